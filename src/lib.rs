@@ -1,0 +1,5 @@
+//! oj-mcp-rs: an MCP server (stdio, newline-delimited JSON-RPC) that reads online-judge problems
+//! from an oj-api-rs backend. `main.rs` only wires stdio; everything else lives here so that tests
+//! and benchmarks can drive it in memory. See `ARCHITECTURE.md` for the map.
+
+pub mod convert;

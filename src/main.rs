@@ -1,0 +1,3 @@
+//! Entry point: parse the command line, wire stdin/stdout to the server loop.
+
+fn main() {}
