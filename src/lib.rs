@@ -2,4 +2,14 @@
 //! from an oj-api-rs backend. `main.rs` only wires stdio; everything else lives here so that tests
 //! and benchmarks can drive it in memory. See `ARCHITECTURE.md` for the map.
 
+#[macro_use]
+pub mod log;
+pub mod cli;
+pub mod client;
 pub mod convert;
+pub mod error;
+pub mod format;
+pub mod mcp;
+pub mod models;
+pub mod server;
+pub mod tools;

@@ -1,3 +1,79 @@
-//! Entry point: parse the command line, wire stdin/stdout to the server loop.
+//! Entry point: parse the command line, then wire stdin/stdout to the server loop. Exit codes: 0
+//! after stdin closes (or stdout does), 2 for a bad command line, 1 for an I/O failure.
 
-fn main() {}
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::sync::Arc;
+
+use oj_mcp_rs::cli::{self, Command};
+use oj_mcp_rs::client::Client;
+use oj_mcp_rs::server::{self, Outbox, Pool, Server};
+use oj_mcp_rs::{info, log};
+
+fn main() -> ExitCode {
+    let env = |k: &str| std::env::var(k).ok();
+    let config = match cli::parse(std::env::args_os().skip(1), &env) {
+        Ok(Command::Run(c)) => c,
+        Ok(Command::Help) => return print_and_exit(cli::HELP),
+        Ok(Command::Version) => {
+            return print_and_exit(concat!("oj-mcp-rs ", env!("CARGO_PKG_VERSION"), "\n"));
+        }
+        Err(e) => {
+            let _ = write!(io::stderr(), "oj-mcp-rs: {e}\n\n{}", cli::HELP);
+            return ExitCode::from(2);
+        }
+    };
+    log::set_level(config.log_level);
+    info!(
+        "oj-mcp-rs {} serving {} (token {}, timeout {} s)",
+        env!("CARGO_PKG_VERSION"),
+        config.base_url,
+        if config.token.is_some() {
+            "set"
+        } else {
+            "not set"
+        },
+        config.timeout.as_secs()
+    );
+    let server = Arc::new(Server::new(Client::new(&config), Box::new(clock())));
+    let outbox = Arc::new(Outbox::new(Box::new(io::stdout())));
+    let pool = match Pool::new(server::WORKERS) {
+        Ok(p) => p,
+        Err(e) => {
+            oj_mcp_rs::error!("cannot start worker threads: {e}");
+            return ExitCode::from(1);
+        }
+    };
+    let result = server::run(&server, &mut io::stdin().lock(), &outbox, &pool);
+    if !pool.shutdown(server::EXIT_GRACE) {
+        info!("exiting with backend calls still in flight");
+    }
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            oj_mcp_rs::error!("reading stdin failed: {e}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+/// `--help` and `--version` are the only things printed outside the protocol.
+fn print_and_exit(text: &str) -> ExitCode {
+    let _ = io::stdout().write_all(text.as_bytes());
+    ExitCode::SUCCESS
+}
+
+/// The clock for "today": the system time, or `OJ_MCP_NOW` (Unix seconds) when set, so tests can
+/// pin the day.
+fn clock() -> impl Fn() -> i64 + Send + Sync + 'static {
+    let fixed = std::env::var("OJ_MCP_NOW")
+        .ok()
+        .and_then(|s| s.trim().parse::<i64>().ok());
+    move || {
+        fixed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs() as i64)
+        })
+    }
+}

@@ -1,0 +1,384 @@
+//! Command line and environment: flags override env, both parsed into a [`Config`] by lexopt.
+//! The parser takes the arguments and an env lookup, so tests never touch the process environment.
+
+use std::ffi::OsString;
+use std::fmt;
+use std::time::Duration;
+
+use crate::log::Level;
+
+/// Usage text for `--help` and for errors.
+pub const HELP: &str = "\
+oj-mcp-rs: an MCP server (stdio) for online-judge problems from an oj-api-rs backend
+
+Usage: oj-mcp-rs --base-url URL [--token TOKEN] [options]
+
+Options:
+      --base-url URL       oj-api-rs base URL, http or https (env OJ_BASE_URL; required)
+      --token TOKEN        API token, sent as 'Authorization: Bearer' (env OJ_TOKEN;
+                           prefer the env: argv is visible to other users)
+      --timeout SECONDS    timeout of each backend call, 1-600 (env OJ_TIMEOUT; default 30)
+      --log-level LEVEL    error, warn, info or debug, on stderr (env OJ_LOG; default info)
+  -h, --help               print this help and exit
+  -V, --version            print the version and exit
+
+The server speaks MCP (JSON-RPC 2.0, one message per line) on stdin/stdout.
+";
+
+/// Default timeout of a backend call.
+pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Everything the server needs to run.
+#[derive(Clone)]
+pub struct Config {
+    /// The backend's base URL.
+    pub base_url: BaseUrl,
+    /// The API token, if any. Never logged, never shown: see the `Debug` impl.
+    pub token: Option<String>,
+    /// Timeout of one backend call.
+    pub timeout: Duration,
+    /// Log level on stderr.
+    pub log_level: Level,
+}
+
+impl fmt::Debug for Config {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Config")
+            .field("base_url", &self.base_url)
+            .field("token", &self.token.as_ref().map(|_| "<redacted>"))
+            .field("timeout", &self.timeout)
+            .field("log_level", &self.log_level)
+            .finish()
+    }
+}
+
+/// What the command line asks for.
+#[derive(Debug)]
+pub enum Command {
+    /// Serve MCP on stdio.
+    Run(Config),
+    /// Print [`HELP`].
+    Help,
+    /// Print the version.
+    Version,
+}
+
+/// A command-line or environment problem: one line for stderr, exit code 2.
+#[derive(Debug, PartialEq, Eq)]
+pub struct CliError(pub String);
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl From<lexopt::Error> for CliError {
+    fn from(e: lexopt::Error) -> CliError {
+        CliError(e.to_string())
+    }
+}
+
+/// A validated http(s) base URL: no trailing slash, no query or fragment, path prefix kept.
+#[derive(Clone, PartialEq, Eq)]
+pub struct BaseUrl {
+    url: String,
+    origin_len: usize,
+}
+
+impl BaseUrl {
+    /// Parses and normalises `s` (`https://host/oj/` → `https://host/oj`).
+    pub fn parse(s: &str) -> Result<BaseUrl, String> {
+        let s = s.trim();
+        let lower = s.to_ascii_lowercase();
+        let rest_at = if lower.starts_with("https://") {
+            8
+        } else if lower.starts_with("http://") {
+            7
+        } else {
+            return Err(format!(
+                "invalid base URL {:?}: it must start with http:// or https://",
+                redact(s)
+            ));
+        };
+        if s.chars().any(|c| c.is_whitespace() || c.is_control()) {
+            return Err(format!(
+                "invalid base URL {:?}: it contains white space",
+                redact(s)
+            ));
+        }
+        if s.contains(['?', '#']) {
+            return Err(format!(
+                "invalid base URL {:?}: it must not have a query or fragment",
+                redact(s)
+            ));
+        }
+        let rest = &s[rest_at..];
+        let host_end = rest.find('/').unwrap_or(rest.len());
+        let authority = &rest[..host_end];
+        let host = authority.rsplit('@').next().unwrap_or("");
+        if host.is_empty() || host.starts_with(':') {
+            return Err(format!("invalid base URL {:?}: it has no host", redact(s)));
+        }
+        if let Some((_, port)) = host.rsplit_once(':').filter(|_| !host.ends_with(']'))
+            && port.parse::<u16>().is_err()
+        {
+            return Err(format!(
+                "invalid base URL {:?}: bad port {port:?}",
+                redact(s)
+            ));
+        }
+        let url = format!("{}{}", &lower[..rest_at], &rest.trim_end_matches('/'));
+        Ok(BaseUrl {
+            origin_len: rest_at + host_end,
+            url,
+        })
+    }
+
+    /// The URL of `path` (which starts with `/`) under this base.
+    pub fn join(&self, path: &str) -> String {
+        format!("{}{}", self.url, path)
+    }
+
+    /// The URL as a string, without a trailing slash.
+    pub fn as_str(&self) -> &str {
+        &self.url
+    }
+
+    /// `scheme://host[:port]`, the part a redirect must keep for the token to be sent again.
+    pub fn origin(&self) -> &str {
+        &self.url[..self.origin_len.min(self.url.len())]
+    }
+}
+
+impl fmt::Debug for BaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&redact(&self.url))
+    }
+}
+
+impl fmt::Display for BaseUrl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&redact(&self.url))
+    }
+}
+
+/// Hides `user:password@` in a URL, for messages and logs.
+pub fn redact(url: &str) -> String {
+    let Some(scheme_end) = url.find("://").map(|i| i + 3) else {
+        return url.to_string();
+    };
+    let rest = &url[scheme_end..];
+    let auth_end = rest.find('/').unwrap_or(rest.len());
+    match rest[..auth_end].rfind('@') {
+        Some(at) => format!("{}***@{}", &url[..scheme_end], &rest[at + 1..]),
+        None => url.to_string(),
+    }
+}
+
+/// An env value counts as unset when empty or an unfilled `${user_config.…}` placeholder (what
+/// Claude Desktop passes for a blank bundle field).
+fn env_value(v: Option<String>) -> Option<String> {
+    let v = v?;
+    let t = v.trim();
+    if t.is_empty() || (t.starts_with("${user_config.") && t.ends_with('}')) {
+        None
+    } else {
+        Some(v)
+    }
+}
+
+/// Parses the command line (`args` without the program name) and the environment (`env`).
+pub fn parse<I>(args: I, env: &dyn Fn(&str) -> Option<String>) -> Result<Command, CliError>
+where
+    I: IntoIterator,
+    I::Item: Into<OsString>,
+{
+    use lexopt::prelude::*;
+
+    let mut base_url = None;
+    let mut token = None;
+    let mut timeout = None;
+    let mut log_level = None;
+
+    let mut parser = lexopt::Parser::from_args(args);
+    while let Some(arg) = parser.next()? {
+        match arg {
+            Long("base-url") => base_url = Some(parser.value()?.string()?),
+            Long("token") => token = Some(parser.value()?.string()?),
+            Long("timeout") => timeout = Some(parser.value()?.string()?),
+            Long("log-level") => log_level = Some(parser.value()?.string()?),
+            Short('h') | Long("help") => return Ok(Command::Help),
+            Short('V') | Long("version") => return Ok(Command::Version),
+            _ => return Err(arg.unexpected().into()),
+        }
+    }
+
+    let log_level = match log_level.or_else(|| env_value(env("OJ_LOG"))) {
+        None => Level::Info,
+        Some(s) => Level::parse(&s).ok_or_else(|| {
+            CliError(format!(
+                "invalid log level {s:?}: expected error, warn, info or debug"
+            ))
+        })?,
+    };
+    let timeout = match timeout.or_else(|| env_value(env("OJ_TIMEOUT"))) {
+        None => DEFAULT_TIMEOUT,
+        Some(s) => match s.trim().parse::<u64>() {
+            Ok(n @ 1..=600) => Duration::from_secs(n),
+            _ => {
+                return Err(CliError(format!(
+                    "invalid timeout {s:?}: expected whole seconds from 1 to 600"
+                )));
+            }
+        },
+    };
+    let base_url = base_url
+        .or_else(|| env_value(env("OJ_BASE_URL")))
+        .ok_or_else(|| {
+            CliError("missing base URL: pass --base-url URL or set OJ_BASE_URL".into())
+        })?;
+    let base_url = BaseUrl::parse(&base_url).map_err(CliError)?;
+    let token = token
+        .filter(|t| !t.trim().is_empty())
+        .or_else(|| env_value(env("OJ_TOKEN")));
+    let token = token.map(|t| t.trim().to_string());
+    Ok(Command::Run(Config {
+        base_url,
+        token,
+        timeout,
+        log_level,
+    }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn run(args: &[&str], env: &[(&str, &str)]) -> Result<Config, CliError> {
+        let env: Vec<(String, String)> = env
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        let lookup = move |k: &str| env.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
+        match parse(args.iter().copied(), &lookup)? {
+            Command::Run(c) => Ok(c),
+            other => panic!("unexpected {other:?}"),
+        }
+    }
+
+    #[test]
+    fn flags_and_env() {
+        let c = run(
+            &["--base-url", "https://h.example/oj/", "--token", "t"],
+            &[],
+        )
+        .unwrap();
+        assert_eq!(c.base_url.as_str(), "https://h.example/oj");
+        assert_eq!(c.base_url.join("/status"), "https://h.example/oj/status");
+        assert_eq!(c.base_url.origin(), "https://h.example");
+        assert_eq!(c.token.as_deref(), Some("t"));
+        assert_eq!(c.timeout, DEFAULT_TIMEOUT);
+        assert_eq!(c.log_level, Level::Info);
+
+        let c = run(
+            &[],
+            &[
+                ("OJ_BASE_URL", "http://127.0.0.1:8080"),
+                ("OJ_TOKEN", "e"),
+                ("OJ_TIMEOUT", "5"),
+            ],
+        )
+        .unwrap();
+        assert_eq!(c.base_url.as_str(), "http://127.0.0.1:8080");
+        assert_eq!(c.token.as_deref(), Some("e"));
+        assert_eq!(c.timeout, Duration::from_secs(5));
+
+        // Flags win over env.
+        let c = run(
+            &[
+                "--base-url=http://a",
+                "--token",
+                "flag",
+                "--log-level",
+                "debug",
+            ],
+            &[
+                ("OJ_BASE_URL", "http://b"),
+                ("OJ_TOKEN", "env"),
+                ("OJ_LOG", "error"),
+            ],
+        )
+        .unwrap();
+        assert_eq!(c.base_url.as_str(), "http://a");
+        assert_eq!(c.token.as_deref(), Some("flag"));
+        assert_eq!(c.log_level, Level::Debug);
+    }
+
+    #[test]
+    fn blank_and_placeholder_env_values_are_unset() {
+        let c = run(
+            &["--base-url", "http://a"],
+            &[("OJ_TOKEN", "${user_config.token}")],
+        )
+        .unwrap();
+        assert_eq!(c.token, None);
+        let c = run(&["--base-url", "http://a"], &[("OJ_TOKEN", "  ")]).unwrap();
+        assert_eq!(c.token, None);
+        let e = run(&[], &[("OJ_BASE_URL", "${user_config.base_url}")]).unwrap_err();
+        assert!(e.0.contains("missing base URL"), "{e}");
+    }
+
+    #[test]
+    fn bad_input_is_one_clear_line() {
+        let bad: &[(&[&str], &str)] = &[
+            (&[], "missing base URL"),
+            (&["--base-url", "ftp://x"], "http:// or https://"),
+            (&["--base-url", "https://"], "no host"),
+            (&["--base-url", "https://h:99999"], "bad port"),
+            (&["--base-url", "https://h/?q=1"], "query"),
+            (
+                &["--base-url", "http://a", "--timeout", "0"],
+                "invalid timeout",
+            ),
+            (
+                &["--base-url", "http://a", "--timeout", "abc"],
+                "invalid timeout",
+            ),
+            (
+                &["--base-url", "http://a", "--log-level", "loud"],
+                "invalid log level",
+            ),
+            (&["--base-url", "http://a", "--frobnicate"], "--frobnicate"),
+            (&["--base-url"], "missing argument"),
+            (&["--base-url", "http://a", "extra"], "extra"),
+        ];
+        for (args, want) in bad {
+            let e = run(args, &[]).unwrap_err();
+            assert!(e.0.contains(want), "{args:?}: {e}");
+            assert!(!e.0.contains('\n'), "{args:?}: {e}");
+        }
+    }
+
+    #[test]
+    fn help_and_version() {
+        let none = |_: &str| None;
+        assert!(matches!(parse(["-h"], &none), Ok(Command::Help)));
+        assert!(matches!(parse(["--version"], &none), Ok(Command::Version)));
+        assert!(matches!(parse(["-V"], &none), Ok(Command::Version)));
+    }
+
+    #[test]
+    fn secrets_stay_out_of_debug_output() {
+        let c = run(
+            &["--base-url", "https://user:pw@h", "--token", "s3cret"],
+            &[],
+        )
+        .unwrap();
+        let shown = format!("{c:?}");
+        assert!(
+            !shown.contains("s3cret") && !shown.contains("pw"),
+            "{shown}"
+        );
+    }
+}

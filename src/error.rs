@@ -1,0 +1,64 @@
+//! The error enums at the server's two boundaries: the backend ([`ClientError`], from `client.rs`)
+//! and a tool call ([`ToolError`], which decides between an `isError` result and a JSON-RPC error).
+
+use std::fmt;
+use std::time::Duration;
+
+/// Why a backend call produced no usable HTTP response. `ureq::Error` is converted into this inside
+/// `client.rs` and never leaks further.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ClientError {
+    /// The connection could not be made: refused, unknown host, TLS failure.
+    Connect(String),
+    /// The whole call took longer than the configured timeout.
+    Timeout(Duration),
+    /// The response body was larger than the limit (in bytes).
+    TooLarge(u64),
+    /// The connection broke while the request or response was in flight.
+    Io(String),
+    /// The backend did not speak HTTP, or redirected too often.
+    Protocol(String),
+}
+
+impl fmt::Display for ClientError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClientError::Connect(why) => write!(f, "cannot connect to the backend: {why}"),
+            ClientError::Timeout(d) => {
+                write!(f, "the backend did not answer within {} s", d.as_secs())
+            }
+            ClientError::TooLarge(n) => {
+                write!(f, "the backend's response is larger than {} KiB", n / 1024)
+            }
+            ClientError::Io(why) => write!(f, "the connection to the backend failed: {why}"),
+            ClientError::Protocol(why) => {
+                write!(f, "the backend's answer is not usable HTTP: {why}")
+            }
+        }
+    }
+}
+
+/// How a tool call failed. The split is the spec's (design.md D3).
+#[derive(Debug, Clone, PartialEq)]
+pub enum ToolError {
+    /// Something the model should read and react to: a bad argument, an HTTP 4xx/5xx, a missing
+    /// token. Becomes a result with `isError: true`.
+    Domain(String),
+    /// The backend is unreachable or answered garbage (network failure, invalid JSON, non-UTF-8
+    /// or oversized body). Becomes a JSON-RPC error (`-32603`).
+    Protocol(String),
+}
+
+impl From<ClientError> for ToolError {
+    fn from(e: ClientError) -> ToolError {
+        ToolError::Protocol(e.to_string())
+    }
+}
+
+impl fmt::Display for ToolError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ToolError::Domain(s) | ToolError::Protocol(s) => f.write_str(s),
+        }
+    }
+}

@@ -1,0 +1,438 @@
+//! The Markdown templates of the spec (tools.md, design.md D12), and the error texts of HTTP
+//! failures. Pure: no I/O.
+
+use std::fmt::Write as _;
+
+use crate::convert;
+use crate::models::{Problem, ProblemDetails, Similar, Status};
+
+/// `N/A` for missing values.
+pub const NA: &str = "N/A";
+
+/// `12984` → `12,984`.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// A similarity (`0.791`) as a percentage with one decimal (`79.1%`). Negative values stay
+/// negative.
+pub fn similarity(x: f64) -> String {
+    let v = x * 100.0;
+    // Avoid "-0.0%" for tiny negatives that round to zero.
+    if v.abs() < 0.05 {
+        "0.0%".into()
+    } else {
+        format!("{v:.1}%")
+    }
+}
+
+/// Text for a Markdown table cell: no pipes or line breaks can escape it.
+pub fn cell(s: &str) -> String {
+    let s = s.trim();
+    if s.is_empty() {
+        return NA.into();
+    }
+    s.replace('\\', "\\\\")
+        .replace('|', "\\|")
+        .replace(['\r', '\n'], " ")
+}
+
+fn or_na(s: Option<&str>) -> &str {
+    match s.map(str::trim) {
+        Some(s) if !s.is_empty() => s,
+        _ => NA,
+    }
+}
+
+/// The metadata header and statement of a problem (T1, T2, T4):
+///
+/// ```text
+/// # {title}
+///
+/// - Source: {source} | ID: {id} | Difficulty: {difficulty}
+/// - Tags: {tags}
+/// - Link: {link}
+/// - AC Rate: {ac_rate}%
+///
+/// ---
+///
+/// {content}
+/// ```
+///
+/// `extra` lines (e.g. the daily date) go after the AC rate.
+pub fn problem(p: &Problem, extra: &[String]) -> String {
+    let mut out = String::new();
+    let title = if p.title.trim().is_empty() {
+        "Untitled"
+    } else {
+        p.title.trim()
+    };
+    let _ = writeln!(out, "# {title}\n");
+    let _ = writeln!(
+        out,
+        "- Source: {} | ID: {} | Difficulty: {}",
+        or_na(Some(&p.source)),
+        or_na(Some(&p.id)),
+        or_na(p.difficulty.as_deref())
+    );
+    let tags = if p.tags.is_empty() {
+        NA.to_string()
+    } else {
+        p.tags.join(", ")
+    };
+    let _ = writeln!(out, "- Tags: {tags}");
+    let _ = writeln!(out, "- Link: {}", or_na(p.link.as_deref()));
+    match p.ac_rate {
+        Some(r) if r.is_finite() => {
+            let _ = writeln!(out, "- AC Rate: {r:.1}%");
+        }
+        _ => {
+            let _ = writeln!(out, "- AC Rate: {NA}");
+        }
+    }
+    if let Some(r) = p.rating.filter(|r| r.is_finite() && *r > 0.0) {
+        let _ = writeln!(out, "- Rating: {r:.0}");
+    }
+    if let Some(c) = p.contest.as_deref().filter(|c| !c.trim().is_empty()) {
+        match p.problem_index.as_deref().filter(|i| !i.trim().is_empty()) {
+            Some(i) => {
+                let _ = writeln!(out, "- Contest: {} (problem {})", c.trim(), i.trim());
+            }
+            None => {
+                let _ = writeln!(out, "- Contest: {}", c.trim());
+            }
+        }
+    }
+    if is_paid(p) {
+        let _ = writeln!(out, "- Paid only: yes");
+    }
+    for line in extra {
+        let _ = writeln!(out, "{line}");
+    }
+    out.push_str("\n---\n\n");
+    out.push_str(&convert::to_markdown(p.content.as_deref()));
+    out.push('\n');
+    out
+}
+
+/// Whether the backend marks the problem as for paying users only.
+pub fn is_paid(p: &Problem) -> bool {
+    match &p.paid_only {
+        Some(serde_json::Value::Bool(b)) => *b,
+        Some(serde_json::Value::Number(n)) => n.as_f64().is_some_and(|n| n != 0.0),
+        _ => false,
+    }
+}
+
+/// The similar-problems table (T3).
+pub fn similar(s: &Similar) -> String {
+    let mut out = String::from("# Similar Problems\n\n");
+    let query = s
+        .rewritten_query
+        .as_deref()
+        .map(str::trim)
+        .filter(|q| !q.is_empty());
+    let _ = writeln!(
+        out,
+        "Query: {}\n",
+        query.map_or(NA.into(), |q| q.replace(['\r', '\n'], " "))
+    );
+    out.push_str("| # | Source | ID | Title | Difficulty | Similarity | Link |\n");
+    out.push_str("|---|--------|----|-------|------------|------------|------|\n");
+    for (i, r) in s.results.iter().enumerate() {
+        let _ = writeln!(
+            out,
+            "| {} | {} | {} | {} | {} | {} | {} |",
+            i + 1,
+            cell(&r.source),
+            cell(&r.id),
+            cell(&r.title),
+            cell(r.difficulty.as_deref().unwrap_or("")),
+            similarity(r.similarity),
+            cell(r.link.as_deref().unwrap_or("")),
+        );
+    }
+    if s.results.is_empty() {
+        out.push_str("\nNo similar problems found. Try a lower `threshold` (similarity can be negative), a larger `limit`, or no `source_filter`.\n");
+    }
+    out
+}
+
+/// The platform status table (T5), columns padded to line up.
+pub fn status(s: &Status) -> String {
+    let header = ["Platform", "Problems", "Missing Content", "Not Embedded"];
+    let rows: Vec<[String; 4]> = s
+        .platforms
+        .iter()
+        .map(|p| {
+            [
+                cell(&p.source),
+                thousands(p.total),
+                thousands(p.missing_content),
+                thousands(p.not_embedded),
+            ]
+        })
+        .collect();
+    let mut widths = header.map(str::len);
+    for row in &rows {
+        for (w, c) in widths.iter_mut().zip(row) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let line = |cells: &[&str]| {
+        let mut l = String::from("|");
+        for (c, w) in cells.iter().zip(widths) {
+            let pad = w.saturating_sub(c.chars().count());
+            let _ = write!(l, " {c}{} |", " ".repeat(pad));
+        }
+        l.push('\n');
+        l
+    };
+    let version = if s.version.trim().is_empty() {
+        "unknown"
+    } else {
+        s.version.trim()
+    };
+    let mut out = format!("# OJ Platform Status (v{version})\n\n");
+    out.push_str(&line(&header));
+    out.push('|');
+    for w in widths {
+        let _ = write!(out, "{}|", "-".repeat(w + 2));
+    }
+    out.push('\n');
+    for row in &rows {
+        out.push_str(&line(&row.each_ref().map(String::as_str)));
+    }
+    if rows.is_empty() {
+        out.push_str("\nThe backend lists no platforms.\n");
+    }
+    out
+}
+
+/// The standard reason phrase of a status code.
+pub fn reason(code: u16) -> &'static str {
+    match code {
+        400 => "Bad Request",
+        401 => "Unauthorized",
+        403 => "Forbidden",
+        404 => "Not Found",
+        405 => "Method Not Allowed",
+        408 => "Request Timeout",
+        409 => "Conflict",
+        410 => "Gone",
+        413 => "Payload Too Large",
+        414 => "URI Too Long",
+        422 => "Unprocessable Entity",
+        429 => "Too Many Requests",
+        500 => "Internal Server Error",
+        501 => "Not Implemented",
+        502 => "Bad Gateway",
+        503 => "Service Unavailable",
+        504 => "Gateway Timeout",
+        _ => "Unexpected Status",
+    }
+}
+
+/// Longest slice of a non-RFC 7807 error body quoted in a message, in chars.
+pub const ERROR_BODY_CHARS: usize = 500;
+
+/// The message for an HTTP error status: `[{status}] {title}: {detail}` for RFC 7807 bodies,
+/// `[{code}] {first 500 chars}` for other bodies, `[{code}] {reason phrase}` for empty ones.
+pub fn http_error(code: u16, content_type: Option<&str>, body: &[u8]) -> String {
+    let text = String::from_utf8_lossy(body);
+    let text = text.trim();
+    let is_json = content_type.is_some_and(|c| c.contains("json")) || text.starts_with('{');
+    if is_json
+        && let Ok(p) = serde_json::from_str::<ProblemDetails>(text)
+        && (p.title.is_some() || p.detail.is_some())
+    {
+        let status = p.status.unwrap_or(code);
+        let title = p.title.as_deref().unwrap_or(reason(code));
+        return match p.detail.as_deref().filter(|d| !d.trim().is_empty()) {
+            Some(d) => format!("[{status}] {title}: {d}"),
+            None => format!("[{status}] {title}"),
+        };
+    }
+    if text.is_empty() {
+        return format!("[{code}] {}", reason(code));
+    }
+    let cut: String = text.chars().take(ERROR_BODY_CHARS).collect();
+    format!("[{code}] {cut}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::models::{PlatformStatus, SimilarItem};
+
+    #[test]
+    fn thousands_grouping() {
+        for (n, s) in [
+            (0, "0"),
+            (100, "100"),
+            (999, "999"),
+            (1000, "1,000"),
+            (12984, "12,984"),
+            (1234567, "1,234,567"),
+        ] {
+            assert_eq!(thousands(n), s);
+        }
+    }
+
+    #[test]
+    fn similarity_percentages() {
+        for (x, s) in [
+            (0.79, "79.0%"),
+            (0.791, "79.1%"),
+            (1.0, "100.0%"),
+            (-0.1234, "-12.3%"),
+            (-0.0001, "0.0%"),
+        ] {
+            assert_eq!(similarity(x), s);
+        }
+    }
+
+    #[test]
+    fn problem_header_follows_the_template() {
+        let p = Problem {
+            id: "1".into(),
+            source: "leetcode".into(),
+            title: "Two Sum".into(),
+            difficulty: Some("Easy".into()),
+            ac_rate: Some(57.08),
+            rating: Some(0.0),
+            tags: vec!["Array".into(), "Hash Table".into()],
+            link: Some("https://leetcode.com/problems/two-sum/".into()),
+            content: Some("<p><b>bold</b></p>".into()),
+            ..Problem::default()
+        };
+        let md = problem(&p, &[]);
+        let lines: Vec<&str> = md.lines().collect();
+        assert_eq!(lines[0], "# Two Sum");
+        assert_eq!(lines[1], "");
+        assert_eq!(lines[2], "- Source: leetcode | ID: 1 | Difficulty: Easy");
+        assert_eq!(lines[3], "- Tags: Array, Hash Table");
+        assert_eq!(lines[4], "- Link: https://leetcode.com/problems/two-sum/");
+        assert_eq!(lines[5], "- AC Rate: 57.1%");
+        assert_eq!(lines[6], "");
+        assert_eq!(lines[7], "---");
+        assert!(!md.contains("<b>"), "{md}");
+        assert!(md.contains("bold"), "{md}");
+    }
+
+    #[test]
+    fn nullable_fields_show_na() {
+        let p = Problem {
+            id: "abc321_a".into(),
+            source: "atcoder".into(),
+            title: "T".into(),
+            ..Problem::default()
+        };
+        let md = problem(&p, &[]);
+        assert!(
+            md.contains("- Source: atcoder | ID: abc321_a | Difficulty: N/A\n"),
+            "{md}"
+        );
+        assert!(
+            md.contains("- Tags: N/A\n- Link: N/A\n- AC Rate: N/A\n"),
+            "{md}"
+        );
+        assert!(
+            md.ends_with(&format!("---\n\n{}\n", convert::NO_DESCRIPTION)),
+            "{md}"
+        );
+    }
+
+    #[test]
+    fn similar_table() {
+        let s = Similar {
+            rewritten_query: None,
+            results: vec![SimilarItem {
+                source: "leetcode".into(),
+                id: "167".into(),
+                title: "Two | Sum II".into(),
+                difficulty: None,
+                link: Some("https://x/".into()),
+                similarity: 0.791,
+            }],
+        };
+        let md = similar(&s);
+        assert!(
+            md.starts_with("# Similar Problems\n\nQuery: N/A\n\n| # | Source |"),
+            "{md}"
+        );
+        assert!(
+            md.contains("| 1 | leetcode | 167 | Two \\| Sum II | N/A | 79.1% | https://x/ |"),
+            "{md}"
+        );
+        let empty = similar(&Similar {
+            rewritten_query: Some("q".into()),
+            results: vec![],
+        });
+        assert!(
+            empty.contains("Query: q\n") && empty.contains("No similar problems found"),
+            "{empty}"
+        );
+    }
+
+    #[test]
+    fn status_table() {
+        let s = Status {
+            version: "1.2.3".into(),
+            platforms: vec![
+                PlatformStatus {
+                    source: "codeforces".into(),
+                    total: 12984,
+                    missing_content: 106,
+                    not_embedded: 127,
+                },
+                PlatformStatus {
+                    source: "luogu".into(),
+                    total: 100,
+                    missing_content: 1000,
+                    not_embedded: 0,
+                },
+            ],
+        };
+        let md = status(&s);
+        let expected = "\
+# OJ Platform Status (v1.2.3)
+
+| Platform   | Problems | Missing Content | Not Embedded |
+|------------|----------|-----------------|--------------|
+| codeforces | 12,984   | 106             | 127          |
+| luogu      | 100      | 1,000           | 0            |
+";
+        assert_eq!(md, expected);
+    }
+
+    #[test]
+    fn http_error_texts() {
+        let rfc = br#"{"type":"about:blank","title":"Not Found","status":404,"detail":"problem not found"}"#;
+        assert_eq!(
+            http_error(404, Some("application/problem+json"), rfc),
+            "[404] Not Found: problem not found"
+        );
+        assert_eq!(
+            http_error(400, Some("text/plain; charset=utf-8"), b"Invalid URL"),
+            "[400] Invalid URL"
+        );
+        assert_eq!(http_error(405, None, b""), "[405] Method Not Allowed");
+        let long = "é".repeat(800);
+        let msg = http_error(502, Some("text/html"), long.as_bytes());
+        assert_eq!(msg.chars().count(), "[502] ".len() + ERROR_BODY_CHARS);
+        // A JSON body that is not problem details is quoted as text.
+        assert_eq!(
+            http_error(500, Some("application/json"), b"{\"x\":1}"),
+            "[500] {\"x\":1}"
+        );
+    }
+}

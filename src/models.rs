@@ -1,0 +1,170 @@
+//! The backend's JSON shapes (oj-api-rs v0.2). Forward compatible: unknown fields are ignored,
+//! fields that real rows leave null or out are `Option`s or default, and ids are accepted as
+//! strings or numbers.
+
+use serde::{Deserialize, Deserializer, Serialize};
+use serde_json::Value;
+
+/// Accepts `"1"` or `1` (or null, as an empty string).
+fn string_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::String(s) => s,
+        Value::Number(n) => n.to_string(),
+        Value::Null => String::new(),
+        other => {
+            return Err(serde::de::Error::custom(format!(
+                "expected a string id, got {other}"
+            )));
+        }
+    })
+}
+
+/// `null` as the default value.
+fn null_as_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(
+    d: D,
+) -> Result<T, D::Error> {
+    Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
+}
+
+/// A problem as the backend returns it (also the daily challenge, with `date` and `domain`).
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
+#[serde(default)]
+pub struct Problem {
+    /// The platform's id (`"1"`, `"1920A"`, `"abc321_a"`, `"P1001"`).
+    #[serde(deserialize_with = "string_or_number")]
+    pub id: String,
+    /// The platform (`leetcode`, `codeforces`, `atcoder`, `luogu`, `spoj`).
+    #[serde(deserialize_with = "null_as_default")]
+    pub source: String,
+    /// The URL slug (LeetCode), else often the id.
+    pub slug: Option<String>,
+    /// The title.
+    #[serde(deserialize_with = "null_as_default")]
+    pub title: String,
+    /// The Chinese title, empty when there is none.
+    pub title_cn: Option<String>,
+    /// `Easy`/`Medium`/`Hard` (LeetCode), Luogu's levels, or null.
+    pub difficulty: Option<String>,
+    /// Acceptance rate in percent, or null.
+    pub ac_rate: Option<f64>,
+    /// Difficulty rating (Codeforces, LeetCode contest rating); `0.0` means unrated.
+    pub rating: Option<f64>,
+    /// The contest it belongs to.
+    pub contest: Option<String>,
+    /// Its index in the contest (`A`, `Q1`).
+    pub problem_index: Option<String>,
+    /// Topic tags.
+    #[serde(deserialize_with = "null_as_default")]
+    pub tags: Vec<String>,
+    /// The problem's page on its judge.
+    pub link: Option<String>,
+    /// `Algorithms`, `Database`, …
+    pub category: Option<String>,
+    /// Whether the problem is for paying users only (LeetCode sends 0/1).
+    pub paid_only: Option<Value>,
+    /// The statement: HTML (LeetCode, legacy rows) or Markdown; null when not crawled or paid.
+    pub content: Option<String>,
+    /// The Chinese statement, when there is one.
+    pub content_cn: Option<String>,
+    /// Related problems, as the backend lists them.
+    pub similar_questions: Option<Value>,
+    /// Daily challenge only: the day (`YYYY-MM-DD`).
+    pub date: Option<String>,
+    /// Daily challenge only: `com` or `cn`.
+    pub domain: Option<String>,
+}
+
+/// HTTP 202 from the daily endpoint: the backend's crawler is fetching the problem.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Fetching {
+    /// Seconds to wait before asking again.
+    pub retry_after: Option<u64>,
+    /// `"fetching"`.
+    pub status: Option<String>,
+}
+
+/// One neighbour from the similarity search.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+pub struct SimilarItem {
+    /// Its platform.
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub source: String,
+    /// Its id.
+    #[serde(default, deserialize_with = "string_or_number")]
+    pub id: String,
+    /// Its title.
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub title: String,
+    /// Its difficulty, or null.
+    #[serde(default)]
+    pub difficulty: Option<String>,
+    /// Its page.
+    #[serde(default)]
+    pub link: Option<String>,
+    /// `1 - L2 distance` of the embeddings: at most 1, and can be negative.
+    pub similarity: f64,
+}
+
+/// The similarity search's answer.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Similar {
+    /// The statement (or query) as the backend rewrote it for embedding; can be null.
+    #[serde(default)]
+    pub rewritten_query: Option<String>,
+    /// The neighbours, most similar first.
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub results: Vec<SimilarItem>,
+}
+
+/// The resolver's answer. Always HTTP 200: an unknown problem is `problem: null`, an
+/// undetectable input is `source: "unknown"`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Resolved {
+    /// The platform detected, or `unknown`.
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub source: String,
+    /// The id detected.
+    #[serde(default, deserialize_with = "string_or_number")]
+    pub id: String,
+    /// The problem, when the backend has it.
+    #[serde(default)]
+    pub problem: Option<Problem>,
+}
+
+/// One platform's row in `/status`.
+#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+pub struct PlatformStatus {
+    /// The platform.
+    pub source: String,
+    /// Problems stored.
+    pub total: u64,
+    /// Problems without a statement.
+    pub missing_content: u64,
+    /// Problems without an embedding (not searchable by similarity).
+    pub not_embedded: u64,
+}
+
+/// `/status`.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Status {
+    /// The backend's version.
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub version: String,
+    /// One row per platform, in the backend's order.
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub platforms: Vec<PlatformStatus>,
+}
+
+/// An RFC 7807 problem-details error body. Every field is optional: we take what is there.
+#[derive(Debug, Clone, Default, Deserialize)]
+pub struct ProblemDetails {
+    /// A URI naming the error type (`about:blank`).
+    #[serde(rename = "type")]
+    pub kind: Option<String>,
+    /// A short summary (`Not Found`).
+    pub title: Option<String>,
+    /// The HTTP status.
+    pub status: Option<u16>,
+    /// What went wrong this time.
+    pub detail: Option<String>,
+}

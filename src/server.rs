@@ -1,0 +1,562 @@
+//! The MCP server: lifecycle of both protocol eras (legacy `initialize`, modern per-request
+//! `_meta`), method dispatch, and the read loop that hands slow tool calls to named worker
+//! threads while it keeps answering.
+
+use std::collections::HashMap;
+use std::io::{self, BufRead, Write};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::thread;
+use std::time::Duration;
+
+use serde_json::{Map, Value, json};
+
+use crate::client::Client;
+use crate::error::ToolError;
+use crate::mcp::{
+    self, ErrorCode, Incoming, Message, Notification, Request, RequestId, Response, ResponseError,
+};
+use crate::tools::{self, Ctx};
+
+/// The stateless (modern) protocol version, served per request when `_meta` names it.
+pub const MODERN_VERSION: &str = "2026-07-28";
+/// The legacy versions `initialize` can agree on, newest first.
+pub const LEGACY_VERSIONS: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+/// Every version this server speaks, newest first.
+pub const SUPPORTED_VERSIONS: [&str; 5] = [
+    MODERN_VERSION,
+    "2025-11-25",
+    "2025-06-18",
+    "2025-03-26",
+    "2024-11-05",
+];
+
+const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+const META_CAPS: &str = "io.modelcontextprotocol/clientCapabilities";
+const META_SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
+
+/// How long a client may cache what never changes during this process (tool list, discovery).
+const STATIC_TTL_MS: u64 = 3_600_000;
+
+/// Threads that run tool calls.
+pub const WORKERS: usize = 4;
+
+/// After stdin closes, how long calls still running may take to send their replies.
+pub const EXIT_GRACE: Duration = Duration::from_millis(50);
+
+/// The `instructions` given to a model at start-up.
+pub const INSTRUCTIONS: &str = "Read competitive-programming problems (LeetCode, Codeforces, AtCoder, Luogu, \
+SPOJ) from an oj-api-rs backend. Today's or a past day's LeetCode daily problem: get_daily_challenge. A problem \
+whose platform and id you know (leetcode 1, codeforces 1920A, atcoder abc321_a): get_problem. A problem URL, a \
+slug like two-sum, or an id without a platform: resolve_problem. Related problems for practice, by problem or \
+by a text description: find_similar_problems. Which platforms the backend covers and how completely: \
+get_platform_status. Statements come back as Markdown with TeX math as $…$.";
+
+/// Which rules a request is served under.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Era {
+    /// Session semantics, with the version `initialize` agreed on (or the newest, before it).
+    Legacy(&'static str),
+    /// 2026-07-28: stateless, every result carries `resultType`.
+    Modern,
+}
+
+impl Era {
+    /// Whether results may carry fields introduced in 2025-06-18 (`title`, `outputSchema`,
+    /// `structuredContent`).
+    pub fn has_structured_output(&self) -> bool {
+        match self {
+            Era::Modern => true,
+            Era::Legacy(v) => *v >= "2025-06-18",
+        }
+    }
+}
+
+/// The server's state, shared by the reader and the workers.
+pub struct Server {
+    client: Client,
+    negotiated: Mutex<Option<&'static str>>,
+    clock: Box<dyn Fn() -> i64 + Send + Sync>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn invalid_params(msg: impl Into<String>) -> ResponseError {
+    ResponseError::new(ErrorCode::InvalidParams, msg)
+}
+
+impl Server {
+    /// A server over `client`; `clock` gives the current Unix time in seconds.
+    pub fn new(client: Client, clock: Box<dyn Fn() -> i64 + Send + Sync>) -> Server {
+        Server {
+            client,
+            negotiated: Mutex::new(None),
+            clock,
+        }
+    }
+
+    fn server_info() -> Value {
+        json!({
+            "name": "oj-mcp-rs",
+            "title": "Online Judge problems (oj-mcp-rs)",
+            "version": env!("CARGO_PKG_VERSION"),
+        })
+    }
+
+    fn capabilities() -> Value {
+        json!({ "tools": { "listChanged": false } })
+    }
+
+    /// The era of a request, from its `_meta`, or the error it deserves.
+    pub fn era(&self, params: Option<&Value>) -> Result<Era, ResponseError> {
+        let meta = params.and_then(|p| p.get("_meta"));
+        let Some(version) = meta.and_then(|m| m.get(META_VERSION)) else {
+            return Ok(Era::Legacy(
+                lock(&self.negotiated).unwrap_or(LEGACY_VERSIONS[0]),
+            ));
+        };
+        if version.as_str() != Some(MODERN_VERSION) {
+            return Err(ResponseError::new(
+                ErrorCode::UnsupportedProtocolVersion,
+                "Unsupported protocol version",
+            )
+            .with_data(json!({ "supported": SUPPORTED_VERSIONS, "requested": version })));
+        }
+        match meta.and_then(|m| m.get(META_CAPS)) {
+            Some(Value::Object(_)) => Ok(Era::Modern),
+            Some(_) => Err(invalid_params(format!(
+                "_meta[\"{META_CAPS}\"] must be an object"
+            ))),
+            None => Err(invalid_params(format!(
+                "missing _meta[\"{META_CAPS}\"], required by protocol version {MODERN_VERSION}"
+            ))),
+        }
+    }
+
+    /// Whether answering this request may take a backend call (and so belongs on a worker).
+    pub fn is_slow(method: &str) -> bool {
+        method == "tools/call"
+    }
+
+    /// Answers one request.
+    pub fn handle(&self, req: &Request) -> Response {
+        crate::debug!("<- {} (id {})", req.method, req.id);
+        let result = self.dispatch(req);
+        if let Err(e) = &result {
+            crate::debug!(
+                "-> error {} for {} (id {}): {}",
+                e.code,
+                req.method,
+                req.id,
+                e.message
+            );
+        }
+        Response {
+            id: Some(req.id.clone()),
+            result,
+        }
+    }
+
+    fn dispatch(&self, req: &Request) -> Result<Value, ResponseError> {
+        let params = match &req.params {
+            None => None,
+            Some(p @ Value::Object(_)) => Some(p),
+            Some(_) => return Err(invalid_params("params must be an object")),
+        };
+        let era = self.era(params)?;
+        let mut result = match (req.method.as_str(), &era) {
+            ("initialize" | "ping", Era::Modern) => {
+                return Err(ResponseError::new(
+                    ErrorCode::MethodNotFound,
+                    format!(
+                        "Method not found: {} is not part of protocol version {MODERN_VERSION}",
+                        req.method
+                    ),
+                ));
+            }
+            ("initialize", Era::Legacy(_)) => self.initialize(params),
+            ("ping", _) => Ok(json!({})),
+            ("server/discover", _) => Ok(Self::discover()),
+            ("tools/list", _) => Ok(self.tools_list(&era)),
+            ("tools/call", _) => self.tools_call(params, &era),
+            (m, _) => Err(ResponseError::new(
+                ErrorCode::MethodNotFound,
+                format!("Method not found: {m}"),
+            )),
+        }?;
+        if era == Era::Modern
+            && let Value::Object(m) = &mut result
+        {
+            m.insert("resultType".into(), json!("complete"));
+        }
+        Ok(result)
+    }
+
+    fn initialize(&self, params: Option<&Value>) -> Result<Value, ResponseError> {
+        let asked = params
+            .and_then(|p| p.get("protocolVersion"))
+            .and_then(Value::as_str);
+        let version = LEGACY_VERSIONS
+            .iter()
+            .copied()
+            .find(|v| Some(*v) == asked)
+            .unwrap_or(LEGACY_VERSIONS[0]);
+        *lock(&self.negotiated) = Some(version);
+        let client = params
+            .and_then(|p| p.get("clientInfo"))
+            .and_then(|c| c.get("name"))
+            .and_then(Value::as_str);
+        crate::info!(
+            "initialize from {} (asked {:?}, agreed {version})",
+            client.unwrap_or("an unnamed client"),
+            asked
+        );
+        let mut info = Self::server_info();
+        if version < "2025-06-18" {
+            // `title` arrived in 2025-06-18.
+            info.as_object_mut().map(|m| m.remove("title"));
+        }
+        Ok(json!({
+            "protocolVersion": version,
+            "capabilities": Self::capabilities(),
+            "serverInfo": info,
+            "instructions": INSTRUCTIONS,
+        }))
+    }
+
+    fn discover() -> Value {
+        json!({
+            "supportedVersions": SUPPORTED_VERSIONS,
+            "capabilities": Self::capabilities(),
+            "instructions": INSTRUCTIONS,
+            "ttlMs": STATIC_TTL_MS,
+            "cacheScope": "public",
+            "_meta": { META_SERVER_INFO: Self::server_info() },
+        })
+    }
+
+    fn tools_list(&self, era: &Era) -> Value {
+        let tools: Vec<Value> = tools::TOOLS
+            .iter()
+            .map(|t| {
+                let mut v = t.listing();
+                if !era.has_structured_output() {
+                    v.as_object_mut().map(|m| m.remove("title"));
+                }
+                v
+            })
+            .collect();
+        let mut out = json!({ "tools": tools });
+        if *era == Era::Modern {
+            out["ttlMs"] = json!(STATIC_TTL_MS);
+            out["cacheScope"] = json!("public");
+        }
+        out
+    }
+
+    fn tools_call(&self, params: Option<&Value>, _era: &Era) -> Result<Value, ResponseError> {
+        let name = match params.and_then(|p| p.get("name")) {
+            Some(Value::String(n)) => n,
+            Some(_) => return Err(invalid_params("tools/call: \"name\" must be a string")),
+            None => return Err(invalid_params("tools/call: missing \"name\"")),
+        };
+        let Some(tool) = tools::find(name) else {
+            let known: Vec<&str> = tools::TOOLS.iter().map(|t| t.name).collect();
+            return Err(invalid_params(format!(
+                "Unknown tool: {name} (tools: {})",
+                known.join(", ")
+            )));
+        };
+        let ctx = Ctx {
+            client: &self.client,
+            now_unix: (self.clock)(),
+        };
+        let started = std::time::Instant::now();
+        let outcome = tool.run(&ctx, params.and_then(|p| p.get("arguments")));
+        let ms = started.elapsed().as_millis();
+        match outcome {
+            Ok(out) => {
+                crate::info!("{name}: ok in {ms} ms");
+                let mut result = Map::new();
+                result.insert(
+                    "content".into(),
+                    json!([{ "type": "text", "text": out.text }]),
+                );
+                result.insert("isError".into(), json!(false));
+                Ok(Value::Object(result))
+            }
+            Err(ToolError::Domain(text)) => {
+                crate::info!(
+                    "{name}: error result in {ms} ms: {}",
+                    text.lines().next().unwrap_or("")
+                );
+                Ok(json!({ "content": [{ "type": "text", "text": text }], "isError": true }))
+            }
+            Err(ToolError::Protocol(msg)) => {
+                crate::warn!("{name}: failed in {ms} ms: {msg}");
+                Err(
+                    ResponseError::new(ErrorCode::InternalError, format!("{name}: {msg}"))
+                        .with_data(json!({ "tool": name })),
+                )
+            }
+        }
+    }
+
+    /// Handles a notification (never answered).
+    pub fn notify(&self, n: &Notification, inflight: &Inflight) {
+        crate::debug!("<- notification {}", n.method);
+        if n.method == "notifications/cancelled"
+            && let Some(id) = n
+                .params
+                .as_ref()
+                .and_then(|p| p.get("requestId"))
+                .and_then(RequestId::from_value)
+        {
+            inflight.cancel(&id);
+        }
+    }
+}
+
+/// Requests being worked on, so a `notifications/cancelled` can suppress their reply.
+#[derive(Default)]
+pub struct Inflight {
+    map: Mutex<HashMap<RequestId, (u64, Arc<AtomicBool>)>>,
+    seq: AtomicU64,
+}
+
+impl Inflight {
+    fn start(&self, id: &RequestId) -> (u64, Arc<AtomicBool>) {
+        let seq = self.seq.fetch_add(1, Ordering::Relaxed);
+        let flag = Arc::new(AtomicBool::new(false));
+        lock(&self.map).insert(id.clone(), (seq, flag.clone()));
+        (seq, flag)
+    }
+
+    fn finish(&self, id: &RequestId, seq: u64) {
+        let mut map = lock(&self.map);
+        if map.get(id).is_some_and(|(s, _)| *s == seq) {
+            map.remove(id);
+        }
+    }
+
+    fn cancel(&self, id: &RequestId) {
+        if let Some((_, flag)) = lock(&self.map).get(id) {
+            crate::debug!("request {id} cancelled");
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// The single writer of stdout: whole lines under one lock, so replies never interleave.
+pub struct Outbox {
+    out: Mutex<Box<dyn Write + Send>>,
+    closed: AtomicBool,
+}
+
+impl Outbox {
+    /// Wraps the output stream.
+    pub fn new(out: Box<dyn Write + Send>) -> Outbox {
+        Outbox {
+            out: Mutex::new(out),
+            closed: AtomicBool::new(false),
+        }
+    }
+
+    /// Writes one message; a failed write (the client went away) marks the outbox closed.
+    pub fn send(&self, value: &Value) {
+        if self.closed.load(Ordering::Relaxed) {
+            return;
+        }
+        if crate::log::enabled(crate::log::Level::Debug) {
+            let s = value.to_string();
+            let cut = s.floor_char_boundary(2000);
+            crate::debug!("-> {}{}", &s[..cut], if cut < s.len() { "…" } else { "" });
+        }
+        let mut out = lock(&self.out);
+        if let Err(e) = mcp::write(&mut **out, value) {
+            if e.kind() != io::ErrorKind::BrokenPipe {
+                crate::warn!("cannot write to stdout: {e}");
+            }
+            self.closed.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether stdout has gone away.
+    pub fn is_closed(&self) -> bool {
+        self.closed.load(Ordering::Relaxed)
+    }
+}
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// How many jobs are queued or running, with a condition variable to wait for zero.
+#[derive(Default)]
+struct Busy {
+    count: Mutex<usize>,
+    idle: Condvar,
+}
+
+impl Busy {
+    fn add(&self) {
+        *lock(&self.count) += 1;
+    }
+
+    fn done(&self) {
+        let mut n = lock(&self.count);
+        *n = n.saturating_sub(1);
+        if *n == 0 {
+            self.idle.notify_all();
+        }
+    }
+
+    fn wait_idle(&self, grace: Duration) -> bool {
+        let n = lock(&self.count);
+        let (n, _) = self
+            .idle
+            .wait_timeout_while(n, grace, |n| *n > 0)
+            .unwrap_or_else(PoisonError::into_inner);
+        *n == 0
+    }
+}
+
+/// A fixed set of named worker threads.
+pub struct Pool {
+    tx: Option<mpsc::Sender<Job>>,
+    handles: Vec<thread::JoinHandle<()>>,
+    busy: Arc<Busy>,
+}
+
+impl Pool {
+    /// Starts `n` workers.
+    pub fn new(n: usize) -> io::Result<Pool> {
+        let (tx, rx) = mpsc::channel::<Job>();
+        let rx = Arc::new(Mutex::new(rx));
+        let busy = Arc::new(Busy::default());
+        let mut handles = Vec::with_capacity(n);
+        for i in 0..n {
+            let rx = rx.clone();
+            let busy = busy.clone();
+            handles.push(
+                thread::Builder::new()
+                    .name(format!("oj-worker-{i}"))
+                    .spawn(move || {
+                        loop {
+                            let job = lock(&rx).recv();
+                            let Ok(job) = job else { break };
+                            job();
+                            busy.done();
+                        }
+                    })?,
+            );
+        }
+        Ok(Pool {
+            tx: Some(tx),
+            handles,
+            busy,
+        })
+    }
+
+    fn submit(&self, job: Job) {
+        self.busy.add();
+        if let Some(tx) = &self.tx
+            && let Err(mpsc::SendError(job)) = tx.send(job)
+        {
+            // Every worker is gone (one panicked): run it here rather than drop a reply.
+            job();
+            self.busy.done();
+        }
+    }
+
+    /// Closes the queue, gives running calls up to `grace` to finish (so their replies still go
+    /// out), and joins the workers if they are then idle. Workers still blocked in a backend call
+    /// are not waited for (returns `false`): the process exits without them.
+    pub fn shutdown(mut self, grace: Duration) -> bool {
+        drop(self.tx.take());
+        if !self.busy.wait_idle(grace) {
+            return false;
+        }
+        for h in self.handles.drain(..) {
+            if h.join().is_err() {
+                crate::error!("a worker thread panicked");
+            }
+        }
+        true
+    }
+}
+
+/// The read loop: reads messages from `input` until EOF (or until stdout closes), answers each
+/// request exactly once on `outbox`, and runs slow requests on `pool`.
+pub fn run(
+    server: &Arc<Server>,
+    input: &mut dyn BufRead,
+    outbox: &Arc<Outbox>,
+    pool: &Pool,
+) -> io::Result<()> {
+    let inflight = Arc::new(Inflight::default());
+    while !outbox.is_closed() {
+        let line = match mcp::read_line(input, mcp::MAX_LINE_BYTES)? {
+            None => break,
+            Some(Err(e)) => {
+                crate::warn!("bad input line: {e:?}");
+                outbox.send(&e.response().to_value());
+                continue;
+            }
+            Some(Ok(line)) => line,
+        };
+        match mcp::parse(&line) {
+            Incoming::Single(Err(resp)) => outbox.send(&resp.to_value()),
+            Incoming::Single(Ok(Message::Request(req))) => {
+                if Server::is_slow(&req.method) {
+                    let (seq, cancelled) = inflight.start(&req.id);
+                    let (server, outbox, inflight) =
+                        (server.clone(), outbox.clone(), inflight.clone());
+                    pool.submit(Box::new(move || {
+                        let resp = server.handle(&req);
+                        inflight.finish(&req.id, seq);
+                        if !cancelled.load(Ordering::Relaxed) {
+                            outbox.send(&resp.to_value());
+                        }
+                    }));
+                } else {
+                    outbox.send(&server.handle(&req).to_value());
+                }
+            }
+            Incoming::Single(Ok(Message::Notification(n))) => server.notify(&n, &inflight),
+            Incoming::Single(Ok(Message::Response(_))) => {
+                crate::debug!("ignored a response from the client")
+            }
+            Incoming::Batch(items) => {
+                let slow = items
+                    .iter()
+                    .any(|m| matches!(m, Ok(Message::Request(r)) if Server::is_slow(&r.method)));
+                let (server2, outbox2, inflight2) =
+                    (server.clone(), outbox.clone(), inflight.clone());
+                let job = move || {
+                    let mut replies = Vec::new();
+                    for item in items {
+                        match item {
+                            Err(resp) => replies.push(resp.to_value()),
+                            Ok(Message::Request(req)) => {
+                                replies.push(server2.handle(&req).to_value())
+                            }
+                            Ok(Message::Notification(n)) => server2.notify(&n, &inflight2),
+                            Ok(Message::Response(_)) => {}
+                        }
+                    }
+                    if !replies.is_empty() {
+                        outbox2.send(&Value::Array(replies));
+                    }
+                };
+                if slow {
+                    pool.submit(Box::new(job))
+                } else {
+                    job()
+                }
+            }
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,154 @@
+//! `get_daily_challenge` (T1): the LeetCode daily problem of a day, `GET /api/v1/daily`.
+
+use serde_json::{Value, json};
+use time::{Date, Month, OffsetDateTime};
+
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch};
+use crate::error::ToolError;
+use crate::format;
+use crate::models::{Fetching, Problem};
+
+pub const TOOL: Tool = Tool {
+    name: "get_daily_challenge",
+    title: "LeetCode daily challenge",
+    description: "Get the LeetCode daily challenge: title, difficulty, tags, link, acceptance rate and the full \
+statement as Markdown. Use it when the user asks for today's LeetCode problem (or the daily problem of a past \
+day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's daily problem, whose day follows \
+China time (UTC+8). If the backend is still fetching the problem, the answer says so and when to retry.",
+    input_schema,
+    params: &["domain", "date"],
+    call,
+};
+
+fn input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "domain": {
+                "type": "string",
+                "enum": ["com", "cn"],
+                "default": "com",
+                "description": "Which site's daily challenge: \"com\" (leetcode.com, days in UTC) or \"cn\" (leetcode.cn, days in UTC+8)."
+            },
+            "date": {
+                "type": "string",
+                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
+                "description": "The day, YYYY-MM-DD (from 2020-04-01 up to today). Default: today in the domain's calendar."
+            }
+        },
+        "additionalProperties": false
+    })
+}
+
+/// The calendar day "today" for a domain at `now_unix`: UTC for `com`, the fixed UTC+8 day for
+/// `cn` (how leetcode.cn and the backend count days). Never the machine's local zone.
+pub fn today(domain: &str, now_unix: i64) -> Date {
+    let shift = if domain == "cn" { 8 * 3600 } else { 0 };
+    OffsetDateTime::from_unix_timestamp(now_unix.saturating_add(shift))
+        .unwrap_or(OffsetDateTime::UNIX_EPOCH)
+        .date()
+}
+
+/// `YYYY-MM-DD` of a date.
+pub fn ymd(d: Date) -> String {
+    format!("{:04}-{:02}-{:02}", d.year(), d.month() as u8, d.day())
+}
+
+/// Parses a strict `YYYY-MM-DD` that names a real calendar day.
+pub fn parse_date(s: &str) -> Option<Date> {
+    let b = s.as_bytes();
+    let shape = b.len() == 10
+        && b[4] == b'-'
+        && b[7] == b'-'
+        && b.iter()
+            .enumerate()
+            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+    if !shape {
+        return None;
+    }
+    let year: i32 = s[0..4].parse().ok()?;
+    let month: u8 = s[5..7].parse().ok()?;
+    let day: u8 = s[8..10].parse().ok()?;
+    Date::from_calendar_date(year, Month::try_from(month).ok()?, day).ok()
+}
+
+fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+    let domain = args.opt_enum("domain", &["com", "cn"])?.unwrap_or("com");
+    let date = match args.opt_str("date")? {
+        None => today(domain, ctx.now_unix),
+        Some(s) => parse_date(s.trim()).ok_or_else(|| {
+            ToolError::Domain(format!(
+                "Invalid arguments: `date` must be a real calendar day written YYYY-MM-DD (e.g. 2024-01-15), got {:?}",
+                s.chars().take(40).collect::<String>()
+            ))
+        })?,
+    };
+    let date = ymd(date);
+    let site = if domain == "cn" {
+        "leetcode.cn"
+    } else {
+        "leetcode.com"
+    };
+    let ok = fetch(ctx, &format!("/api/v1/daily?domain={domain}&date={date}"))?;
+    if ok.status == 202 {
+        let f: Fetching = ok.json()?;
+        let retry = f.retry_after.unwrap_or(30);
+        return Ok(ToolOutput::text(format!(
+            "The {site} daily challenge for {date} is being fetched by the backend right now. \
+Retry in {retry} seconds (call get_daily_challenge again with the same arguments)."
+        )));
+    }
+    let p: Problem = ok.json()?;
+    let day = p.date.clone().unwrap_or(date);
+    Ok(ToolOutput::text(format::problem(
+        &p,
+        &[format!("- Daily Challenge: {day} ({site})")],
+    )))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // 2026-11-21T23:30:00Z and 2026-11-21T16:30:00Z.
+    const LATE_UTC: i64 = 1_795_303_800;
+    const AFTERNOON_UTC: i64 = 1_795_278_600;
+
+    #[test]
+    fn today_follows_the_domain_calendar_not_the_local_zone() {
+        assert_eq!(ymd(today("com", LATE_UTC)), "2026-11-21");
+        assert_eq!(ymd(today("cn", LATE_UTC)), "2026-11-22");
+        // 16:30 UTC is 00:30 the next day in UTC+8.
+        assert_eq!(ymd(today("com", AFTERNOON_UTC)), "2026-11-21");
+        assert_eq!(ymd(today("cn", AFTERNOON_UTC)), "2026-11-22");
+        assert_eq!(ymd(today("cn", AFTERNOON_UTC - 3600)), "2026-11-21");
+    }
+
+    #[test]
+    fn dates_must_be_real_and_strict() {
+        assert_eq!(
+            parse_date("2024-01-15").map(ymd).as_deref(),
+            Some("2024-01-15")
+        );
+        assert_eq!(
+            parse_date("2024-02-29").map(ymd).as_deref(),
+            Some("2024-02-29")
+        );
+        for bad in [
+            "2023-02-29",
+            "2024-02-30",
+            "2024-13-01",
+            "2024-00-10",
+            "20240115",
+            "2024-1-15",
+            "2024/01/15",
+            "2024-01-15x",
+            "2024-01-15&x=1",
+            "+024-01-15",
+            "",
+            "２０２４-01-15",
+        ] {
+            assert!(parse_date(bad).is_none(), "{bad}");
+        }
+    }
+}

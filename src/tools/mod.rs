@@ -1,0 +1,455 @@
+//! The tool registry, argument validation, and the backend call every tool shares. One file per
+//! tool beside this one holds its schema, its validation and its handler.
+
+mod daily;
+mod problem;
+mod resolve;
+mod similar;
+mod status;
+
+use serde::de::DeserializeOwned;
+use serde_json::{Map, Value, json};
+
+use crate::client::Client;
+use crate::error::ToolError;
+use crate::format;
+
+/// What a tool call hands back when it succeeds: Markdown for the model, and (issue: structured
+/// output) the same data as a JSON object.
+#[derive(Debug, Clone)]
+pub struct ToolOutput {
+    /// The Markdown text.
+    pub text: String,
+    /// The structured content, when the tool has an output schema.
+    pub structured: Option<Value>,
+}
+
+impl ToolOutput {
+    /// Text only.
+    pub fn text(text: String) -> ToolOutput {
+        ToolOutput {
+            text,
+            structured: None,
+        }
+    }
+}
+
+/// The result of a tool handler.
+pub type ToolResult = Result<ToolOutput, ToolError>;
+
+/// What a handler may use.
+pub struct Ctx<'a> {
+    /// The backend.
+    pub client: &'a Client,
+    /// The current time, seconds since the Unix epoch (injectable for tests).
+    pub now_unix: i64,
+}
+
+/// One tool: its listing and its handler.
+pub struct Tool {
+    /// The tool's name.
+    pub name: &'static str,
+    /// A short human title.
+    pub title: &'static str,
+    /// What it does and when to use it, written for a model.
+    pub description: &'static str,
+    /// Its JSON Schema for `arguments`.
+    pub input_schema: fn() -> Value,
+    /// The names of the arguments it takes (others are rejected).
+    pub params: &'static [&'static str],
+    /// The handler.
+    pub call: fn(&Ctx, &Args) -> ToolResult,
+}
+
+/// Every tool, in the order `tools/list` shows them.
+pub static TOOLS: &[Tool] = &[
+    daily::TOOL,
+    problem::TOOL,
+    similar::TOOL,
+    resolve::TOOL,
+    status::TOOL,
+];
+
+/// The tool called `name`.
+pub fn find(name: &str) -> Option<&'static Tool> {
+    TOOLS.iter().find(|t| t.name == name)
+}
+
+impl Tool {
+    /// The tool's entry in `tools/list`.
+    pub fn listing(&self) -> Value {
+        json!({
+            "name": self.name,
+            "title": self.title,
+            "description": self.description,
+            "inputSchema": (self.input_schema)(),
+            "annotations": {
+                "title": self.title,
+                "readOnlyHint": true,
+                "destructiveHint": false,
+                "idempotentHint": true,
+                "openWorldHint": true,
+            },
+        })
+    }
+
+    /// Validates the raw `arguments` and runs the handler.
+    pub fn run(&self, ctx: &Ctx, arguments: Option<&Value>) -> ToolResult {
+        let args = Args::new(arguments, self.params)?;
+        (self.call)(ctx, &args)
+    }
+}
+
+/// A tool's arguments, checked field by field. Every problem is a [`ToolError::Domain`] naming the
+/// argument and what is expected.
+pub struct Args {
+    map: Map<String, Value>,
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn bad(msg: String) -> ToolError {
+    ToolError::Domain(format!("Invalid arguments: {msg}"))
+}
+
+impl Args {
+    /// Checks that `arguments` is an object (or absent) holding only `allowed` names.
+    pub fn new(arguments: Option<&Value>, allowed: &[&str]) -> Result<Args, ToolError> {
+        let map = match arguments {
+            None | Some(Value::Null) => Map::new(),
+            Some(Value::Object(m)) => m.clone(),
+            Some(other) => {
+                return Err(bad(format!(
+                    "`arguments` must be an object, got {}",
+                    type_name(other)
+                )));
+            }
+        };
+        let mut unknown: Vec<&str> = map
+            .keys()
+            .map(String::as_str)
+            .filter(|k| !allowed.contains(k))
+            .collect();
+        if !unknown.is_empty() {
+            unknown.sort_unstable();
+            let takes = if allowed.is_empty() {
+                "no arguments".to_string()
+            } else {
+                allowed.join(", ")
+            };
+            return Err(bad(format!(
+                "unknown argument{} `{}`; this tool takes: {takes}",
+                if unknown.len() > 1 { "s" } else { "" },
+                unknown.join("`, `")
+            )));
+        }
+        Ok(Args { map })
+    }
+
+    fn get(&self, name: &str) -> Option<&Value> {
+        self.map.get(name).filter(|v| !v.is_null())
+    }
+
+    /// An optional string, as given (not trimmed). `null` counts as absent.
+    pub fn opt_str(&self, name: &str) -> Result<Option<&str>, ToolError> {
+        match self.get(name) {
+            None => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s)),
+            Some(other) => Err(bad(format!(
+                "`{name}` must be a string, got {}",
+                type_name(other)
+            ))),
+        }
+    }
+
+    /// An optional string, trimmed; empty after trimming counts as absent.
+    pub fn opt_trimmed(&self, name: &str) -> Result<Option<&str>, ToolError> {
+        Ok(self.opt_str(name)?.map(str::trim).filter(|s| !s.is_empty()))
+    }
+
+    /// A required string, trimmed, not empty. `hint` says what a good value looks like.
+    pub fn req_str(&self, name: &str, hint: &str) -> Result<&str, ToolError> {
+        match self.opt_str(name)? {
+            None => Err(bad(format!("`{name}` is required ({hint})"))),
+            Some(s) if s.trim().is_empty() => {
+                Err(bad(format!("`{name}` must not be empty ({hint})")))
+            }
+            Some(s) => Ok(s.trim()),
+        }
+    }
+
+    /// An optional integer within `min..=max`.
+    pub fn opt_int(&self, name: &str, min: i64, max: i64) -> Result<Option<i64>, ToolError> {
+        let Some(v) = self.get(name) else {
+            return Ok(None);
+        };
+        let n = match v {
+            Value::Number(n) => n.as_i64().or_else(|| {
+                // 10.0 is an integer written as a float; 10.5 is not.
+                n.as_f64()
+                    .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
+                    .map(|f| f as i64)
+            }),
+            _ => None,
+        };
+        match n {
+            Some(n) if (min..=max).contains(&n) => Ok(Some(n)),
+            Some(n) => Err(bad(format!(
+                "`{name}` must be between {min} and {max}, got {n}"
+            ))),
+            None => Err(bad(format!(
+                "`{name}` must be an integer from {min} to {max}, got {}",
+                show(v)
+            ))),
+        }
+    }
+
+    /// An optional number within `min..=max`.
+    pub fn opt_f64(&self, name: &str, min: f64, max: f64) -> Result<Option<f64>, ToolError> {
+        let Some(v) = self.get(name) else {
+            return Ok(None);
+        };
+        match v.as_f64() {
+            Some(x) if x >= min && x <= max => Ok(Some(x)),
+            Some(x) => Err(bad(format!(
+                "`{name}` must be between {min:.1} and {max:.1}, got {x}"
+            ))),
+            None => Err(bad(format!(
+                "`{name}` must be a number from {min:.1} to {max:.1}, got {}",
+                show(v)
+            ))),
+        }
+    }
+
+    /// An optional string that must be one of `choices` (case-sensitive).
+    pub fn opt_enum(
+        &self,
+        name: &str,
+        choices: &[&'static str],
+    ) -> Result<Option<&'static str>, ToolError> {
+        let Some(s) = self.opt_str(name)? else {
+            return Ok(None);
+        };
+        match choices.iter().find(|c| **c == s) {
+            Some(c) => Ok(Some(c)),
+            None => Err(bad(format!(
+                "`{name}` must be one of {}, got {s:?}",
+                quoted(choices)
+            ))),
+        }
+    }
+}
+
+fn quoted(choices: &[&str]) -> String {
+    choices
+        .iter()
+        .map(|c| format!("\"{c}\""))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// A value as shown in an error message: strings quoted, long values cut.
+fn show(v: &Value) -> String {
+    let s = match v {
+        Value::String(_) | Value::Number(_) | Value::Bool(_) => v.to_string(),
+        other => type_name(other).to_string(),
+    };
+    if s.chars().count() > 60 {
+        s.chars().take(60).collect::<String>() + "…"
+    } else {
+        s
+    }
+}
+
+/// Percent-encodes one path segment (only `A-Za-z0-9-_.~` stay literal, so `/`, `?`, `#`, `%`
+/// and `..` can never leave their segment).
+pub fn seg(s: &str) -> String {
+    let e = urlencoding::encode(s).into_owned();
+    // "." and ".." are unreserved but mean something in a path: encode their dots.
+    if e == "." || e == ".." {
+        e.replace('.', "%2E")
+    } else {
+        e
+    }
+}
+
+/// A successful (2xx) backend answer, its body UTF-8 text.
+pub struct Success {
+    /// The status (200, 202, …).
+    pub status: u16,
+    /// The body.
+    pub body: String,
+    path: String,
+}
+
+impl Success {
+    /// The body parsed as `T`; anything else is a protocol error naming the endpoint.
+    pub fn json<T: DeserializeOwned>(&self) -> Result<T, ToolError> {
+        serde_json::from_str(&self.body).map_err(|e| {
+            let why = if self.body.trim().is_empty() {
+                "an empty body".to_string()
+            } else {
+                e.to_string()
+            };
+            ToolError::Protocol(format!(
+                "the backend answered {} with invalid JSON ({why}) for GET {}",
+                self.status,
+                endpoint(&self.path)
+            ))
+        })
+    }
+}
+
+/// The endpoint of a path, without the query (which may hold a user's text) and cut short.
+fn endpoint(path: &str) -> String {
+    let p = path.split('?').next().unwrap_or(path);
+    if p.len() > 120 {
+        format!("{}…", &p[..p.floor_char_boundary(120)])
+    } else {
+        p.to_string()
+    }
+}
+
+/// `GET path`: 2xx is a [`Success`]; 4xx/5xx (and any other status) a domain error with the
+/// RFC 7807 text; transport failures and non-UTF-8 success bodies protocol errors.
+pub fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
+    let resp = ctx.client.get(path)?;
+    if (200..300).contains(&resp.status) {
+        let body = String::from_utf8(resp.body).map_err(|_| {
+            ToolError::Protocol(format!(
+                "the backend answered {} with a body that is not UTF-8 for GET {}",
+                resp.status,
+                endpoint(path)
+            ))
+        })?;
+        return Ok(Success {
+            status: resp.status,
+            body,
+            path: path.to_string(),
+        });
+    }
+    let mut msg = format::http_error(resp.status, resp.content_type.as_deref(), &resp.body);
+    match resp.status {
+        401 | 403 => msg.push_str(
+            "\nThe backend refused the API token. Check OJ_TOKEN (or --token) in this MCP server's configuration.",
+        ),
+        429 => msg.push_str("\nThe backend is rate limiting requests; wait a little before trying again."),
+        500..=599 => msg.push_str("\nThe backend failed; trying again later may help."),
+        _ => {}
+    }
+    Err(ToolError::Domain(msg))
+}
+
+/// The platforms the backend serves.
+pub const SOURCES: &[&str] = &["leetcode", "codeforces", "atcoder", "luogu", "spoj"];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(v: Value, allowed: &[&str]) -> Result<Args, ToolError> {
+        Args::new(Some(&v), allowed)
+    }
+
+    fn domain(e: ToolError) -> String {
+        match e {
+            ToolError::Domain(s) => s,
+            other => panic!("expected a domain error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn unknown_and_non_object_arguments() {
+        let e = domain(
+            args(json!({"problem_id": "1"}), &["source", "id"])
+                .err()
+                .unwrap(),
+        );
+        assert!(
+            e.contains("unknown argument `problem_id`") && e.contains("source, id"),
+            "{e}"
+        );
+        let e = domain(args(json!([1]), &["x"]).err().unwrap());
+        assert!(e.contains("must be an object"), "{e}");
+        assert!(Args::new(None, &[]).is_ok());
+    }
+
+    #[test]
+    fn typed_getters() {
+        let a = args(
+            json!({"s": " x ", "e": "  ", "n": 10.0, "f": 0.5, "big": 99, "str": "7", "en": "cn", "nul": null}),
+            &["s", "e", "n", "f", "big", "str", "en", "nul"],
+        )
+        .unwrap();
+        assert_eq!(a.req_str("s", "").unwrap(), "x");
+        assert!(domain(a.req_str("e", "h").err().unwrap()).contains("`e` must not be empty"));
+        assert!(domain(a.req_str("missing", "h").err().unwrap()).contains("`missing` is required"));
+        assert!(
+            domain(a.req_str("n", "h").err().unwrap())
+                .contains("`n` must be a string, got a number")
+        );
+        assert_eq!(a.opt_trimmed("e").unwrap(), None);
+        assert_eq!(a.opt_str("nul").unwrap(), None);
+        assert_eq!(a.opt_int("n", 1, 50).unwrap(), Some(10));
+        assert!(
+            domain(a.opt_int("big", 1, 50).err().unwrap()).contains("between 1 and 50, got 99")
+        );
+        assert!(domain(a.opt_int("str", 1, 50).err().unwrap()).contains("must be an integer"));
+        assert!(domain(a.opt_int("f", 1, 50).err().unwrap()).contains("must be an integer"));
+        assert_eq!(a.opt_f64("f", 0.0, 1.0).unwrap(), Some(0.5));
+        assert!(domain(a.opt_f64("big", 0.0, 1.0).err().unwrap()).contains("between 0.0 and 1.0"));
+        assert_eq!(a.opt_enum("en", &["com", "cn"]).unwrap(), Some("cn"));
+        assert!(
+            domain(a.opt_enum("s", &["com", "cn"]).err().unwrap())
+                .contains("one of \"com\", \"cn\"")
+        );
+    }
+
+    #[test]
+    fn segments_cannot_escape() {
+        assert_eq!(seg("a/b"), "a%2Fb");
+        assert_eq!(seg("c d"), "c%20d");
+        assert_eq!(seg(".."), "%2E%2E");
+        assert_eq!(seg("."), "%2E");
+        assert_eq!(seg("1920A"), "1920A");
+        assert_eq!(seg("?#%"), "%3F%23%25");
+    }
+
+    #[test]
+    fn tools_are_listed_in_order_with_object_schemas() {
+        let names: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
+        assert_eq!(
+            names,
+            [
+                "get_daily_challenge",
+                "get_problem",
+                "find_similar_problems",
+                "resolve_problem",
+                "get_platform_status"
+            ]
+        );
+        for t in TOOLS {
+            let s = (t.input_schema)();
+            assert_eq!(s["type"], "object", "{}", t.name);
+            let props: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();
+            let mut params: Vec<&str> = t.params.to_vec();
+            params.sort_unstable();
+            let mut props: Vec<&str> = props.iter().map(|s| s.as_str()).collect();
+            props.sort_unstable();
+            assert_eq!(
+                props, params,
+                "{}: schema properties and accepted params differ",
+                t.name
+            );
+        }
+    }
+}

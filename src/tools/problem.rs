@@ -1,0 +1,57 @@
+//! `get_problem` (T2): one problem by platform and id, `GET /api/v1/problems/{source}/{id}`.
+
+use serde_json::{Value, json};
+
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, seg};
+use crate::error::ToolError;
+use crate::format;
+use crate::models::Problem;
+
+pub const TOOL: Tool = Tool {
+    name: "get_problem",
+    title: "Get a problem",
+    description: "Get one competitive-programming problem by platform and id: title, difficulty, tags, link, \
+acceptance rate and the full statement as Markdown (TeX math kept as $…$). Use it when you know the platform \
+and id, e.g. leetcode 1, codeforces 1920A, atcoder abc321_a, luogu P1001, spoj SP1. Ids are case-sensitive; \
+LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead.",
+    input_schema,
+    params: &["source", "id"],
+    call,
+};
+
+fn input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "source": {
+                "type": "string",
+                "description": "The platform: leetcode, codeforces, atcoder, luogu or spoj (lowercase).",
+                "examples": ["leetcode", "codeforces", "atcoder", "luogu", "spoj"]
+            },
+            "id": {
+                "type": "string",
+                "description": "The problem id on that platform, case-sensitive: \"1\" (LeetCode), \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"P1001\" (Luogu), \"SP1\" (SPOJ).",
+                "examples": ["1", "1920A", "abc321_a", "P1001"]
+            }
+        },
+        "required": ["source", "id"],
+        "additionalProperties": false
+    })
+}
+
+fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+    let source = args.req_str(
+        "source",
+        "a platform such as \"leetcode\" or \"codeforces\"",
+    )?;
+    let id = args.req_str("id", "the problem id, e.g. \"1\" or \"1920A\"")?;
+    let ok = fetch(ctx, &format!("/api/v1/problems/{}/{}", seg(source), seg(id))).map_err(|e| match e {
+        ToolError::Domain(msg) if msg.starts_with("[404]") => ToolError::Domain(format!(
+            "{msg}\nNo {source} problem has the id {id:?}. Ids are case-sensitive (e.g. 1920A, abc321_a); for a \
+LeetCode slug or a URL use resolve_problem."
+        )),
+        other => other,
+    })?;
+    let p: Problem = ok.json()?;
+    Ok(ToolOutput::text(format::problem(&p, &[])))
+}
