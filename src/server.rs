@@ -228,7 +228,9 @@ impl Server {
     }
 
     fn discover() -> Value {
+        // A 2026-07-28 method: its result always has `resultType`, whatever era asked.
         json!({
+            "resultType": "complete",
             "supportedVersions": SUPPORTED_VERSIONS,
             "capabilities": Self::capabilities(),
             "instructions": INSTRUCTIONS,
