@@ -67,8 +67,9 @@ fn or_na(s: Option<&str>) -> &str {
 /// {content}
 /// ```
 ///
-/// `extra` lines (e.g. the daily date) go after the AC rate.
-pub fn problem(p: &Problem, extra: &[String]) -> String {
+/// `content` is the statement already converted to Markdown (`None`: "No description
+/// available."); `extra` lines (e.g. the daily date) go after the AC rate.
+pub fn problem(p: &Problem, content: Option<&str>, extra: &[String]) -> String {
     let mut out = String::new();
     let title = if p.title.trim().is_empty() {
         "Untitled"
@@ -118,9 +119,17 @@ pub fn problem(p: &Problem, extra: &[String]) -> String {
         let _ = writeln!(out, "{line}");
     }
     out.push_str("\n---\n\n");
-    out.push_str(&convert::to_markdown(p.content.as_deref()));
+    out.push_str(content.unwrap_or(convert::NO_DESCRIPTION));
     out.push('\n');
     out
+}
+
+/// The statement of a problem as Markdown, or `None` when it has none.
+pub fn statement(p: &Problem) -> Option<String> {
+    p.content
+        .as_deref()
+        .filter(|c| !c.trim().is_empty())
+        .map(|c| convert::to_markdown(Some(c)))
 }
 
 /// Whether the backend marks the problem as for paying users only.
@@ -314,7 +323,8 @@ mod tests {
             content: Some("<p><b>bold</b></p>".into()),
             ..Problem::default()
         };
-        let md = problem(&p, &[]);
+        let content = statement(&p);
+        let md = problem(&p, content.as_deref(), &[]);
         let lines: Vec<&str> = md.lines().collect();
         assert_eq!(lines[0], "# Two Sum");
         assert_eq!(lines[1], "");
@@ -336,7 +346,7 @@ mod tests {
             title: "T".into(),
             ..Problem::default()
         };
-        let md = problem(&p, &[]);
+        let md = problem(&p, statement(&p).as_deref(), &[]);
         assert!(
             md.contains("- Source: atcoder | ID: abc321_a | Difficulty: N/A\n"),
             "{md}"

@@ -6,10 +6,13 @@
 pub mod log;
 pub mod cli;
 pub mod client;
+pub mod complete;
 pub mod convert;
 pub mod error;
 pub mod format;
 pub mod mcp;
 pub mod models;
+pub mod prompts;
+pub mod resources;
 pub mod server;
 pub mod tools;

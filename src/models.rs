@@ -168,3 +168,28 @@ pub struct ProblemDetails {
     /// What went wrong this time.
     pub detail: Option<String>,
 }
+
+/// Paging facts of a problem list.
+#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
+#[serde(default)]
+pub struct ListMeta {
+    /// Problems matching, over all pages.
+    pub total: u64,
+    /// This page, from 1.
+    pub page: u64,
+    /// Problems per page.
+    pub per_page: u64,
+    /// Pages in all.
+    pub total_pages: u64,
+}
+
+/// `/api/v1/problems/{source}`: one page of problems (without statements).
+#[derive(Debug, Clone, Deserialize)]
+pub struct ListPage {
+    /// The problems.
+    #[serde(default, deserialize_with = "null_as_default")]
+    pub data: Vec<Problem>,
+    /// Paging.
+    #[serde(default)]
+    pub meta: ListMeta,
+}

@@ -18,6 +18,7 @@ use crate::mcp::{
     self, ErrorCode, Incoming, Message, Notification, Request, RequestId, Response, ResponseError,
 };
 use crate::tools::{self, Ctx};
+use crate::{complete, prompts, resources};
 
 /// The stateless (modern) protocol version, served per request when `_meta` names it.
 pub const MODERN_VERSION: &str = "2026-07-28";
@@ -51,7 +52,8 @@ SPOJ) from an oj-api-rs backend. Today's or a past day's LeetCode daily problem:
 whose platform and id you know (leetcode 1, codeforces 1920A, atcoder abc321_a): get_problem. A problem URL, a \
 slug like two-sum, or an id without a platform: resolve_problem. Related problems for practice, by problem or \
 by a text description: find_similar_problems. Which platforms the backend covers and how completely: \
-get_platform_status. Statements come back as Markdown with TeX math as $…$.";
+get_platform_status. Browsing a platform by tags, difficulty or rating: search_problems (tag names from \
+list_tags). Statements come back as Markdown with TeX math as $…$.";
 
 /// Which rules a request is served under.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +71,14 @@ impl Era {
         match self {
             Era::Modern => true,
             Era::Legacy(v) => *v >= "2025-06-18",
+        }
+    }
+
+    /// Whether tools may carry `annotations` (2025-03-26 on).
+    pub fn has_annotations(&self) -> bool {
+        match self {
+            Era::Modern => true,
+            Era::Legacy(v) => *v >= "2025-03-26",
         }
     }
 }
@@ -107,7 +117,12 @@ impl Server {
     }
 
     fn capabilities() -> Value {
-        json!({ "tools": { "listChanged": false } })
+        json!({
+            "tools": { "listChanged": false },
+            "resources": { "subscribe": false, "listChanged": false },
+            "prompts": { "listChanged": false },
+            "completions": {},
+        })
     }
 
     /// The era of a request, from its `_meta`, or the error it deserves.
@@ -138,7 +153,17 @@ impl Server {
 
     /// Whether answering this request may take a backend call (and so belongs on a worker).
     pub fn is_slow(method: &str) -> bool {
-        method == "tools/call"
+        matches!(
+            method,
+            "tools/call" | "resources/read" | "prompts/get" | "completion/complete"
+        )
+    }
+
+    fn ctx(&self) -> Ctx<'_> {
+        Ctx {
+            client: &self.client,
+            now_unix: (self.clock)(),
+        }
     }
 
     /// Answers one request.
@@ -182,6 +207,30 @@ impl Server {
             ("server/discover", _) => Ok(Self::discover()),
             ("tools/list", _) => Ok(self.tools_list(&era)),
             ("tools/call", _) => self.tools_call(params, &era),
+            ("resources/list", _) => Ok(cacheable(
+                resources::list(self.client.has_token()),
+                &era,
+                60_000,
+                "private",
+            )),
+            ("resources/templates/list", _) => Ok(cacheable(
+                resources::templates(),
+                &era,
+                STATIC_TTL_MS,
+                "public",
+            )),
+            ("resources/read", _) => {
+                let (result, ttl) = resources::read(&self.ctx(), params)?;
+                let scope = if result["contents"][0]["uri"] == "oj://status" {
+                    "private"
+                } else {
+                    "public"
+                };
+                Ok(cacheable(result, &era, ttl, scope))
+            }
+            ("prompts/list", _) => Ok(cacheable(prompts::list(), &era, STATIC_TTL_MS, "public")),
+            ("prompts/get", _) => prompts::get(&self.ctx(), params),
+            ("completion/complete", _) => complete::complete(&self.ctx(), params),
             (m, _) => Err(ResponseError::new(
                 ErrorCode::MethodNotFound,
                 format!("Method not found: {m}"),
@@ -243,23 +292,12 @@ impl Server {
     fn tools_list(&self, era: &Era) -> Value {
         let tools: Vec<Value> = tools::TOOLS
             .iter()
-            .map(|t| {
-                let mut v = t.listing();
-                if !era.has_structured_output() {
-                    v.as_object_mut().map(|m| m.remove("title"));
-                }
-                v
-            })
+            .map(|t| t.listing(era.has_structured_output(), era.has_annotations()))
             .collect();
-        let mut out = json!({ "tools": tools });
-        if *era == Era::Modern {
-            out["ttlMs"] = json!(STATIC_TTL_MS);
-            out["cacheScope"] = json!("public");
-        }
-        out
+        cacheable(json!({ "tools": tools }), era, STATIC_TTL_MS, "public")
     }
 
-    fn tools_call(&self, params: Option<&Value>, _era: &Era) -> Result<Value, ResponseError> {
+    fn tools_call(&self, params: Option<&Value>, era: &Era) -> Result<Value, ResponseError> {
         let name = match params.and_then(|p| p.get("name")) {
             Some(Value::String(n)) => n,
             Some(_) => return Err(invalid_params("tools/call: \"name\" must be a string")),
@@ -272,10 +310,7 @@ impl Server {
                 known.join(", ")
             )));
         };
-        let ctx = Ctx {
-            client: &self.client,
-            now_unix: (self.clock)(),
-        };
+        let ctx = self.ctx();
         let started = std::time::Instant::now();
         let outcome = tool.run(&ctx, params.and_then(|p| p.get("arguments")));
         let ms = started.elapsed().as_millis();
@@ -288,6 +323,9 @@ impl Server {
                     json!([{ "type": "text", "text": out.text }]),
                 );
                 result.insert("isError".into(), json!(false));
+                if let Some(structured) = out.structured.filter(|_| era.has_structured_output()) {
+                    result.insert("structuredContent".into(), structured);
+                }
                 Ok(Value::Object(result))
             }
             Err(ToolError::Domain(text)) => {
@@ -320,6 +358,15 @@ impl Server {
             inflight.cancel(&id);
         }
     }
+}
+
+/// Adds the 2026-07-28 caching hints to a list or read result, in the modern era only.
+fn cacheable(mut result: Value, era: &Era, ttl_ms: u64, scope: &str) -> Value {
+    if *era == Era::Modern {
+        result["ttlMs"] = json!(ttl_ms);
+        result["cacheScope"] = json!(scope);
+    }
+    result
 }
 
 /// Requests being worked on, so a `notifications/cancelled` can suppress their reply.

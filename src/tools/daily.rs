@@ -3,9 +3,8 @@
 use serde_json::{Value, json};
 use time::{Date, Month, OffsetDateTime};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch};
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, problem_output, schema};
 use crate::error::ToolError;
-use crate::format;
 use crate::models::{Fetching, Problem};
 
 pub const TOOL: Tool = Tool {
@@ -16,6 +15,7 @@ statement as Markdown. Use it when the user asks for today's LeetCode problem (o
 day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's daily problem, whose day follows \
 China time (UTC+8). If the backend is still fetching the problem, the answer says so and when to retry.",
     input_schema,
+    output_schema,
     params: &["domain", "date"],
     call,
 };
@@ -37,6 +37,24 @@ fn input_schema() -> Value {
             }
         },
         "additionalProperties": false
+    })
+}
+
+fn output_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "status": {
+                "type": "string",
+                "enum": ["ready", "fetching"],
+                "description": "\"fetching\": the backend is still crawling the problem; ask again after retry_after seconds."
+            },
+            "date": { "type": "string", "description": "The day asked for, YYYY-MM-DD." },
+            "domain": { "type": "string", "enum": ["com", "cn"] },
+            "retry_after": { "type": ["integer", "null"], "description": "Seconds to wait when fetching." },
+            "problem": { "anyOf": [schema::problem(), { "type": "null" }] }
+        },
+        "required": ["status", "date", "domain", "retry_after", "problem"]
     })
 }
 
@@ -93,17 +111,30 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     if ok.status == 202 {
         let f: Fetching = ok.json()?;
         let retry = f.retry_after.unwrap_or(30);
-        return Ok(ToolOutput::text(format!(
+        let text = format!(
             "The {site} daily challenge for {date} is being fetched by the backend right now. \
 Retry in {retry} seconds (call get_daily_challenge again with the same arguments)."
-        )));
+        );
+        let structured = json!({
+            "status": "fetching", "date": date, "domain": domain, "retry_after": retry, "problem": null
+        });
+        return Ok(ToolOutput {
+            text,
+            structured: Some(structured),
+        });
     }
     let p: Problem = ok.json()?;
-    let day = p.date.clone().unwrap_or(date);
-    Ok(ToolOutput::text(format::problem(
+    let day = p
+        .date
+        .clone()
+        .filter(|d| !d.trim().is_empty())
+        .unwrap_or(date);
+    let extra = [format!("- Daily Challenge: {day} ({site})")];
+    Ok(problem_output(
         &p,
-        &[format!("- Daily Challenge: {day} ({site})")],
-    )))
+        &extra,
+        |problem| json!({ "status": "ready", "date": day, "domain": domain, "retry_after": null, "problem": problem }),
+    ))
 }
 
 #[cfg(test)]

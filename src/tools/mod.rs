@@ -1,11 +1,14 @@
 //! The tool registry, argument validation, and the backend call every tool shares. One file per
 //! tool beside this one holds its schema, its validation and its handler.
 
-mod daily;
+pub mod daily;
 mod problem;
 mod resolve;
+pub mod schema;
+mod search;
 mod similar;
 mod status;
+mod tags;
 
 use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
@@ -13,6 +16,7 @@ use serde_json::{Map, Value, json};
 use crate::client::Client;
 use crate::error::ToolError;
 use crate::format;
+use crate::models::Problem;
 
 /// What a tool call hands back when it succeeds: Markdown for the model, and (issue: structured
 /// output) the same data as a JSON object.
@@ -55,6 +59,8 @@ pub struct Tool {
     pub description: &'static str,
     /// Its JSON Schema for `arguments`.
     pub input_schema: fn() -> Value,
+    /// The JSON Schema of its `structuredContent` (an object).
+    pub output_schema: fn() -> Value,
     /// The names of the arguments it takes (others are rejected).
     pub params: &'static [&'static str],
     /// The handler.
@@ -68,6 +74,8 @@ pub static TOOLS: &[Tool] = &[
     similar::TOOL,
     resolve::TOOL,
     status::TOOL,
+    search::TOOL,
+    tags::TOOL,
 ];
 
 /// The tool called `name`.
@@ -76,21 +84,29 @@ pub fn find(name: &str) -> Option<&'static Tool> {
 }
 
 impl Tool {
-    /// The tool's entry in `tools/list`.
-    pub fn listing(&self) -> Value {
-        json!({
+    /// The tool's entry in `tools/list`. `structured`: whether the client's protocol version has
+    /// `title` and `outputSchema` (2025-06-18 on); `annotations`: whether it has annotations
+    /// (2025-03-26 on).
+    pub fn listing(&self, structured: bool, annotations: bool) -> Value {
+        let mut v = json!({
             "name": self.name,
-            "title": self.title,
             "description": self.description,
             "inputSchema": (self.input_schema)(),
-            "annotations": {
+        });
+        if structured {
+            v["title"] = json!(self.title);
+            v["outputSchema"] = (self.output_schema)();
+        }
+        if annotations {
+            v["annotations"] = json!({
                 "title": self.title,
                 "readOnlyHint": true,
                 "destructiveHint": false,
                 "idempotentHint": true,
                 "openWorldHint": true,
-            },
-        })
+            });
+        }
+        v
     }
 
     /// Validates the raw `arguments` and runs the handler.
@@ -153,6 +169,11 @@ impl Args {
             )));
         }
         Ok(Args { map })
+    }
+
+    /// The raw value of an argument; `null` counts as absent.
+    pub fn raw(&self, name: &str) -> Option<&Value> {
+        self.get(name)
     }
 
     fn get(&self, name: &str) -> Option<&Value> {
@@ -349,6 +370,22 @@ pub fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
     Err(ToolError::Domain(msg))
 }
 
+/// A problem as a tool's output: the Markdown template as text, and `wrap(problem)` as
+/// structured content. The statement is converted once for both.
+pub fn problem_output(
+    p: &Problem,
+    extra: &[String],
+    wrap: impl FnOnce(Value) -> Value,
+) -> ToolOutput {
+    let content = format::statement(p);
+    let text = format::problem(p, content.as_deref(), extra);
+    let structured = wrap(schema::problem_json(p, content.as_deref()));
+    ToolOutput {
+        text,
+        structured: Some(structured),
+    }
+}
+
 /// The platforms the backend serves.
 pub const SOURCES: &[&str] = &["leetcode", "codeforces", "atcoder", "luogu", "spoj"];
 
@@ -434,10 +471,13 @@ mod tests {
                 "get_problem",
                 "find_similar_problems",
                 "resolve_problem",
-                "get_platform_status"
+                "get_platform_status",
+                "search_problems",
+                "list_tags"
             ]
         );
         for t in TOOLS {
+            assert_eq!((t.output_schema)()["type"], "object", "{}", t.name);
             let s = (t.input_schema)();
             assert_eq!(s["type"], "object", "{}", t.name);
             let props: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();

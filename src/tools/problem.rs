@@ -2,9 +2,8 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, seg};
+use super::{Args, Ctx, Tool, ToolResult, fetch, problem_output, schema, seg};
 use crate::error::ToolError;
-use crate::format;
 use crate::models::Problem;
 
 pub const TOOL: Tool = Tool {
@@ -15,6 +14,7 @@ acceptance rate and the full statement as Markdown (TeX math kept as $…$). Use
 and id, e.g. leetcode 1, codeforces 1920A, atcoder abc321_a, luogu P1001, spoj SP1. Ids are case-sensitive; \
 LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead.",
     input_schema,
+    output_schema,
     params: &["source", "id"],
     call,
 };
@@ -39,6 +39,14 @@ fn input_schema() -> Value {
     })
 }
 
+fn output_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": { "problem": schema::problem() },
+        "required": ["problem"]
+    })
+}
+
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = args.req_str(
         "source",
@@ -53,5 +61,9 @@ LeetCode slug or a URL use resolve_problem."
         other => other,
     })?;
     let p: Problem = ok.json()?;
-    Ok(ToolOutput::text(format::problem(&p, &[])))
+    Ok(problem_output(
+        &p,
+        &[],
+        |problem| json!({ "problem": problem }),
+    ))
 }

@@ -2,9 +2,8 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, SOURCES, Tool, ToolOutput, ToolResult, fetch, seg};
+use super::{Args, Ctx, SOURCES, Tool, ToolResult, fetch, problem_output, schema, seg};
 use crate::error::ToolError;
-use crate::format;
 use crate::models::Resolved;
 
 pub const TOOL: Tool = Tool {
@@ -15,6 +14,7 @@ codeforces.com, atcoder.jp, luogu.com.cn), a prefixed id (\"codeforces:1920A\", 
 slug (\"two-sum\") or a bare id (\"1920A\", \"P3371\", \"SP1\"). Returns the same Markdown as get_problem. Use it \
 when the platform or id is not given separately.",
     input_schema,
+    output_schema,
     params: &["query"],
     call,
 };
@@ -34,6 +34,18 @@ fn input_schema() -> Value {
     })
 }
 
+fn output_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "detected_source": { "type": "string", "description": "The platform the backend recognised." },
+            "detected_id": { "type": "string", "description": "The id the backend recognised." },
+            "problem": schema::problem()
+        },
+        "required": ["detected_source", "detected_id", "problem"]
+    })
+}
+
 const FORMS: &str = "Inputs that work: a problem URL (https://leetcode.com/problems/two-sum/, \
 https://codeforces.com/contest/1920/problem/A, https://atcoder.jp/contests/abc300/tasks/abc300_a, \
 https://www.luogu.com.cn/problem/P1002), a prefixed id (leetcode:two-sum, codeforces:1920A, atcoder:abc321_a, \
@@ -48,7 +60,12 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
             if r.source != p.source || r.id != p.id {
                 extra.push(format!("- Resolved from: {} {}", r.source, r.id));
             }
-            Ok(ToolOutput::text(format::problem(&p, &extra)))
+            let (source, id) = (r.source.clone(), r.id.clone());
+            Ok(problem_output(
+                &p,
+                &extra,
+                |problem| json!({ "detected_source": source, "detected_id": id, "problem": problem }),
+            ))
         }
         None if r.source == "unknown" || r.source.is_empty() => Err(ToolError::Domain(format!(
             "Could not recognise a problem in {query:?}. {FORMS}"

@@ -17,6 +17,7 @@ text, e.g. a statement or an idea such as \"shortest path with one free edge\") 
 wins when both are given. Returns a table of source, id, title, difficulty, similarity and link; follow up with \
 get_problem to read one.",
     input_schema,
+    output_schema,
     params: &[
         "source",
         "id",
@@ -69,6 +70,33 @@ fn input_schema() -> Value {
     })
 }
 
+fn output_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "mode": { "type": "string", "enum": ["id", "query"], "description": "How the search was made." },
+            "rewritten_query": { "type": ["string", "null"], "description": "The text the backend embedded." },
+            "results": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "rank": { "type": "integer", "minimum": 1 },
+                        "source": { "type": "string" },
+                        "id": { "type": "string" },
+                        "title": { "type": "string" },
+                        "difficulty": { "type": ["string", "null"] },
+                        "link": { "type": ["string", "null"] },
+                        "similarity": { "type": "number", "maximum": 1, "description": "1 - L2 distance; can be negative." }
+                    },
+                    "required": ["rank", "source", "id", "title", "difficulty", "link", "similarity"]
+                }
+            }
+        },
+        "required": ["mode", "rewritten_query", "results"]
+    })
+}
+
 /// Longest and shortest `query`, in Unicode scalar values after trimming.
 pub const QUERY_CHARS: std::ops::RangeInclusive<usize> = 3..=2000;
 
@@ -83,6 +111,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         params.push_str(&urlencoding::encode(f));
     }
     // 2. A non-empty query selects mode B, and never falls back to mode A.
+    let mut mode = "query";
     let path = if let Some(query) = args.opt_trimmed("query")? {
         let n = query.chars().count();
         if !QUERY_CHARS.contains(&n) {
@@ -106,8 +135,30 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
                 "Invalid arguments: {missing}. Search by problem (source + id, e.g. leetcode 1) or by text (query)."
             )));
         };
+        mode = "id";
         format!("/api/v1/similar/{}/{}?{params}", seg(source), seg(id))
     };
     let s: Similar = fetch(ctx, &path)?.json()?;
-    Ok(ToolOutput::text(format::similar(&s)))
+    let results: Vec<Value> = s
+        .results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            json!({
+                "rank": i + 1,
+                "source": r.source,
+                "id": r.id,
+                "title": r.title,
+                "difficulty": r.difficulty,
+                "link": r.link,
+                "similarity": r.similarity,
+            })
+        })
+        .collect();
+    let structured =
+        json!({ "mode": mode, "rewritten_query": s.rewritten_query, "results": results });
+    Ok(ToolOutput {
+        text: format::similar(&s),
+        structured: Some(structured),
+    })
 }

@@ -14,12 +14,37 @@ pub const TOOL: Tool = Tool {
 of problems stored, how many lack a statement, and how many are not yet searchable by similarity. Use it to \
 explain missing statements or empty similarity results. Needs the server's API token.",
     input_schema,
+    output_schema,
     params: &[],
     call,
 };
 
 fn input_schema() -> Value {
     json!({ "type": "object", "properties": {}, "additionalProperties": false })
+}
+
+fn output_schema() -> Value {
+    let count = json!({ "type": "integer", "minimum": 0 });
+    json!({
+        "type": "object",
+        "properties": {
+            "version": { "type": "string", "description": "The backend's version." },
+            "platforms": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "source": { "type": "string" },
+                        "total": count,
+                        "missing_content": count,
+                        "not_embedded": count
+                    },
+                    "required": ["source", "total", "missing_content", "not_embedded"]
+                }
+            }
+        },
+        "required": ["version", "platforms"]
+    })
 }
 
 fn call(ctx: &Ctx, _args: &Args) -> ToolResult {
@@ -31,5 +56,9 @@ this MCP server's configuration."
         ));
     }
     let s: Status = fetch(ctx, "/status")?.json()?;
-    Ok(ToolOutput::text(format::status(&s)))
+    let structured = json!({ "version": s.version, "platforms": s.platforms });
+    Ok(ToolOutput {
+        text: format::status(&s),
+        structured: Some(structured),
+    })
 }

@@ -60,7 +60,7 @@ fn initialize_agrees_on_each_legacy_version_and_defaults_to_the_newest() {
 fn requests_before_initialize_are_served_and_ping_is_empty() {
     let mut s = server();
     let r = s.request("tools/list", Value::Null);
-    assert_eq!(r["result"]["tools"].as_array().unwrap().len(), 5);
+    assert_eq!(r["result"]["tools"].as_array().unwrap().len(), 7);
     let r = s.request("ping", Value::Null);
     assert_eq!(r["result"], json!({}));
 }
@@ -246,7 +246,7 @@ fn modern_requests_follow_2026_07_28() {
     assert_eq!(r["result"]["resultType"], "complete");
     assert!(r["result"]["ttlMs"].as_u64().is_some());
     assert_eq!(r["result"]["cacheScope"], "public");
-    assert_eq!(r["result"]["tools"].as_array().unwrap().len(), 5);
+    assert_eq!(r["result"]["tools"].as_array().unwrap().len(), 7);
     // A tool result carries resultType too.
     let r = s.request(
         "tools/call",
@@ -301,7 +301,9 @@ fn tools_list_is_fixed_and_self_describing() {
             "get_problem",
             "find_similar_problems",
             "resolve_problem",
-            "get_platform_status"
+            "get_platform_status",
+            "search_problems",
+            "list_tags"
         ]
     );
     for t in tools {

@@ -1,0 +1,139 @@
+//! `completion/complete`: suggestions for prompt and resource-template arguments. Fixed choices
+//! are filtered by prefix; problem ids come from the backend's list endpoint (a failure there is
+//! an empty list, never an error).
+
+use serde_json::{Value, json};
+
+use crate::mcp::{ErrorCode, ResponseError};
+use crate::models::ListPage;
+use crate::prompts::MODES;
+use crate::tools::{self, Ctx, SOURCES, daily};
+
+/// Most ids suggested at once.
+pub const MAX_IDS: usize = 20;
+
+fn invalid(msg: impl Into<String>) -> ResponseError {
+    ResponseError::new(ErrorCode::InvalidParams, msg)
+}
+
+/// Which arguments a reference has.
+fn arguments_of(reference: &Value) -> Result<&'static [&'static str], ResponseError> {
+    match (reference.get("type").and_then(Value::as_str), reference) {
+        (Some("ref/prompt"), r) => match r.get("name").and_then(Value::as_str) {
+            Some("solve_problem") => Ok(&["source", "id", "mode"]),
+            Some("daily_practice") => Ok(&["domain"]),
+            Some("practice_similar") => Ok(&["source", "id"]),
+            Some(other) => Err(invalid(format!("Unknown prompt: {other}"))),
+            None => Err(invalid("completion/complete: ref/prompt needs a \"name\"")),
+        },
+        (Some("ref/resource"), r) => match r.get("uri").and_then(Value::as_str) {
+            Some("oj://problem/{source}/{id}") => Ok(&["source", "id"]),
+            Some("oj://daily/{domain}") => Ok(&["domain"]),
+            Some("oj://daily/{domain}/{date}") => Ok(&["domain", "date"]),
+            Some(other) => Err(invalid(format!("Unknown resource template: {other}"))),
+            None => Err(invalid("completion/complete: ref/resource needs a \"uri\"")),
+        },
+        _ => Err(invalid(
+            "completion/complete: \"ref\" must be {type: \"ref/prompt\", name} or {type: \"ref/resource\", uri}",
+        )),
+    }
+}
+
+fn by_prefix(choices: &[&str], prefix: &str) -> Vec<String> {
+    let p = prefix.to_lowercase();
+    choices
+        .iter()
+        .filter(|c| c.starts_with(&p))
+        .map(|c| c.to_string())
+        .collect()
+}
+
+fn done(values: Vec<String>, total: Option<u64>) -> Value {
+    let shown = values.len() as u64;
+    let total = total.unwrap_or(shown).max(shown);
+    json!({ "completion": { "values": values, "total": total, "hasMore": total > shown } })
+}
+
+/// Answers `completion/complete`.
+pub fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
+    let reference = params
+        .and_then(|p| p.get("ref"))
+        .ok_or_else(|| invalid("completion/complete needs \"ref\""))?;
+    let names = arguments_of(reference)?;
+    let argument = params.and_then(|p| p.get("argument"));
+    let (Some(name), Some(value)) = (
+        argument.and_then(|a| a.get("name")).and_then(Value::as_str),
+        argument
+            .and_then(|a| a.get("value"))
+            .and_then(Value::as_str),
+    ) else {
+        return Err(invalid(
+            "completion/complete needs \"argument\": {name, value} (strings)",
+        ));
+    };
+    if !names.contains(&name) {
+        return Ok(done(Vec::new(), None));
+    }
+    let context = params
+        .and_then(|p| p.get("context"))
+        .and_then(|c| c.get("arguments"));
+    Ok(match name {
+        "source" => done(by_prefix(SOURCES, value), None),
+        "domain" => done(by_prefix(&["com", "cn"], value), None),
+        "mode" => done(by_prefix(MODES, value), None),
+        "date" => {
+            let domain = context
+                .and_then(|c| c.get("domain"))
+                .and_then(Value::as_str)
+                .unwrap_or("com");
+            let today = daily::ymd(daily::today(domain, ctx.now_unix));
+            done(
+                if today.starts_with(value.trim()) {
+                    vec![today]
+                } else {
+                    Vec::new()
+                },
+                None,
+            )
+        }
+        "id" => {
+            let source = context
+                .and_then(|c| c.get("source"))
+                .and_then(Value::as_str)
+                .map(str::trim);
+            match source.filter(|s| !s.is_empty()) {
+                Some(source) => ids(ctx, source, value.trim()),
+                None => done(Vec::new(), None),
+            }
+        }
+        _ => done(Vec::new(), None),
+    })
+}
+
+/// Up to [`MAX_IDS`] ids of `source` matching `prefix`, ids that start with it first.
+fn ids(ctx: &Ctx, source: &str, prefix: &str) -> Value {
+    let mut path = format!(
+        "/api/v1/problems/{}?page=1&per_page={MAX_IDS}",
+        tools::seg(source)
+    );
+    if !prefix.is_empty() {
+        path.push_str("&search=");
+        path.push_str(&urlencoding::encode(prefix));
+    }
+    let page: ListPage = match tools::fetch(ctx, &path).and_then(|ok| ok.json()) {
+        Ok(p) => p,
+        Err(e) => {
+            crate::debug!("completion: no ids for {source} {prefix:?}: {e}");
+            return done(Vec::new(), None);
+        }
+    };
+    let lower = prefix.to_lowercase();
+    let (mut first, rest): (Vec<String>, Vec<String>) = page
+        .data
+        .into_iter()
+        .map(|p| p.id)
+        .partition(|id| id.to_lowercase().starts_with(&lower));
+    first.extend(rest);
+    first.truncate(MAX_IDS);
+    done(first, Some(page.meta.total))
+}

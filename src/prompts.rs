@@ -1,0 +1,203 @@
+//! MCP prompts: ready-made conversations that embed a problem statement as a resource and tell
+//! the model how to coach (hints, a walkthrough, a review, daily practice, a study plan).
+
+use serde_json::{Map, Value, json};
+
+use crate::error::ToolError;
+use crate::mcp::{ErrorCode, ResponseError};
+use crate::resources;
+use crate::tools::{self, Ctx};
+
+/// The modes of `solve_problem`.
+pub const MODES: &[&str] = &["hints", "walkthrough", "review"];
+
+/// `prompts/list`.
+pub fn list() -> Value {
+    json!({ "prompts": [
+        {
+            "name": "solve_problem",
+            "title": "Solve a problem",
+            "description": "Work on one problem with the model as a coach: progressive hints (no spoilers), a full walkthrough, or a review of your solution.",
+            "arguments": [
+                { "name": "source", "description": "Platform: leetcode, codeforces, atcoder, luogu or spoj.", "required": true },
+                { "name": "id", "description": "Problem id, e.g. 1 or 1920A.", "required": true },
+                { "name": "mode", "description": "hints (default), walkthrough or review.", "required": false }
+            ]
+        },
+        {
+            "name": "daily_practice",
+            "title": "Daily practice",
+            "description": "Today's LeetCode daily challenge, with coaching.",
+            "arguments": [
+                { "name": "domain", "description": "com (default) or cn.", "required": false }
+            ]
+        },
+        {
+            "name": "practice_similar",
+            "title": "Practice with similar problems",
+            "description": "A problem and its nearest neighbours, turned into a short study plan.",
+            "arguments": [
+                { "name": "source", "description": "Platform of the problem.", "required": true },
+                { "name": "id", "description": "Problem id.", "required": true }
+            ]
+        }
+    ]})
+}
+
+fn invalid(msg: impl Into<String>) -> ResponseError {
+    ResponseError::new(ErrorCode::InvalidParams, msg)
+}
+
+/// Prompt arguments: a map of strings.
+struct PromptArgs<'a> {
+    prompt: &'a str,
+    map: Map<String, Value>,
+}
+
+impl PromptArgs<'_> {
+    fn opt(&self, name: &str) -> Result<Option<String>, ResponseError> {
+        match self.map.get(name) {
+            None | Some(Value::Null) => Ok(None),
+            Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
+            Some(Value::String(s)) => Ok(Some(s.trim().to_string())),
+            Some(_) => Err(invalid(format!(
+                "{}: argument `{name}` must be a string",
+                self.prompt
+            ))),
+        }
+    }
+
+    fn req(&self, name: &str) -> Result<String, ResponseError> {
+        self.opt(name)?
+            .ok_or_else(|| invalid(format!("{}: argument `{name}` is required", self.prompt)))
+    }
+
+    fn check_known(&self, known: &[&str]) -> Result<(), ResponseError> {
+        match self.map.keys().find(|k| !known.contains(&k.as_str())) {
+            Some(k) => Err(invalid(format!(
+                "{}: unknown argument `{k}`; it takes: {}",
+                self.prompt,
+                known.join(", ")
+            ))),
+            None => Ok(()),
+        }
+    }
+}
+
+fn resource_message(uri: &str, text: String) -> Value {
+    json!({
+        "role": "user",
+        "content": { "type": "resource", "resource": { "uri": uri, "mimeType": "text/markdown", "text": text } }
+    })
+}
+
+fn text_message(text: &str) -> Value {
+    json!({ "role": "user", "content": { "type": "text", "text": text } })
+}
+
+const HINTS: &str = "Coach me through the problem above with progressive hints. Start with the smallest useful \
+nudge (an observation about the input or the constraints), then stop and let me think. Give the next, stronger \
+hint only when I ask for it. Do not reveal the full solution or write code unless I explicitly give up.";
+const WALKTHROUGH: &str = "Walk me through the problem above: restate it in one paragraph, work through the \
+examples, derive the key idea step by step, argue why it is correct, give the time and space complexity against \
+the constraints, and finish with a clean, commented reference implementation.";
+const REVIEW: &str = "I am going to paste my solution to the problem above. Review it: correctness (try the \
+edge cases the constraints allow), complexity against the limits, and readability. For each bug, show a small \
+failing input and the fix. Do not rewrite it from scratch unless it is beyond repair.";
+const DAILY: &str = "This is today's LeetCode daily challenge. Be my practice coach: tell me what to notice first, \
+let me attempt it, and give progressively stronger hints only when I ask. After I solve it, discuss the optimal \
+complexity and one related technique worth practising next.";
+const PLAN: &str = "Above are a problem and its most similar problems. Make me a short study plan: which of them \
+to solve in which order (easiest first), what common technique they share, and what each one adds. Do not solve \
+them for me.";
+
+/// `prompts/get`: the messages of a prompt. Argument errors and problems the backend does not
+/// have are `-32602`; backend failures `-32603`.
+pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
+    let name = match params.and_then(|p| p.get("name")) {
+        Some(Value::String(n)) => n.as_str(),
+        _ => return Err(invalid("prompts/get needs a \"name\" string")),
+    };
+    let map = match params.and_then(|p| p.get("arguments")) {
+        None | Some(Value::Null) => Map::new(),
+        Some(Value::Object(m)) => m.clone(),
+        Some(_) => {
+            return Err(invalid(
+                "prompts/get: \"arguments\" must be an object of strings",
+            ));
+        }
+    };
+    let args = PromptArgs { prompt: name, map };
+    match name {
+        "solve_problem" => {
+            args.check_known(&["source", "id", "mode"])?;
+            let (source, id) = (args.req("source")?, args.req("id")?);
+            let mode = args.opt("mode")?.unwrap_or_else(|| "hints".into());
+            let instruction = match mode.as_str() {
+                "hints" => HINTS,
+                "walkthrough" => WALKTHROUGH,
+                "review" => REVIEW,
+                other => {
+                    return Err(invalid(format!(
+                        "solve_problem: `mode` must be hints, walkthrough or review, got {other:?}"
+                    )));
+                }
+            };
+            let uri = problem_uri(&source, &id);
+            let text = resources::render(ctx, &uri)?.text;
+            Ok(json!({
+                "description": format!("Solve {source} {id} ({mode})"),
+                "messages": [resource_message(&uri, text), text_message(instruction)]
+            }))
+        }
+        "daily_practice" => {
+            args.check_known(&["domain"])?;
+            let domain = args.opt("domain")?.unwrap_or_else(|| "com".into());
+            if domain != "com" && domain != "cn" {
+                return Err(invalid(format!(
+                    "daily_practice: `domain` must be com or cn, got {domain:?}"
+                )));
+            }
+            let uri = format!("oj://daily/{domain}");
+            let text = resources::render(ctx, &uri)?.text;
+            Ok(json!({
+                "description": format!("Today's LeetCode daily challenge ({domain})"),
+                "messages": [resource_message(&uri, text), text_message(DAILY)]
+            }))
+        }
+        "practice_similar" => {
+            args.check_known(&["source", "id"])?;
+            let (source, id) = (args.req("source")?, args.req("id")?);
+            let uri = problem_uri(&source, &id);
+            let text = resources::render(ctx, &uri)?.text;
+            let similar = tools::find("find_similar_problems")
+                .expect("tool exists")
+                .run(
+                    ctx,
+                    Some(&json!({ "source": source, "id": id, "limit": 5 })),
+                )
+                .map_err(|e| match e {
+                    ToolError::Domain(m) => invalid(format!("practice_similar: {m}")),
+                    ToolError::Protocol(m) => ResponseError::new(
+                        ErrorCode::InternalError,
+                        format!("practice_similar: {m}"),
+                    ),
+                })?;
+            Ok(json!({
+                "description": format!("Study plan around {source} {id}"),
+                "messages": [resource_message(&uri, text), text_message(&similar.text), text_message(PLAN)]
+            }))
+        }
+        other => Err(invalid(format!(
+            "Unknown prompt: {other} (prompts: solve_problem, daily_practice, practice_similar)"
+        ))),
+    }
+}
+
+fn problem_uri(source: &str, id: &str) -> String {
+    format!(
+        "oj://problem/{}/{}",
+        urlencoding::encode(source),
+        urlencoding::encode(id)
+    )
+}

@@ -1,0 +1,181 @@
+//! MCP resources: problem statements, daily challenges and the status table, addressed by `oj://`
+//! URIs and read as the same Markdown the tools return.
+
+use serde_json::{Value, json};
+
+use crate::error::ToolError;
+use crate::mcp::{ErrorCode, ResponseError};
+use crate::tools::{self, Ctx, ToolOutput};
+
+/// The URI forms, for error messages.
+pub const FORMS: &str = "oj://problem/{source}/{id} (e.g. oj://problem/leetcode/1), oj://daily/{domain} (com or cn), \
+oj://daily/{domain}/{date} (e.g. oj://daily/com/2024-01-15), oj://status";
+
+/// `resources/templates/list`.
+pub fn templates() -> Value {
+    json!({ "resourceTemplates": [
+        {
+            "uriTemplate": "oj://problem/{source}/{id}",
+            "name": "problem",
+            "title": "Problem statement",
+            "description": "A problem's metadata and statement as Markdown, e.g. oj://problem/leetcode/1 or oj://problem/codeforces/1920A.",
+            "mimeType": "text/markdown"
+        },
+        {
+            "uriTemplate": "oj://daily/{domain}",
+            "name": "daily",
+            "title": "Today's LeetCode daily challenge",
+            "description": "Today's daily challenge on leetcode.com (oj://daily/com) or leetcode.cn (oj://daily/cn).",
+            "mimeType": "text/markdown"
+        },
+        {
+            "uriTemplate": "oj://daily/{domain}/{date}",
+            "name": "daily-by-date",
+            "title": "LeetCode daily challenge of a day",
+            "description": "The daily challenge of a past day, e.g. oj://daily/com/2024-01-15.",
+            "mimeType": "text/markdown"
+        }
+    ]})
+}
+
+/// `resources/list`: the status table, when a token is configured (it needs one).
+pub fn list(has_token: bool) -> Value {
+    let mut resources = Vec::new();
+    if has_token {
+        resources.push(json!({
+            "uri": "oj://status",
+            "name": "status",
+            "title": "Backend platform status",
+            "description": "Problems stored, missing statements and missing embeddings, per platform.",
+            "mimeType": "text/markdown"
+        }));
+    }
+    json!({ "resources": resources })
+}
+
+fn not_found(msg: impl Into<String>) -> ResponseError {
+    ResponseError::new(ErrorCode::InvalidParams, msg)
+}
+
+fn decode(part: &str) -> Option<String> {
+    let s = urlencoding::decode(part).ok()?.into_owned();
+    (!s.trim().is_empty()).then_some(s)
+}
+
+/// What a URI names: the tool that renders it and that tool's arguments.
+pub fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
+    let bad = || {
+        not_found(format!(
+            "Unknown resource URI {uri:?}. Resource URIs: {FORMS}"
+        ))
+    };
+    let rest = uri.strip_prefix("oj://").ok_or_else(bad)?;
+    let parts: Vec<&str> = rest.split('/').collect();
+    match parts.as_slice() {
+        ["status"] => Ok(("get_platform_status", json!({}))),
+        ["problem", source, id] => {
+            let (Some(source), Some(id)) = (decode(source), decode(id)) else {
+                return Err(bad());
+            };
+            Ok(("get_problem", json!({ "source": source, "id": id })))
+        }
+        ["daily", domain] => Ok((
+            "get_daily_challenge",
+            json!({ "domain": decode(domain).ok_or_else(bad)? }),
+        )),
+        ["daily", domain, date] => Ok((
+            "get_daily_challenge",
+            json!({ "domain": decode(domain).ok_or_else(bad)?, "date": decode(date).ok_or_else(bad)? }),
+        )),
+        _ => Err(bad()),
+    }
+}
+
+/// Renders a URI through its tool. An argument or backend error about the resource is `-32602`
+/// (2026-07-28 puts resource-not-found there), a backend failure `-32603`.
+pub fn render(ctx: &Ctx, uri: &str) -> Result<ToolOutput, ResponseError> {
+    let (tool, args) = route(uri)?;
+    let tool = tools::find(tool).expect("routes name existing tools");
+    tool.run(ctx, Some(&args)).map_err(|e| match e {
+        ToolError::Domain(msg) => not_found(format!("Cannot read {uri}: {msg}")),
+        ToolError::Protocol(msg) => ResponseError::new(
+            ErrorCode::InternalError,
+            format!("Cannot read {uri}: {msg}"),
+        ),
+    })
+}
+
+/// `resources/read`, and the cache lifetime of what it read (ms).
+pub fn read(ctx: &Ctx, params: Option<&Value>) -> Result<(Value, u64), ResponseError> {
+    let uri = match params.and_then(|p| p.get("uri")) {
+        Some(Value::String(u)) => u.as_str(),
+        _ => {
+            return Err(not_found(format!(
+                "resources/read needs a \"uri\" string. Resource URIs: {FORMS}"
+            )));
+        }
+    };
+    let out = render(ctx, uri)?;
+    let fetching = out
+        .structured
+        .as_ref()
+        .is_some_and(|s| s["status"] == "fetching");
+    let ttl = if fetching {
+        0
+    } else if uri == "oj://status" {
+        60_000
+    } else if uri.starts_with("oj://daily/") && uri.matches('/').count() == 3 {
+        // Today's daily changes at the day boundary.
+        300_000
+    } else {
+        3_600_000
+    };
+    let contents = json!([{ "uri": uri, "mimeType": "text/markdown", "text": out.text }]);
+    Ok((json!({ "contents": contents }), ttl))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn uris_route_to_tools() {
+        assert_eq!(
+            route("oj://status").unwrap(),
+            ("get_platform_status", json!({}))
+        );
+        assert_eq!(
+            route("oj://problem/codeforces/1920A").unwrap(),
+            (
+                "get_problem",
+                json!({"source": "codeforces", "id": "1920A"})
+            )
+        );
+        assert_eq!(route("oj://problem/luogu/a%2Fb").unwrap().1["id"], "a/b");
+        assert_eq!(
+            route("oj://daily/cn").unwrap(),
+            ("get_daily_challenge", json!({"domain": "cn"}))
+        );
+        assert_eq!(
+            route("oj://daily/com/2024-01-15").unwrap().1["date"],
+            "2024-01-15"
+        );
+        for bad in [
+            "",
+            "oj://",
+            "oj://problem/leetcode",
+            "oj://problem//1",
+            "http://x",
+            "oj://problem/a/b/c",
+            "oj://nope",
+        ] {
+            let e = route(bad).unwrap_err();
+            assert_eq!(e.code, -32602, "{bad}");
+            assert!(
+                e.message.contains("oj://problem/{source}/{id}"),
+                "{bad}: {}",
+                e.message
+            );
+        }
+    }
+}

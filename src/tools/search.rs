@@ -1,0 +1,286 @@
+//! `search_problems`: browse and filter a platform's problems, `GET /api/v1/problems/{source}`.
+
+use std::fmt::Write as _;
+
+use serde_json::{Value, json};
+
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, seg};
+use crate::error::ToolError;
+use crate::format::{self, cell};
+use crate::models::ListPage;
+
+pub const TOOL: Tool = Tool {
+    name: "search_problems",
+    title: "Search a platform's problems",
+    description: "Browse and filter one platform's problems: by words in the title or id (`search`), \
+`difficulty`, `tags` (any or all of them), and a rating range, sorted by id, difficulty, rating or acceptance \
+rate. Returns a compact table (id, title, difficulty, rating, tags, link) one page at a time, and says how to \
+get the next page. Use it to pick practice problems (\"hard graph problems on LeetCode\", \"Codeforces 1200-1400 \
+greedy\"); use list_tags to see the tag names, and get_problem to read a statement.",
+    input_schema,
+    output_schema,
+    params: &[
+        "source",
+        "search",
+        "difficulty",
+        "tags",
+        "tag_mode",
+        "rating_min",
+        "rating_max",
+        "sort_by",
+        "sort_order",
+        "page",
+        "per_page",
+    ],
+    call,
+};
+
+fn input_schema() -> Value {
+    json!({
+        "type": "object",
+        "properties": {
+            "source": {
+                "type": "string",
+                "description": "The platform: leetcode, codeforces, atcoder, luogu or spoj.",
+                "examples": ["leetcode", "codeforces"]
+            },
+            "search": { "type": "string", "description": "Words in the title (English or Chinese) or an id." },
+            "difficulty": {
+                "type": "string",
+                "description": "Exact difficulty as the platform writes it (LeetCode: Easy, Medium, Hard; Luogu: 入门, 普及−, …)."
+            },
+            "tags": {
+                "type": "array",
+                "items": { "type": "string" },
+                "description": "Tag names (case-insensitive), e.g. [\"graph\", \"shortest path\"]; see list_tags."
+            },
+            "tag_mode": {
+                "type": "string",
+                "enum": ["any", "all"],
+                "default": "any",
+                "description": "Match problems with any of the tags, or all of them."
+            },
+            "rating_min": { "type": "number", "minimum": 0, "description": "Lowest rating (e.g. Codeforces 800)." },
+            "rating_max": { "type": "number", "minimum": 0, "description": "Highest rating." },
+            "sort_by": { "type": "string", "enum": ["id", "difficulty", "rating", "ac_rate"] },
+            "sort_order": { "type": "string", "enum": ["asc", "desc"], "default": "asc", "description": "Needs sort_by." },
+            "page": { "type": "integer", "minimum": 1, "default": 1 },
+            "per_page": { "type": "integer", "minimum": 1, "maximum": 100, "default": 20 }
+        },
+        "required": ["source"],
+        "additionalProperties": false
+    })
+}
+
+fn output_schema() -> Value {
+    let count = json!({ "type": "integer", "minimum": 0 });
+    json!({
+        "type": "object",
+        "properties": {
+            "source": { "type": "string" },
+            "page": count,
+            "per_page": count,
+            "total": count,
+            "total_pages": count,
+            "problems": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "source": { "type": "string" },
+                        "id": { "type": "string" },
+                        "title": { "type": "string" },
+                        "difficulty": { "type": ["string", "null"] },
+                        "rating": { "type": ["number", "null"] },
+                        "ac_rate": { "type": ["number", "null"] },
+                        "tags": { "type": "array", "items": { "type": "string" } },
+                        "link": { "type": ["string", "null"] }
+                    },
+                    "required": ["source", "id", "title", "difficulty", "rating", "ac_rate", "tags", "link"]
+                }
+            }
+        },
+        "required": ["source", "page", "per_page", "total", "total_pages", "problems"]
+    })
+}
+
+fn bad(msg: &str) -> ToolError {
+    ToolError::Domain(format!("Invalid arguments: {msg}"))
+}
+
+/// Largest page number accepted.
+const MAX_PAGE: i64 = 1_000_000;
+
+fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+    let source = args.req_str(
+        "source",
+        "a platform such as \"leetcode\" or \"codeforces\"",
+    )?;
+    let page = args.opt_int("page", 1, MAX_PAGE)?.unwrap_or(1);
+    let per_page = args.opt_int("per_page", 1, 100)?.unwrap_or(20);
+    let difficulty = args.opt_trimmed("difficulty")?;
+    let tags = tags(args)?;
+    let tag_mode = args.opt_enum("tag_mode", &["any", "all"])?;
+    let search = args.opt_trimmed("search")?;
+    let sort_by = args.opt_enum("sort_by", &["id", "difficulty", "rating", "ac_rate"])?;
+    let sort_order = args.opt_enum("sort_order", &["asc", "desc"])?;
+    let rating_min = args.opt_f64("rating_min", 0.0, 1.0e6)?;
+    let rating_max = args.opt_f64("rating_max", 0.0, 1.0e6)?;
+    if let (Some(lo), Some(hi)) = (rating_min, rating_max) {
+        if lo > hi {
+            return Err(bad(&format!(
+                "`rating_min` ({lo}) must not be greater than `rating_max` ({hi})"
+            )));
+        }
+    }
+    if sort_order.is_some() && sort_by.is_none() {
+        return Err(bad(
+            "`sort_order` needs `sort_by` (id, difficulty, rating or ac_rate)",
+        ));
+    }
+    if tag_mode.is_some() && tags.is_empty() {
+        return Err(bad("`tag_mode` needs `tags`"));
+    }
+
+    let mut path = format!(
+        "/api/v1/problems/{}?page={page}&per_page={per_page}",
+        seg(source)
+    );
+    let mut add = |k: &str, v: &str| {
+        let _ = write!(path, "&{k}={v}");
+    };
+    if let Some(d) = difficulty {
+        add("difficulty", &urlencoding::encode(d));
+    }
+    if !tags.is_empty() {
+        let list: Vec<String> = tags
+            .iter()
+            .map(|t| urlencoding::encode(t).into_owned())
+            .collect();
+        add("tags", &list.join(","));
+    }
+    if let Some(m) = tag_mode {
+        add("tag_mode", m);
+    }
+    if let Some(s) = search {
+        add("search", &urlencoding::encode(s));
+    }
+    if let Some(s) = sort_by {
+        add("sort_by", s);
+    }
+    if let Some(o) = sort_order {
+        add("sort_order", o);
+    }
+    if let Some(r) = rating_min {
+        add("rating_min", &r.to_string());
+    }
+    if let Some(r) = rating_max {
+        add("rating_max", &r.to_string());
+    }
+
+    let list: ListPage = fetch(ctx, &path)?.json()?;
+    Ok(output(source, &list))
+}
+
+/// `tags`: an array of non-empty strings without commas (the backend splits on them).
+fn tags(args: &Args) -> Result<Vec<String>, ToolError> {
+    let Some(v) = args.raw("tags") else {
+        return Ok(Vec::new());
+    };
+    let Value::Array(items) = v else {
+        return Err(bad(
+            "`tags` must be an array of strings, e.g. [\"graph\", \"greedy\"]",
+        ));
+    };
+    let mut out = Vec::with_capacity(items.len());
+    for item in items {
+        match item.as_str().map(str::trim) {
+            Some(t) if t.is_empty() => return Err(bad("`tags` must not contain empty strings")),
+            Some(t) if t.contains(',') => {
+                return Err(bad(&format!(
+                    "tag {t:?} contains a comma; give each tag separately"
+                )));
+            }
+            Some(t) => out.push(t.to_string()),
+            None => {
+                return Err(bad(
+                    "`tags` must be an array of strings, e.g. [\"graph\", \"greedy\"]",
+                ));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn output(source: &str, list: &ListPage) -> ToolOutput {
+    let m = &list.meta;
+    let mut text = format!("# Problems on {source}\n\n");
+    if list.data.is_empty() {
+        text.push_str("No problems on this page.\n");
+    } else {
+        text.push_str("| ID | Title | Difficulty | Rating | Tags | Link |\n|----|-------|------------|--------|------|------|\n");
+        for p in &list.data {
+            let rating = p
+                .rating
+                .filter(|r| *r > 0.0)
+                .map_or(format::NA.to_string(), |r| format!("{r:.0}"));
+            let _ = writeln!(
+                text,
+                "| {} | {} | {} | {} | {} | {} |",
+                cell(&p.id),
+                cell(&p.title),
+                cell(p.difficulty.as_deref().unwrap_or("")),
+                rating,
+                cell(&p.tags.join(", ")),
+                cell(p.link.as_deref().unwrap_or("")),
+            );
+        }
+    }
+    let _ = write!(
+        text,
+        "\nPage {} of {}, total {} problems.",
+        m.page, m.total_pages, m.total
+    );
+    if m.page < m.total_pages {
+        let _ = write!(
+            text,
+            " Next page: call search_problems with the same arguments and page={}.",
+            m.page + 1
+        );
+    } else if m.total_pages > 0 && m.page > m.total_pages {
+        let _ = write!(
+            text,
+            " This page is past the last one; use page={} or lower.",
+            m.total_pages
+        );
+    }
+    text.push('\n');
+    let problems: Vec<Value> = list
+        .data
+        .iter()
+        .map(|p| {
+            json!({
+                "source": p.source,
+                "id": p.id,
+                "title": p.title,
+                "difficulty": p.difficulty,
+                "rating": p.rating.filter(|r| *r > 0.0),
+                "ac_rate": p.ac_rate,
+                "tags": p.tags,
+                "link": p.link,
+            })
+        })
+        .collect();
+    let structured = json!({
+        "source": source,
+        "page": m.page,
+        "per_page": m.per_page,
+        "total": m.total,
+        "total_pages": m.total_pages,
+        "problems": problems,
+    });
+    ToolOutput {
+        text,
+        structured: Some(structured),
+    }
+}
