@@ -5,3 +5,5 @@ mod backend;
 mod backend_selftest;
 mod harness;
 mod wire;
+mod extras;
+mod schema_check;
