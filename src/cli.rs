@@ -19,14 +19,41 @@ Options:
                            prefer the env: argv is visible to other users)
       --timeout SECONDS    timeout of each backend call, 1-600 (env OJ_TIMEOUT; default 30)
       --log-level LEVEL    error, warn, info or debug, on stderr (env OJ_LOG; default info)
+      --retries N          retries of a failed GET (connect errors, resets, 502/503/504),
+                           0-10 (env OJ_RETRIES; default 2)
+      --retry-backoff-ms MS
+                           first retry delay, doubled each time, 0-60000
+                           (env OJ_RETRY_BACKOFF_MS; default 200)
+      --ca-file PATH       extra PEM root certificates, e.g. a corporate TLS proxy's CA
+                           (env SSL_CERT_FILE)
   -h, --help               print this help and exit
   -V, --version            print the version and exit
+
+Proxies: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY (http:// or socks5://) and NO_PROXY, in upper
+or lower case. Loopback addresses are never proxied.
 
 The server speaks MCP (JSON-RPC 2.0, one message per line) on stdin/stdout.
 ";
 
 /// Default timeout of a backend call.
 pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+/// Default number of retries.
+pub const DEFAULT_RETRIES: u32 = 2;
+/// Default first backoff.
+pub const DEFAULT_BACKOFF: Duration = Duration::from_millis(200);
+
+/// Proxy settings read from the environment.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ProxyEnv {
+    /// `HTTPS_PROXY` / `https_proxy`.
+    pub https: Option<String>,
+    /// `HTTP_PROXY` / `http_proxy`.
+    pub http: Option<String>,
+    /// `ALL_PROXY` / `all_proxy`.
+    pub all: Option<String>,
+    /// `NO_PROXY` / `no_proxy`, split on commas and trimmed.
+    pub no_proxy: Vec<String>,
+}
 
 /// Everything the server needs to run.
 #[derive(Clone)]
@@ -39,6 +66,14 @@ pub struct Config {
     pub timeout: Duration,
     /// Log level on stderr.
     pub log_level: Level,
+    /// Retries of an idempotent GET after a transient failure.
+    pub retries: u32,
+    /// The first retry's delay (doubled for each further one).
+    pub retry_backoff: Duration,
+    /// Extra root certificates (PEM), read on the first request.
+    pub ca_file: Option<std::path::PathBuf>,
+    /// Proxy environment.
+    pub proxy: ProxyEnv,
 }
 
 impl fmt::Debug for Config {
@@ -48,6 +83,10 @@ impl fmt::Debug for Config {
             .field("token", &self.token.as_ref().map(|_| "<redacted>"))
             .field("timeout", &self.timeout)
             .field("log_level", &self.log_level)
+            .field("retries", &self.retries)
+            .field("retry_backoff", &self.retry_backoff)
+            .field("ca_file", &self.ca_file)
+            .field("proxy", &self.proxy.all.as_deref().or(self.proxy.https.as_deref()).map(redact))
             .finish()
     }
 }
@@ -56,7 +95,7 @@ impl fmt::Debug for Config {
 #[derive(Debug)]
 pub enum Command {
     /// Serve MCP on stdio.
-    Run(Config),
+    Run(Box<Config>),
     /// Print [`HELP`].
     Help,
     /// Print the version.
@@ -96,22 +135,13 @@ impl BaseUrl {
         } else if lower.starts_with("http://") {
             7
         } else {
-            return Err(format!(
-                "invalid base URL {:?}: it must start with http:// or https://",
-                redact(s)
-            ));
+            return Err(format!("invalid base URL {:?}: it must start with http:// or https://", redact(s)));
         };
         if s.chars().any(|c| c.is_whitespace() || c.is_control()) {
-            return Err(format!(
-                "invalid base URL {:?}: it contains white space",
-                redact(s)
-            ));
+            return Err(format!("invalid base URL {:?}: it contains white space", redact(s)));
         }
         if s.contains(['?', '#']) {
-            return Err(format!(
-                "invalid base URL {:?}: it must not have a query or fragment",
-                redact(s)
-            ));
+            return Err(format!("invalid base URL {:?}: it must not have a query or fragment", redact(s)));
         }
         let rest = &s[rest_at..];
         let host_end = rest.find('/').unwrap_or(rest.len());
@@ -123,16 +153,10 @@ impl BaseUrl {
         if let Some((_, port)) = host.rsplit_once(':').filter(|_| !host.ends_with(']'))
             && port.parse::<u16>().is_err()
         {
-            return Err(format!(
-                "invalid base URL {:?}: bad port {port:?}",
-                redact(s)
-            ));
+            return Err(format!("invalid base URL {:?}: bad port {port:?}", redact(s)));
         }
         let url = format!("{}{}", &lower[..rest_at], &rest.trim_end_matches('/'));
-        Ok(BaseUrl {
-            origin_len: rest_at + host_end,
-            url,
-        })
+        Ok(BaseUrl { origin_len: rest_at + host_end, url })
     }
 
     /// The URL of `path` (which starts with `/`) under this base.
@@ -181,11 +205,7 @@ pub fn redact(url: &str) -> String {
 fn env_value(v: Option<String>) -> Option<String> {
     let v = v?;
     let t = v.trim();
-    if t.is_empty() || (t.starts_with("${user_config.") && t.ends_with('}')) {
-        None
-    } else {
-        Some(v)
-    }
+    if t.is_empty() || (t.starts_with("${user_config.") && t.ends_with('}')) { None } else { Some(v) }
 }
 
 /// Parses the command line (`args` without the program name) and the environment (`env`).
@@ -200,6 +220,9 @@ where
     let mut token = None;
     let mut timeout = None;
     let mut log_level = None;
+    let mut retries = None;
+    let mut backoff = None;
+    let mut ca_file = None;
 
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next()? {
@@ -208,6 +231,9 @@ where
             Long("token") => token = Some(parser.value()?.string()?),
             Long("timeout") => timeout = Some(parser.value()?.string()?),
             Long("log-level") => log_level = Some(parser.value()?.string()?),
+            Long("retries") => retries = Some(parser.value()?.string()?),
+            Long("retry-backoff-ms") => backoff = Some(parser.value()?.string()?),
+            Long("ca-file") => ca_file = Some(parser.value()?.string()?),
             Short('h') | Long("help") => return Ok(Command::Help),
             Short('V') | Long("version") => return Ok(Command::Version),
             _ => return Err(arg.unexpected().into()),
@@ -216,39 +242,51 @@ where
 
     let log_level = match log_level.or_else(|| env_value(env("OJ_LOG"))) {
         None => Level::Info,
-        Some(s) => Level::parse(&s).ok_or_else(|| {
-            CliError(format!(
-                "invalid log level {s:?}: expected error, warn, info or debug"
-            ))
-        })?,
+        Some(s) => Level::parse(&s)
+            .ok_or_else(|| CliError(format!("invalid log level {s:?}: expected error, warn, info or debug")))?,
     };
     let timeout = match timeout.or_else(|| env_value(env("OJ_TIMEOUT"))) {
         None => DEFAULT_TIMEOUT,
         Some(s) => match s.trim().parse::<u64>() {
             Ok(n @ 1..=600) => Duration::from_secs(n),
             _ => {
-                return Err(CliError(format!(
-                    "invalid timeout {s:?}: expected whole seconds from 1 to 600"
-                )));
+                return Err(CliError(format!("invalid timeout {s:?}: expected whole seconds from 1 to 600")));
             }
         },
     };
+    let retries = match retries.or_else(|| env_value(env("OJ_RETRIES"))) {
+        None => DEFAULT_RETRIES,
+        Some(s) => match s.trim().parse::<u32>() {
+            Ok(n @ 0..=10) => n,
+            _ => return Err(CliError(format!("invalid retries {s:?}: expected a whole number from 0 to 10"))),
+        },
+    };
+    let retry_backoff = match backoff.or_else(|| env_value(env("OJ_RETRY_BACKOFF_MS"))) {
+        None => DEFAULT_BACKOFF,
+        Some(s) => match s.trim().parse::<u64>() {
+            Ok(n @ 0..=60_000) => Duration::from_millis(n),
+            _ => {
+                return Err(CliError(format!("invalid retry backoff {s:?}: expected milliseconds from 0 to 60000")));
+            }
+        },
+    };
+    let ca_file = ca_file.or_else(|| env_value(env("SSL_CERT_FILE"))).map(std::path::PathBuf::from);
+    let either = |upper: &str, lower: &str| env_value(env(lower)).or_else(|| env_value(env(upper)));
+    let proxy = ProxyEnv {
+        https: either("HTTPS_PROXY", "https_proxy"),
+        http: either("HTTP_PROXY", "http_proxy"),
+        all: either("ALL_PROXY", "all_proxy"),
+        no_proxy: either("NO_PROXY", "no_proxy")
+            .map(|s| s.split(',').map(|e| e.trim().to_string()).filter(|e| !e.is_empty()).collect())
+            .unwrap_or_default(),
+    };
     let base_url = base_url
         .or_else(|| env_value(env("OJ_BASE_URL")))
-        .ok_or_else(|| {
-            CliError("missing base URL: pass --base-url URL or set OJ_BASE_URL".into())
-        })?;
+        .ok_or_else(|| CliError("missing base URL: pass --base-url URL or set OJ_BASE_URL".into()))?;
     let base_url = BaseUrl::parse(&base_url).map_err(CliError)?;
-    let token = token
-        .filter(|t| !t.trim().is_empty())
-        .or_else(|| env_value(env("OJ_TOKEN")));
+    let token = token.filter(|t| !t.trim().is_empty()).or_else(|| env_value(env("OJ_TOKEN")));
     let token = token.map(|t| t.trim().to_string());
-    Ok(Command::Run(Config {
-        base_url,
-        token,
-        timeout,
-        log_level,
-    }))
+    Ok(Command::Run(Box::new(Config { base_url, token, timeout, log_level, retries, retry_backoff, ca_file, proxy })))
 }
 
 #[cfg(test)]
@@ -256,24 +294,17 @@ mod tests {
     use super::*;
 
     fn run(args: &[&str], env: &[(&str, &str)]) -> Result<Config, CliError> {
-        let env: Vec<(String, String)> = env
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect();
+        let env: Vec<(String, String)> = env.iter().map(|(k, v)| (k.to_string(), v.to_string())).collect();
         let lookup = move |k: &str| env.iter().find(|(n, _)| n == k).map(|(_, v)| v.clone());
         match parse(args.iter().copied(), &lookup)? {
-            Command::Run(c) => Ok(c),
+            Command::Run(c) => Ok(*c),
             other => panic!("unexpected {other:?}"),
         }
     }
 
     #[test]
     fn flags_and_env() {
-        let c = run(
-            &["--base-url", "https://h.example/oj/", "--token", "t"],
-            &[],
-        )
-        .unwrap();
+        let c = run(&["--base-url", "https://h.example/oj/", "--token", "t"], &[]).unwrap();
         assert_eq!(c.base_url.as_str(), "https://h.example/oj");
         assert_eq!(c.base_url.join("/status"), "https://h.example/oj/status");
         assert_eq!(c.base_url.origin(), "https://h.example");
@@ -281,33 +312,15 @@ mod tests {
         assert_eq!(c.timeout, DEFAULT_TIMEOUT);
         assert_eq!(c.log_level, Level::Info);
 
-        let c = run(
-            &[],
-            &[
-                ("OJ_BASE_URL", "http://127.0.0.1:8080"),
-                ("OJ_TOKEN", "e"),
-                ("OJ_TIMEOUT", "5"),
-            ],
-        )
-        .unwrap();
+        let c = run(&[], &[("OJ_BASE_URL", "http://127.0.0.1:8080"), ("OJ_TOKEN", "e"), ("OJ_TIMEOUT", "5")]).unwrap();
         assert_eq!(c.base_url.as_str(), "http://127.0.0.1:8080");
         assert_eq!(c.token.as_deref(), Some("e"));
         assert_eq!(c.timeout, Duration::from_secs(5));
 
         // Flags win over env.
         let c = run(
-            &[
-                "--base-url=http://a",
-                "--token",
-                "flag",
-                "--log-level",
-                "debug",
-            ],
-            &[
-                ("OJ_BASE_URL", "http://b"),
-                ("OJ_TOKEN", "env"),
-                ("OJ_LOG", "error"),
-            ],
+            &["--base-url=http://a", "--token", "flag", "--log-level", "debug"],
+            &[("OJ_BASE_URL", "http://b"), ("OJ_TOKEN", "env"), ("OJ_LOG", "error")],
         )
         .unwrap();
         assert_eq!(c.base_url.as_str(), "http://a");
@@ -317,11 +330,7 @@ mod tests {
 
     #[test]
     fn blank_and_placeholder_env_values_are_unset() {
-        let c = run(
-            &["--base-url", "http://a"],
-            &[("OJ_TOKEN", "${user_config.token}")],
-        )
-        .unwrap();
+        let c = run(&["--base-url", "http://a"], &[("OJ_TOKEN", "${user_config.token}")]).unwrap();
         assert_eq!(c.token, None);
         let c = run(&["--base-url", "http://a"], &[("OJ_TOKEN", "  ")]).unwrap();
         assert_eq!(c.token, None);
@@ -337,19 +346,12 @@ mod tests {
             (&["--base-url", "https://"], "no host"),
             (&["--base-url", "https://h:99999"], "bad port"),
             (&["--base-url", "https://h/?q=1"], "query"),
-            (
-                &["--base-url", "http://a", "--timeout", "0"],
-                "invalid timeout",
-            ),
-            (
-                &["--base-url", "http://a", "--timeout", "abc"],
-                "invalid timeout",
-            ),
-            (
-                &["--base-url", "http://a", "--log-level", "loud"],
-                "invalid log level",
-            ),
+            (&["--base-url", "http://a", "--timeout", "0"], "invalid timeout"),
+            (&["--base-url", "http://a", "--timeout", "abc"], "invalid timeout"),
+            (&["--base-url", "http://a", "--log-level", "loud"], "invalid log level"),
             (&["--base-url", "http://a", "--frobnicate"], "--frobnicate"),
+            (&["--base-url", "http://a", "--retries", "11"], "invalid retries"),
+            (&["--base-url", "http://a", "--retry-backoff-ms", "x"], "invalid retry backoff"),
             (&["--base-url"], "missing argument"),
             (&["--base-url", "http://a", "extra"], "extra"),
         ];
@@ -358,6 +360,32 @@ mod tests {
             assert!(e.0.contains(want), "{args:?}: {e}");
             assert!(!e.0.contains('\n'), "{args:?}: {e}");
         }
+    }
+
+    #[test]
+    fn retries_ca_and_proxy_environment() {
+        let c = run(&["--base-url", "http://a"], &[]).unwrap();
+        assert_eq!((c.retries, c.retry_backoff, c.ca_file.clone()), (DEFAULT_RETRIES, DEFAULT_BACKOFF, None));
+        let c = run(
+            &["--base-url", "http://a", "--retries", "0", "--ca-file", "/x.pem"],
+            &[
+                ("OJ_RETRY_BACKOFF_MS", "50"),
+                ("https_proxy", "http://lower:1"),
+                ("HTTPS_PROXY", "http://upper:1"),
+                ("ALL_PROXY", "socks5://s:1080"),
+                ("NO_PROXY", " a.example , .b.example,, "),
+                ("SSL_CERT_FILE", "/ignored.pem"),
+            ],
+        )
+        .unwrap();
+        assert_eq!(c.retries, 0);
+        assert_eq!(c.retry_backoff, Duration::from_millis(50));
+        assert_eq!(c.ca_file.as_deref(), Some(std::path::Path::new("/x.pem")));
+        assert_eq!(c.proxy.https.as_deref(), Some("http://lower:1"));
+        assert_eq!(c.proxy.all.as_deref(), Some("socks5://s:1080"));
+        assert_eq!(c.proxy.no_proxy, ["a.example", ".b.example"]);
+        let c = run(&["--base-url", "http://a"], &[("SSL_CERT_FILE", "/env.pem")]).unwrap();
+        assert_eq!(c.ca_file.as_deref(), Some(std::path::Path::new("/env.pem")));
     }
 
     #[test]
@@ -370,15 +398,8 @@ mod tests {
 
     #[test]
     fn secrets_stay_out_of_debug_output() {
-        let c = run(
-            &["--base-url", "https://user:pw@h", "--token", "s3cret"],
-            &[],
-        )
-        .unwrap();
+        let c = run(&["--base-url", "https://user:pw@h", "--token", "s3cret"], &[]).unwrap();
         let shown = format!("{c:?}");
-        assert!(
-            !shown.contains("s3cret") && !shown.contains("pw"),
-            "{shown}"
-        );
+        assert!(!shown.contains("s3cret") && !shown.contains("pw"), "{shown}");
     }
 }

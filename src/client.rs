@@ -1,14 +1,20 @@
-//! The HTTP client: one lazily built `ureq::Agent` with a timeout, a body limit, keep-alive, and
-//! status codes returned rather than raised (we classify them ourselves, RFC 7807 bodies included).
+//! The HTTP client: one lazily built `ureq::Agent` with keep-alive, a body limit, a proxy chosen
+//! from the environment, optional extra root certificates, and status codes returned rather than
+//! raised (we classify them ourselves, RFC 7807 bodies included). On top of ureq: retries of
+//! transient failures within the timeout, and redirects followed by hand so the token only ever
+//! goes to the base URL's origin.
 
 use std::sync::OnceLock;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use crate::cli::{BaseUrl, Config};
+use crate::cli::{BaseUrl, Config, ProxyEnv, redact};
 use crate::error::ClientError;
 
 /// Largest response body accepted, in bytes. A body of exactly this size is accepted.
 pub const MAX_BODY_BYTES: u64 = 1024 * 1024;
+
+/// Most redirects followed for one request.
+pub const MAX_REDIRECTS: u32 = 5;
 
 /// A response whose status we still have to judge.
 #[derive(Debug, Clone)]
@@ -17,25 +23,139 @@ pub struct HttpResponse {
     pub status: u16,
     /// The `Content-Type` header, if any.
     pub content_type: Option<String>,
+    /// `Retry-After`, when given in seconds.
+    pub retry_after: Option<u64>,
     /// The body, at most [`MAX_BODY_BYTES`].
     pub body: Vec<u8>,
+    /// How many attempts it took (1 without retries).
+    pub attempts: u32,
 }
 
-/// The backend client. Cheap to create: the agent (and its TLS set-up) is built on first use.
+/// The backend client. Cheap to create: the agent (TLS set-up, CA file) is built on first use.
 pub struct Client {
     base: BaseUrl,
     token: Option<String>,
     timeout: Duration,
-    agent: OnceLock<ureq::Agent>,
+    retries: u32,
+    backoff: Duration,
+    ca_file: Option<std::path::PathBuf>,
+    proxy: Option<String>,
+    agent: OnceLock<Result<ureq::Agent, ClientError>>,
+}
+
+/// Whether a host is a loopback address (never proxied).
+fn is_loopback(host: &str) -> bool {
+    let h = host.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
+    h == "localhost" || h.ends_with(".localhost") || h == "::1" || h.starts_with("127.")
+}
+
+/// `scheme`, `host` (lowercase, without brackets' content changed) and port of an absolute URL.
+fn split_url(url: &str) -> Option<(String, String, u16)> {
+    let (scheme, rest) = url.split_once("://")?;
+    let scheme = scheme.to_ascii_lowercase();
+    let authority = rest.split(['/', '?', '#']).next()?;
+    let hostport = authority.rsplit('@').next()?;
+    let default = if scheme == "https" { 443 } else { 80 };
+    let (host, port) = if let Some(end) = hostport.strip_prefix('[').and_then(|h| h.find(']')) {
+        let host = &hostport[..end + 2];
+        let port = hostport[end + 2..].strip_prefix(':').and_then(|p| p.parse().ok()).unwrap_or(default);
+        (host.to_string(), port)
+    } else {
+        match hostport.rsplit_once(':') {
+            Some((h, p)) => (h.to_string(), p.parse().ok()?),
+            None => (hostport.to_string(), default),
+        }
+    };
+    Some((scheme, host.to_ascii_lowercase(), port))
+}
+
+/// The origin (`scheme://host:port`, ports made explicit) of an absolute URL.
+pub fn origin_of(url: &str) -> Option<String> {
+    split_url(url).map(|(s, h, p)| format!("{s}://{h}:{p}"))
+}
+
+/// Whether `NO_PROXY` exempts `host`: entries are trimmed; `*` matches everything; `example.com`
+/// and `.example.com` match the domain and its subdomains; `host:port` entries match that port.
+pub fn no_proxy_matches(entries: &[String], host: &str, port: u16) -> bool {
+    let host = host.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
+    entries.iter().any(|e| {
+        let e = e.trim().to_ascii_lowercase();
+        if e == "*" {
+            return true;
+        }
+        let (name, want_port) = match e.rsplit_once(':') {
+            Some((n, p)) if !n.contains(':') && p.parse::<u16>().is_ok() => (n.to_string(), p.parse::<u16>().ok()),
+            _ => (e.clone(), None),
+        };
+        let name = name.trim_start_matches('[').trim_end_matches(']').trim_start_matches("*.").trim_start_matches('.');
+        if name.is_empty() || want_port.is_some_and(|p| p != port) {
+            return false;
+        }
+        host == name || host.ends_with(&format!(".{name}"))
+    })
+}
+
+/// The proxy URL for requests to `base`, from the environment: none for loopback or a `NO_PROXY`
+/// match; else `HTTPS_PROXY` (https) or `HTTP_PROXY` (http), then `ALL_PROXY`.
+pub fn select_proxy(base: &BaseUrl, env: &ProxyEnv) -> Option<String> {
+    let (scheme, host, port) = split_url(base.as_str())?;
+    if is_loopback(&host) || no_proxy_matches(&env.no_proxy, &host, port) {
+        return None;
+    }
+    let by_scheme = if scheme == "https" { &env.https } else { &env.http };
+    by_scheme.clone().or_else(|| env.all.clone())
+}
+
+/// Resolves a `Location` header against the URL that answered with it.
+fn resolve_location(current: &str, location: &str) -> Option<String> {
+    let location = location.trim();
+    if location.contains("://") {
+        return Some(location.to_string());
+    }
+    let (scheme, rest) = current.split_once("://")?;
+    if let Some(l) = location.strip_prefix("//") {
+        return Some(format!("{scheme}://{l}"));
+    }
+    let auth_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
+    let origin = format!("{scheme}://{}", &rest[..auth_end]);
+    if location.starts_with('/') {
+        return Some(format!("{origin}{location}"));
+    }
+    let path = rest[auth_end..].split(['?', '#']).next().unwrap_or("");
+    let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+    let dir = if dir.is_empty() { "/" } else { dir };
+    Some(format!("{origin}{dir}{location}"))
+}
+
+/// Whether a failure is worth another attempt (the request may not have reached the backend, or
+/// a gateway in front of it failed).
+fn transient(e: &ClientError) -> bool {
+    matches!(e, ClientError::Connect(_) | ClientError::Io(_))
+}
+
+enum Attempt {
+    Done(HttpResponse),
+    /// Worth another try: a transport error, or a 502/503/504 response (kept, to be returned as
+    /// is when the retries run out).
+    Retry(Result<HttpResponse, ClientError>),
+    Fail(ClientError),
 }
 
 impl Client {
     /// A client for the configured backend.
     pub fn new(config: &Config) -> Client {
+        let proxy = select_proxy(&config.base_url, &config.proxy);
+        if let Some(p) = &proxy {
+            crate::info!("using proxy {}", redact(p));
+        }
         Client {
             base: config.base_url.clone(),
             token: config.token.clone(),
             timeout: config.timeout,
+            retries: config.retries,
+            backoff: config.retry_backoff,
+            ca_file: config.ca_file.clone(),
+            proxy,
             agent: OnceLock::new(),
         }
     }
@@ -45,76 +165,219 @@ impl Client {
         self.token.is_some()
     }
 
-    fn agent(&self) -> &ureq::Agent {
-        self.agent.get_or_init(|| {
-            ureq::Agent::config_builder()
-                .http_status_as_error(false)
-                .timeout_global(Some(self.timeout))
-                .timeout_connect(Some(self.timeout.min(Duration::from_secs(10))))
-                .user_agent(concat!("oj-mcp-rs/", env!("CARGO_PKG_VERSION")))
-                .accept("application/json")
-                .max_idle_connections_per_host(4)
-                .build()
-                .new_agent()
-        })
+    fn agent(&self) -> Result<&ureq::Agent, ClientError> {
+        self.agent.get_or_init(|| self.build_agent()).as_ref().map_err(Clone::clone)
     }
 
-    /// `GET` of `path_and_query` (starting with `/`) under the base URL.
+    fn build_agent(&self) -> Result<ureq::Agent, ClientError> {
+        let mut builder = ureq::Agent::config_builder()
+            .http_status_as_error(false)
+            .max_redirects(0)
+            .timeout_global(Some(self.timeout))
+            .user_agent(concat!("oj-mcp-rs/", env!("CARGO_PKG_VERSION")))
+            .accept("application/json")
+            .max_idle_connections_per_host(8);
+        builder = match &self.proxy {
+            None => builder.proxy(None),
+            Some(p) => {
+                let proxy = ureq::Proxy::new(p)
+                    .map_err(|e| ClientError::Connect(format!("invalid proxy {}: {e}", redact(p))))?;
+                builder.proxy(Some(proxy))
+            }
+        };
+        if let Some(path) = &self.ca_file {
+            builder = builder.tls_config(tls_with_extra_roots(path)?);
+        }
+        Ok(builder.build().new_agent())
+    }
+
+    /// `GET` of `path_and_query` (starting with `/`) under the base URL, with retries of transient
+    /// failures and HTTP 502/503/504, all within the timeout.
     pub fn get(&self, path_and_query: &str) -> Result<HttpResponse, ClientError> {
+        let agent = self.agent()?;
+        let deadline = Instant::now() + self.timeout;
         let url = self.base.join(path_and_query);
-        crate::debug!("GET {}", crate::cli::redact(&url));
-        let mut req = self.agent().get(&url);
-        if let Some(token) = &self.token {
-            req = req.header("Authorization", &format!("Bearer {token}"));
+        let mut attempt = 1;
+        loop {
+            let failed = match self.attempt(agent, &url, deadline) {
+                Attempt::Done(mut r) => {
+                    r.attempts = attempt;
+                    return Ok(r);
+                }
+                Attempt::Fail(e) => return Err(e),
+                Attempt::Retry(failed) => failed,
+            };
+            // Exponential backoff, or the server's Retry-After, within what is left of the timeout.
+            let backoff = self.backoff.saturating_mul(1 << (attempt - 1).min(16));
+            let after = failed.as_ref().ok().and_then(|r| r.retry_after);
+            let wait = after.map_or(backoff, |s| Duration::from_secs(s).max(backoff));
+            if attempt > self.retries || Instant::now() + wait >= deadline {
+                return match failed {
+                    Ok(mut r) => {
+                        r.attempts = attempt;
+                        Ok(r)
+                    }
+                    Err(e) if attempt > 1 => Err(ClientError::Retried(Box::new(e), attempt)),
+                    Err(e) => Err(e),
+                };
+            }
+            crate::debug!("attempt {attempt} failed; retrying in {} ms", wait.as_millis());
+            std::thread::sleep(wait);
+            attempt += 1;
         }
-        let mut resp = req.call().map_err(|e| self.convert(e))?;
-        let status = resp.status().as_u16();
-        let content_type = resp
-            .headers()
-            .get("content-type")
-            .and_then(|v| v.to_str().ok())
-            .map(str::to_string);
-        // ureq's limit rejects a body of exactly `limit` bytes: allow one more.
-        let body = resp
-            .body_mut()
-            .with_config()
-            .limit(MAX_BODY_BYTES + 1)
-            .read_to_vec()
-            .map_err(|e| self.convert(e))?;
-        if body.len() as u64 > MAX_BODY_BYTES {
-            return Err(ClientError::TooLarge(MAX_BODY_BYTES));
+    }
+
+    fn attempt(&self, agent: &ureq::Agent, url: &str, deadline: Instant) -> Attempt {
+        match self.follow(agent, url, deadline) {
+            Ok(r) if matches!(r.status, 502..=504) => Attempt::Retry(Ok(r)),
+            Ok(r) => Attempt::Done(r),
+            Err(e) if transient(&e) => Attempt::Retry(Err(e)),
+            Err(e) => Attempt::Fail(e),
         }
-        crate::debug!("-> {status} ({} bytes)", body.len());
-        Ok(HttpResponse {
-            status,
-            content_type,
-            body,
-        })
+    }
+
+    /// One request, following up to [`MAX_REDIRECTS`] redirects by hand.
+    fn follow(&self, agent: &ureq::Agent, first: &str, deadline: Instant) -> Result<HttpResponse, ClientError> {
+        let base_origin = origin_of(self.base.as_str());
+        let mut url = first.to_string();
+        for _ in 0..=MAX_REDIRECTS {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(ClientError::Timeout(self.timeout));
+            }
+            crate::debug!("GET {}", redact(&url));
+            let mut req = agent.get(&url).config().timeout_global(Some(left)).build();
+            // The token goes only to the base URL's own origin, never along a redirect elsewhere.
+            if let Some(token) = self.token.as_ref().filter(|_| origin_of(&url) == base_origin) {
+                req = req.header("Authorization", &format!("Bearer {token}"));
+            }
+            let mut resp = req.call().map_err(|e| self.convert(e))?;
+            let status = resp.status().as_u16();
+            let header = |name: &str| resp.headers().get(name).and_then(|v| v.to_str().ok()).map(str::to_string);
+            if matches!(status, 301 | 302 | 303 | 307 | 308)
+                && let Some(next) = header("location").and_then(|l| resolve_location(&url, &l))
+            {
+                crate::debug!("-> {status}, redirected to {}", redact(&next));
+                url = next;
+                continue;
+            }
+            let content_type = header("content-type");
+            let retry_after = header("retry-after").and_then(|v| v.trim().parse::<u64>().ok());
+            // ureq's limit rejects a body of exactly `limit` bytes: allow one more.
+            let body =
+                resp.body_mut().with_config().limit(MAX_BODY_BYTES + 1).read_to_vec().map_err(|e| self.convert(e))?;
+            if body.len() as u64 > MAX_BODY_BYTES {
+                return Err(ClientError::TooLarge(MAX_BODY_BYTES));
+            }
+            crate::debug!("-> {status} ({} bytes)", body.len());
+            return Ok(HttpResponse { status, content_type, retry_after, body, attempts: 1 });
+        }
+        Err(ClientError::Protocol(format!("more than {MAX_REDIRECTS} redirects")))
     }
 
     fn convert(&self, e: ureq::Error) -> ClientError {
         use std::io::ErrorKind;
+        let base = &self.base;
         match e {
             ureq::Error::Timeout(_) => ClientError::Timeout(self.timeout),
             ureq::Error::BodyExceedsLimit(_) => ClientError::TooLarge(MAX_BODY_BYTES),
-            ureq::Error::HostNotFound => {
-                ClientError::Connect(format!("host not found ({})", self.base))
-            }
-            ureq::Error::ConnectionFailed => {
-                ClientError::Connect(format!("connection failed ({})", self.base))
-            }
+            ureq::Error::HostNotFound => ClientError::Connect(format!("host not found ({base})")),
+            ureq::Error::ConnectionFailed => ClientError::Connect(format!("connection failed ({base})")),
             ureq::Error::Io(io) => match io.kind() {
                 ErrorKind::TimedOut | ErrorKind::WouldBlock => ClientError::Timeout(self.timeout),
-                ErrorKind::ConnectionRefused => {
-                    ClientError::Connect(format!("connection refused ({})", self.base))
-                }
+                ErrorKind::ConnectionRefused => ClientError::Connect(format!("connection refused ({base})")),
                 _ => ClientError::Io(io.to_string()),
             },
             ureq::Error::Tls(why) => ClientError::Connect(format!("TLS: {why}")),
             ureq::Error::Rustls(e) => ClientError::Connect(format!("TLS: {e}")),
             ureq::Error::TooManyRedirects => ClientError::Protocol("too many redirects".into()),
             ureq::Error::Protocol(e) => ClientError::Protocol(e.to_string()),
+            ureq::Error::InvalidProxyUrl => ClientError::Connect("invalid proxy URL".into()),
             other => ClientError::Io(other.to_string()),
         }
+    }
+}
+
+/// TLS settings whose roots are the PEM certificates in `path` plus the operating system's bundle
+/// when one is found. ureq 3 cannot merge certificates into its bundled (webpki) roots, which it
+/// holds as trust anchors only, so the system bundle stands in for them.
+fn tls_with_extra_roots(path: &std::path::Path) -> Result<ureq::tls::TlsConfig, ClientError> {
+    use ureq::tls::{PemItem, RootCerts, TlsConfig, parse_pem};
+    let read = |p: &std::path::Path| std::fs::read(p);
+    let pem = read(path).map_err(|e| ClientError::Connect(format!("cannot read CA file {}: {e}", path.display())))?;
+    let mut certs: Vec<_> = parse_pem(&pem)
+        .filter_map(|item| match item {
+            Ok(PemItem::Certificate(c)) => Some(c),
+            _ => None,
+        })
+        .collect();
+    if certs.is_empty() {
+        return Err(ClientError::Connect(format!("no PEM certificates in CA file {}", path.display())));
+    }
+    let added = certs.len();
+    const SYSTEM: &[&str] =
+        &["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"];
+    for system in SYSTEM.iter().map(std::path::Path::new).filter(|p| *p != path) {
+        if let Ok(bytes) = read(system) {
+            certs.extend(parse_pem(&bytes).filter_map(|item| match item {
+                Ok(PemItem::Certificate(c)) => Some(c.to_owned()),
+                _ => None,
+            }));
+            break;
+        }
+    }
+    crate::info!("trusting {added} certificate(s) from {} (and {} system roots)", path.display(), certs.len() - added);
+    let certs: Vec<_> = certs.into_iter().map(|c| c.to_owned()).collect();
+    Ok(TlsConfig::builder().root_certs(RootCerts::new_with_certs(&certs)).build())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn base(s: &str) -> BaseUrl {
+        BaseUrl::parse(s).unwrap()
+    }
+
+    #[test]
+    fn origins() {
+        assert_eq!(origin_of("https://H.example/x").as_deref(), Some("https://h.example:443"));
+        assert_eq!(origin_of("http://h:8080?q").as_deref(), Some("http://h:8080"));
+        assert_eq!(origin_of("http://u:p@h/").as_deref(), Some("http://h:80"));
+        assert_eq!(origin_of("http://[::1]:9/x").as_deref(), Some("http://[::1]:9"));
+        assert_ne!(origin_of("https://h/"), origin_of("http://h/"));
+    }
+
+    #[test]
+    fn locations_resolve() {
+        let cur = "http://h:1/api/v1/problems/leetcode/1";
+        assert_eq!(resolve_location(cur, "/x").unwrap(), "http://h:1/x");
+        assert_eq!(resolve_location(cur, "2").unwrap(), "http://h:1/api/v1/problems/leetcode/2");
+        assert_eq!(resolve_location(cur, "https://o/y").unwrap(), "https://o/y");
+        assert_eq!(resolve_location(cur, "//o/y").unwrap(), "http://o/y");
+    }
+
+    #[test]
+    fn proxy_selection() {
+        let env = ProxyEnv {
+            https: Some("http://sp:1".into()),
+            http: Some("http://hp:1".into()),
+            all: Some("socks5://all:1080".into()),
+            no_proxy: vec![".corp.example".into(), "exact.example:8443".into()],
+        };
+        assert_eq!(select_proxy(&base("https://api.example"), &env).as_deref(), Some("http://sp:1"));
+        assert_eq!(select_proxy(&base("http://api.example"), &env).as_deref(), Some("http://hp:1"));
+        assert_eq!(select_proxy(&base("http://127.0.0.1:8080"), &env), None);
+        assert_eq!(select_proxy(&base("http://localhost"), &env), None);
+        assert_eq!(select_proxy(&base("http://[::1]:3000"), &env), None);
+        assert_eq!(select_proxy(&base("https://oj.corp.example"), &env), None);
+        assert_eq!(select_proxy(&base("https://corp.example"), &env), None);
+        assert_eq!(select_proxy(&base("https://exact.example:8443"), &env), None);
+        assert!(select_proxy(&base("https://exact.example"), &env).is_some());
+        assert!(select_proxy(&base("https://notcorp.example"), &env).is_some());
+        let only_all = ProxyEnv { all: Some("socks5://s:1".into()), ..ProxyEnv::default() };
+        assert_eq!(select_proxy(&base("https://x.example"), &only_all).as_deref(), Some("socks5://s:1"));
+        let star = ProxyEnv { no_proxy: vec!["*".into()], ..env };
+        assert_eq!(select_proxy(&base("https://x.example"), &star), None);
     }
 }

@@ -41,11 +41,7 @@ fn arguments_of(reference: &Value) -> Result<&'static [&'static str], ResponseEr
 
 fn by_prefix(choices: &[&str], prefix: &str) -> Vec<String> {
     let p = prefix.to_lowercase();
-    choices
-        .iter()
-        .filter(|c| c.starts_with(&p))
-        .map(|c| c.to_string())
-        .collect()
+    choices.iter().filter(|c| c.starts_with(&p)).map(|c| c.to_string()).collect()
 }
 
 fn done(values: Vec<String>, total: Option<u64>) -> Value {
@@ -56,51 +52,30 @@ fn done(values: Vec<String>, total: Option<u64>) -> Value {
 
 /// Answers `completion/complete`.
 pub fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
-    let reference = params
-        .and_then(|p| p.get("ref"))
-        .ok_or_else(|| invalid("completion/complete needs \"ref\""))?;
+    let reference = params.and_then(|p| p.get("ref")).ok_or_else(|| invalid("completion/complete needs \"ref\""))?;
     let names = arguments_of(reference)?;
     let argument = params.and_then(|p| p.get("argument"));
     let (Some(name), Some(value)) = (
         argument.and_then(|a| a.get("name")).and_then(Value::as_str),
-        argument
-            .and_then(|a| a.get("value"))
-            .and_then(Value::as_str),
+        argument.and_then(|a| a.get("value")).and_then(Value::as_str),
     ) else {
-        return Err(invalid(
-            "completion/complete needs \"argument\": {name, value} (strings)",
-        ));
+        return Err(invalid("completion/complete needs \"argument\": {name, value} (strings)"));
     };
     if !names.contains(&name) {
         return Ok(done(Vec::new(), None));
     }
-    let context = params
-        .and_then(|p| p.get("context"))
-        .and_then(|c| c.get("arguments"));
+    let context = params.and_then(|p| p.get("context")).and_then(|c| c.get("arguments"));
     Ok(match name {
         "source" => done(by_prefix(SOURCES, value), None),
         "domain" => done(by_prefix(&["com", "cn"], value), None),
         "mode" => done(by_prefix(MODES, value), None),
         "date" => {
-            let domain = context
-                .and_then(|c| c.get("domain"))
-                .and_then(Value::as_str)
-                .unwrap_or("com");
+            let domain = context.and_then(|c| c.get("domain")).and_then(Value::as_str).unwrap_or("com");
             let today = daily::ymd(daily::today(domain, ctx.now_unix));
-            done(
-                if today.starts_with(value.trim()) {
-                    vec![today]
-                } else {
-                    Vec::new()
-                },
-                None,
-            )
+            done(if today.starts_with(value.trim()) { vec![today] } else { Vec::new() }, None)
         }
         "id" => {
-            let source = context
-                .and_then(|c| c.get("source"))
-                .and_then(Value::as_str)
-                .map(str::trim);
+            let source = context.and_then(|c| c.get("source")).and_then(Value::as_str).map(str::trim);
             match source.filter(|s| !s.is_empty()) {
                 Some(source) => ids(ctx, source, value.trim()),
                 None => done(Vec::new(), None),
@@ -112,10 +87,7 @@ pub fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseErro
 
 /// Up to [`MAX_IDS`] ids of `source` matching `prefix`, ids that start with it first.
 fn ids(ctx: &Ctx, source: &str, prefix: &str) -> Value {
-    let mut path = format!(
-        "/api/v1/problems/{}?page=1&per_page={MAX_IDS}",
-        tools::seg(source)
-    );
+    let mut path = format!("/api/v1/problems/{}?page=1&per_page={MAX_IDS}", tools::seg(source));
     if !prefix.is_empty() {
         path.push_str("&search=");
         path.push_str(&urlencoding::encode(prefix));
@@ -128,11 +100,8 @@ fn ids(ctx: &Ctx, source: &str, prefix: &str) -> Value {
         }
     };
     let lower = prefix.to_lowercase();
-    let (mut first, rest): (Vec<String>, Vec<String>) = page
-        .data
-        .into_iter()
-        .map(|p| p.id)
-        .partition(|id| id.to_lowercase().starts_with(&lower));
+    let (mut first, rest): (Vec<String>, Vec<String>) =
+        page.data.into_iter().map(|p| p.id).partition(|id| id.to_lowercase().starts_with(&lower));
     first.extend(rest);
     first.truncate(MAX_IDS);
     done(first, Some(page.meta.total))

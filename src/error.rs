@@ -18,6 +18,8 @@ pub enum ClientError {
     Io(String),
     /// The backend did not speak HTTP, or redirected too often.
     Protocol(String),
+    /// The last of several attempts failed with this error.
+    Retried(Box<ClientError>, u32),
 }
 
 impl fmt::Display for ClientError {
@@ -34,6 +36,7 @@ impl fmt::Display for ClientError {
             ClientError::Protocol(why) => {
                 write!(f, "the backend's answer is not usable HTTP: {why}")
             }
+            ClientError::Retried(e, n) => write!(f, "{e} (after {n} attempts)"),
         }
     }
 }

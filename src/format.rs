@@ -27,11 +27,7 @@ pub fn thousands(n: u64) -> String {
 pub fn similarity(x: f64) -> String {
     let v = x * 100.0;
     // Avoid "-0.0%" for tiny negatives that round to zero.
-    if v.abs() < 0.05 {
-        "0.0%".into()
-    } else {
-        format!("{v:.1}%")
-    }
+    if v.abs() < 0.05 { "0.0%".into() } else { format!("{v:.1}%") }
 }
 
 /// Text for a Markdown table cell: no pipes or line breaks can escape it.
@@ -40,9 +36,7 @@ pub fn cell(s: &str) -> String {
     if s.is_empty() {
         return NA.into();
     }
-    s.replace('\\', "\\\\")
-        .replace('|', "\\|")
-        .replace(['\r', '\n'], " ")
+    s.replace('\\', "\\\\").replace('|', "\\|").replace(['\r', '\n'], " ")
 }
 
 fn or_na(s: Option<&str>) -> &str {
@@ -71,11 +65,7 @@ fn or_na(s: Option<&str>) -> &str {
 /// available."); `extra` lines (e.g. the daily date) go after the AC rate.
 pub fn problem(p: &Problem, content: Option<&str>, extra: &[String]) -> String {
     let mut out = String::new();
-    let title = if p.title.trim().is_empty() {
-        "Untitled"
-    } else {
-        p.title.trim()
-    };
+    let title = if p.title.trim().is_empty() { "Untitled" } else { p.title.trim() };
     let _ = writeln!(out, "# {title}\n");
     let _ = writeln!(
         out,
@@ -84,11 +74,7 @@ pub fn problem(p: &Problem, content: Option<&str>, extra: &[String]) -> String {
         or_na(Some(&p.id)),
         or_na(p.difficulty.as_deref())
     );
-    let tags = if p.tags.is_empty() {
-        NA.to_string()
-    } else {
-        p.tags.join(", ")
-    };
+    let tags = if p.tags.is_empty() { NA.to_string() } else { p.tags.join(", ") };
     let _ = writeln!(out, "- Tags: {tags}");
     let _ = writeln!(out, "- Link: {}", or_na(p.link.as_deref()));
     match p.ac_rate {
@@ -126,10 +112,7 @@ pub fn problem(p: &Problem, content: Option<&str>, extra: &[String]) -> String {
 
 /// The statement of a problem as Markdown, or `None` when it has none.
 pub fn statement(p: &Problem) -> Option<String> {
-    p.content
-        .as_deref()
-        .filter(|c| !c.trim().is_empty())
-        .map(|c| convert::to_markdown(Some(c)))
+    p.content.as_deref().filter(|c| !c.trim().is_empty()).map(|c| convert::to_markdown(Some(c)))
 }
 
 /// Whether the backend marks the problem as for paying users only.
@@ -144,16 +127,8 @@ pub fn is_paid(p: &Problem) -> bool {
 /// The similar-problems table (T3).
 pub fn similar(s: &Similar) -> String {
     let mut out = String::from("# Similar Problems\n\n");
-    let query = s
-        .rewritten_query
-        .as_deref()
-        .map(str::trim)
-        .filter(|q| !q.is_empty());
-    let _ = writeln!(
-        out,
-        "Query: {}\n",
-        query.map_or(NA.into(), |q| q.replace(['\r', '\n'], " "))
-    );
+    let query = s.rewritten_query.as_deref().map(str::trim).filter(|q| !q.is_empty());
+    let _ = writeln!(out, "Query: {}\n", query.map_or(NA.into(), |q| q.replace(['\r', '\n'], " ")));
     out.push_str("| # | Source | ID | Title | Difficulty | Similarity | Link |\n");
     out.push_str("|---|--------|----|-------|------------|------------|------|\n");
     for (i, r) in s.results.iter().enumerate() {
@@ -181,14 +156,7 @@ pub fn status(s: &Status) -> String {
     let rows: Vec<[String; 4]> = s
         .platforms
         .iter()
-        .map(|p| {
-            [
-                cell(&p.source),
-                thousands(p.total),
-                thousands(p.missing_content),
-                thousands(p.not_embedded),
-            ]
-        })
+        .map(|p| [cell(&p.source), thousands(p.total), thousands(p.missing_content), thousands(p.not_embedded)])
         .collect();
     let mut widths = header.map(str::len);
     for row in &rows {
@@ -205,11 +173,7 @@ pub fn status(s: &Status) -> String {
         l.push('\n');
         l
     };
-    let version = if s.version.trim().is_empty() {
-        "unknown"
-    } else {
-        s.version.trim()
-    };
+    let version = if s.version.trim().is_empty() { "unknown" } else { s.version.trim() };
     let mut out = format!("# OJ Platform Status (v{version})\n\n");
     out.push_str(&line(&header));
     out.push('|');
@@ -284,27 +248,15 @@ mod tests {
 
     #[test]
     fn thousands_grouping() {
-        for (n, s) in [
-            (0, "0"),
-            (100, "100"),
-            (999, "999"),
-            (1000, "1,000"),
-            (12984, "12,984"),
-            (1234567, "1,234,567"),
-        ] {
+        for (n, s) in [(0, "0"), (100, "100"), (999, "999"), (1000, "1,000"), (12984, "12,984"), (1234567, "1,234,567")]
+        {
             assert_eq!(thousands(n), s);
         }
     }
 
     #[test]
     fn similarity_percentages() {
-        for (x, s) in [
-            (0.79, "79.0%"),
-            (0.791, "79.1%"),
-            (1.0, "100.0%"),
-            (-0.1234, "-12.3%"),
-            (-0.0001, "0.0%"),
-        ] {
+        for (x, s) in [(0.79, "79.0%"), (0.791, "79.1%"), (1.0, "100.0%"), (-0.1234, "-12.3%"), (-0.0001, "0.0%")] {
             assert_eq!(similarity(x), s);
         }
     }
@@ -340,25 +292,11 @@ mod tests {
 
     #[test]
     fn nullable_fields_show_na() {
-        let p = Problem {
-            id: "abc321_a".into(),
-            source: "atcoder".into(),
-            title: "T".into(),
-            ..Problem::default()
-        };
+        let p = Problem { id: "abc321_a".into(), source: "atcoder".into(), title: "T".into(), ..Problem::default() };
         let md = problem(&p, statement(&p).as_deref(), &[]);
-        assert!(
-            md.contains("- Source: atcoder | ID: abc321_a | Difficulty: N/A\n"),
-            "{md}"
-        );
-        assert!(
-            md.contains("- Tags: N/A\n- Link: N/A\n- AC Rate: N/A\n"),
-            "{md}"
-        );
-        assert!(
-            md.ends_with(&format!("---\n\n{}\n", convert::NO_DESCRIPTION)),
-            "{md}"
-        );
+        assert!(md.contains("- Source: atcoder | ID: abc321_a | Difficulty: N/A\n"), "{md}");
+        assert!(md.contains("- Tags: N/A\n- Link: N/A\n- AC Rate: N/A\n"), "{md}");
+        assert!(md.ends_with(&format!("---\n\n{}\n", convert::NO_DESCRIPTION)), "{md}");
     }
 
     #[test]
@@ -375,22 +313,10 @@ mod tests {
             }],
         };
         let md = similar(&s);
-        assert!(
-            md.starts_with("# Similar Problems\n\nQuery: N/A\n\n| # | Source |"),
-            "{md}"
-        );
-        assert!(
-            md.contains("| 1 | leetcode | 167 | Two \\| Sum II | N/A | 79.1% | https://x/ |"),
-            "{md}"
-        );
-        let empty = similar(&Similar {
-            rewritten_query: Some("q".into()),
-            results: vec![],
-        });
-        assert!(
-            empty.contains("Query: q\n") && empty.contains("No similar problems found"),
-            "{empty}"
-        );
+        assert!(md.starts_with("# Similar Problems\n\nQuery: N/A\n\n| # | Source |"), "{md}");
+        assert!(md.contains("| 1 | leetcode | 167 | Two \\| Sum II | N/A | 79.1% | https://x/ |"), "{md}");
+        let empty = similar(&Similar { rewritten_query: Some("q".into()), results: vec![] });
+        assert!(empty.contains("Query: q\n") && empty.contains("No similar problems found"), "{empty}");
     }
 
     #[test]
@@ -398,18 +324,8 @@ mod tests {
         let s = Status {
             version: "1.2.3".into(),
             platforms: vec![
-                PlatformStatus {
-                    source: "codeforces".into(),
-                    total: 12984,
-                    missing_content: 106,
-                    not_embedded: 127,
-                },
-                PlatformStatus {
-                    source: "luogu".into(),
-                    total: 100,
-                    missing_content: 1000,
-                    not_embedded: 0,
-                },
+                PlatformStatus { source: "codeforces".into(), total: 12984, missing_content: 106, not_embedded: 127 },
+                PlatformStatus { source: "luogu".into(), total: 100, missing_content: 1000, not_embedded: 0 },
             ],
         };
         let md = status(&s);
@@ -427,22 +343,13 @@ mod tests {
     #[test]
     fn http_error_texts() {
         let rfc = br#"{"type":"about:blank","title":"Not Found","status":404,"detail":"problem not found"}"#;
-        assert_eq!(
-            http_error(404, Some("application/problem+json"), rfc),
-            "[404] Not Found: problem not found"
-        );
-        assert_eq!(
-            http_error(400, Some("text/plain; charset=utf-8"), b"Invalid URL"),
-            "[400] Invalid URL"
-        );
+        assert_eq!(http_error(404, Some("application/problem+json"), rfc), "[404] Not Found: problem not found");
+        assert_eq!(http_error(400, Some("text/plain; charset=utf-8"), b"Invalid URL"), "[400] Invalid URL");
         assert_eq!(http_error(405, None, b""), "[405] Method Not Allowed");
         let long = "é".repeat(800);
         let msg = http_error(502, Some("text/html"), long.as_bytes());
         assert_eq!(msg.chars().count(), "[502] ".len() + ERROR_BODY_CHARS);
         // A JSON body that is not problem details is quoted as text.
-        assert_eq!(
-            http_error(500, Some("application/json"), b"{\"x\":1}"),
-            "[500] {\"x\":1}"
-        );
+        assert_eq!(http_error(500, Some("application/json"), b"{\"x\":1}"), "[500] {\"x\":1}");
     }
 }

@@ -24,15 +24,13 @@ fn main() -> ExitCode {
         }
     };
     log::set_level(config.log_level);
+    #[cfg(unix)]
+    signals::exit_quietly_on_termination();
     info!(
         "oj-mcp-rs {} serving {} (token {}, timeout {} s)",
         env!("CARGO_PKG_VERSION"),
         config.base_url,
-        if config.token.is_some() {
-            "set"
-        } else {
-            "not set"
-        },
+        if config.token.is_some() { "set" } else { "not set" },
         config.timeout.as_secs()
     );
     let server = Arc::new(Server::new(Client::new(&config), Box::new(clock())));
@@ -57,6 +55,34 @@ fn main() -> ExitCode {
     }
 }
 
+/// SIGTERM, SIGINT and SIGHUP end the process at once with exit code 0: replies already written
+/// are flushed (each is flushed as it is written) and there is nothing else to save.
+#[cfg(unix)]
+mod signals {
+    use std::ffi::c_int;
+
+    unsafe extern "C" {
+        fn signal(signum: c_int, handler: extern "C" fn(c_int)) -> usize;
+        fn _exit(status: c_int) -> !;
+    }
+
+    extern "C" fn on_signal(_: c_int) {
+        // Only async-signal-safe calls here: `_exit` is one.
+        unsafe { _exit(0) }
+    }
+
+    /// Installs the handler (the signal numbers are the same on Linux and macOS).
+    pub fn exit_quietly_on_termination() {
+        const SIGHUP: c_int = 1;
+        const SIGINT: c_int = 2;
+        const SIGTERM: c_int = 15;
+        for sig in [SIGHUP, SIGINT, SIGTERM] {
+            // SAFETY: `on_signal` only calls `_exit`, which is async-signal-safe.
+            unsafe { signal(sig, on_signal) };
+        }
+    }
+}
+
 /// `--help` and `--version` are the only things printed outside the protocol.
 fn print_and_exit(text: &str) -> ExitCode {
     let _ = io::stdout().write_all(text.as_bytes());
@@ -66,14 +92,10 @@ fn print_and_exit(text: &str) -> ExitCode {
 /// The clock for "today": the system time, or `OJ_MCP_NOW` (Unix seconds) when set, so tests can
 /// pin the day.
 fn clock() -> impl Fn() -> i64 + Send + Sync + 'static {
-    let fixed = std::env::var("OJ_MCP_NOW")
-        .ok()
-        .and_then(|s| s.trim().parse::<i64>().ok());
+    let fixed = std::env::var("OJ_MCP_NOW").ok().and_then(|s| s.trim().parse::<i64>().ok());
     move || {
         fixed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_secs() as i64)
+            std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs() as i64)
         })
     }
 }

@@ -126,11 +126,7 @@ pub struct ResponseError {
 impl ResponseError {
     /// An error with a code and message.
     pub fn new(code: ErrorCode, message: impl Into<String>) -> ResponseError {
-        ResponseError {
-            code: code as i32,
-            message: message.into(),
-            data: None,
-        }
+        ResponseError { code: code as i32, message: message.into(), data: None }
     }
 
     /// The same error with `data` attached.
@@ -153,28 +149,19 @@ impl ResponseError {
 impl Response {
     /// A successful response.
     pub fn ok(id: RequestId, result: Value) -> Response {
-        Response {
-            id: Some(id),
-            result: Ok(result),
-        }
+        Response { id: Some(id), result: Ok(result) }
     }
 
     /// An error response.
     pub fn err(id: Option<RequestId>, error: ResponseError) -> Response {
-        Response {
-            id,
-            result: Err(error),
-        }
+        Response { id, result: Err(error) }
     }
 
     /// The response as a JSON object, with `"jsonrpc": "2.0"`.
     pub fn to_value(&self) -> Value {
         let mut m = Map::new();
         m.insert("jsonrpc".into(), Value::from("2.0"));
-        m.insert(
-            "id".into(),
-            self.id.as_ref().map_or(Value::Null, RequestId::to_value),
-        );
+        m.insert("id".into(), self.id.as_ref().map_or(Value::Null, RequestId::to_value));
         match &self.result {
             Ok(v) => m.insert("result".into(), v.clone()),
             Err(e) => m.insert("error".into(), e.to_value()),
@@ -196,10 +183,7 @@ pub enum Incoming {
 /// Reads one line (without its `\n` or `\r\n`). `Ok(None)` is a clean end of input. A line longer
 /// than `max` bytes is consumed up to its newline and reported as `Err(LineError::TooLong)`;
 /// bytes that are not UTF-8 as `Err(LineError::NotUtf8)`. Blank lines are skipped.
-pub fn read_line(
-    input: &mut dyn BufRead,
-    max: usize,
-) -> io::Result<Option<Result<String, LineError>>> {
+pub fn read_line(input: &mut dyn BufRead, max: usize) -> io::Result<Option<Result<String, LineError>>> {
     loop {
         let mut buf = Vec::new();
         let mut too_long = false;
@@ -219,11 +203,7 @@ pub fn read_line(
                 None => (chunk.len(), false),
             };
             if !too_long {
-                let body = if done {
-                    &chunk[..take - 1]
-                } else {
-                    &chunk[..take]
-                };
+                let body = if done { &chunk[..take - 1] } else { &chunk[..take] };
                 if buf.len() + body.len() > max {
                     too_long = true;
                     buf = Vec::new();
@@ -274,10 +254,7 @@ impl LineError {
             ),
             LineError::NotUtf8 => Response::err(
                 None,
-                ResponseError::new(
-                    ErrorCode::ParseError,
-                    "parse error: the line is not valid UTF-8",
-                ),
+                ResponseError::new(ErrorCode::ParseError, "parse error: the line is not valid UTF-8"),
             ),
         }
     }
@@ -305,10 +282,7 @@ pub fn parse(line: &str) -> Incoming {
 }
 
 fn invalid(id: Option<RequestId>, why: &str) -> Response {
-    Response::err(
-        id,
-        ResponseError::new(ErrorCode::InvalidRequest, format!("invalid request: {why}")),
-    )
+    Response::err(id, ResponseError::new(ErrorCode::InvalidRequest, format!("invalid request: {why}")))
 }
 
 /// Classifies one JSON value as a message.
@@ -333,25 +307,15 @@ pub fn from_value(value: Value) -> Result<Message, Response> {
             None => Ok(Message::Notification(Notification { method, params })),
             Some(raw) => match id {
                 Some(id) => Ok(Message::Request(Request { id, method, params })),
-                None => Err(invalid(
-                    None,
-                    &format!("\"id\" must be a string or an integer, not {}", kind(raw)),
-                )),
+                None => Err(invalid(None, &format!("\"id\" must be a string or an integer, not {}", kind(raw)))),
             },
         },
-        Some(other) => Err(invalid(
-            id,
-            &format!("\"method\" must be a string, not {}", kind(&other)),
-        )),
+        Some(other) => Err(invalid(id, &format!("\"method\" must be a string, not {}", kind(&other)))),
         None if obj.contains_key("result") || obj.contains_key("error") => {
             let result = match obj.remove("error") {
                 Some(e) => Err(ResponseError {
                     code: e.get("code").and_then(Value::as_i64).unwrap_or(0) as i32,
-                    message: e
-                        .get("message")
-                        .and_then(Value::as_str)
-                        .unwrap_or("")
-                        .to_string(),
+                    message: e.get("message").and_then(Value::as_str).unwrap_or("").to_string(),
                     data: e.get("data").cloned(),
                 }),
                 None => Ok(obj.remove("result").unwrap_or(Value::Null)),
@@ -415,10 +379,7 @@ mod tests {
 
     #[test]
     fn invalid_utf8_is_reported() {
-        assert_eq!(
-            lines(b"\xff\xfe\nok\n", 100),
-            vec![Err(LineError::NotUtf8), Ok("ok".into())]
-        );
+        assert_eq!(lines(b"\xff\xfe\nok\n", 100), vec![Err(LineError::NotUtf8), Ok("ok".into())]);
     }
 
     fn single(line: &str) -> Result<Message, Response> {
@@ -429,32 +390,20 @@ mod tests {
     }
 
     fn err_of(r: Result<Message, Response>) -> Value {
-        r.err().expect("an error response").to_value()
+        r.expect_err("an error response").to_value()
     }
 
     #[test]
     fn ids_keep_their_type() {
-        let Ok(Message::Request(r)) = single(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#) else {
-            panic!()
-        };
+        let Ok(Message::Request(r)) = single(r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#) else { panic!() };
         assert_eq!(r.id.to_value(), json!(1));
-        let Ok(Message::Request(r)) = single(r#"{"jsonrpc":"2.0","id":"1","method":"ping"}"#)
-        else {
-            panic!()
-        };
+        let Ok(Message::Request(r)) = single(r#"{"jsonrpc":"2.0","id":"1","method":"ping"}"#) else { panic!() };
         assert_eq!(r.id.to_value(), json!("1"));
-        let Ok(Message::Request(r)) = single(r#"{"jsonrpc":"2.0","id":"","method":"ping"}"#) else {
-            panic!()
-        };
+        let Ok(Message::Request(r)) = single(r#"{"jsonrpc":"2.0","id":"","method":"ping"}"#) else { panic!() };
         assert_eq!(r.id.to_value(), json!(""));
         let big = r#"{"jsonrpc":"2.0","id":18446744073709551615,"method":"ping"}"#;
-        let Ok(Message::Request(r)) = single(big) else {
-            panic!()
-        };
-        assert_eq!(
-            serde_json::to_string(&r.id.to_value()).unwrap(),
-            "18446744073709551615"
-        );
+        let Ok(Message::Request(r)) = single(big) else { panic!() };
+        assert_eq!(serde_json::to_string(&r.id.to_value()).unwrap(), "18446744073709551615");
     }
 
     #[test]
@@ -463,39 +412,15 @@ mod tests {
             ("{", -32700, Value::Null),
             ("[]", -32600, Value::Null),
             ("42", -32600, Value::Null),
-            (
-                r#"{"jsonrpc":"1.0","id":3,"method":"ping"}"#,
-                -32600,
-                json!(3),
-            ),
+            (r#"{"jsonrpc":"1.0","id":3,"method":"ping"}"#, -32600, json!(3)),
             (r#"{"id":3,"method":"ping"}"#, -32600, json!(3)),
             (r#"{"jsonrpc":"2.0","id":3}"#, -32600, json!(3)),
-            (
-                r#"{"jsonrpc":"2.0","id":3,"method":null}"#,
-                -32600,
-                json!(3),
-            ),
+            (r#"{"jsonrpc":"2.0","id":3,"method":null}"#, -32600, json!(3)),
             (r#"{"jsonrpc":"2.0","id":3,"method":7}"#, -32600, json!(3)),
-            (
-                r#"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#,
-                -32600,
-                Value::Null,
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#,
-                -32600,
-                Value::Null,
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#,
-                -32600,
-                Value::Null,
-            ),
-            (
-                r#"{"jsonrpc":"2.0","id":"x","method":"ping","params":3}"#,
-                -32600,
-                json!("x"),
-            ),
+            (r#"{"jsonrpc":"2.0","id":{"a":1},"method":"ping"}"#, -32600, Value::Null),
+            (r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#, -32600, Value::Null),
+            (r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, -32600, Value::Null),
+            (r#"{"jsonrpc":"2.0","id":"x","method":"ping","params":3}"#, -32600, json!("x")),
         ];
         for (line, code, id) in cases {
             let v = err_of(single(line));
@@ -517,10 +442,7 @@ mod tests {
             single(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
             Ok(Message::Notification(_))
         ));
-        assert!(matches!(
-            single(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#),
-            Ok(Message::Response(_))
-        ));
+        assert!(matches!(single(r#"{"jsonrpc":"2.0","id":1,"result":{}}"#), Ok(Message::Response(_))));
         assert!(matches!(
             single(r#"{"jsonrpc":"2.0","id":1,"error":{"code":1,"message":"x"}}"#),
             Ok(Message::Response(_))
@@ -546,9 +468,6 @@ mod tests {
         let v = Response::ok(RequestId::Number(7.into()), json!({"text": "a\nb"})).to_value();
         write(&mut out, &v).unwrap();
         let s = String::from_utf8(out).unwrap();
-        assert_eq!(
-            s,
-            "{\"id\":7,\"jsonrpc\":\"2.0\",\"result\":{\"text\":\"a\\nb\"}}\n"
-        );
+        assert_eq!(s, "{\"id\":7,\"jsonrpc\":\"2.0\",\"result\":{\"text\":\"a\\nb\"}}\n");
     }
 }

@@ -12,17 +12,13 @@ fn string_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error>
         Value::Number(n) => n.to_string(),
         Value::Null => String::new(),
         other => {
-            return Err(serde::de::Error::custom(format!(
-                "expected a string id, got {other}"
-            )));
+            return Err(serde::de::Error::custom(format!("expected a string id, got {other}")));
         }
     })
 }
 
 /// `null` as the default value.
-fn null_as_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(
-    d: D,
-) -> Result<T, D::Error> {
+fn null_as_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(d: D) -> Result<T, D::Error> {
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 

@@ -60,25 +60,17 @@ impl PromptArgs<'_> {
             None | Some(Value::Null) => Ok(None),
             Some(Value::String(s)) if s.trim().is_empty() => Ok(None),
             Some(Value::String(s)) => Ok(Some(s.trim().to_string())),
-            Some(_) => Err(invalid(format!(
-                "{}: argument `{name}` must be a string",
-                self.prompt
-            ))),
+            Some(_) => Err(invalid(format!("{}: argument `{name}` must be a string", self.prompt))),
         }
     }
 
     fn req(&self, name: &str) -> Result<String, ResponseError> {
-        self.opt(name)?
-            .ok_or_else(|| invalid(format!("{}: argument `{name}` is required", self.prompt)))
+        self.opt(name)?.ok_or_else(|| invalid(format!("{}: argument `{name}` is required", self.prompt)))
     }
 
     fn check_known(&self, known: &[&str]) -> Result<(), ResponseError> {
         match self.map.keys().find(|k| !known.contains(&k.as_str())) {
-            Some(k) => Err(invalid(format!(
-                "{}: unknown argument `{k}`; it takes: {}",
-                self.prompt,
-                known.join(", ")
-            ))),
+            Some(k) => Err(invalid(format!("{}: unknown argument `{k}`; it takes: {}", self.prompt, known.join(", ")))),
             None => Ok(()),
         }
     }
@@ -122,9 +114,7 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
         None | Some(Value::Null) => Map::new(),
         Some(Value::Object(m)) => m.clone(),
         Some(_) => {
-            return Err(invalid(
-                "prompts/get: \"arguments\" must be an object of strings",
-            ));
+            return Err(invalid("prompts/get: \"arguments\" must be an object of strings"));
         }
     };
     let args = PromptArgs { prompt: name, map };
@@ -154,9 +144,7 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
             args.check_known(&["domain"])?;
             let domain = args.opt("domain")?.unwrap_or_else(|| "com".into());
             if domain != "com" && domain != "cn" {
-                return Err(invalid(format!(
-                    "daily_practice: `domain` must be com or cn, got {domain:?}"
-                )));
+                return Err(invalid(format!("daily_practice: `domain` must be com or cn, got {domain:?}")));
             }
             let uri = format!("oj://daily/{domain}");
             let text = resources::render(ctx, &uri)?.text;
@@ -172,32 +160,24 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
             let text = resources::render(ctx, &uri)?.text;
             let similar = tools::find("find_similar_problems")
                 .expect("tool exists")
-                .run(
-                    ctx,
-                    Some(&json!({ "source": source, "id": id, "limit": 5 })),
-                )
+                .run(ctx, Some(&json!({ "source": source, "id": id, "limit": 5 })))
                 .map_err(|e| match e {
                     ToolError::Domain(m) => invalid(format!("practice_similar: {m}")),
-                    ToolError::Protocol(m) => ResponseError::new(
-                        ErrorCode::InternalError,
-                        format!("practice_similar: {m}"),
-                    ),
+                    ToolError::Protocol(m) => {
+                        ResponseError::new(ErrorCode::InternalError, format!("practice_similar: {m}"))
+                    }
                 })?;
             Ok(json!({
                 "description": format!("Study plan around {source} {id}"),
                 "messages": [resource_message(&uri, text), text_message(&similar.text), text_message(PLAN)]
             }))
         }
-        other => Err(invalid(format!(
-            "Unknown prompt: {other} (prompts: solve_problem, daily_practice, practice_similar)"
-        ))),
+        other => {
+            Err(invalid(format!("Unknown prompt: {other} (prompts: solve_problem, daily_practice, practice_similar)")))
+        }
     }
 }
 
 fn problem_uri(source: &str, id: &str) -> String {
-    format!(
-        "oj://problem/{}/{}",
-        urlencoding::encode(source),
-        urlencoding::encode(id)
-    )
+    format!("oj://problem/{}/{}", urlencoding::encode(source), urlencoding::encode(id))
 }

@@ -64,11 +64,7 @@ fn decode(part: &str) -> Option<String> {
 
 /// What a URI names: the tool that renders it and that tool's arguments.
 pub fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
-    let bad = || {
-        not_found(format!(
-            "Unknown resource URI {uri:?}. Resource URIs: {FORMS}"
-        ))
-    };
+    let bad = || not_found(format!("Unknown resource URI {uri:?}. Resource URIs: {FORMS}"));
     let rest = uri.strip_prefix("oj://").ok_or_else(bad)?;
     let parts: Vec<&str> = rest.split('/').collect();
     match parts.as_slice() {
@@ -79,10 +75,7 @@ pub fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
             };
             Ok(("get_problem", json!({ "source": source, "id": id })))
         }
-        ["daily", domain] => Ok((
-            "get_daily_challenge",
-            json!({ "domain": decode(domain).ok_or_else(bad)? }),
-        )),
+        ["daily", domain] => Ok(("get_daily_challenge", json!({ "domain": decode(domain).ok_or_else(bad)? }))),
         ["daily", domain, date] => Ok((
             "get_daily_challenge",
             json!({ "domain": decode(domain).ok_or_else(bad)?, "date": decode(date).ok_or_else(bad)? }),
@@ -98,10 +91,7 @@ pub fn render(ctx: &Ctx, uri: &str) -> Result<ToolOutput, ResponseError> {
     let tool = tools::find(tool).expect("routes name existing tools");
     tool.run(ctx, Some(&args)).map_err(|e| match e {
         ToolError::Domain(msg) => not_found(format!("Cannot read {uri}: {msg}")),
-        ToolError::Protocol(msg) => ResponseError::new(
-            ErrorCode::InternalError,
-            format!("Cannot read {uri}: {msg}"),
-        ),
+        ToolError::Protocol(msg) => ResponseError::new(ErrorCode::InternalError, format!("Cannot read {uri}: {msg}")),
     })
 }
 
@@ -110,16 +100,11 @@ pub fn read(ctx: &Ctx, params: Option<&Value>) -> Result<(Value, u64), ResponseE
     let uri = match params.and_then(|p| p.get("uri")) {
         Some(Value::String(u)) => u.as_str(),
         _ => {
-            return Err(not_found(format!(
-                "resources/read needs a \"uri\" string. Resource URIs: {FORMS}"
-            )));
+            return Err(not_found(format!("resources/read needs a \"uri\" string. Resource URIs: {FORMS}")));
         }
     };
     let out = render(ctx, uri)?;
-    let fetching = out
-        .structured
-        .as_ref()
-        .is_some_and(|s| s["status"] == "fetching");
+    let fetching = out.structured.as_ref().is_some_and(|s| s["status"] == "fetching");
     let ttl = if fetching {
         0
     } else if uri == "oj://status" {
@@ -140,42 +125,20 @@ mod tests {
 
     #[test]
     fn uris_route_to_tools() {
-        assert_eq!(
-            route("oj://status").unwrap(),
-            ("get_platform_status", json!({}))
-        );
+        assert_eq!(route("oj://status").unwrap(), ("get_platform_status", json!({})));
         assert_eq!(
             route("oj://problem/codeforces/1920A").unwrap(),
-            (
-                "get_problem",
-                json!({"source": "codeforces", "id": "1920A"})
-            )
+            ("get_problem", json!({"source": "codeforces", "id": "1920A"}))
         );
         assert_eq!(route("oj://problem/luogu/a%2Fb").unwrap().1["id"], "a/b");
-        assert_eq!(
-            route("oj://daily/cn").unwrap(),
-            ("get_daily_challenge", json!({"domain": "cn"}))
-        );
-        assert_eq!(
-            route("oj://daily/com/2024-01-15").unwrap().1["date"],
-            "2024-01-15"
-        );
-        for bad in [
-            "",
-            "oj://",
-            "oj://problem/leetcode",
-            "oj://problem//1",
-            "http://x",
-            "oj://problem/a/b/c",
-            "oj://nope",
-        ] {
+        assert_eq!(route("oj://daily/cn").unwrap(), ("get_daily_challenge", json!({"domain": "cn"})));
+        assert_eq!(route("oj://daily/com/2024-01-15").unwrap().1["date"], "2024-01-15");
+        for bad in
+            ["", "oj://", "oj://problem/leetcode", "oj://problem//1", "http://x", "oj://problem/a/b/c", "oj://nope"]
+        {
             let e = route(bad).unwrap_err();
             assert_eq!(e.code, -32602, "{bad}");
-            assert!(
-                e.message.contains("oj://problem/{source}/{id}"),
-                "{bad}: {}",
-                e.message
-            );
+            assert!(e.message.contains("oj://problem/{source}/{id}"), "{bad}: {}", e.message);
         }
     }
 }

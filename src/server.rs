@@ -8,15 +8,13 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::thread;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use serde_json::{Map, Value, json};
 
 use crate::client::Client;
 use crate::error::ToolError;
-use crate::mcp::{
-    self, ErrorCode, Incoming, Message, Notification, Request, RequestId, Response, ResponseError,
-};
+use crate::mcp::{self, ErrorCode, Incoming, Message, Notification, Request, RequestId, Response, ResponseError};
 use crate::tools::{self, Ctx};
 use crate::{complete, prompts, resources};
 
@@ -25,13 +23,7 @@ pub const MODERN_VERSION: &str = "2026-07-28";
 /// The legacy versions `initialize` can agree on, newest first.
 pub const LEGACY_VERSIONS: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 /// Every version this server speaks, newest first.
-pub const SUPPORTED_VERSIONS: [&str; 5] = [
-    MODERN_VERSION,
-    "2025-11-25",
-    "2025-06-18",
-    "2025-03-26",
-    "2024-11-05",
-];
+pub const SUPPORTED_VERSIONS: [&str; 5] = [MODERN_VERSION, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
 const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 const META_CAPS: &str = "io.modelcontextprotocol/clientCapabilities";
@@ -101,11 +93,7 @@ fn invalid_params(msg: impl Into<String>) -> ResponseError {
 impl Server {
     /// A server over `client`; `clock` gives the current Unix time in seconds.
     pub fn new(client: Client, clock: Box<dyn Fn() -> i64 + Send + Sync>) -> Server {
-        Server {
-            client,
-            negotiated: Mutex::new(None),
-            clock,
-        }
+        Server { client, negotiated: Mutex::new(None), clock }
     }
 
     fn server_info() -> Value {
@@ -129,22 +117,15 @@ impl Server {
     pub fn era(&self, params: Option<&Value>) -> Result<Era, ResponseError> {
         let meta = params.and_then(|p| p.get("_meta"));
         let Some(version) = meta.and_then(|m| m.get(META_VERSION)) else {
-            return Ok(Era::Legacy(
-                lock(&self.negotiated).unwrap_or(LEGACY_VERSIONS[0]),
-            ));
+            return Ok(Era::Legacy(lock(&self.negotiated).unwrap_or(LEGACY_VERSIONS[0])));
         };
         if version.as_str() != Some(MODERN_VERSION) {
-            return Err(ResponseError::new(
-                ErrorCode::UnsupportedProtocolVersion,
-                "Unsupported protocol version",
-            )
-            .with_data(json!({ "supported": SUPPORTED_VERSIONS, "requested": version })));
+            return Err(ResponseError::new(ErrorCode::UnsupportedProtocolVersion, "Unsupported protocol version")
+                .with_data(json!({ "supported": SUPPORTED_VERSIONS, "requested": version })));
         }
         match meta.and_then(|m| m.get(META_CAPS)) {
             Some(Value::Object(_)) => Ok(Era::Modern),
-            Some(_) => Err(invalid_params(format!(
-                "_meta[\"{META_CAPS}\"] must be an object"
-            ))),
+            Some(_) => Err(invalid_params(format!("_meta[\"{META_CAPS}\"] must be an object"))),
             None => Err(invalid_params(format!(
                 "missing _meta[\"{META_CAPS}\"], required by protocol version {MODERN_VERSION}"
             ))),
@@ -153,17 +134,11 @@ impl Server {
 
     /// Whether answering this request may take a backend call (and so belongs on a worker).
     pub fn is_slow(method: &str) -> bool {
-        matches!(
-            method,
-            "tools/call" | "resources/read" | "prompts/get" | "completion/complete"
-        )
+        matches!(method, "tools/call" | "resources/read" | "prompts/get" | "completion/complete")
     }
 
     fn ctx(&self) -> Ctx<'_> {
-        Ctx {
-            client: &self.client,
-            now_unix: (self.clock)(),
-        }
+        Ctx { client: &self.client, now_unix: (self.clock)() }
     }
 
     /// Answers one request.
@@ -171,18 +146,9 @@ impl Server {
         crate::debug!("<- {} (id {})", req.method, req.id);
         let result = self.dispatch(req);
         if let Err(e) = &result {
-            crate::debug!(
-                "-> error {} for {} (id {}): {}",
-                e.code,
-                req.method,
-                req.id,
-                e.message
-            );
+            crate::debug!("-> error {} for {} (id {}): {}", e.code, req.method, req.id, e.message);
         }
-        Response {
-            id: Some(req.id.clone()),
-            result,
-        }
+        Response { id: Some(req.id.clone()), result }
     }
 
     fn dispatch(&self, req: &Request) -> Result<Value, ResponseError> {
@@ -196,10 +162,7 @@ impl Server {
             ("initialize" | "ping", Era::Modern) => {
                 return Err(ResponseError::new(
                     ErrorCode::MethodNotFound,
-                    format!(
-                        "Method not found: {} is not part of protocol version {MODERN_VERSION}",
-                        req.method
-                    ),
+                    format!("Method not found: {} is not part of protocol version {MODERN_VERSION}", req.method),
                 ));
             }
             ("initialize", Era::Legacy(_)) => self.initialize(params),
@@ -207,34 +170,17 @@ impl Server {
             ("server/discover", _) => Ok(Self::discover()),
             ("tools/list", _) => Ok(self.tools_list(&era)),
             ("tools/call", _) => self.tools_call(params, &era),
-            ("resources/list", _) => Ok(cacheable(
-                resources::list(self.client.has_token()),
-                &era,
-                60_000,
-                "private",
-            )),
-            ("resources/templates/list", _) => Ok(cacheable(
-                resources::templates(),
-                &era,
-                STATIC_TTL_MS,
-                "public",
-            )),
+            ("resources/list", _) => Ok(cacheable(resources::list(self.client.has_token()), &era, 60_000, "private")),
+            ("resources/templates/list", _) => Ok(cacheable(resources::templates(), &era, STATIC_TTL_MS, "public")),
             ("resources/read", _) => {
                 let (result, ttl) = resources::read(&self.ctx(), params)?;
-                let scope = if result["contents"][0]["uri"] == "oj://status" {
-                    "private"
-                } else {
-                    "public"
-                };
+                let scope = if result["contents"][0]["uri"] == "oj://status" { "private" } else { "public" };
                 Ok(cacheable(result, &era, ttl, scope))
             }
             ("prompts/list", _) => Ok(cacheable(prompts::list(), &era, STATIC_TTL_MS, "public")),
             ("prompts/get", _) => prompts::get(&self.ctx(), params),
             ("completion/complete", _) => complete::complete(&self.ctx(), params),
-            (m, _) => Err(ResponseError::new(
-                ErrorCode::MethodNotFound,
-                format!("Method not found: {m}"),
-            )),
+            (m, _) => Err(ResponseError::new(ErrorCode::MethodNotFound, format!("Method not found: {m}"))),
         }?;
         if era == Era::Modern
             && let Value::Object(m) = &mut result
@@ -245,24 +191,11 @@ impl Server {
     }
 
     fn initialize(&self, params: Option<&Value>) -> Result<Value, ResponseError> {
-        let asked = params
-            .and_then(|p| p.get("protocolVersion"))
-            .and_then(Value::as_str);
-        let version = LEGACY_VERSIONS
-            .iter()
-            .copied()
-            .find(|v| Some(*v) == asked)
-            .unwrap_or(LEGACY_VERSIONS[0]);
+        let asked = params.and_then(|p| p.get("protocolVersion")).and_then(Value::as_str);
+        let version = LEGACY_VERSIONS.iter().copied().find(|v| Some(*v) == asked).unwrap_or(LEGACY_VERSIONS[0]);
         *lock(&self.negotiated) = Some(version);
-        let client = params
-            .and_then(|p| p.get("clientInfo"))
-            .and_then(|c| c.get("name"))
-            .and_then(Value::as_str);
-        crate::info!(
-            "initialize from {} (asked {:?}, agreed {version})",
-            client.unwrap_or("an unnamed client"),
-            asked
-        );
+        let client = params.and_then(|p| p.get("clientInfo")).and_then(|c| c.get("name")).and_then(Value::as_str);
+        crate::info!("initialize from {} (asked {:?}, agreed {version})", client.unwrap_or("an unnamed client"), asked);
         let mut info = Self::server_info();
         if version < "2025-06-18" {
             // `title` arrived in 2025-06-18.
@@ -290,10 +223,8 @@ impl Server {
     }
 
     fn tools_list(&self, era: &Era) -> Value {
-        let tools: Vec<Value> = tools::TOOLS
-            .iter()
-            .map(|t| t.listing(era.has_structured_output(), era.has_annotations()))
-            .collect();
+        let tools: Vec<Value> =
+            tools::TOOLS.iter().map(|t| t.listing(era.has_structured_output(), era.has_annotations())).collect();
         cacheable(json!({ "tools": tools }), era, STATIC_TTL_MS, "public")
     }
 
@@ -305,10 +236,7 @@ impl Server {
         };
         let Some(tool) = tools::find(name) else {
             let known: Vec<&str> = tools::TOOLS.iter().map(|t| t.name).collect();
-            return Err(invalid_params(format!(
-                "Unknown tool: {name} (tools: {})",
-                known.join(", ")
-            )));
+            return Err(invalid_params(format!("Unknown tool: {name} (tools: {})", known.join(", "))));
         };
         let ctx = self.ctx();
         let started = std::time::Instant::now();
@@ -318,10 +246,7 @@ impl Server {
             Ok(out) => {
                 crate::info!("{name}: ok in {ms} ms");
                 let mut result = Map::new();
-                result.insert(
-                    "content".into(),
-                    json!([{ "type": "text", "text": out.text }]),
-                );
+                result.insert("content".into(), json!([{ "type": "text", "text": out.text }]));
                 result.insert("isError".into(), json!(false));
                 if let Some(structured) = out.structured.filter(|_| era.has_structured_output()) {
                     result.insert("structuredContent".into(), structured);
@@ -329,18 +254,13 @@ impl Server {
                 Ok(Value::Object(result))
             }
             Err(ToolError::Domain(text)) => {
-                crate::info!(
-                    "{name}: error result in {ms} ms: {}",
-                    text.lines().next().unwrap_or("")
-                );
+                crate::info!("{name}: error result in {ms} ms: {}", text.lines().next().unwrap_or(""));
                 Ok(json!({ "content": [{ "type": "text", "text": text }], "isError": true }))
             }
             Err(ToolError::Protocol(msg)) => {
                 crate::warn!("{name}: failed in {ms} ms: {msg}");
-                Err(
-                    ResponseError::new(ErrorCode::InternalError, format!("{name}: {msg}"))
-                        .with_data(json!({ "tool": name })),
-                )
+                Err(ResponseError::new(ErrorCode::InternalError, format!("{name}: {msg}"))
+                    .with_data(json!({ "tool": name })))
             }
         }
     }
@@ -349,11 +269,7 @@ impl Server {
     pub fn notify(&self, n: &Notification, inflight: &Inflight) {
         crate::debug!("<- notification {}", n.method);
         if n.method == "notifications/cancelled"
-            && let Some(id) = n
-                .params
-                .as_ref()
-                .and_then(|p| p.get("requestId"))
-                .and_then(RequestId::from_value)
+            && let Some(id) = n.params.as_ref().and_then(|p| p.get("requestId")).and_then(RequestId::from_value)
         {
             inflight.cancel(&id);
         }
@@ -369,32 +285,103 @@ fn cacheable(mut result: Value, era: &Era, ttl_ms: u64, scope: &str) -> Value {
     result
 }
 
-/// Requests being worked on, so a `notifications/cancelled` can suppress their reply.
-#[derive(Default)]
-pub struct Inflight {
-    map: Mutex<HashMap<RequestId, (u64, Arc<AtomicBool>)>>,
-    seq: AtomicU64,
+/// One request running on a worker.
+struct Call {
+    seq: u64,
+    cancelled: AtomicBool,
+    /// `_meta.progressToken`, when the client asked for progress.
+    progress_token: Option<Value>,
+    started: Instant,
+    /// Progress notifications sent so far; `None` once the reply is out (no progress after it).
+    sent: Mutex<Option<u64>>,
 }
 
+/// Requests being worked on: so a `notifications/cancelled` can suppress a reply, and a slow one
+/// can report progress.
+#[derive(Default)]
+pub struct Inflight {
+    map: Mutex<HashMap<RequestId, Arc<Call>>>,
+    seq: AtomicU64,
+    wake: Mutex<Option<mpsc::Sender<()>>>,
+}
+
+/// After how long a running call starts reporting progress, and how often.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
 impl Inflight {
-    fn start(&self, id: &RequestId) -> (u64, Arc<AtomicBool>) {
-        let seq = self.seq.fetch_add(1, Ordering::Relaxed);
-        let flag = Arc::new(AtomicBool::new(false));
-        lock(&self.map).insert(id.clone(), (seq, flag.clone()));
-        (seq, flag)
+    fn start(&self, req: &Request) -> Arc<Call> {
+        let progress_token = req
+            .params
+            .as_ref()
+            .and_then(|p| p.get("_meta"))
+            .and_then(|m| m.get("progressToken"))
+            .filter(|t| t.is_string() || t.is_i64() || t.is_u64())
+            .cloned();
+        let call = Arc::new(Call {
+            seq: self.seq.fetch_add(1, Ordering::Relaxed),
+            cancelled: AtomicBool::new(false),
+            progress_token,
+            started: Instant::now(),
+            sent: Mutex::new(Some(0)),
+        });
+        lock(&self.map).insert(req.id.clone(), call.clone());
+        if call.progress_token.is_some()
+            && let Some(wake) = &*lock(&self.wake)
+        {
+            let _ = wake.send(());
+        }
+        call
     }
 
-    fn finish(&self, id: &RequestId, seq: u64) {
-        let mut map = lock(&self.map);
-        if map.get(id).is_some_and(|(s, _)| *s == seq) {
-            map.remove(id);
+    fn wants_progress(&self) -> bool {
+        lock(&self.map).values().any(|c| c.progress_token.is_some())
+    }
+
+    /// Sends the reply of a finished call, unless it was cancelled, and forgets the call.
+    fn finish(&self, id: &RequestId, call: &Call, reply: &Value, outbox: &Outbox) {
+        {
+            let mut map = lock(&self.map);
+            if map.get(id).is_some_and(|c| c.seq == call.seq) {
+                map.remove(id);
+            }
+        }
+        // Under the progress lock: no progress notification can follow the reply.
+        let mut sent = lock(&call.sent);
+        *sent = None;
+        if !call.cancelled.load(Ordering::Relaxed) {
+            outbox.send(reply);
         }
     }
 
     fn cancel(&self, id: &RequestId) {
-        if let Some((_, flag)) = lock(&self.map).get(id) {
+        if let Some(call) = lock(&self.map).get(id) {
             crate::debug!("request {id} cancelled");
-            flag.store(true, Ordering::Relaxed);
+            call.cancelled.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Sends `notifications/progress` for calls that asked for it and have run longer than
+    /// [`PROGRESS_EVERY`], at most once per interval each.
+    fn tick(&self, outbox: &Outbox) {
+        let calls: Vec<Arc<Call>> = lock(&self.map).values().filter(|c| c.progress_token.is_some()).cloned().collect();
+        for call in calls {
+            let elapsed = call.started.elapsed();
+            let mut sent = lock(&call.sent);
+            let Some(n) = *sent else { continue };
+            let due = (elapsed.as_millis() / PROGRESS_EVERY.as_millis().max(1)) as u64;
+            if due > n && !call.cancelled.load(Ordering::Relaxed) {
+                let note = json!({
+                    "jsonrpc": "2.0",
+                    "method": "notifications/progress",
+                    "params": {
+                        "progressToken": call.progress_token,
+                        "progress": n + 1,
+                        "message": format!("waiting for the backend ({} s)", elapsed.as_secs()),
+                    }
+                });
+                outbox.send(&note);
+                *sent = Some(n + 1);
+            }
         }
     }
 }
@@ -408,10 +395,7 @@ pub struct Outbox {
 impl Outbox {
     /// Wraps the output stream.
     pub fn new(out: Box<dyn Write + Send>) -> Outbox {
-        Outbox {
-            out: Mutex::new(out),
-            closed: AtomicBool::new(false),
-        }
+        Outbox { out: Mutex::new(out), closed: AtomicBool::new(false) }
     }
 
     /// Writes one message; a failed write (the client went away) marks the outbox closed.
@@ -463,10 +447,7 @@ impl Busy {
 
     fn wait_idle(&self, grace: Duration) -> bool {
         let n = lock(&self.count);
-        let (n, _) = self
-            .idle
-            .wait_timeout_while(n, grace, |n| *n > 0)
-            .unwrap_or_else(PoisonError::into_inner);
+        let (n, _) = self.idle.wait_timeout_while(n, grace, |n| *n > 0).unwrap_or_else(PoisonError::into_inner);
         *n == 0
     }
 }
@@ -488,24 +469,16 @@ impl Pool {
         for i in 0..n {
             let rx = rx.clone();
             let busy = busy.clone();
-            handles.push(
-                thread::Builder::new()
-                    .name(format!("oj-worker-{i}"))
-                    .spawn(move || {
-                        loop {
-                            let job = lock(&rx).recv();
-                            let Ok(job) = job else { break };
-                            job();
-                            busy.done();
-                        }
-                    })?,
-            );
+            handles.push(thread::Builder::new().name(format!("oj-worker-{i}")).spawn(move || {
+                loop {
+                    let job = lock(&rx).recv();
+                    let Ok(job) = job else { break };
+                    job();
+                    busy.done();
+                }
+            })?);
         }
-        Ok(Pool {
-            tx: Some(tx),
-            handles,
-            busy,
-        })
+        Ok(Pool { tx: Some(tx), handles, busy })
     }
 
     fn submit(&self, job: Job) {
@@ -538,13 +511,45 @@ impl Pool {
 
 /// The read loop: reads messages from `input` until EOF (or until stdout closes), answers each
 /// request exactly once on `outbox`, and runs slow requests on `pool`.
-pub fn run(
+pub fn run(server: &Arc<Server>, input: &mut dyn BufRead, outbox: &Arc<Outbox>, pool: &Pool) -> io::Result<()> {
+    let inflight = Arc::new(Inflight::default());
+    // The progress thread sleeps until a call that wants progress starts, then ticks until none
+    // is left; dropping `wake` stops it.
+    let (wake, woken) = mpsc::channel::<()>();
+    let ticker = {
+        let (inflight, outbox) = (inflight.clone(), outbox.clone());
+        thread::Builder::new().name("oj-progress".into()).spawn(move || {
+            loop {
+                let woke = if inflight.wants_progress() {
+                    woken
+                        .recv_timeout(Duration::from_millis(100))
+                        .map_err(|e| e == mpsc::RecvTimeoutError::Disconnected)
+                } else {
+                    woken.recv().map_err(|_| true)
+                };
+                if woke == Err(true) {
+                    break;
+                }
+                inflight.tick(&outbox);
+            }
+        })?
+    };
+    *lock(&inflight.wake) = Some(wake);
+    let result = read_loop(server, input, outbox, pool, &inflight);
+    lock(&inflight.wake).take();
+    if ticker.join().is_err() {
+        crate::error!("the progress thread panicked");
+    }
+    result
+}
+
+fn read_loop(
     server: &Arc<Server>,
     input: &mut dyn BufRead,
     outbox: &Arc<Outbox>,
     pool: &Pool,
+    inflight: &Arc<Inflight>,
 ) -> io::Result<()> {
-    let inflight = Arc::new(Inflight::default());
     while !outbox.is_closed() {
         let line = match mcp::read_line(input, mcp::MAX_LINE_BYTES)? {
             None => break,
@@ -559,38 +564,29 @@ pub fn run(
             Incoming::Single(Err(resp)) => outbox.send(&resp.to_value()),
             Incoming::Single(Ok(Message::Request(req))) => {
                 if Server::is_slow(&req.method) {
-                    let (seq, cancelled) = inflight.start(&req.id);
-                    let (server, outbox, inflight) =
-                        (server.clone(), outbox.clone(), inflight.clone());
+                    let call = inflight.start(&req);
+                    let (server, outbox, inflight) = (server.clone(), outbox.clone(), inflight.clone());
                     pool.submit(Box::new(move || {
-                        let resp = server.handle(&req);
-                        inflight.finish(&req.id, seq);
-                        if !cancelled.load(Ordering::Relaxed) {
-                            outbox.send(&resp.to_value());
-                        }
+                        let reply = server.handle(&req).to_value();
+                        inflight.finish(&req.id, &call, &reply, &outbox);
                     }));
                 } else {
                     outbox.send(&server.handle(&req).to_value());
                 }
             }
-            Incoming::Single(Ok(Message::Notification(n))) => server.notify(&n, &inflight),
+            Incoming::Single(Ok(Message::Notification(n))) => server.notify(&n, inflight),
             Incoming::Single(Ok(Message::Response(_))) => {
                 crate::debug!("ignored a response from the client")
             }
             Incoming::Batch(items) => {
-                let slow = items
-                    .iter()
-                    .any(|m| matches!(m, Ok(Message::Request(r)) if Server::is_slow(&r.method)));
-                let (server2, outbox2, inflight2) =
-                    (server.clone(), outbox.clone(), inflight.clone());
+                let slow = items.iter().any(|m| matches!(m, Ok(Message::Request(r)) if Server::is_slow(&r.method)));
+                let (server2, outbox2, inflight2) = (server.clone(), outbox.clone(), inflight.clone());
                 let job = move || {
                     let mut replies = Vec::new();
                     for item in items {
                         match item {
                             Err(resp) => replies.push(resp.to_value()),
-                            Ok(Message::Request(req)) => {
-                                replies.push(server2.handle(&req).to_value())
-                            }
+                            Ok(Message::Request(req)) => replies.push(server2.handle(&req).to_value()),
                             Ok(Message::Notification(n)) => server2.notify(&n, &inflight2),
                             Ok(Message::Response(_)) => {}
                         }
@@ -599,11 +595,7 @@ pub fn run(
                         outbox2.send(&Value::Array(replies));
                     }
                 };
-                if slow {
-                    pool.submit(Box::new(job))
-                } else {
-                    job()
-                }
+                if slow { pool.submit(Box::new(job)) } else { job() }
             }
         }
     }

@@ -62,9 +62,7 @@ fn output_schema() -> Value {
 /// `cn` (how leetcode.cn and the backend count days). Never the machine's local zone.
 pub fn today(domain: &str, now_unix: i64) -> Date {
     let shift = if domain == "cn" { 8 * 3600 } else { 0 };
-    OffsetDateTime::from_unix_timestamp(now_unix.saturating_add(shift))
-        .unwrap_or(OffsetDateTime::UNIX_EPOCH)
-        .date()
+    OffsetDateTime::from_unix_timestamp(now_unix.saturating_add(shift)).unwrap_or(OffsetDateTime::UNIX_EPOCH).date()
 }
 
 /// `YYYY-MM-DD` of a date.
@@ -78,9 +76,7 @@ pub fn parse_date(s: &str) -> Option<Date> {
     let shape = b.len() == 10
         && b[4] == b'-'
         && b[7] == b'-'
-        && b.iter()
-            .enumerate()
-            .all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
+        && b.iter().enumerate().all(|(i, c)| i == 4 || i == 7 || c.is_ascii_digit());
     if !shape {
         return None;
     }
@@ -102,11 +98,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         })?,
     };
     let date = ymd(date);
-    let site = if domain == "cn" {
-        "leetcode.cn"
-    } else {
-        "leetcode.com"
-    };
+    let site = if domain == "cn" { "leetcode.cn" } else { "leetcode.com" };
     let ok = fetch(ctx, &format!("/api/v1/daily?domain={domain}&date={date}"))?;
     if ok.status == 202 {
         let f: Fetching = ok.json()?;
@@ -118,17 +110,14 @@ Retry in {retry} seconds (call get_daily_challenge again with the same arguments
         let structured = json!({
             "status": "fetching", "date": date, "domain": domain, "retry_after": retry, "problem": null
         });
-        return Ok(ToolOutput {
-            text,
-            structured: Some(structured),
-        });
+        return Ok(ToolOutput { text, structured: Some(structured) });
     }
-    let p: Problem = ok.json()?;
-    let day = p
-        .date
-        .clone()
-        .filter(|d| !d.trim().is_empty())
-        .unwrap_or(date);
+    let mut p: Problem = ok.json()?;
+    // The daily body carries no `source`: every daily challenge is a LeetCode problem.
+    if p.source.trim().is_empty() {
+        p.source = "leetcode".into();
+    }
+    let day = p.date.clone().filter(|d| !d.trim().is_empty()).unwrap_or(date);
     let extra = [format!("- Daily Challenge: {day} ({site})")];
     Ok(problem_output(
         &p,
@@ -157,14 +146,8 @@ mod tests {
 
     #[test]
     fn dates_must_be_real_and_strict() {
-        assert_eq!(
-            parse_date("2024-01-15").map(ymd).as_deref(),
-            Some("2024-01-15")
-        );
-        assert_eq!(
-            parse_date("2024-02-29").map(ymd).as_deref(),
-            Some("2024-02-29")
-        );
+        assert_eq!(parse_date("2024-01-15").map(ymd).as_deref(), Some("2024-01-15"));
+        assert_eq!(parse_date("2024-02-29").map(ymd).as_deref(), Some("2024-02-29"));
         for bad in [
             "2023-02-29",
             "2024-02-30",

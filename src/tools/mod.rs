@@ -31,10 +31,7 @@ pub struct ToolOutput {
 impl ToolOutput {
     /// Text only.
     pub fn text(text: String) -> ToolOutput {
-        ToolOutput {
-            text,
-            structured: None,
-        }
+        ToolOutput { text, structured: None }
     }
 }
 
@@ -68,15 +65,8 @@ pub struct Tool {
 }
 
 /// Every tool, in the order `tools/list` shows them.
-pub static TOOLS: &[Tool] = &[
-    daily::TOOL,
-    problem::TOOL,
-    similar::TOOL,
-    resolve::TOOL,
-    status::TOOL,
-    search::TOOL,
-    tags::TOOL,
-];
+pub static TOOLS: &[Tool] =
+    &[daily::TOOL, problem::TOOL, similar::TOOL, resolve::TOOL, status::TOOL, search::TOOL, tags::TOOL];
 
 /// The tool called `name`.
 pub fn find(name: &str) -> Option<&'static Tool> {
@@ -144,24 +134,13 @@ impl Args {
             None | Some(Value::Null) => Map::new(),
             Some(Value::Object(m)) => m.clone(),
             Some(other) => {
-                return Err(bad(format!(
-                    "`arguments` must be an object, got {}",
-                    type_name(other)
-                )));
+                return Err(bad(format!("`arguments` must be an object, got {}", type_name(other))));
             }
         };
-        let mut unknown: Vec<&str> = map
-            .keys()
-            .map(String::as_str)
-            .filter(|k| !allowed.contains(k))
-            .collect();
+        let mut unknown: Vec<&str> = map.keys().map(String::as_str).filter(|k| !allowed.contains(k)).collect();
         if !unknown.is_empty() {
             unknown.sort_unstable();
-            let takes = if allowed.is_empty() {
-                "no arguments".to_string()
-            } else {
-                allowed.join(", ")
-            };
+            let takes = if allowed.is_empty() { "no arguments".to_string() } else { allowed.join(", ") };
             return Err(bad(format!(
                 "unknown argument{} `{}`; this tool takes: {takes}",
                 if unknown.len() > 1 { "s" } else { "" },
@@ -185,10 +164,7 @@ impl Args {
         match self.get(name) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
-            Some(other) => Err(bad(format!(
-                "`{name}` must be a string, got {}",
-                type_name(other)
-            ))),
+            Some(other) => Err(bad(format!("`{name}` must be a string, got {}", type_name(other)))),
         }
     }
 
@@ -201,9 +177,7 @@ impl Args {
     pub fn req_str(&self, name: &str, hint: &str) -> Result<&str, ToolError> {
         match self.opt_str(name)? {
             None => Err(bad(format!("`{name}` is required ({hint})"))),
-            Some(s) if s.trim().is_empty() => {
-                Err(bad(format!("`{name}` must not be empty ({hint})")))
-            }
+            Some(s) if s.trim().is_empty() => Err(bad(format!("`{name}` must not be empty ({hint})"))),
             Some(s) => Ok(s.trim()),
         }
     }
@@ -216,21 +190,14 @@ impl Args {
         let n = match v {
             Value::Number(n) => n.as_i64().or_else(|| {
                 // 10.0 is an integer written as a float; 10.5 is not.
-                n.as_f64()
-                    .filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15)
-                    .map(|f| f as i64)
+                n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64)
             }),
             _ => None,
         };
         match n {
             Some(n) if (min..=max).contains(&n) => Ok(Some(n)),
-            Some(n) => Err(bad(format!(
-                "`{name}` must be between {min} and {max}, got {n}"
-            ))),
-            None => Err(bad(format!(
-                "`{name}` must be an integer from {min} to {max}, got {}",
-                show(v)
-            ))),
+            Some(n) => Err(bad(format!("`{name}` must be between {min} and {max}, got {n}"))),
+            None => Err(bad(format!("`{name}` must be an integer from {min} to {max}, got {}", show(v)))),
         }
     }
 
@@ -241,41 +208,25 @@ impl Args {
         };
         match v.as_f64() {
             Some(x) if x >= min && x <= max => Ok(Some(x)),
-            Some(x) => Err(bad(format!(
-                "`{name}` must be between {min:.1} and {max:.1}, got {x}"
-            ))),
-            None => Err(bad(format!(
-                "`{name}` must be a number from {min:.1} to {max:.1}, got {}",
-                show(v)
-            ))),
+            Some(x) => Err(bad(format!("`{name}` must be between {min:.1} and {max:.1}, got {x}"))),
+            None => Err(bad(format!("`{name}` must be a number from {min:.1} to {max:.1}, got {}", show(v)))),
         }
     }
 
     /// An optional string that must be one of `choices` (case-sensitive).
-    pub fn opt_enum(
-        &self,
-        name: &str,
-        choices: &[&'static str],
-    ) -> Result<Option<&'static str>, ToolError> {
+    pub fn opt_enum(&self, name: &str, choices: &[&'static str]) -> Result<Option<&'static str>, ToolError> {
         let Some(s) = self.opt_str(name)? else {
             return Ok(None);
         };
         match choices.iter().find(|c| **c == s) {
             Some(c) => Ok(Some(c)),
-            None => Err(bad(format!(
-                "`{name}` must be one of {}, got {s:?}",
-                quoted(choices)
-            ))),
+            None => Err(bad(format!("`{name}` must be one of {}, got {s:?}", quoted(choices)))),
         }
     }
 }
 
 fn quoted(choices: &[&str]) -> String {
-    choices
-        .iter()
-        .map(|c| format!("\"{c}\""))
-        .collect::<Vec<_>>()
-        .join(", ")
+    choices.iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ")
 }
 
 /// A value as shown in an error message: strings quoted, long values cut.
@@ -284,11 +235,7 @@ fn show(v: &Value) -> String {
         Value::String(_) | Value::Number(_) | Value::Bool(_) => v.to_string(),
         other => type_name(other).to_string(),
     };
-    if s.chars().count() > 60 {
-        s.chars().take(60).collect::<String>() + "…"
-    } else {
-        s
-    }
+    if s.chars().count() > 60 { s.chars().take(60).collect::<String>() + "…" } else { s }
 }
 
 /// Percent-encodes one path segment (only `A-Za-z0-9-_.~` stay literal, so `/`, `?`, `#`, `%`
@@ -296,11 +243,7 @@ fn show(v: &Value) -> String {
 pub fn seg(s: &str) -> String {
     let e = urlencoding::encode(s).into_owned();
     // "." and ".." are unreserved but mean something in a path: encode their dots.
-    if e == "." || e == ".." {
-        e.replace('.', "%2E")
-    } else {
-        e
-    }
+    if e == "." || e == ".." { e.replace('.', "%2E") } else { e }
 }
 
 /// A successful (2xx) backend answer, its body UTF-8 text.
@@ -316,11 +259,7 @@ impl Success {
     /// The body parsed as `T`; anything else is a protocol error naming the endpoint.
     pub fn json<T: DeserializeOwned>(&self) -> Result<T, ToolError> {
         serde_json::from_str(&self.body).map_err(|e| {
-            let why = if self.body.trim().is_empty() {
-                "an empty body".to_string()
-            } else {
-                e.to_string()
-            };
+            let why = if self.body.trim().is_empty() { "an empty body".to_string() } else { e.to_string() };
             ToolError::Protocol(format!(
                 "the backend answered {} with invalid JSON ({why}) for GET {}",
                 self.status,
@@ -333,11 +272,7 @@ impl Success {
 /// The endpoint of a path, without the query (which may hold a user's text) and cut short.
 fn endpoint(path: &str) -> String {
     let p = path.split('?').next().unwrap_or(path);
-    if p.len() > 120 {
-        format!("{}…", &p[..p.floor_char_boundary(120)])
-    } else {
-        p.to_string()
-    }
+    if p.len() > 120 { format!("{}…", &p[..p.floor_char_boundary(120)]) } else { p.to_string() }
 }
 
 /// `GET path`: 2xx is a [`Success`]; 4xx/5xx (and any other status) a domain error with the
@@ -352,18 +287,20 @@ pub fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
                 endpoint(path)
             ))
         })?;
-        return Ok(Success {
-            status: resp.status,
-            body,
-            path: path.to_string(),
-        });
+        return Ok(Success { status: resp.status, body, path: path.to_string() });
     }
     let mut msg = format::http_error(resp.status, resp.content_type.as_deref(), &resp.body);
     match resp.status {
         401 | 403 => msg.push_str(
             "\nThe backend refused the API token. Check OJ_TOKEN (or --token) in this MCP server's configuration.",
         ),
-        429 => msg.push_str("\nThe backend is rate limiting requests; wait a little before trying again."),
+        429 => match resp.retry_after {
+            Some(s) => msg.push_str(&format!("\nThe backend is rate limiting requests; try again in {s} seconds.")),
+            None => msg.push_str("\nThe backend is rate limiting requests; wait a little before trying again."),
+        },
+        500..=599 if resp.attempts > 1 => {
+            msg.push_str(&format!("\nThe backend failed {} attempts in a row; try again later.", resp.attempts))
+        }
         500..=599 => msg.push_str("\nThe backend failed; trying again later may help."),
         _ => {}
     }
@@ -372,18 +309,11 @@ pub fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
 
 /// A problem as a tool's output: the Markdown template as text, and `wrap(problem)` as
 /// structured content. The statement is converted once for both.
-pub fn problem_output(
-    p: &Problem,
-    extra: &[String],
-    wrap: impl FnOnce(Value) -> Value,
-) -> ToolOutput {
+pub fn problem_output(p: &Problem, extra: &[String], wrap: impl FnOnce(Value) -> Value) -> ToolOutput {
     let content = format::statement(p);
     let text = format::problem(p, content.as_deref(), extra);
     let structured = wrap(schema::problem_json(p, content.as_deref()));
-    ToolOutput {
-        text,
-        structured: Some(structured),
-    }
+    ToolOutput { text, structured: Some(structured) }
 }
 
 /// The platforms the backend serves.
@@ -406,15 +336,8 @@ mod tests {
 
     #[test]
     fn unknown_and_non_object_arguments() {
-        let e = domain(
-            args(json!({"problem_id": "1"}), &["source", "id"])
-                .err()
-                .unwrap(),
-        );
-        assert!(
-            e.contains("unknown argument `problem_id`") && e.contains("source, id"),
-            "{e}"
-        );
+        let e = domain(args(json!({"problem_id": "1"}), &["source", "id"]).err().unwrap());
+        assert!(e.contains("unknown argument `problem_id`") && e.contains("source, id"), "{e}");
         let e = domain(args(json!([1]), &["x"]).err().unwrap());
         assert!(e.contains("must be an object"), "{e}");
         assert!(Args::new(None, &[]).is_ok());
@@ -430,25 +353,17 @@ mod tests {
         assert_eq!(a.req_str("s", "").unwrap(), "x");
         assert!(domain(a.req_str("e", "h").err().unwrap()).contains("`e` must not be empty"));
         assert!(domain(a.req_str("missing", "h").err().unwrap()).contains("`missing` is required"));
-        assert!(
-            domain(a.req_str("n", "h").err().unwrap())
-                .contains("`n` must be a string, got a number")
-        );
+        assert!(domain(a.req_str("n", "h").err().unwrap()).contains("`n` must be a string, got a number"));
         assert_eq!(a.opt_trimmed("e").unwrap(), None);
         assert_eq!(a.opt_str("nul").unwrap(), None);
         assert_eq!(a.opt_int("n", 1, 50).unwrap(), Some(10));
-        assert!(
-            domain(a.opt_int("big", 1, 50).err().unwrap()).contains("between 1 and 50, got 99")
-        );
+        assert!(domain(a.opt_int("big", 1, 50).err().unwrap()).contains("between 1 and 50, got 99"));
         assert!(domain(a.opt_int("str", 1, 50).err().unwrap()).contains("must be an integer"));
         assert!(domain(a.opt_int("f", 1, 50).err().unwrap()).contains("must be an integer"));
         assert_eq!(a.opt_f64("f", 0.0, 1.0).unwrap(), Some(0.5));
         assert!(domain(a.opt_f64("big", 0.0, 1.0).err().unwrap()).contains("between 0.0 and 1.0"));
         assert_eq!(a.opt_enum("en", &["com", "cn"]).unwrap(), Some("cn"));
-        assert!(
-            domain(a.opt_enum("s", &["com", "cn"]).err().unwrap())
-                .contains("one of \"com\", \"cn\"")
-        );
+        assert!(domain(a.opt_enum("s", &["com", "cn"]).err().unwrap()).contains("one of \"com\", \"cn\""));
     }
 
     #[test]
@@ -485,11 +400,7 @@ mod tests {
             params.sort_unstable();
             let mut props: Vec<&str> = props.iter().map(|s| s.as_str()).collect();
             props.sort_unstable();
-            assert_eq!(
-                props, params,
-                "{}: schema properties and accepted params differ",
-                t.name
-            );
+            assert_eq!(props, params, "{}: schema properties and accepted params differ", t.name);
         }
     }
 }

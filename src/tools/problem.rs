@@ -48,10 +48,7 @@ fn output_schema() -> Value {
 }
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
-    let source = args.req_str(
-        "source",
-        "a platform such as \"leetcode\" or \"codeforces\"",
-    )?;
+    let source = args.req_str("source", "a platform such as \"leetcode\" or \"codeforces\"")?;
     let id = args.req_str("id", "the problem id, e.g. \"1\" or \"1920A\"")?;
     let ok = fetch(ctx, &format!("/api/v1/problems/{}/{}", seg(source), seg(id))).map_err(|e| match e {
         ToolError::Domain(msg) if msg.starts_with("[404]") => ToolError::Domain(format!(
@@ -61,9 +58,5 @@ LeetCode slug or a URL use resolve_problem."
         other => other,
     })?;
     let p: Problem = ok.json()?;
-    Ok(problem_output(
-        &p,
-        &[],
-        |problem| json!({ "problem": problem }),
-    ))
+    Ok(problem_output(&p, &[], |problem| json!({ "problem": problem })))
 }

@@ -67,9 +67,9 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
                 |problem| json!({ "detected_source": source, "detected_id": id, "problem": problem }),
             ))
         }
-        None if r.source == "unknown" || r.source.is_empty() => Err(ToolError::Domain(format!(
-            "Could not recognise a problem in {query:?}. {FORMS}"
-        ))),
+        None if r.source == "unknown" || r.source.is_empty() => {
+            Err(ToolError::Domain(format!("Could not recognise a problem in {query:?}. {FORMS}")))
+        }
         None if !SOURCES.contains(&r.source.as_str()) => Err(ToolError::Domain(format!(
             "Recognised platform {:?} (id {:?}), but the backend does not serve it. Supported platforms: {}.",
             r.source,

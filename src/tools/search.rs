@@ -112,10 +112,7 @@ fn bad(msg: &str) -> ToolError {
 const MAX_PAGE: i64 = 1_000_000;
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
-    let source = args.req_str(
-        "source",
-        "a platform such as \"leetcode\" or \"codeforces\"",
-    )?;
+    let source = args.req_str("source", "a platform such as \"leetcode\" or \"codeforces\"")?;
     let page = args.opt_int("page", 1, MAX_PAGE)?.unwrap_or(1);
     let per_page = args.opt_int("per_page", 1, 100)?.unwrap_or(20);
     let difficulty = args.opt_trimmed("difficulty")?;
@@ -126,26 +123,19 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let sort_order = args.opt_enum("sort_order", &["asc", "desc"])?;
     let rating_min = args.opt_f64("rating_min", 0.0, 1.0e6)?;
     let rating_max = args.opt_f64("rating_max", 0.0, 1.0e6)?;
-    if let (Some(lo), Some(hi)) = (rating_min, rating_max) {
-        if lo > hi {
-            return Err(bad(&format!(
-                "`rating_min` ({lo}) must not be greater than `rating_max` ({hi})"
-            )));
-        }
+    if let (Some(lo), Some(hi)) = (rating_min, rating_max)
+        && lo > hi
+    {
+        return Err(bad(&format!("`rating_min` ({lo}) must not be greater than `rating_max` ({hi})")));
     }
     if sort_order.is_some() && sort_by.is_none() {
-        return Err(bad(
-            "`sort_order` needs `sort_by` (id, difficulty, rating or ac_rate)",
-        ));
+        return Err(bad("`sort_order` needs `sort_by` (id, difficulty, rating or ac_rate)"));
     }
     if tag_mode.is_some() && tags.is_empty() {
         return Err(bad("`tag_mode` needs `tags`"));
     }
 
-    let mut path = format!(
-        "/api/v1/problems/{}?page={page}&per_page={per_page}",
-        seg(source)
-    );
+    let mut path = format!("/api/v1/problems/{}?page={page}&per_page={per_page}", seg(source));
     let mut add = |k: &str, v: &str| {
         let _ = write!(path, "&{k}={v}");
     };
@@ -153,10 +143,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         add("difficulty", &urlencoding::encode(d));
     }
     if !tags.is_empty() {
-        let list: Vec<String> = tags
-            .iter()
-            .map(|t| urlencoding::encode(t).into_owned())
-            .collect();
+        let list: Vec<String> = tags.iter().map(|t| urlencoding::encode(t).into_owned()).collect();
         add("tags", &list.join(","));
     }
     if let Some(m) = tag_mode {
@@ -188,24 +175,18 @@ fn tags(args: &Args) -> Result<Vec<String>, ToolError> {
         return Ok(Vec::new());
     };
     let Value::Array(items) = v else {
-        return Err(bad(
-            "`tags` must be an array of strings, e.g. [\"graph\", \"greedy\"]",
-        ));
+        return Err(bad("`tags` must be an array of strings, e.g. [\"graph\", \"greedy\"]"));
     };
     let mut out = Vec::with_capacity(items.len());
     for item in items {
         match item.as_str().map(str::trim) {
-            Some(t) if t.is_empty() => return Err(bad("`tags` must not contain empty strings")),
+            Some("") => return Err(bad("`tags` must not contain empty strings")),
             Some(t) if t.contains(',') => {
-                return Err(bad(&format!(
-                    "tag {t:?} contains a comma; give each tag separately"
-                )));
+                return Err(bad(&format!("tag {t:?} contains a comma; give each tag separately")));
             }
             Some(t) => out.push(t.to_string()),
             None => {
-                return Err(bad(
-                    "`tags` must be an array of strings, e.g. [\"graph\", \"greedy\"]",
-                ));
+                return Err(bad("`tags` must be an array of strings, e.g. [\"graph\", \"greedy\"]"));
             }
         }
     }
@@ -218,12 +199,11 @@ fn output(source: &str, list: &ListPage) -> ToolOutput {
     if list.data.is_empty() {
         text.push_str("No problems on this page.\n");
     } else {
-        text.push_str("| ID | Title | Difficulty | Rating | Tags | Link |\n|----|-------|------------|--------|------|------|\n");
+        text.push_str(
+            "| ID | Title | Difficulty | Rating | Tags | Link |\n|----|-------|------------|--------|------|------|\n",
+        );
         for p in &list.data {
-            let rating = p
-                .rating
-                .filter(|r| *r > 0.0)
-                .map_or(format::NA.to_string(), |r| format!("{r:.0}"));
+            let rating = p.rating.filter(|r| *r > 0.0).map_or(format::NA.to_string(), |r| format!("{r:.0}"));
             let _ = writeln!(
                 text,
                 "| {} | {} | {} | {} | {} | {} |",
@@ -236,23 +216,11 @@ fn output(source: &str, list: &ListPage) -> ToolOutput {
             );
         }
     }
-    let _ = write!(
-        text,
-        "\nPage {} of {}, total {} problems.",
-        m.page, m.total_pages, m.total
-    );
+    let _ = write!(text, "\nPage {} of {}, total {} problems.", m.page, m.total_pages, m.total);
     if m.page < m.total_pages {
-        let _ = write!(
-            text,
-            " Next page: call search_problems with the same arguments and page={}.",
-            m.page + 1
-        );
+        let _ = write!(text, " Next page: call search_problems with the same arguments and page={}.", m.page + 1);
     } else if m.total_pages > 0 && m.page > m.total_pages {
-        let _ = write!(
-            text,
-            " This page is past the last one; use page={} or lower.",
-            m.total_pages
-        );
+        let _ = write!(text, " This page is past the last one; use page={} or lower.", m.total_pages);
     }
     text.push('\n');
     let problems: Vec<Value> = list
@@ -279,8 +247,5 @@ fn output(source: &str, list: &ListPage) -> ToolOutput {
         "total_pages": m.total_pages,
         "problems": problems,
     });
-    ToolOutput {
-        text,
-        structured: Some(structured),
-    }
+    ToolOutput { text, structured: Some(structured) }
 }

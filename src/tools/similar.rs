@@ -18,14 +18,7 @@ wins when both are given. Returns a table of source, id, title, difficulty, simi
 get_problem to read one.",
     input_schema,
     output_schema,
-    params: &[
-        "source",
-        "id",
-        "query",
-        "limit",
-        "threshold",
-        "source_filter",
-    ],
+    params: &["source", "id", "query", "limit", "threshold", "source_filter"],
     call,
 };
 
@@ -155,10 +148,6 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
             })
         })
         .collect();
-    let structured =
-        json!({ "mode": mode, "rewritten_query": s.rewritten_query, "results": results });
-    Ok(ToolOutput {
-        text: format::similar(&s),
-        structured: Some(structured),
-    })
+    let structured = json!({ "mode": mode, "rewritten_query": s.rewritten_query, "results": results });
+    Ok(ToolOutput { text: format::similar(&s), structured: Some(structured) })
 }

@@ -57,8 +57,5 @@ this MCP server's configuration."
     }
     let s: Status = fetch(ctx, "/status")?.json()?;
     let structured = json!({ "version": s.version, "platforms": s.platforms });
-    Ok(ToolOutput {
-        text: format::status(&s),
-        structured: Some(structured),
-    })
+    Ok(ToolOutput { text: format::status(&s), structured: Some(structured) })
 }

@@ -42,18 +42,12 @@ fn output_schema() -> Value {
 }
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
-    let source = args.req_str(
-        "source",
-        "a platform such as \"leetcode\" or \"codeforces\"",
-    )?;
+    let source = args.req_str("source", "a platform such as \"leetcode\" or \"codeforces\"")?;
     let tags: Vec<String> = fetch(ctx, &format!("/api/v1/tags/{}", seg(source)))?.json()?;
     let text = if tags.is_empty() {
         format!("{source} has no tags on this backend.\n")
     } else {
         format!("Tags on {source} ({}): {}\n", tags.len(), tags.join(", "))
     };
-    Ok(ToolOutput {
-        text,
-        structured: Some(json!({ "source": source, "tags": tags })),
-    })
+    Ok(ToolOutput { text, structured: Some(json!({ "source": source, "tags": tags })) })
 }

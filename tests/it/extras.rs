@@ -25,12 +25,7 @@ fn schemas(s: &mut Server) -> Vec<(String, Value)> {
         .as_array()
         .unwrap()
         .iter()
-        .map(|t| {
-            (
-                t["name"].as_str().unwrap().to_string(),
-                t["outputSchema"].clone(),
-            )
-        })
+        .map(|t| (t["name"].as_str().unwrap().to_string(), t["outputSchema"].clone()))
         .collect()
 }
 
@@ -42,45 +37,21 @@ fn every_successful_call_returns_structured_content_matching_its_output_schema()
     let schemas = schemas(&mut s);
     let calls = [
         ("get_daily_challenge", json!({})),
-        (
-            "get_daily_challenge",
-            json!({"domain": "cn", "date": "2024-01-15"}),
-        ),
+        ("get_daily_challenge", json!({"domain": "cn", "date": "2024-01-15"})),
         ("get_daily_challenge", json!({"date": "2024-02-01"})),
         ("get_problem", json!({"source": "leetcode", "id": "1"})),
         ("get_problem", json!({"source": "leetcode", "id": "253"})),
         ("get_problem", json!({"source": "codeforces", "id": "4A"})),
-        (
-            "get_problem",
-            json!({"source": "atcoder", "id": "abc321_a"}),
-        ),
+        ("get_problem", json!({"source": "atcoder", "id": "abc321_a"})),
         ("get_problem", json!({"source": "luogu", "id": "P1002"})),
-        (
-            "find_similar_problems",
-            json!({"source": "leetcode", "id": "1"}),
-        ),
-        (
-            "find_similar_problems",
-            json!({"source": "atcoder", "id": "agc001_a", "limit": 5}),
-        ),
-        (
-            "find_similar_problems",
-            json!({"source": "luogu", "id": "P1002"}),
-        ),
-        (
-            "find_similar_problems",
-            json!({"query": "two numbers adding to a target"}),
-        ),
-        (
-            "resolve_problem",
-            json!({"query": "https://leetcode.com/problems/two-sum/"}),
-        ),
+        ("find_similar_problems", json!({"source": "leetcode", "id": "1"})),
+        ("find_similar_problems", json!({"source": "atcoder", "id": "agc001_a", "limit": 5})),
+        ("find_similar_problems", json!({"source": "luogu", "id": "P1002"})),
+        ("find_similar_problems", json!({"query": "two numbers adding to a target"})),
+        ("resolve_problem", json!({"query": "https://leetcode.com/problems/two-sum/"})),
         ("get_platform_status", json!({})),
         ("search_problems", json!({"source": "leetcode"})),
-        (
-            "search_problems",
-            json!({"source": "leetcode", "page": 9, "per_page": 5}),
-        ),
+        ("search_problems", json!({"source": "leetcode", "page": 9, "per_page": 5})),
         ("search_problems", json!({"source": "atcoder"})),
         ("list_tags", json!({"source": "leetcode"})),
         ("list_tags", json!({"source": "atcoder"})),
@@ -89,10 +60,7 @@ fn every_successful_call_returns_structured_content_matching_its_output_schema()
         let r = s.call(tool, args.clone());
         assert_eq!(r["result"]["isError"], false, "{tool} {args}: {r}");
         let structured = &r["result"]["structuredContent"];
-        assert!(
-            structured.is_object(),
-            "{tool} {args}: no structuredContent in {r}"
-        );
+        assert!(structured.is_object(), "{tool} {args}: no structuredContent in {r}");
         let schema = &schemas.iter().find(|(n, _)| n == tool).unwrap().1;
         assert_eq!(schema["type"], "object");
         let errs = check(schema, structured);
@@ -105,50 +73,27 @@ fn structured_values_follow_the_backend_data() {
     let b = backend();
     let mut s = Server::start(&b.url());
     s.initialize("2025-11-25");
-    let r = s.call(
-        "get_problem",
-        json!({"source": "atcoder", "id": "abc321_a"}),
-    );
+    let r = s.call("get_problem", json!({"source": "atcoder", "id": "abc321_a"}));
     let p = &r["result"]["structuredContent"]["problem"];
     assert_eq!(p["source"], "atcoder");
     assert_eq!(p["difficulty"], Value::Null);
     assert_eq!(p["ac_rate"], Value::Null);
     assert_eq!(p["rating"], Value::Null);
-    assert_eq!(
-        p["content"].as_str().unwrap(),
-        text(&r).split("\n---\n\n").nth(1).unwrap().trim_end()
-    );
+    assert_eq!(p["content"].as_str().unwrap(), text(&r).split("\n---\n\n").nth(1).unwrap().trim_end());
     let r = s.call("get_problem", json!({"source": "leetcode", "id": "253"}));
-    assert_eq!(
-        r["result"]["structuredContent"]["problem"]["content"],
-        Value::Null
-    );
-    assert_eq!(
-        r["result"]["structuredContent"]["problem"]["paid_only"],
-        true
-    );
+    assert_eq!(r["result"]["structuredContent"]["problem"]["content"], Value::Null);
+    assert_eq!(r["result"]["structuredContent"]["problem"]["paid_only"], true);
     let r = s.call("get_daily_challenge", json!({"date": "2024-02-01"}));
     let d = &r["result"]["structuredContent"];
     assert_eq!(
-        (
-            d["status"].clone(),
-            d["retry_after"].clone(),
-            d["problem"].clone()
-        ),
+        (d["status"].clone(), d["retry_after"].clone(), d["problem"].clone()),
         (json!("fetching"), json!(30), Value::Null)
     );
-    let r = s.call(
-        "find_similar_problems",
-        json!({"source": "atcoder", "id": "agc001_a", "threshold": 0.0}),
-    );
+    let r = s.call("find_similar_problems", json!({"source": "atcoder", "id": "agc001_a", "threshold": 0.0}));
     assert_eq!(r["result"]["structuredContent"]["mode"], "id");
     let r = s.call("list_tags", json!({"source": "leetcode"}));
     assert_eq!(r["result"]["structuredContent"]["tags"][0], "array");
-    assert!(
-        text(&r).starts_with("Tags on leetcode (15): array, binary search, "),
-        "{}",
-        text(&r)
-    );
+    assert!(text(&r).starts_with("Tags on leetcode (15): array, binary search, "), "{}", text(&r));
 }
 
 #[test]
@@ -160,10 +105,7 @@ fn error_results_carry_no_structured_content() {
         ("get_problem", json!({"source": "leetcode", "id": "99999"})),
         ("get_problem", json!({"source": "leetcode"})),
         ("search_problems", json!({"source": "uva"})),
-        (
-            "resolve_problem",
-            json!({"query": "https://example.com/problem/1"}),
-        ),
+        ("resolve_problem", json!({"query": "https://example.com/problem/1"})),
     ] {
         let r = s.call(tool, args);
         assert_eq!(r["result"]["isError"], true, "{r}");
@@ -184,31 +126,17 @@ fn older_protocol_versions_get_no_newer_fields() {
         s.initialize(version);
         let r = s.request("tools/list", json!({}));
         for t in r["result"]["tools"].as_array().unwrap() {
-            assert_eq!(
-                t.get("outputSchema").is_some(),
-                structured,
-                "{version}: {t}"
-            );
+            assert_eq!(t.get("outputSchema").is_some(), structured, "{version}: {t}");
             assert_eq!(t.get("title").is_some(), structured, "{version}: {t}");
-            assert_eq!(
-                t.get("annotations").is_some(),
-                annotations,
-                "{version}: {t}"
-            );
+            assert_eq!(t.get("annotations").is_some(), annotations, "{version}: {t}");
         }
         let r = s.call("get_problem", json!({"source": "leetcode", "id": "1"}));
-        assert_eq!(
-            r["result"].get("structuredContent").is_some(),
-            structured,
-            "{version}"
-        );
+        assert_eq!(r["result"].get("structuredContent").is_some(), structured, "{version}");
     }
     // The modern era has them all.
     let mut s = Server::start(&b.url());
-    let r = s.request(
-        "tools/call",
-        modern(json!({"name": "get_problem", "arguments": {"source": "leetcode", "id": "1"}})),
-    );
+    let r =
+        s.request("tools/call", modern(json!({"name": "get_problem", "arguments": {"source": "leetcode", "id": "1"}})));
     assert!(r["result"]["structuredContent"].is_object(), "{r}");
     assert_eq!(r["result"]["resultType"], "complete");
 }
@@ -217,19 +145,10 @@ fn older_protocol_versions_get_no_newer_fields() {
 fn search_problems_builds_the_query_and_pages() {
     let b = backend();
     let mut s = Server::start(&b.url());
-    let out = s.call_ok(
-        "search_problems",
-        json!({"source": "leetcode", "page": 2, "per_page": 3}),
-    );
-    assert!(
-        out.contains("| ID | Title | Difficulty | Rating | Tags | Link |"),
-        "{out}"
-    );
+    let out = s.call_ok("search_problems", json!({"source": "leetcode", "page": 2, "per_page": 3}));
+    assert!(out.contains("| ID | Title | Difficulty | Rating | Tags | Link |"), "{out}");
     assert!(out.contains("Page 2 of 3, total 7 problems."), "{out}");
-    assert!(
-        out.contains("page=3"),
-        "the footer tells how to get the next page: {out}"
-    );
+    assert!(out.contains("page=3"), "the footer tells how to get the next page: {out}");
     b.clear();
     s.call_ok(
         "search_problems",
@@ -243,21 +162,12 @@ fn search_problems_builds_the_query_and_pages() {
     );
     b.clear();
     for (args, want) in [
-        (
-            json!({"source": "codeforces", "rating_min": 2000, "rating_max": 1000}),
-            "rating_min",
-        ),
+        (json!({"source": "codeforces", "rating_min": 2000, "rating_max": 1000}), "rating_min"),
         (json!({"source": "leetcode", "per_page": 101}), "per_page"),
         (json!({"source": "leetcode", "page": 0}), "page"),
         (json!({"source": "leetcode", "sort_by": "title"}), "sort_by"),
-        (
-            json!({"source": "leetcode", "sort_order": "desc"}),
-            "sort_order",
-        ),
-        (
-            json!({"source": "leetcode", "tag_mode": "none", "tags": ["a"]}),
-            "tag_mode",
-        ),
+        (json!({"source": "leetcode", "sort_order": "desc"}), "sort_order"),
+        (json!({"source": "leetcode", "tag_mode": "none", "tags": ["a"]}), "tag_mode"),
         (json!({"source": "leetcode", "tags": "graph"}), "tags"),
         (json!({"source": "leetcode", "tags": ["a,b"]}), "comma"),
         (json!({"source": " "}), "source"),
@@ -269,10 +179,7 @@ fn search_problems_builds_the_query_and_pages() {
     assert!(b.requests().is_empty(), "argument errors make no request");
     let e = s.call_err("search_problems", json!({"source": "uva"}));
     assert!(e.starts_with("[400] Bad Request: "), "{e}");
-    let out = s.call_ok(
-        "search_problems",
-        json!({"source": "leetcode", "page": 9, "per_page": 5}),
-    );
+    let out = s.call_ok("search_problems", json!({"source": "leetcode", "page": 9, "per_page": 5}));
     assert!(out.contains("No problems on this page."), "{out}");
 }
 
@@ -280,10 +187,7 @@ fn search_problems_builds_the_query_and_pages() {
 fn list_tags_texts_and_errors() {
     let b = backend();
     let mut s = Server::start(&b.url());
-    assert!(
-        s.call_ok("list_tags", json!({"source": "atcoder"}))
-            .contains("no tags")
-    );
+    assert!(s.call_ok("list_tags", json!({"source": "atcoder"})).contains("no tags"));
     let e = s.call_err("list_tags", json!({"source": "uva"}));
     assert!(e.starts_with("[400]"), "{e}");
     let e = s.call_err("list_tags", json!({}));
@@ -295,12 +199,7 @@ fn resources_list_templates_and_read() {
     let b = backend();
     let mut s = Server::start(&b.url());
     let caps = s.initialize("2025-11-25")["capabilities"].clone();
-    assert!(
-        caps["resources"].is_object()
-            && caps["prompts"].is_object()
-            && caps["completions"].is_object(),
-        "{caps}"
-    );
+    assert!(caps["resources"].is_object() && caps["prompts"].is_object() && caps["completions"].is_object(), "{caps}");
     let r = s.request("resources/templates/list", json!({}));
     let uris: Vec<&str> = r["result"]["resourceTemplates"]
         .as_array()
@@ -308,14 +207,7 @@ fn resources_list_templates_and_read() {
         .iter()
         .map(|t| t["uriTemplate"].as_str().unwrap())
         .collect();
-    assert_eq!(
-        uris,
-        [
-            "oj://problem/{source}/{id}",
-            "oj://daily/{domain}",
-            "oj://daily/{domain}/{date}"
-        ]
-    );
+    assert_eq!(uris, ["oj://problem/{source}/{id}", "oj://daily/{domain}", "oj://daily/{domain}/{date}"]);
     let r = s.request("resources/list", json!({}));
     assert_eq!(r["result"]["resources"][0]["uri"], "oj://status");
     for (uri, want) in [
@@ -331,38 +223,18 @@ fn resources_list_templates_and_read() {
         assert!(c["text"].as_str().unwrap().contains(want), "{uri}: {r}");
         // The same Markdown as the tool.
         if uri == "oj://problem/leetcode/1" {
-            assert_eq!(
-                c["text"].as_str().unwrap(),
-                s.call_ok("get_problem", json!({"source": "leetcode", "id": "1"}))
-            );
+            assert_eq!(c["text"].as_str().unwrap(), s.call_ok("get_problem", json!({"source": "leetcode", "id": "1"})));
         }
     }
-    for uri in [
-        "oj://nope",
-        "https://leetcode.com/problems/two-sum/",
-        "oj://problem/leetcode",
-        "oj://daily/jp",
-    ] {
+    for uri in ["oj://nope", "https://leetcode.com/problems/two-sum/", "oj://problem/leetcode", "oj://daily/jp"] {
         let r = s.request("resources/read", json!({"uri": uri}));
         assert_eq!(r["error"]["code"], -32602, "{uri}: {r}");
     }
     let r = s.request("resources/read", json!({"uri": "oj://nope"}));
-    assert!(
-        r["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("oj://problem/{source}/{id}"),
-        "{r}"
-    );
-    let r = s.request(
-        "resources/read",
-        json!({"uri": "oj://problem/leetcode/99999"}),
-    );
+    assert!(r["error"]["message"].as_str().unwrap().contains("oj://problem/{source}/{id}"), "{r}");
+    let r = s.request("resources/read", json!({"uri": "oj://problem/leetcode/99999"}));
     assert_eq!(r["error"]["code"], -32602, "{r}");
-    assert!(
-        r["error"]["message"].as_str().unwrap().contains("[404]"),
-        "{r}"
-    );
+    assert!(r["error"]["message"].as_str().unwrap().contains("[404]"), "{r}");
     // Modern era: resultType and caching hints.
     for (method, params) in [
         ("resources/list", json!({})),
@@ -376,11 +248,7 @@ fn resources_list_templates_and_read() {
         assert!(r["result"]["cacheScope"].is_string(), "{method}: {r}");
     }
     // Without a token the status resource is not listed.
-    let mut s = Server::with(Opts {
-        base_url: Some(&b.url()),
-        token: None,
-        ..Opts::default()
-    });
+    let mut s = Server::with(Opts { base_url: Some(&b.url()), token: None, ..Opts::default() });
     let r = s.request("resources/list", json!({}));
     assert_eq!(r["result"]["resources"], json!([]));
 }
@@ -390,104 +258,43 @@ fn prompts_embed_the_problem_and_coach_by_mode() {
     let b = backend();
     let mut s = Server::start(&b.url());
     let r = s.request("prompts/list", json!({}));
-    let names: Vec<&str> = r["result"]["prompts"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| p["name"].as_str().unwrap())
-        .collect();
-    assert_eq!(
-        names,
-        ["solve_problem", "daily_practice", "practice_similar"]
-    );
-    let r = s.request(
-        "prompts/get",
-        json!({"name": "solve_problem", "arguments": {"source": "leetcode", "id": "1"}}),
-    );
+    let names: Vec<&str> =
+        r["result"]["prompts"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["solve_problem", "daily_practice", "practice_similar"]);
+    let r = s.request("prompts/get", json!({"name": "solve_problem", "arguments": {"source": "leetcode", "id": "1"}}));
     let msgs = r["result"]["messages"].as_array().unwrap();
     assert_eq!(msgs[0]["content"]["type"], "resource");
-    assert_eq!(
-        msgs[0]["content"]["resource"]["uri"],
-        "oj://problem/leetcode/1"
-    );
-    assert!(
-        msgs[0]["content"]["resource"]["text"]
-            .as_str()
-            .unwrap()
-            .starts_with("# Two Sum")
-    );
+    assert_eq!(msgs[0]["content"]["resource"]["uri"], "oj://problem/leetcode/1");
+    assert!(msgs[0]["content"]["resource"]["text"].as_str().unwrap().starts_with("# Two Sum"));
     let hints = msgs[1]["content"]["text"].as_str().unwrap();
-    assert!(
-        hints.contains("hint") && hints.contains("Do not reveal"),
-        "{hints}"
-    );
+    assert!(hints.contains("hint") && hints.contains("Do not reveal"), "{hints}");
     let r = s.request(
         "prompts/get",
         json!({"name": "solve_problem", "arguments": {"source": "leetcode", "id": "1", "mode": "walkthrough"}}),
     );
-    assert!(
-        r["result"]["messages"][1]["content"]["text"]
-            .as_str()
-            .unwrap()
-            .contains("reference implementation")
-    );
-    let r = s.request(
-        "prompts/get",
-        json!({"name": "daily_practice", "arguments": {"domain": "cn"}}),
-    );
-    assert_eq!(
-        r["result"]["messages"][0]["content"]["resource"]["uri"],
-        "oj://daily/cn"
-    );
-    let r = s.request(
-        "prompts/get",
-        json!({"name": "practice_similar", "arguments": {"source": "leetcode", "id": "1"}}),
-    );
+    assert!(r["result"]["messages"][1]["content"]["text"].as_str().unwrap().contains("reference implementation"));
+    let r = s.request("prompts/get", json!({"name": "daily_practice", "arguments": {"domain": "cn"}}));
+    assert_eq!(r["result"]["messages"][0]["content"]["resource"]["uri"], "oj://daily/cn");
+    let r =
+        s.request("prompts/get", json!({"name": "practice_similar", "arguments": {"source": "leetcode", "id": "1"}}));
     let msgs = r["result"]["messages"].as_array().unwrap();
-    assert!(
-        msgs[1]["content"]["text"]
-            .as_str()
-            .unwrap()
-            .contains("# Similar Problems"),
-        "{r}"
-    );
-    assert!(
-        msgs[2]["content"]["text"]
-            .as_str()
-            .unwrap()
-            .contains("study plan"),
-        "{r}"
-    );
+    assert!(msgs[1]["content"]["text"].as_str().unwrap().contains("# Similar Problems"), "{r}");
+    assert!(msgs[2]["content"]["text"].as_str().unwrap().contains("study plan"), "{r}");
     for (params, want) in [
-        (
-            json!({"name": "solve_problem", "arguments": {"source": "leetcode"}}),
-            "`id` is required",
-        ),
-        (
-            json!({"name": "solve_problem", "arguments": {"source": "leetcode", "id": "1", "mode": "spoil"}}),
-            "mode",
-        ),
+        (json!({"name": "solve_problem", "arguments": {"source": "leetcode"}}), "`id` is required"),
+        (json!({"name": "solve_problem", "arguments": {"source": "leetcode", "id": "1", "mode": "spoil"}}), "mode"),
         (
             json!({"name": "solve_problem", "arguments": {"source": "leetcode", "id": "1", "x": "y"}}),
             "unknown argument",
         ),
-        (
-            json!({"name": "daily_practice", "arguments": {"domain": "jp"}}),
-            "domain",
-        ),
+        (json!({"name": "daily_practice", "arguments": {"domain": "jp"}}), "domain"),
         (json!({"name": "nope"}), "Unknown prompt"),
         (json!({}), "name"),
-        (
-            json!({"name": "solve_problem", "arguments": {"source": "leetcode", "id": "99999"}}),
-            "[404]",
-        ),
+        (json!({"name": "solve_problem", "arguments": {"source": "leetcode", "id": "99999"}}), "[404]"),
     ] {
         let r = s.request("prompts/get", params.clone());
         assert_eq!(r["error"]["code"], -32602, "{params}: {r}");
-        assert!(
-            r["error"]["message"].as_str().unwrap().contains(want),
-            "{params}: {r}"
-        );
+        assert!(r["error"]["message"].as_str().unwrap().contains(want), "{params}: {r}");
     }
 }
 
@@ -511,40 +318,22 @@ fn completions_for_prompt_and_template_arguments() {
         json!(["hints", "walkthrough", "review"])
     );
     let daily = json!({"type": "ref/prompt", "name": "daily_practice"});
-    assert_eq!(
-        complete(&mut s, daily, "domain", "c", json!({}))["values"],
-        json!(["com", "cn"])
-    );
+    assert_eq!(complete(&mut s, daily, "domain", "c", json!({}))["values"], json!(["com", "cn"]));
     b.clear();
-    let c = complete(
-        &mut s,
-        prompt.clone(),
-        "id",
-        "1",
-        json!({"source": "leetcode"}),
-    );
+    let c = complete(&mut s, prompt.clone(), "id", "1", json!({"source": "leetcode"}));
     let ids = c["values"].as_array().unwrap();
-    assert!(
-        !ids.is_empty() && ids[0].as_str().unwrap().starts_with('1'),
-        "{c}"
-    );
-    assert_eq!(
-        b.requests()[0].target,
-        "/api/v1/problems/leetcode?page=1&per_page=20&search=1"
-    );
+    assert!(!ids.is_empty() && ids[0].as_str().unwrap().starts_with('1'), "{c}");
+    assert_eq!(b.requests()[0].target, "/api/v1/problems/leetcode?page=1&per_page=20&search=1");
     let template = json!({"type": "ref/resource", "uri": "oj://problem/{source}/{id}"});
-    assert_eq!(
-        complete(&mut s, template.clone(), "source", "l", json!({}))["values"],
-        json!(["leetcode", "luogu"])
-    );
+    assert_eq!(complete(&mut s, template.clone(), "source", "l", json!({}))["values"], json!(["leetcode", "luogu"]));
     // A backend failure is an empty list, not an error.
     let c = complete(&mut s, template, "id", "1", json!({"source": "uva"}));
     assert_eq!(c["values"], json!([]));
-    let r = s.request("completion/complete", json!({"ref": {"type": "ref/prompt", "name": "nope"}, "argument": {"name": "x", "value": ""}}));
-    assert_eq!(r["error"]["code"], -32602);
     let r = s.request(
         "completion/complete",
-        json!({"argument": {"name": "x", "value": ""}}),
+        json!({"ref": {"type": "ref/prompt", "name": "nope"}, "argument": {"name": "x", "value": ""}}),
     );
+    assert_eq!(r["error"]["code"], -32602);
+    let r = s.request("completion/complete", json!({"argument": {"name": "x", "value": ""}}));
     assert_eq!(r["error"]["code"], -32602);
 }

@@ -1,4 +1,5 @@
 //! Drives the real `oj-mcp-rs` binary over its pipes, as an MCP client does.
+#![allow(dead_code)] // helpers shared by several test modules; not every module uses all
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
@@ -45,12 +46,7 @@ pub struct Opts<'a> {
 
 impl Default for Opts<'_> {
     fn default() -> Self {
-        Opts {
-            base_url: None,
-            token: Some(TOKEN),
-            env: vec![("OJ_MCP_NOW", LATE_UTC.to_string())],
-            args: vec![],
-        }
+        Opts { base_url: None, token: Some(TOKEN), env: vec![("OJ_MCP_NOW", LATE_UTC.to_string())], args: vec![] }
     }
 }
 
@@ -69,10 +65,7 @@ pub fn command() -> Command {
 impl Server {
     /// Starts the server against `base_url` with the fixture token.
     pub fn start(base_url: &str) -> Server {
-        Server::with(Opts {
-            base_url: Some(base_url),
-            ..Opts::default()
-        })
+        Server::with(Opts { base_url: Some(base_url), ..Opts::default() })
     }
 
     /// Starts the server with explicit options.
@@ -87,10 +80,7 @@ impl Server {
         for (k, v) in &opts.env {
             cmd.env(k, v);
         }
-        cmd.args(&opts.args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped());
+        cmd.args(&opts.args).stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
         let mut child = cmd.spawn().expect("spawn oj-mcp-rs");
         let stdout = child.stdout.take().expect("stdout");
         let (tx, lines) = mpsc::channel();
@@ -156,20 +146,15 @@ impl Server {
         if !self.pending.is_empty() {
             return self.pending.remove(0);
         }
-        self.recv_line(REPLY_TIMEOUT).unwrap_or_else(|| {
-            panic!(
-                "no reply within {REPLY_TIMEOUT:?}; stderr:\n{}",
-                self.stderr()
-            )
-        })
+        self.recv_line(REPLY_TIMEOUT)
+            .unwrap_or_else(|| panic!("no reply within {REPLY_TIMEOUT:?}; stderr:\n{}", self.stderr()))
     }
 
     fn recv_line(&mut self, timeout: Duration) -> Option<Value> {
         match self.lines.recv_timeout(timeout) {
-            Ok(line) => Some(
-                serde_json::from_str(&line)
-                    .unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line:?}")),
-            ),
+            Ok(line) => {
+                Some(serde_json::from_str(&line).unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {line:?}")))
+            }
             Err(RecvTimeoutError::Timeout | RecvTimeoutError::Disconnected) => None,
         }
     }
@@ -190,12 +175,9 @@ impl Server {
         let deadline = Instant::now() + REPLY_TIMEOUT;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            let v = self.recv_line(left).unwrap_or_else(|| {
-                panic!(
-                    "no reply to id {id} within {REPLY_TIMEOUT:?}; stderr:\n{}",
-                    self.stderr()
-                )
-            });
+            let v = self
+                .recv_line(left)
+                .unwrap_or_else(|| panic!("no reply to id {id} within {REPLY_TIMEOUT:?}; stderr:\n{}", self.stderr()));
             if &v["id"] == id {
                 return v;
             }
@@ -252,21 +234,14 @@ impl Server {
     /// Closes stdin and waits for exit; returns the status, all further stdout lines and stderr.
     pub fn close(mut self) -> (ExitStatus, Vec<String>, String) {
         drop(self.stdin.take());
-        let status = self
-            .wait_exit(Duration::from_secs(10))
-            .expect("server did not exit after stdin closed");
+        let status = self.wait_exit(Duration::from_secs(10)).expect("server did not exit after stdin closed");
         if let Some(r) = self.reader.take() {
             r.join().unwrap();
         }
         if let Some(r) = self.stderr_reader.take() {
             r.join().unwrap();
         }
-        let rest: Vec<String> = self
-            .pending
-            .iter()
-            .map(Value::to_string)
-            .chain(self.lines.try_iter())
-            .collect();
+        let rest: Vec<String> = self.pending.iter().map(Value::to_string).chain(self.lines.try_iter()).collect();
         (status, rest, self.stderr())
     }
 
@@ -304,8 +279,5 @@ impl Drop for Server {
 
 /// `result.content[0].text` of a tools/call reply.
 pub fn text(reply: &Value) -> String {
-    reply["result"]["content"][0]["text"]
-        .as_str()
-        .unwrap_or_else(|| panic!("no text in {reply}"))
-        .to_string()
+    reply["result"]["content"][0]["text"].as_str().unwrap_or_else(|| panic!("no text in {reply}")).to_string()
 }

@@ -42,20 +42,20 @@ fn walk(schema: &Value, v: &Value, path: &str, errs: &mut Vec<String>) {
         }
         _ => {}
     }
-    if let Some(e) = schema.get("enum").and_then(Value::as_array) {
-        if !e.contains(v) {
-            errs.push(format!("{path}: {v} not in {e:?}"));
-        }
+    if let Some(e) = schema.get("enum").and_then(Value::as_array)
+        && !e.contains(v)
+    {
+        errs.push(format!("{path}: {v} not in {e:?}"));
     }
-    if let (Some(min), Some(x)) = (schema.get("minimum").and_then(Value::as_f64), v.as_f64()) {
-        if x < min {
-            errs.push(format!("{path}: {x} < minimum {min}"));
-        }
+    if let (Some(min), Some(x)) = (schema.get("minimum").and_then(Value::as_f64), v.as_f64())
+        && x < min
+    {
+        errs.push(format!("{path}: {x} < minimum {min}"));
     }
-    if let (Some(max), Some(x)) = (schema.get("maximum").and_then(Value::as_f64), v.as_f64()) {
-        if x > max {
-            errs.push(format!("{path}: {x} > maximum {max}"));
-        }
+    if let (Some(max), Some(x)) = (schema.get("maximum").and_then(Value::as_f64), v.as_f64())
+        && x > max
+    {
+        errs.push(format!("{path}: {x} > maximum {max}"));
     }
     if let Value::Object(obj) = v {
         if let Some(req) = schema.get("required").and_then(Value::as_array) {
@@ -97,13 +97,7 @@ fn the_checker_itself_finds_mismatches() {
         },
         "required": ["a", "n"]
     });
-    assert!(
-        check(
-            &schema,
-            &serde_json::json!({"a": null, "n": 2, "l": ["x"], "o": null})
-        )
-        .is_empty()
-    );
+    assert!(check(&schema, &serde_json::json!({"a": null, "n": 2, "l": ["x"], "o": null})).is_empty());
     assert!(check(&schema, &serde_json::json!({"a": 1, "n": 2})).len() == 1);
     assert!(check(&schema, &serde_json::json!({"a": "x", "n": 0})).len() == 1);
     assert!(check(&schema, &serde_json::json!({"a": "x", "n": 1, "l": [1]})).len() == 1);

@@ -35,24 +35,12 @@ fn initialize_agrees_on_each_legacy_version_and_defaults_to_the_newest() {
         assert_eq!(r["serverInfo"]["name"], "oj-mcp-rs");
         assert_eq!(r["serverInfo"]["version"], env!("CARGO_PKG_VERSION"));
         assert_eq!(r["capabilities"]["tools"]["listChanged"], false);
-        assert!(
-            r["instructions"]
-                .as_str()
-                .unwrap()
-                .contains("get_daily_challenge")
-        );
+        assert!(r["instructions"].as_str().unwrap().contains("get_daily_challenge"));
         // `title` exists from 2025-06-18 on.
-        assert_eq!(
-            r["serverInfo"]["title"].is_string(),
-            agreed >= "2025-06-18",
-            "{asked}"
-        );
+        assert_eq!(r["serverInfo"]["title"].is_string(), agreed >= "2025-06-18", "{asked}");
         let (status, rest, _) = s.close();
         assert!(status.success());
-        assert!(
-            rest.is_empty(),
-            "the initialized notification must not be answered: {rest:?}"
-        );
+        assert!(rest.is_empty(), "the initialized notification must not be answered: {rest:?}");
     }
 }
 
@@ -77,24 +65,13 @@ fn parse_errors_and_invalid_requests_keep_the_server_serving() {
         (b"\"hello\"\n", -32600),
         (b"{\"jsonrpc\":\"2.0\",\"id\":1}\n", -32600),
         (b"{\"id\":1,\"method\":\"ping\"}\n", -32600),
-        (
-            b"{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}\n",
-            -32600,
-        ),
-        (
-            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":\"x\"}\n",
-            -32600,
-        ),
+        (b"{\"jsonrpc\":\"2.0\",\"id\":{},\"method\":\"ping\"}\n", -32600),
+        (b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\",\"params\":\"x\"}\n", -32600),
     ];
     for (line, code) in cases {
         s.send_bytes(line);
         let r = s.recv();
-        assert_eq!(
-            r["error"]["code"],
-            json!(code),
-            "{}: {r}",
-            String::from_utf8_lossy(line)
-        );
+        assert_eq!(r["error"]["code"], json!(code), "{}: {r}", String::from_utf8_lossy(line));
         assert_eq!(r["jsonrpc"], "2.0");
     }
     assert_eq!(s.request("ping", Value::Null)["result"], json!({}));
@@ -112,24 +89,12 @@ fn crlf_and_blank_lines_are_tolerated() {
 #[test]
 fn ids_are_echoed_exactly() {
     let mut s = server();
-    for id in [
-        json!(1),
-        json!("1"),
-        json!(""),
-        json!(0),
-        json!(-5),
-        json!("späť 🦀"),
-        json!(9007199254740993u64),
-    ] {
+    for id in [json!(1), json!("1"), json!(""), json!(0), json!(-5), json!("späť 🦀"), json!(9007199254740993u64)] {
         s.send(&json!({"jsonrpc": "2.0", "id": id, "method": "ping"}));
         let r = s.recv();
         assert_eq!(r["id"], id);
         // The literal form is kept too (no float conversion of large integers).
-        assert!(
-            serde_json::to_string(&r)
-                .unwrap()
-                .contains(&serde_json::to_string(&id).unwrap())
-        );
+        assert!(serde_json::to_string(&r).unwrap().contains(&serde_json::to_string(&id).unwrap()));
     }
 }
 
@@ -144,10 +109,7 @@ fn unknown_methods_get_method_not_found_and_notifications_get_nothing() {
         assert_eq!(r["error"]["code"], -32601, "{m}: {r}");
         assert!(r["error"]["message"].as_str().unwrap().contains(m));
     }
-    assert!(
-        s.try_recv(Duration::from_millis(200)).is_none(),
-        "nothing else may be written"
-    );
+    assert!(s.try_recv(Duration::from_millis(200)).is_none(), "nothing else may be written");
 }
 
 #[test]
@@ -181,29 +143,16 @@ fn an_oversized_line_is_rejected_and_reading_resynchronises() {
     s.send_bytes(&big);
     let r = s.recv();
     assert_eq!(r["error"]["code"], -32600, "{r}");
-    assert!(
-        r["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("too large")
-    );
+    assert!(r["error"]["message"].as_str().unwrap().contains("too large"));
     assert_eq!(s.recv()["id"], 1);
 }
 
 #[test]
 fn tools_call_protocol_errors() {
     let mut s = server();
-    let r = s.request(
-        "tools/call",
-        json!({"name": "no_such_tool", "arguments": {}}),
-    );
+    let r = s.request("tools/call", json!({"name": "no_such_tool", "arguments": {}}));
     assert_eq!(r["error"]["code"], -32602);
-    assert!(
-        r["error"]["message"]
-            .as_str()
-            .unwrap()
-            .contains("no_such_tool")
-    );
+    assert!(r["error"]["message"].as_str().unwrap().contains("no_such_tool"));
     let r = s.request("tools/call", json!({"arguments": {}}));
     assert_eq!(r["error"]["code"], -32602);
     let r = s.request("tools/call", json!([1, 2]));
@@ -219,19 +168,10 @@ fn server_discover_in_both_eras() {
         assert_eq!(res["resultType"], "complete");
         assert_eq!(
             res["supportedVersions"],
-            json!([
-                "2026-07-28",
-                "2025-11-25",
-                "2025-06-18",
-                "2025-03-26",
-                "2024-11-05"
-            ])
+            json!(["2026-07-28", "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"])
         );
         assert_eq!(res["capabilities"]["tools"], json!({"listChanged": false}));
-        assert_eq!(
-            res["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
-            "oj-mcp-rs"
-        );
+        assert_eq!(res["_meta"]["io.modelcontextprotocol/serverInfo"]["name"], "oj-mcp-rs");
         assert!(res["instructions"].is_string());
         assert!(res["ttlMs"].as_u64().is_some());
         assert_eq!(res["cacheScope"], "public");
@@ -248,10 +188,7 @@ fn modern_requests_follow_2026_07_28() {
     assert_eq!(r["result"]["cacheScope"], "public");
     assert_eq!(r["result"]["tools"].as_array().unwrap().len(), 7);
     // A tool result carries resultType too.
-    let r = s.request(
-        "tools/call",
-        json!({"_meta": modern_meta(), "name": "get_problem", "arguments": {}}),
-    );
+    let r = s.request("tools/call", json!({"_meta": modern_meta(), "name": "get_problem", "arguments": {}}));
     assert_eq!(r["result"]["resultType"], "complete");
     assert_eq!(r["result"]["isError"], true);
     // Unsupported version.
@@ -261,17 +198,9 @@ fn modern_requests_follow_2026_07_28() {
     );
     assert_eq!(r["error"]["code"], -32022, "{r}");
     assert_eq!(r["error"]["data"]["requested"], "2099-01-01");
-    assert!(
-        r["error"]["data"]["supported"]
-            .as_array()
-            .unwrap()
-            .contains(&json!("2026-07-28"))
-    );
+    assert!(r["error"]["data"]["supported"].as_array().unwrap().contains(&json!("2026-07-28")));
     // Missing client capabilities.
-    let r = s.request(
-        "tools/list",
-        json!({"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}),
-    );
+    let r = s.request("tools/list", json!({"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}));
     assert_eq!(r["error"]["code"], -32602, "{r}");
     // initialize and ping do not exist in the modern era.
     for m in ["initialize", "ping"] {
@@ -280,11 +209,7 @@ fn modern_requests_follow_2026_07_28() {
     }
     // The same process still serves legacy clients.
     assert_eq!(s.initialize("2025-06-18")["protocolVersion"], "2025-06-18");
-    assert!(
-        s.request("tools/list", Value::Null)["result"]
-            .get("resultType")
-            .is_none()
-    );
+    assert!(s.request("tools/list", Value::Null)["result"].get("resultType").is_none());
 }
 
 #[test]
@@ -316,13 +241,7 @@ fn tools_list_is_fixed_and_self_describing() {
     assert_eq!(daily["domain"]["default"], "com");
     assert_eq!(tools[1]["inputSchema"]["required"], json!(["source", "id"]));
     let sim = &tools[2]["inputSchema"]["properties"];
-    assert_eq!(
-        (
-            sim["limit"]["minimum"].clone(),
-            sim["limit"]["maximum"].clone()
-        ),
-        (json!(1), json!(50))
-    );
+    assert_eq!((sim["limit"]["minimum"].clone(), sim["limit"]["maximum"].clone()), (json!(1), json!(50)));
     assert_eq!(sim["limit"]["default"], 10);
     assert_eq!(sim["query"]["minLength"], 3);
     assert_eq!(sim["query"]["maxLength"], 2000);
@@ -337,11 +256,7 @@ fn stdin_eof_exits_promptly_with_code_zero() {
     let (status, rest, _) = s.close();
     assert!(status.success());
     assert!(rest.is_empty());
-    assert!(
-        t.elapsed() < Duration::from_secs(2),
-        "took {:?}",
-        t.elapsed()
-    );
+    assert!(t.elapsed() < Duration::from_secs(2), "took {:?}", t.elapsed());
 }
 
 #[test]
@@ -350,25 +265,14 @@ fn bad_command_lines_exit_2_with_one_line_and_usage_on_stderr() {
         (vec![], vec![], "missing base URL"),
         (vec!["--base-url", "ftp://x"], vec![], "http:// or https://"),
         (vec!["--base-url", "http://a", "--bogus"], vec![], "--bogus"),
-        (
-            vec![],
-            vec![("OJ_BASE_URL", "not a url")],
-            "invalid base URL",
-        ),
-        (
-            vec!["--base-url", "http://a", "--timeout", "-1"],
-            vec![],
-            "timeout",
-        ),
+        (vec![], vec![("OJ_BASE_URL", "not a url")], "invalid base URL"),
+        (vec!["--base-url", "http://a", "--timeout", "-1"], vec![], "timeout"),
     ] {
         let out = command().args(&args).envs(env).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}: stdout must stay empty");
         let err = String::from_utf8(out.stderr).unwrap();
-        assert!(
-            err.lines().next().unwrap().contains(want),
-            "{args:?}: {err}"
-        );
+        assert!(err.lines().next().unwrap().contains(want), "{args:?}: {err}");
         assert!(err.contains("Usage: oj-mcp-rs"), "{err}");
     }
 }
@@ -377,21 +281,11 @@ fn bad_command_lines_exit_2_with_one_line_and_usage_on_stderr() {
 fn help_and_version_print_and_exit_zero() {
     let out = command().arg("--version").output().unwrap();
     assert!(out.status.success());
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        format!("oj-mcp-rs {}\n", env!("CARGO_PKG_VERSION"))
-    );
+    assert_eq!(String::from_utf8(out.stdout).unwrap(), format!("oj-mcp-rs {}\n", env!("CARGO_PKG_VERSION")));
     let out = command().arg("--help").output().unwrap();
     assert!(out.status.success());
     let help = String::from_utf8(out.stdout).unwrap();
-    for flag in [
-        "--base-url",
-        "--token",
-        "--timeout",
-        "--log-level",
-        "OJ_BASE_URL",
-        "OJ_TOKEN",
-    ] {
+    for flag in ["--base-url", "--token", "--timeout", "--log-level", "OJ_BASE_URL", "OJ_TOKEN"] {
         assert!(help.contains(flag), "{flag}");
     }
 }
@@ -409,9 +303,6 @@ fn the_token_never_reaches_stderr_even_at_debug_level() {
     s.call("get_platform_status", json!({}));
     s.call("get_problem", json!({"source": "leetcode", "id": "1"}));
     let (_, _, stderr) = s.close();
-    assert!(
-        stderr.contains("DEBUG"),
-        "debug logging should be on: {stderr}"
-    );
+    assert!(stderr.contains("DEBUG"), "debug logging should be on: {stderr}");
     assert!(!stderr.contains(secret), "token leaked: {stderr}");
 }
