@@ -23,11 +23,7 @@ fn input_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "source": {
-                "type": "string",
-                "description": "The platform: leetcode, codeforces, atcoder, luogu or spoj (lowercase).",
-                "examples": ["leetcode", "codeforces", "atcoder", "luogu", "spoj"]
-            },
+            "source": schema::source(),
             "id": {
                 "type": "string",
                 "description": "The problem id on that platform, case-sensitive: \"1\" (LeetCode), \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"P1001\" (Luogu), \"SP1\" (SPOJ).",

@@ -11,6 +11,15 @@ pub fn nullable(t: &str) -> Value {
     json!({ "type": [t, "null"] })
 }
 
+/// The `source` argument of the tools that take a platform.
+pub fn source() -> Value {
+    json!({
+        "type": "string",
+        "description": "The platform: leetcode, codeforces, atcoder, luogu or spoj (lowercase).",
+        "examples": ["leetcode", "codeforces", "atcoder", "luogu", "spoj"]
+    })
+}
+
 /// The schema of [`problem_json`].
 pub fn problem() -> Value {
     json!({

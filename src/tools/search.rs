@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, seg};
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg};
 use crate::error::ToolError;
 use crate::format::{self, cell};
 use crate::models::ListPage;
@@ -39,11 +39,7 @@ fn input_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "source": {
-                "type": "string",
-                "description": "The platform: leetcode, codeforces, atcoder, luogu or spoj.",
-                "examples": ["leetcode", "codeforces"]
-            },
+            "source": schema::source(),
             "search": { "type": "string", "description": "Words in the title (English or Chinese) or an id." },
             "difficulty": {
                 "type": "string",

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, seg};
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg};
 
 pub const TOOL: Tool = Tool {
     name: "list_tags",
@@ -19,11 +19,7 @@ fn input_schema() -> Value {
     json!({
         "type": "object",
         "properties": {
-            "source": {
-                "type": "string",
-                "description": "The platform: leetcode, codeforces, atcoder, luogu or spoj.",
-                "examples": ["leetcode", "codeforces"]
-            }
+            "source": schema::source()
         },
         "required": ["source"],
         "additionalProperties": false
