@@ -3,7 +3,7 @@ CARGO ?= cargo
 HOST_TARGET ?= x86_64-unknown-linux-musl
 RELEASE_BIN := target/$(HOST_TARGET)/release/oj-mcp-rs
 
-.PHONY: build release test lint smoke doc fmt
+.PHONY: build release test lint unit smoke doc fmt
 
 build:
 	$(CARGO) build
@@ -20,8 +20,12 @@ lint:
 fmt:
 	$(CARGO) fmt
 
-test: lint
+# Rust unit and integration tests.
+unit:
 	$(CARGO) test
+
+# Everything CI runs: the README's test command.
+test: lint unit client-tests npm-smoke mcpb ship-check
 
 # A scripted MCP session against the project's own fixture backend; prints what each tool returns.
 smoke:

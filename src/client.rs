@@ -118,19 +118,53 @@ fn resolve_location(current: &str, location: &str) -> Option<String> {
     }
     let auth_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
     let origin = format!("{scheme}://{}", &rest[..auth_end]);
-    if location.starts_with('/') {
-        return Some(format!("{origin}{location}"));
+    let merged = if location.starts_with('/') {
+        location.to_string()
+    } else {
+        let path = rest[auth_end..].split(['?', '#']).next().unwrap_or("");
+        let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+        let dir = if dir.is_empty() { "/" } else { dir };
+        format!("{dir}{location}")
+    };
+    let (path, tail) = merged.split_at(merged.find(['?', '#']).unwrap_or(merged.len()));
+    Some(format!("{origin}{}{tail}", remove_dot_segments(path)))
+}
+
+/// RFC 3986 §5.2.4: resolves `.` and `..` segments of an absolute path.
+fn remove_dot_segments(path: &str) -> String {
+    let mut out: Vec<&str> = Vec::new();
+    let segments: Vec<&str> = path.split('/').skip(1).collect();
+    for (i, seg) in segments.iter().enumerate() {
+        let last = i + 1 == segments.len();
+        match *seg {
+            "." => {
+                if last {
+                    out.push("");
+                }
+            }
+            ".." => {
+                out.pop();
+                if last {
+                    out.push("");
+                }
+            }
+            s => out.push(s),
+        }
     }
-    let path = rest[auth_end..].split(['?', '#']).next().unwrap_or("");
-    let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
-    let dir = if dir.is_empty() { "/" } else { dir };
-    Some(format!("{origin}{dir}{location}"))
+    format!("/{}", out.join("/"))
 }
 
 /// Whether a failure is worth another attempt (the request may not have reached the backend, or
 /// a gateway in front of it failed).
 fn transient(e: &ClientError) -> bool {
     matches!(e, ClientError::Connect(_) | ClientError::Io(_))
+}
+
+/// Whether an I/O error from ureq is really a TLS failure (ureq 3 wraps rustls errors in
+/// `io::Error`); a certificate problem is not worth retrying.
+fn is_tls_failure(msg: &str) -> bool {
+    let m = msg.to_ascii_lowercase();
+    ["certificate", "handshake", "tls", "alert", "peer misbehaved"].iter().any(|w| m.contains(w))
 }
 
 enum Attempt {
@@ -185,7 +219,8 @@ impl Client {
                 builder.proxy(Some(proxy))
             }
         };
-        if let Some(path) = &self.ca_file {
+        // Extra roots matter only for TLS: a stale SSL_CERT_FILE must not break an http backend.
+        if let Some(path) = self.ca_file.as_ref().filter(|_| self.base.as_str().starts_with("https://")) {
             builder = builder.tls_config(tls_with_extra_roots(path)?);
         }
         Ok(builder.build().new_agent())
@@ -286,10 +321,14 @@ impl Client {
             ureq::Error::Io(io) => match io.kind() {
                 ErrorKind::TimedOut | ErrorKind::WouldBlock => ClientError::Timeout(self.timeout),
                 ErrorKind::ConnectionRefused => ClientError::Connect(format!("connection refused ({base})")),
+                _ if is_tls_failure(&io.to_string()) => ClientError::Tls(io.to_string()),
+                _ if io.to_string().contains("lookup address") => {
+                    ClientError::Connect(format!("host not found ({base}): {io}"))
+                }
                 _ => ClientError::Io(io.to_string()),
             },
-            ureq::Error::Tls(why) => ClientError::Connect(format!("TLS: {why}")),
-            ureq::Error::Rustls(e) => ClientError::Connect(format!("TLS: {e}")),
+            ureq::Error::Tls(why) => ClientError::Tls(why.to_string()),
+            ureq::Error::Rustls(e) => ClientError::Tls(e.to_string()),
             ureq::Error::TooManyRedirects => ClientError::Protocol("too many redirects".into()),
             ureq::Error::Protocol(e) => ClientError::Protocol(e.to_string()),
             ureq::Error::InvalidProxyUrl => ClientError::Connect("invalid proxy URL".into()),
@@ -355,6 +394,11 @@ mod tests {
         assert_eq!(resolve_location(cur, "2").unwrap(), "http://h:1/api/v1/problems/leetcode/2");
         assert_eq!(resolve_location(cur, "https://o/y").unwrap(), "https://o/y");
         assert_eq!(resolve_location(cur, "//o/y").unwrap(), "http://o/y");
+        assert_eq!(resolve_location(cur, "./2").unwrap(), "http://h:1/api/v1/problems/leetcode/2");
+        assert_eq!(resolve_location(cur, "../atcoder/x?a=1").unwrap(), "http://h:1/api/v1/problems/atcoder/x?a=1");
+        assert_eq!(resolve_location(cur, "/a/b/../c/./d").unwrap(), "http://h:1/a/c/d");
+        assert_eq!(resolve_location(cur, "/../../x").unwrap(), "http://h:1/x");
+        assert_eq!(resolve_location(cur, "/a/b/..").unwrap(), "http://h:1/a/");
     }
 
     #[test]

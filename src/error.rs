@@ -18,6 +18,8 @@ pub enum ClientError {
     Io(String),
     /// The backend did not speak HTTP, or redirected too often.
     Protocol(String),
+    /// TLS failed: an untrusted or invalid certificate, a failed handshake. Not retried.
+    Tls(String),
     /// The last of several attempts failed with this error.
     Retried(Box<ClientError>, u32),
 }
@@ -36,6 +38,7 @@ impl fmt::Display for ClientError {
             ClientError::Protocol(why) => {
                 write!(f, "the backend's answer is not usable HTTP: {why}")
             }
+            ClientError::Tls(why) => write!(f, "TLS with the backend failed: {why} (behind a TLS-intercepting proxy? set SSL_CERT_FILE to its CA)"),
             ClientError::Retried(e, n) => write!(f, "{e} (after {n} attempts)"),
         }
     }

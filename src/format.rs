@@ -193,6 +193,13 @@ pub fn status(s: &Status) -> String {
 /// The standard reason phrase of a status code.
 pub fn reason(code: u16) -> &'static str {
     match code {
+        300 => "Multiple Choices",
+        301 => "Moved Permanently",
+        302 => "Found",
+        303 => "See Other",
+        304 => "Not Modified",
+        307 => "Temporary Redirect",
+        308 => "Permanent Redirect",
         400 => "Bad Request",
         401 => "Unauthorized",
         403 => "Forbidden",

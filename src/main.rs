@@ -34,7 +34,7 @@ fn main() -> ExitCode {
         config.timeout.as_secs()
     );
     let server = Arc::new(Server::new(Client::new(&config), Box::new(clock())));
-    let outbox = Arc::new(Outbox::new(Box::new(io::stdout())));
+    let outbox = Arc::new(Outbox::new(Box::new(io::stdout())).exit_on_close());
     let pool = match Pool::new(server::WORKERS) {
         Ok(p) => p,
         Err(e) => {

@@ -262,22 +262,55 @@ impl LineError {
 
 /// Parses one line of text into a message, a batch, or the error response it deserves.
 pub fn parse(line: &str) -> Incoming {
-    let value: Value = match serde_json::from_str(line) {
-        Ok(v) => v,
-        Err(e) => {
-            return Incoming::Single(Err(Response::err(
-                None,
-                ResponseError::new(ErrorCode::ParseError, format!("parse error: {e}")),
-            )));
+    let single_error = |code, msg: String| Incoming::Single(Err(Response::err(None, ResponseError::new(code, msg))));
+    if line.trim_start().starts_with('[') {
+        // A batch is read entry by entry and refused past MAX_BATCH entries, so that a line of
+        // `[1,1,1,…]` cannot make the server build millions of values and error replies.
+        return match serde_json::from_str::<Batch>(line) {
+            Ok(Batch(items)) if items.is_empty() => {
+                single_error(ErrorCode::InvalidRequest, "invalid request: empty batch".into())
+            }
+            Ok(Batch(items)) => Incoming::Batch(items.into_iter().map(from_value).collect()),
+            Err(e) if e.to_string().starts_with(BATCH_TOO_LARGE) => single_error(
+                ErrorCode::InvalidRequest,
+                format!("invalid request: a batch may hold at most {MAX_BATCH} messages"),
+            ),
+            Err(e) => single_error(ErrorCode::ParseError, format!("parse error: {e}")),
+        };
+    }
+    match serde_json::from_str::<Value>(line) {
+        Ok(v) => Incoming::Single(from_value(v)),
+        Err(e) => single_error(ErrorCode::ParseError, format!("parse error: {e}")),
+    }
+}
+
+/// Most messages in one batch.
+pub const MAX_BATCH: usize = 4096;
+const BATCH_TOO_LARGE: &str = "batch too large";
+
+/// A JSON array of at most [`MAX_BATCH`] values.
+struct Batch(Vec<Value>);
+
+impl<'de> serde::Deserialize<'de> for Batch {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Batch, D::Error> {
+        struct Entries;
+        impl<'de> serde::de::Visitor<'de> for Entries {
+            type Value = Batch;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a JSON array")
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Batch, A::Error> {
+                let mut items = Vec::new();
+                while let Some(v) = seq.next_element::<Value>()? {
+                    if items.len() == MAX_BATCH {
+                        return Err(serde::de::Error::custom(BATCH_TOO_LARGE));
+                    }
+                    items.push(v);
+                }
+                Ok(Batch(items))
+            }
         }
-    };
-    match value {
-        Value::Array(items) if items.is_empty() => Incoming::Single(Err(Response::err(
-            None,
-            ResponseError::new(ErrorCode::InvalidRequest, "invalid request: empty batch"),
-        ))),
-        Value::Array(items) => Incoming::Batch(items.into_iter().map(from_value).collect()),
-        v => Incoming::Single(from_value(v)),
+        d.deserialize_seq(Entries)
     }
 }
 
@@ -295,7 +328,8 @@ pub fn from_value(value: Value) -> Result<Message, Response> {
     if obj.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
         return Err(invalid(id, "\"jsonrpc\" must be \"2.0\""));
     }
-    let params = obj.remove("params");
+    // `"params": null` counts as absent.
+    let params = obj.remove("params").filter(|p| !p.is_null());
     if let Some(p) = &params
         && !p.is_object()
         && !p.is_array()
@@ -421,6 +455,8 @@ mod tests {
             (r#"{"jsonrpc":"2.0","id":1.5,"method":"ping"}"#, -32600, Value::Null),
             (r#"{"jsonrpc":"2.0","id":null,"method":"ping"}"#, -32600, Value::Null),
             (r#"{"jsonrpc":"2.0","id":"x","method":"ping","params":3}"#, -32600, json!("x")),
+            (&format!("[{}1]", "1,".repeat(MAX_BATCH)), -32600, Value::Null),
+            ("[1,", -32700, Value::Null),
         ];
         for (line, code, id) in cases {
             let v = err_of(single(line));

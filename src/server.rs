@@ -390,12 +390,20 @@ impl Inflight {
 pub struct Outbox {
     out: Mutex<Box<dyn Write + Send>>,
     closed: AtomicBool,
+    exit_on_close: bool,
 }
 
 impl Outbox {
     /// Wraps the output stream.
     pub fn new(out: Box<dyn Write + Send>) -> Outbox {
-        Outbox { out: Mutex::new(out), closed: AtomicBool::new(false) }
+        Outbox { out: Mutex::new(out), closed: AtomicBool::new(false), exit_on_close: false }
+    }
+
+    /// Makes a failed write end the process with exit code 0: the client is gone, and the reader
+    /// may be blocked on stdin where it cannot notice. For the real stdout only.
+    pub fn exit_on_close(mut self) -> Outbox {
+        self.exit_on_close = true;
+        self
     }
 
     /// Writes one message; a failed write (the client went away) marks the outbox closed.
@@ -414,6 +422,10 @@ impl Outbox {
                 crate::warn!("cannot write to stdout: {e}");
             }
             self.closed.store(true, Ordering::Relaxed);
+            if self.exit_on_close {
+                crate::info!("stdout is closed; exiting");
+                std::process::exit(0);
+            }
         }
     }
 

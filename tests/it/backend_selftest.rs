@@ -457,3 +457,135 @@ fn drop_is_prompt_with_hanging_and_idle_connections() {
     assert!(delayed.closed());
     assert!(idle.closed());
 }
+
+#[test]
+fn seq_answers_in_turn_then_repeats_the_last() {
+    let backend = start();
+    let teapot = b"HTTP/1.1 418 I'm a teapot\r\ncontent-length: 0\r\n\r\n".to_vec();
+    backend.route(
+        "/seq",
+        Reply::Seq(vec![
+            Reply::Raw(teapot),
+            Reply::Delay(Duration::from_millis(1), Box::new(Reply::case("health"))),
+            Reply::Raw(NOT_FOUND.to_vec()),
+        ]),
+    );
+    backend.route("/other*", Reply::Seq(vec![Reply::case("health")]));
+    let mut client = Client::connect(&backend);
+    assert_eq!(client.get("/seq").status, 418);
+    // Other routes do not advance it.
+    assert_eq!(client.get("/other/1").status, 200);
+    assert_eq!(client.get("/seq").status, 200);
+    for _ in 0..3 {
+        assert_eq!(client.get("/seq").status, 404);
+        assert_eq!(client.get("/other/2").status, 200);
+    }
+    // Routing the pattern again starts a fresh sequence.
+    backend.route(
+        "/seq",
+        Reply::Seq(vec![Reply::case("health"), Reply::Raw(NOT_FOUND.to_vec())]),
+    );
+    assert_eq!(client.get("/seq").status, 200);
+    assert_eq!(client.get("/seq").status, 404);
+    assert_eq!(backend.connections(), 1);
+    // A sequence can close the connection, and the next request gets the next reply.
+    backend.route(
+        "/flaky",
+        Reply::Seq(vec![Reply::Close, Reply::case("health")]),
+    );
+    let mut client = Client::connect(&backend);
+    client.send("GET", "/flaky", &[]);
+    assert!(client.closed());
+    let mut client = Client::connect(&backend);
+    assert_eq!(client.get("/flaky").status, 200);
+    // An empty sequence closes.
+    backend.route("/empty", Reply::Seq(vec![]));
+    let mut client = Client::connect(&backend);
+    client.send("GET", "/empty", &[]);
+    assert!(client.closed());
+}
+
+#[test]
+fn trickle_sends_slowly_and_keeps_a_complete_response_alive() {
+    let backend = start();
+    let raw = backend.case("health").expect("the health case").to_vec();
+    let every = Duration::from_millis(20);
+    let chunk = raw.len() / 4 + 1;
+    backend.route(
+        "/trickle",
+        Reply::Trickle {
+            bytes: raw.clone(),
+            chunk,
+            every,
+        },
+    );
+    let mut client = Client::connect(&backend);
+    let started = Instant::now();
+    let resp = client.get("/trickle");
+    assert_eq!(resp.status, 200);
+    assert_eq!(resp.body, backend.case_body("health").unwrap());
+    let chunks = raw.len().div_ceil(chunk) as u32;
+    assert!(
+        started.elapsed() >= every * (chunks - 1),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(
+        client.get("/health").status,
+        200,
+        "the connection stays open"
+    );
+    // An incomplete trickle closes the connection after its last byte.
+    backend.route(
+        "/trickle-cut",
+        Reply::Trickle {
+            bytes: b"HTTP/1.1 200 OK\r\ncontent-length: 10\r\n\r\nabc".to_vec(),
+            chunk: 8,
+            every: Duration::from_millis(1),
+        },
+    );
+    let mut client = Client::connect(&backend);
+    client.send("GET", "/trickle-cut", &[]);
+    let mut got = Vec::new();
+    client.stream.read_to_end(&mut got).expect("read to EOF");
+    assert!(got.ends_with(b"abc"));
+    assert_eq!(backend.connections(), 2);
+}
+
+#[test]
+fn reset_aborts_the_connection_without_an_answer() {
+    let backend = start();
+    backend.route("/reset", Reply::Reset);
+    let mut client = Client::connect(&backend);
+    client.send("GET", "/reset", &[]);
+    let mut buf = [0u8; 64];
+    let got = client.stream.read(&mut buf);
+    if cfg!(any(
+        target_os = "linux",
+        target_os = "android",
+        target_vendor = "apple"
+    )) {
+        let err = got.expect_err("a reset, not a clean close");
+        assert_eq!(err.kind(), std::io::ErrorKind::ConnectionReset, "{err}");
+    } else {
+        assert!(matches!(got, Ok(0) | Err(_)));
+    }
+    assert_eq!(backend.requests().len(), 1, "the request is recorded");
+    // The backend goes on serving.
+    assert_eq!(Client::connect(&backend).get("/health").status, 200);
+}
+
+#[test]
+fn requests_are_stamped_in_order() {
+    let backend = start();
+    let before = Instant::now();
+    let mut client = Client::connect(&backend);
+    for _ in 0..3 {
+        client.get("/health");
+    }
+    let reqs = backend.requests();
+    assert_eq!(reqs.len(), 3);
+    assert!(reqs[0].at >= before);
+    assert!(reqs.windows(2).all(|w| w[0].at <= w[1].at));
+    assert!(reqs[2].at <= Instant::now());
+}

@@ -14,3 +14,8 @@ mod tools_similar;
 mod tools_resolve;
 mod tools_status;
 mod http_client;
+mod hostile;
+mod faults;
+mod network;
+mod proxies;
+mod retries;

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Largest request head (request line and headers) accepted; a longer one gets a 431.
 const MAX_HEAD: usize = 64 * 1024;
@@ -31,7 +31,8 @@ pub const METHOD_NOT_ALLOWED: &[u8] =
     b"HTTP/1.1 405 Method Not Allowed\r\nallow: GET,HEAD\r\ncontent-length: 0\r\n\r\n";
 /// Body of the 401 sent when a token is set and the request lacks `authorization: Bearer <token>`
 /// (the `unauthorized` case when the fixtures have it, else a built-in response with this body).
-pub const UNAUTHORIZED_BODY: &str = r#"{"type":"about:blank","title":"Unauthorized","status":401,"detail":"missing or invalid token"}"#;
+pub const UNAUTHORIZED_BODY: &str =
+    r#"{"type":"about:blank","title":"Unauthorized","status":401,"detail":"missing or invalid token"}"#;
 
 /// One request as the backend read it.
 #[derive(Clone, Debug)]
@@ -43,15 +44,14 @@ pub struct Request {
     pub headers: Vec<(String, String)>,
     /// Number of the TCP connection it came on, counting from 0.
     pub conn: usize,
+    /// When the backend finished reading it.
+    pub at: Instant,
 }
 
 impl Request {
     /// The first value of header `name` (give it lowercased).
     pub fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(n, _)| n == name).map(|(_, v)| v.as_str())
     }
 }
 
@@ -69,12 +69,44 @@ pub enum Reply {
     Close,
     /// Wait this long (cut short when the backend is dropped), then answer with the inner reply.
     Delay(Duration, Box<Reply>),
+    /// Successive requests matched by the route get successive replies; once they run out, the
+    /// last one answers every further request. (An empty list answers like [`Reply::Close`].)
+    Seq(Vec<Reply>),
+    /// These bytes, `chunk` bytes at a time with a pause of `every` before each chunk after the
+    /// first (cut short when the backend is dropped); the connection stays open as for
+    /// [`Reply::Raw`].
+    Trickle { bytes: Vec<u8>, chunk: usize, every: Duration },
+    /// Read the request and abort the connection with a TCP reset (RST) instead of an answer. On
+    /// platforms where that cannot be done without a dependency it closes like [`Reply::Close`].
+    Reset,
 }
 
 impl Reply {
     /// Shorthand for [`Reply::Case`].
     pub fn case(name: &str) -> Reply {
         Reply::Case(name.to_string())
+    }
+
+    /// The reply for the `n`th request (from 0) a route answers: a [`Reply::Seq`] picks its
+    /// element, anywhere in the reply.
+    fn pick(&self, n: usize) -> Reply {
+        match self {
+            Reply::Seq(replies) => match replies.get(n).or(replies.last()) {
+                Some(reply) => reply.pick(n),
+                None => Reply::Close,
+            },
+            Reply::Delay(d, inner) => Reply::Delay(*d, Box::new(inner.pick(n))),
+            other => other.clone(),
+        }
+    }
+
+    /// Whether answering ends in a [`Reply::Reset`].
+    fn resets(&self) -> bool {
+        match self {
+            Reply::Reset => true,
+            Reply::Delay(_, inner) => inner.resets(),
+            _ => false,
+        }
     }
 }
 
@@ -84,6 +116,8 @@ struct Route {
     /// `None` answers any method.
     method: Option<String>,
     reply: Reply,
+    /// Requests this route has answered, for [`Reply::Seq`].
+    hits: AtomicUsize,
 }
 
 /// Everything the accept loop and the connection threads share.
@@ -110,9 +144,7 @@ pub struct Backend {
 
 /// `CARGO_MANIFEST_DIR/tests/fixtures`.
 pub fn fixtures_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests")
-        .join("fixtures")
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests").join("fixtures")
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -129,11 +161,8 @@ impl Backend {
     /// Like [`Backend::start`] on a chosen port (0: any free one).
     pub fn start_on(fixtures_dir: &Path, port: u16) -> Backend {
         let (cases, index) = load(fixtures_dir);
-        let listener =
-            TcpListener::bind(("127.0.0.1", port)).expect("fixture backend: cannot bind 127.0.0.1");
-        let addr = listener
-            .local_addr()
-            .expect("fixture backend: no local address");
+        let listener = TcpListener::bind(("127.0.0.1", port)).expect("fixture backend: cannot bind 127.0.0.1");
+        let addr = listener.local_addr().expect("fixture backend: no local address");
         let shared = Arc::new(Shared {
             cases,
             index,
@@ -153,11 +182,7 @@ impl Backend {
                 .spawn(move || accept_loop(&listener, &shared))
                 .expect("fixture backend: cannot spawn the accept thread")
         };
-        Backend {
-            shared,
-            addr,
-            acceptor: Some(acceptor),
-        }
+        Backend { shared, addr, acceptor: Some(acceptor) }
     }
 
     /// Requires `authorization: Bearer <token>` on every target but `/health`; others get a 401.
@@ -181,11 +206,7 @@ impl Backend {
     pub fn route(&self, pattern: &str, reply: Reply) {
         let mut overrides = lock(&self.shared.overrides);
         overrides.retain(|r| r.pattern != pattern);
-        overrides.push(Route {
-            pattern: pattern.to_string(),
-            method: None,
-            reply,
-        });
+        overrides.push(Route { pattern: pattern.to_string(), method: None, reply, hits: AtomicUsize::new(0) });
     }
 
     /// Every request read so far, in order.
@@ -250,20 +271,15 @@ impl Shared {
     /// Waits up to `d`; returns false if the backend was stopped meanwhile.
     fn pause(&self, d: Duration) -> bool {
         let stopped = lock(&self.stopped);
-        let (stopped, _) = self
-            .stop_signal
-            .wait_timeout_while(stopped, d, |s| !*s)
-            .unwrap_or_else(PoisonError::into_inner);
+        let (stopped, _) =
+            self.stop_signal.wait_timeout_while(stopped, d, |s| !*s).unwrap_or_else(PoisonError::into_inner);
         !*stopped
     }
 
     /// Blocks until the backend is stopped.
     fn wait_for_stop(&self) {
         let stopped = lock(&self.stopped);
-        let _stopped = self
-            .stop_signal
-            .wait_while(stopped, |s| !*s)
-            .unwrap_or_else(PoisonError::into_inner);
+        let _stopped = self.stop_signal.wait_while(stopped, |s| !*s).unwrap_or_else(PoisonError::into_inner);
     }
 
     /// The reply for a request, after the token check.
@@ -279,15 +295,11 @@ impl Shared {
             }
         }
         if let Some(route) = best(&lock(&self.overrides), &req.target) {
-            return route.reply.clone();
+            return route.reply.pick(route.hits.fetch_add(1, Ordering::SeqCst));
         }
         match best(&self.index, &req.target) {
-            Some(route) if route.method.as_deref().is_none_or(|m| m == req.method) => {
-                route.reply.clone()
-            }
-            Some(_) if self.cases.contains_key("method_not_allowed") => {
-                Reply::case("method_not_allowed")
-            }
+            Some(route) if route.method.as_deref().is_none_or(|m| m == req.method) => route.reply.clone(),
+            Some(_) if self.cases.contains_key("method_not_allowed") => Reply::case("method_not_allowed"),
             Some(_) => Reply::Raw(METHOD_NOT_ALLOWED.to_vec()),
             None => Reply::Raw(NOT_FOUND.to_vec()),
         }
@@ -326,8 +338,8 @@ fn best<'a>(routes: &'a [Route], target: &str) -> Option<&'a Route> {
 /// Reads every `*.http` in `dir` and the routes of `dir/INDEX.tsv`.
 fn load(dir: &Path) -> (HashMap<String, Vec<u8>>, Vec<Route>) {
     let mut cases = HashMap::new();
-    let entries = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("fixture backend: cannot read {}: {e}", dir.display()));
+    let entries =
+        std::fs::read_dir(dir).unwrap_or_else(|e| panic!("fixture backend: cannot read {}: {e}", dir.display()));
     for entry in entries {
         let path = entry.expect("fixture backend: bad directory entry").path();
         if path.extension().is_some_and(|e| e == "http") {
@@ -336,8 +348,8 @@ fn load(dir: &Path) -> (HashMap<String, Vec<u8>>, Vec<Route>) {
                 .and_then(|s| s.to_str())
                 .expect("fixture backend: case file names are UTF-8")
                 .to_string();
-            let bytes = std::fs::read(&path)
-                .unwrap_or_else(|e| panic!("fixture backend: cannot read {}: {e}", path.display()));
+            let bytes =
+                std::fs::read(&path).unwrap_or_else(|e| panic!("fixture backend: cannot read {}: {e}", path.display()));
             cases.insert(name, bytes);
         }
     }
@@ -350,12 +362,8 @@ fn load(dir: &Path) -> (HashMap<String, Vec<u8>>, Vec<Route>) {
             continue;
         }
         let mut cols = line.split('\t');
-        let (Some(method), Some(target), Some(case)) = (cols.next(), cols.next(), cols.next())
-        else {
-            panic!(
-                "fixture backend: INDEX.tsv line {}: expected method, target, case",
-                n + 1
-            );
+        let (Some(method), Some(target), Some(case)) = (cols.next(), cols.next(), cols.next()) else {
+            panic!("fixture backend: INDEX.tsv line {}: expected method, target, case", n + 1);
         };
         assert!(
             cases.contains_key(case),
@@ -369,6 +377,7 @@ fn load(dir: &Path) -> (HashMap<String, Vec<u8>>, Vec<Route>) {
             pattern: target.to_string(),
             method: Some(method.to_string()),
             reply: Reply::Case(case.to_string()),
+            hits: AtomicUsize::new(0),
         });
     }
     (cases, routes)
@@ -386,18 +395,15 @@ fn accept_loop(listener: &TcpListener, shared: &Arc<Shared>) {
         }
         let worker = {
             let shared = Arc::clone(shared);
-            thread::Builder::new()
-                .name(format!("fixture-backend-conn-{conn}"))
-                .spawn(move || {
-                    serve(stream, conn, &shared);
-                    lock(&shared.open).remove(&conn);
-                })
+            thread::Builder::new().name(format!("fixture-backend-conn-{conn}")).spawn(move || {
+                serve(stream, conn, &shared);
+                lock(&shared.open).remove(&conn);
+            })
         };
         let mut workers = lock(&shared.workers);
         // Reap finished connection threads so a long benchmark does not pile them up.
-        let (done, running): (Vec<_>, Vec<_>) = std::mem::take(&mut *workers)
-            .into_iter()
-            .partition(|w| w.is_finished());
+        let (done, running): (Vec<_>, Vec<_>) =
+            std::mem::take(&mut *workers).into_iter().partition(|w| w.is_finished());
         *workers = running;
         if let Ok(worker) = worker {
             workers.push(worker);
@@ -433,25 +439,22 @@ fn serve(mut stream: TcpStream, conn: usize, shared: &Shared) {
                 return;
             }
         };
-        let close_after = req
-            .header("connection")
-            .is_some_and(|v| v.eq_ignore_ascii_case("close"));
+        let close_after = req.header("connection").is_some_and(|v| v.eq_ignore_ascii_case("close"));
         lock(&shared.requests).push(req.clone());
         let reply = shared.choose(&req);
+        let resets = reply.resets();
         if !answer(&mut stream, reply, shared) || close_after {
-            let _ = stream.shutdown(Shutdown::Both);
+            // A reset must not be preceded by a FIN: closing the socket (on return) sends it.
+            if !resets {
+                let _ = stream.shutdown(Shutdown::Both);
+            }
             return;
         }
     }
 }
 
 /// Reads one request (head and body) from `stream`, keeping extra bytes in `buf`.
-fn read_request(
-    stream: &mut TcpStream,
-    buf: &mut Vec<u8>,
-    conn: usize,
-    shared: &Shared,
-) -> Result<Request, ReadError> {
+fn read_request(stream: &mut TcpStream, buf: &mut Vec<u8>, conn: usize, shared: &Shared) -> Result<Request, ReadError> {
     let mut scanned = 0;
     let head_end = loop {
         if let Some(pos) = find(buf, b"\r\n\r\n", scanned) {
@@ -470,13 +473,11 @@ fn read_request(
             b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
         ));
     }
-    const BAD: &[u8] =
-        b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nconnection: close\r\n\r\n";
+    const BAD: &[u8] = b"HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\nconnection: close\r\n\r\n";
     let head = std::str::from_utf8(&buf[..head_end - 4]).map_err(|_| ReadError::Reject(BAD))?;
     let mut lines = head.split("\r\n");
     let mut parts = lines.next().unwrap_or("").split(' ');
-    let (Some(method), Some(target), Some(version), None) =
-        (parts.next(), parts.next(), parts.next(), parts.next())
+    let (Some(method), Some(target), Some(version), None) = (parts.next(), parts.next(), parts.next(), parts.next())
     else {
         return Err(ReadError::Reject(BAD));
     };
@@ -489,12 +490,7 @@ fn read_request(
         let (name, value) = line.split_once(':').ok_or(ReadError::Reject(BAD))?;
         headers.push((name.trim().to_ascii_lowercase(), value.trim().to_string()));
     }
-    let req = Request {
-        method: method.to_string(),
-        target: target.to_string(),
-        headers,
-        conn,
-    };
+    let req = Request { method: method.to_string(), target: target.to_string(), headers, conn, at: Instant::now() };
     if req.header("transfer-encoding").is_some() {
         return Err(ReadError::Reject(
             b"HTTP/1.1 501 Not Implemented\r\ncontent-length: 0\r\nconnection: close\r\n\r\n",
@@ -529,11 +525,7 @@ fn fill(stream: &mut TcpStream, buf: &mut Vec<u8>, shared: &Shared) -> Result<()
                 buf.extend_from_slice(&chunk[..n]);
                 return Ok(());
             }
-            Err(e)
-                if matches!(
-                    e.kind(),
-                    ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted
-                ) => {}
+            Err(e) if matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut | ErrorKind::Interrupted) => {}
             Err(_) => return Err(ReadError::Gone),
         }
     }
@@ -543,10 +535,7 @@ fn fill(stream: &mut TcpStream, buf: &mut Vec<u8>, shared: &Shared) -> Result<()
 fn answer(stream: &mut TcpStream, reply: Reply, shared: &Shared) -> bool {
     match reply {
         Reply::Case(name) => match shared.cases.get(&name) {
-            Some(bytes) => stream
-                .write_all(bytes)
-                .and_then(|()| stream.flush())
-                .is_ok(),
+            Some(bytes) => stream.write_all(bytes).and_then(|()| stream.flush()).is_ok(),
             None => {
                 let body = format!("fixture backend: no case named {name:?}\n");
                 eprintln!("{}", body.trim_end());
@@ -554,27 +543,71 @@ fn answer(stream: &mut TcpStream, reply: Reply, shared: &Shared) -> bool {
                     "HTTP/1.1 500 Internal Server Error\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: {}\r\n\r\n",
                     body.len()
                 );
-                stream
-                    .write_all(head.as_bytes())
-                    .and_then(|()| stream.write_all(body.as_bytes()))
-                    .is_ok()
+                stream.write_all(head.as_bytes()).and_then(|()| stream.write_all(body.as_bytes())).is_ok()
             }
         },
-        Reply::Raw(bytes) => {
-            stream
-                .write_all(&bytes)
-                .and_then(|()| stream.flush())
-                .is_ok()
-                && is_complete(&bytes)
-        }
+        Reply::Raw(bytes) => stream.write_all(&bytes).and_then(|()| stream.flush()).is_ok() && is_complete(&bytes),
         Reply::Hang => {
             shared.wait_for_stop();
             false
         }
         Reply::Close => false,
         Reply::Delay(d, inner) => shared.pause(d) && answer(stream, *inner, shared),
+        Reply::Seq(_) => {
+            // `choose` resolves a sequence; one reaching here answers its first element.
+            let first = reply.pick(0);
+            answer(stream, first, shared)
+        }
+        Reply::Trickle { bytes, chunk, every } => {
+            for (i, part) in bytes.chunks(chunk.max(1)).enumerate() {
+                if i > 0 && !shared.pause(every) {
+                    return false;
+                }
+                if stream.write_all(part).and_then(|()| stream.flush()).is_err() {
+                    return false;
+                }
+            }
+            is_complete(&bytes)
+        }
+        Reply::Reset => {
+            reset(stream);
+            false
+        }
     }
 }
+
+/// Makes the coming close send a TCP reset: `SO_LINGER` with a zero timeout.
+#[cfg(any(target_os = "linux", target_os = "android", target_vendor = "apple"))]
+fn reset(stream: &TcpStream) {
+    use std::ffi::{c_int, c_void};
+    use std::os::fd::AsRawFd;
+
+    #[repr(C)]
+    struct Linger {
+        onoff: c_int,
+        seconds: c_int,
+    }
+    unsafe extern "C" {
+        fn setsockopt(fd: c_int, level: c_int, name: c_int, value: *const c_void, len: u32) -> c_int;
+    }
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    const SOL_SOCKET_SO_LINGER: (c_int, c_int) = (1, 13);
+    #[cfg(target_vendor = "apple")]
+    const SOL_SOCKET_SO_LINGER: (c_int, c_int) = (0xffff, 0x80);
+    let linger = Linger { onoff: 1, seconds: 0 };
+    let (level, name) = SOL_SOCKET_SO_LINGER;
+    // SAFETY: a valid socket descriptor and a `struct linger` of the size passed.
+    let rc = unsafe {
+        setsockopt(stream.as_raw_fd(), level, name, (&raw const linger).cast(), std::mem::size_of::<Linger>() as u32)
+    };
+    if rc != 0 {
+        eprintln!("fixture backend: SO_LINGER failed: {}", std::io::Error::last_os_error());
+    }
+}
+
+/// Elsewhere a reset falls back to a plain close.
+#[cfg(not(any(target_os = "linux", target_os = "android", target_vendor = "apple")))]
+fn reset(_stream: &TcpStream) {}
 
 /// Whether `bytes` is exactly one response whose `content-length` covers the rest.
 fn is_complete(bytes: &[u8]) -> bool {
@@ -586,18 +619,12 @@ fn is_complete(bytes: &[u8]) -> bool {
     };
     let length = head.split("\r\n").skip(1).find_map(|line| {
         let (name, value) = line.split_once(':')?;
-        name.trim()
-            .eq_ignore_ascii_case("content-length")
-            .then(|| value.trim().parse::<usize>().ok())
-            .flatten()
+        name.trim().eq_ignore_ascii_case("content-length").then(|| value.trim().parse::<usize>().ok()).flatten()
     });
     length == Some(bytes.len() - pos - 4)
 }
 
 /// Position of `needle` in `hay`, searching from `from`.
 fn find(hay: &[u8], needle: &[u8], from: usize) -> Option<usize> {
-    hay.get(from..)?
-        .windows(needle.len())
-        .position(|w| w == needle)
-        .map(|p| p + from)
+    hay.get(from..)?.windows(needle.len()).position(|w| w == needle).map(|p| p + from)
 }

@@ -1,0 +1,28 @@
+# Real-client tests: the official TypeScript SDK, Python SDK and MCP Inspector CLI drive the release
+# binary against the fixture backend (tests/clients/). Included by the top Makefile.
+#
+#   make client-deps    install the pinned clients into .deps/ (scripts/deps.sh; idempotent)
+#   make client-tests   build, install, run all three suites (all run; fails if any failed)
+#
+# OJ_MCP_BIN=path tests another, already built server binary instead of target/release/oj-mcp-rs
+# (e.g. `make release client-tests OJ_MCP_BIN=target/x86_64-unknown-linux-musl/release/oj-mcp-rs`,
+# which reuses the shipped static build); only the fixture backend is then built here.
+# Linux only: the suites' plumbing (bash coproc, select() on pipes, venv/bin) is not written for
+# macOS or Windows, where `make client-tests` says so and does nothing.
+
+.PHONY: client-deps client-build client-tests
+
+client-deps:
+	scripts/deps.sh
+
+# One release build for the server and the fixture backend: one cargo run, shared dependencies.
+client-build:
+	$(CARGO) build --release $(if $(OJ_MCP_BIN),,--bin oj-mcp-rs) --example fixture_backend
+
+ifeq ($(shell uname -s 2>/dev/null),Linux)
+client-tests: client-build client-deps
+	tests/clients/run.sh
+else
+client-tests:
+	@echo "client-tests: skipped (Linux only)"
+endif

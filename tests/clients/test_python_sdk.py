@@ -1,0 +1,147 @@
+"""The official Python SDK (mcp 2.x) as a real client of the release binary.
+
+Run: .deps/venv/bin/python -m pytest tests/clients/test_python_sdk.py   (after scripts/deps.sh)
+
+Its default mode `auto` probes `server/discover` at 2026-07-28 first, waits up to 10 s for an
+answer, then falls back to `initialize`: the first tests prove the server answers the probe (the
+session is up well under that), the same calls then run in both eras (`auto` and `legacy`), each
+on its own server process against one shared fixture backend (conftest.py).
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from contextlib import AsyncExitStack
+
+import pytest
+from conftest import BIN, NOW, TOKEN
+
+from mcp import Client, MCPError, StdioServerParameters
+from mcp.client.session import DISCOVER_TIMEOUT_SECONDS
+
+pytestmark = pytest.mark.anyio
+
+# tools/list, in order.
+TOOLS = [
+    "get_daily_challenge",
+    "get_problem",
+    "find_similar_problems",
+    "resolve_problem",
+    "get_platform_status",
+    "search_problems",
+    "list_tags",
+]
+MODES = ["auto", "legacy"]
+
+
+def server(url: str) -> StdioServerParameters:
+    # OJ_LOG=debug: the wire log goes to stderr, which pytest shows when a test fails.
+    env = {"OJ_BASE_URL": url, "OJ_TOKEN": TOKEN, "OJ_MCP_NOW": NOW, "OJ_LOG": "debug"}
+    return StdioServerParameters(command=str(BIN), env=env)
+
+
+async def connect(stack: AsyncExitStack, url: str, mode: str) -> tuple[Client, float]:
+    """An entered Client and how long entering it (spawn + negotiation) took, in seconds."""
+    t0 = time.monotonic()
+    client = await stack.enter_async_context(Client(server(url), mode=mode))
+    return client, time.monotonic() - t0
+
+
+async def test_auto_mode_is_answered_by_server_discover(backend_url, note):
+    async with AsyncExitStack() as stack:
+        client, took = await connect(stack, backend_url, "auto")
+        discover = client.session.discover_result
+        era = f"server/discover (supports {discover.supported_versions})" if discover else "initialize (fallback)"
+        note(f"mcp auto:   {client.protocol_version} via {era} in {took * 1000:.0f} ms")
+        # A server that ignored the probe would cost DISCOVER_TIMEOUT_SECONDS (10 s) here.
+        assert took < 3.0, f"connect took {took:.1f} s (probe timeout is {DISCOVER_TIMEOUT_SECONDS} s)"
+        assert client.protocol_version == "2026-07-28"
+        assert discover is not None and client.session.initialize_result is None
+        assert "2026-07-28" in discover.supported_versions
+        assert client.server_info is not None and client.server_info.name == "oj-mcp-rs"
+        assert client.server_capabilities.tools is not None
+        assert "get_problem" in (client.instructions or "")
+
+
+async def test_legacy_mode_initialize_and_ping(backend_url, note):
+    async with AsyncExitStack() as stack:
+        client, took = await connect(stack, backend_url, "legacy")
+        note(f"mcp legacy: {client.protocol_version} via initialize in {took * 1000:.0f} ms")
+        assert client.protocol_version == "2025-11-25"
+        init = client.session.initialize_result
+        assert init is not None and client.session.discover_result is None
+        assert init.server_info.name == "oj-mcp-rs"
+        # ping exists only in the handshake era (the Client-level wrapper is deprecated for that).
+        await client.session.send_ping()
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_list_tools(backend_url, mode):
+    async with AsyncExitStack() as stack:
+        client, _ = await connect(stack, backend_url, mode)
+        tools = (await client.list_tools()).tools
+        assert [t.name for t in tools] == TOOLS
+        for t in tools:
+            assert t.input_schema.get("type") == "object", t.name
+            assert t.output_schema is not None and t.output_schema.get("type") == "object", t.name
+
+
+# tool, arguments, isError, patterns its text must match (re.MULTILINE).
+CALLS = [
+    ("get_problem", {"source": "leetcode", "id": "1"}, False,
+     [r"^# Two Sum$", r"Source: leetcode \| ID: 1 \| Difficulty: Easy", r"https://leetcode\.com/problems/two-sum/"]),
+    ("get_problem", {"source": "codeforces", "id": "4A"}, False, [r"^# Watermelon$", r"\$w\$", r"^```"]),
+    ("get_problem", {"source": "leetcode", "id": "99999"}, True, [r"404", r"problem not found"]),
+    ("get_problem", {"source": "leetcode"}, True, [r"Invalid arguments", r"`id`"]),
+    ("find_similar_problems", {"source": "leetcode", "id": "1", "limit": 3}, False,
+     [r"^# Similar Problems$", r"Two Sum II - Input Array Is Sorted", r"^\| 3 \|"]),
+    ("find_similar_problems", {"query": "two numbers adding to a target"}, False,
+     [r"^# Similar Problems$", r"\| leetcode \| 1 \| Two Sum \|"]),
+    ("resolve_problem", {"query": "https://leetcode.com/problems/two-sum/"}, False,
+     [r"^# Two Sum$", r"Source: leetcode \| ID: 1"]),
+    ("get_platform_status", {}, False, [r"OJ Platform Status \(v0\.2\.1\)", r"12,984"]),
+    ("get_daily_challenge", {}, False, [r"^# Network Delay Time$", r"leetcode\.com"]),
+    ("get_daily_challenge", {"domain": "cn", "date": "2024-01-15"}, False,
+     [r"^# Trapping Rain Water$", r"https://leetcode\.cn/problems/trapping-rain-water/", r"2024-01-15"]),
+    ("get_daily_challenge", {"date": "2024-02-01"}, False, [r"being fetched", r"30 seconds"]),
+    ("get_daily_challenge", {"domain": "jp"}, True, [r"Invalid arguments", r"`domain`"]),
+    ("search_problems", {"source": "leetcode", "page": 2, "per_page": 3}, False,
+     [r"^# Problems on leetcode$", r"Page 2 of 3", r"^\| 167 \| Two Sum II"]),
+    ("list_tags", {"source": "leetcode"}, False, [r"Tags on leetcode \(15\)", r"dynamic programming"]),
+]
+
+
+def call_id(case) -> str:
+    tool, args, _, _ = case
+    return f"{tool}({','.join(f'{k}={v}' for k, v in args.items())})"
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(("tool", "args", "is_error", "patterns"), CALLS, ids=[call_id(c) for c in CALLS])
+async def test_call_tool(backend_url, mode, tool, args, is_error, patterns):
+    async with AsyncExitStack() as stack:
+        client, _ = await connect(stack, backend_url, mode)
+        result = await client.call_tool(tool, args)
+        assert result.content, "content is not empty"
+        assert result.content[0].type == "text"
+        text = result.content[0].text
+        assert bool(result.is_error) == is_error, text
+        for p in patterns:
+            assert re.search(p, text, re.MULTILINE), f"{p!r} not in:\n{text}"
+        if tool == "find_similar_problems" and "limit" in args:
+            rows = [line for line in text.splitlines() if re.match(r"^\| \d+ \|", line)]
+            assert len(rows) == args["limit"], text
+        # The SDK checks structuredContent against the tool's outputSchema; every tool has one
+        # and a success carries it.
+        if not is_error:
+            assert isinstance(result.structured_content, dict), result
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_unknown_tool_is_a_protocol_error(backend_url, mode):
+    async with AsyncExitStack() as stack:
+        client, _ = await connect(stack, backend_url, mode)
+        with pytest.raises(MCPError) as err:
+            await client.call_tool("no_such_tool", {})
+        assert err.value.error.code == -32602, err.value
