@@ -25,7 +25,7 @@ unit:
 	$(CARGO) test
 
 # Everything CI runs: the README's test command.
-test: lint unit client-tests npm-smoke mcpb ship-check
+test: lint unit fuzz-ci client-tests npm-smoke mcpb ship-check
 
 # A scripted MCP session against the project's own fixture backend; prints what each tool returns.
 smoke:

@@ -686,7 +686,7 @@ fn a_bom_at_the_start_of_the_first_line_is_a_parse_error_and_the_next_line_is_se
     finish(s);
 }
 
-/// `"params": null` is treated as absent: on a request, a notification and a tool call.
+/// `"params": null` is treated as absent, on requests and on notifications alike.
 #[test]
 fn params_null_is_treated_as_absent() {
     let mut s = Server::start(DEAD);
@@ -791,11 +791,11 @@ fn a_batch_of_1000_pings_is_answered_in_one_array_each_id_once() {
 
 #[test]
 fn a_batch_of_tiny_invalid_entries_keeps_memory_bounded() {
-    // 256 KiB of `[1,1,1,…]` is 131 072 invalid entries. Each deserves a -32600, and building
-    // all of them as `serde_json::Value` maps before writing one array costs about 1.6 KiB per
-    // entry: hundreds of MiB for one line well under MAX_LINE_BYTES (and ~3 GiB for a 4 MiB
-    // line). A batch must be answered within bounded memory, whether the server streams the
-    // array, caps the number of entries, or rejects an oversized batch as a whole.
+    // 256 KiB of `[1,1,1,…]` is 131 072 invalid entries, each deserving a -32600. Built as
+    // `serde_json::Value` replies before one array is written, they cost about 1.6 KiB each:
+    // 221 MiB peak for this line, ~3 GiB for a 4 MiB one (seen before batches were capped). A
+    // batch must be answered within bounded memory, whether the server streams the array, caps
+    // the number of entries (`mcp::MAX_BATCH`), or rejects an oversized batch as a whole.
     let mut s = Server::start(DEAD);
     assert_pings(&mut s);
     let entries = 128 * 1024;

@@ -1,0 +1,411 @@
+//! The soak job: many tool calls against the real server and the in-process fixture backend, with
+//! a fixed number always in flight, watching the server's memory.
+//!
+//! `cargo run --release --example soak -- [--bin PATH] [--calls N] [--inflight N] [--every N]
+//! [--timeout SECS]` starts the fixture backend (with the fixture token), spawns PATH (default
+//! `$OJ_MCP_BIN`, else `target/release/oj-mcp-rs`), initializes, and makes N `tools/call`s
+//! (default 10 000: a fixed mix of every tool, backend errors and argument errors) keeping
+//! `--inflight` (default 8) outstanding. Every reply must arrive exactly once, with its id and
+//! the expected `isError`. Every `--every` (default 1000) calls it prints the server's VmRSS and
+//! VmHWM (from /proc/PID/status); at the end a summary: calls, wall time, calls/s, latency, RSS
+//! first/last/peak, and whether RSS stayed flat (the last sample within 1 MiB of the one after
+//! the first `--every` calls). Exits 1 if anything is missing, doubled, unexpected or leaked.
+
+#[path = "../tests/support/backend.rs"]
+mod backend;
+
+use std::collections::HashMap;
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+const TOKEN: &str = "fixture-token-0123456789abcdef";
+/// 2026-11-21T23:30:00Z, as the integration tests pin it.
+const NOW: &str = "1795303800";
+/// "Flat": the last RSS sample within this of the first.
+const FLAT_KIB: i64 = 1024;
+
+const HELP: &str = "\
+Usage: soak [--bin PATH] [--calls N] [--inflight N] [--every N] [--timeout SECS]
+
+Runs N tools/call requests (default 10000) with --inflight (default 8) outstanding against
+the fixture backend, checks every reply, and reports throughput and the server's memory.
+  --bin PATH      the server (default: $OJ_MCP_BIN, else target/release/oj-mcp-rs)
+  --every N       print progress every N calls (default 1000)
+  --timeout SECS  the longest any one reply may take (default 30)
+Exit status: 0 when every call was answered once as expected and RSS stayed flat, 1 otherwise,
+2 on bad usage.";
+
+struct Opts {
+    bin: PathBuf,
+    calls: usize,
+    inflight: usize,
+    every: usize,
+    timeout: Duration,
+}
+
+/// One kind of call and what its result must say.
+struct Kind {
+    tool: &'static str,
+    args: Value,
+    is_error: bool,
+    /// How many of each 100 calls are of this kind.
+    weight: usize,
+}
+
+fn kinds() -> Vec<Kind> {
+    let k = |tool, args, is_error, weight| Kind { tool, args, is_error, weight };
+    vec![
+        k("get_problem", json!({"source": "leetcode", "id": "1"}), false, 12),
+        k("get_problem", json!({"source": "codeforces", "id": "4A"}), false, 8),
+        k("get_problem", json!({"source": "atcoder", "id": "abc300_a"}), false, 5),
+        k("get_problem", json!({"source": "luogu", "id": "P1002"}), false, 5),
+        k("get_problem", json!({"source": "leetcode", "id": "99999"}), true, 4),
+        k("find_similar_problems", json!({"source": "leetcode", "id": "1", "limit": 3}), false, 8),
+        k("find_similar_problems", json!({"query": "two numbers adding to a target"}), false, 6),
+        k("find_similar_problems", json!({"query": "x"}), true, 3),
+        k("resolve_problem", json!({"query": "https://leetcode.com/problems/two-sum/"}), false, 8),
+        k("resolve_problem", json!({"query": "codeforces:4A"}), false, 4),
+        k("get_daily_challenge", json!({}), false, 6),
+        k("get_daily_challenge", json!({"domain": "cn", "date": "2024-01-15"}), false, 4),
+        k("search_problems", json!({"source": "leetcode"}), false, 6),
+        k("search_problems", json!({"source": "leetcode", "page": 2, "per_page": 3}), false, 3),
+        k("list_tags", json!({"source": "leetcode"}), false, 6),
+        k("list_tags", json!({"source": "uva"}), true, 2),
+        k("get_platform_status", json!({}), false, 4),
+        // Argument errors: answered without a backend request.
+        k("get_problem", json!({}), true, 2),
+        k("get_problem", json!({"source": "leetcode", "id": "1", "extra": 1}), true, 1),
+        k("search_problems", json!({"source": "leetcode", "per_page": 100_000}), true, 1),
+        k("list_tags", json!({"source": 7}), true, 1),
+        k("get_daily_challenge", json!({"domain": "jp"}), true, 1),
+    ]
+}
+
+fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Opts>, String> {
+    let mut opts = Opts {
+        bin: std::env::var_os("OJ_MCP_BIN")
+            .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/release/oj-mcp-rs"), PathBuf::from),
+        calls: 10_000,
+        inflight: 8,
+        every: 1000,
+        timeout: Duration::from_secs(30),
+    };
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
+        let mut count = |name: &str| {
+            let v = value(name)?;
+            v.parse::<usize>().ok().filter(|n| *n > 0).ok_or_else(|| format!("{name} {v}: not a positive whole number"))
+        };
+        match arg.as_str() {
+            "--bin" => opts.bin = PathBuf::from(value("--bin")?),
+            "--calls" => opts.calls = count("--calls")?,
+            "--inflight" => opts.inflight = count("--inflight")?,
+            "--every" => opts.every = count("--every")?,
+            "--timeout" => opts.timeout = Duration::from_secs(count("--timeout")? as u64),
+            "-h" | "--help" => return Ok(None),
+            other => return Err(format!("unknown argument {other:?}")),
+        }
+    }
+    Ok(Some(opts))
+}
+
+fn main() -> ExitCode {
+    let opts = match parse_args(std::env::args().skip(1)) {
+        Ok(Some(opts)) => opts,
+        Ok(None) => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            eprintln!("soak: {e}\n\n{HELP}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&opts) {
+        Ok(true) => {
+            println!("soak: OK");
+            ExitCode::SUCCESS
+        }
+        Ok(false) => {
+            println!("soak: FAILED");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("soak: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// VmRSS and VmHWM of `pid`, in KiB.
+fn memory(pid: u32) -> Option<(i64, i64)> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let field = |name: &str| {
+        status.lines().find_map(|l| l.strip_prefix(name)?.trim().strip_suffix("kB")?.trim().parse::<i64>().ok())
+    };
+    Some((field("VmRSS:")?, field("VmHWM:")?))
+}
+
+fn mib(kib: i64) -> String {
+    format!("{:.1} MiB", kib as f64 / 1024.0)
+}
+
+/// A call on the wire.
+struct Pending {
+    kind: usize,
+    sent: Instant,
+}
+
+/// The problems found, capped so that a broken server does not flood the terminal.
+#[derive(Default)]
+struct Problems {
+    count: usize,
+}
+
+impl Problems {
+    fn report(&mut self, what: String) {
+        self.count += 1;
+        if self.count <= 20 {
+            println!("soak: PROBLEM: {what}");
+        } else if self.count == 21 {
+            println!("soak: (further problems not shown)");
+        }
+    }
+}
+
+fn run(opts: &Opts) -> Result<bool, String> {
+    let backend = backend::Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
+    let mut child = Command::new(&opts.bin)
+        .env_clear()
+        .env("OJ_BASE_URL", backend.url())
+        .env("OJ_TOKEN", TOKEN)
+        .env("OJ_MCP_NOW", NOW)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("cannot start {}: {e}", opts.bin.display()))?;
+    let pid = child.id();
+    println!(
+        "soak: {} calls, {} in flight, server {} (pid {pid}), fixture backend {}",
+        opts.calls,
+        opts.inflight,
+        opts.bin.display(),
+        backend.url()
+    );
+
+    // stdout: every line must be JSON; stderr: drained (one line per call at info level), kept short.
+    let (tx, rx) = mpsc::channel::<Result<Value, String>>();
+    let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+    let reader = thread::spawn(move || {
+        for line in BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            let msg =
+                serde_json::from_str(&line).map_err(|e| format!("a stdout line that is not JSON ({e}): {line:?}"));
+            if tx.send(msg).is_err() {
+                break;
+            }
+        }
+    });
+    let stderr_tail = Arc::new(Mutex::new((0usize, Vec::<String>::new())));
+    let stderr = child.stderr.take().ok_or("no stderr pipe")?;
+    let sink = stderr_tail.clone();
+    let err_reader = thread::spawn(move || {
+        for line in BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            let mut s = sink.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+            if line.contains("panicked at") || line.contains("ERROR") {
+                s.0 += 1;
+                s.1.push(line);
+            }
+        }
+    });
+    let mut stdin = child.stdin.take().ok_or("no stdin pipe")?;
+    let mut send = |v: &Value| -> Result<(), String> {
+        let mut line = serde_json::to_vec(v).map_err(|e| e.to_string())?;
+        line.push(b'\n');
+        stdin.write_all(&line).and_then(|()| stdin.flush()).map_err(|e| format!("writing to the server: {e}"))
+    };
+    let recv = |timeout: Duration| -> Result<Value, String> {
+        match rx.recv_timeout(timeout) {
+            Ok(msg) => msg,
+            Err(RecvTimeoutError::Timeout) => Err(format!("no reply within {timeout:?}")),
+            Err(RecvTimeoutError::Disconnected) => Err("the server closed stdout".into()),
+        }
+    };
+
+    send(&json!({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "soak", "version": "0"}}}))?;
+    let init = recv(opts.timeout)?;
+    if init["id"] != "init" || init["result"]["protocolVersion"] != "2025-11-25" {
+        return Err(format!("initialize failed: {init}"));
+    }
+    send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))?;
+
+    let kinds = kinds();
+    // Each block of 100 calls holds every kind `weight` times, in a fixed shuffled order
+    // (xorshift, Fisher-Yates), so runs are comparable.
+    let mut schedule: Vec<usize> =
+        kinds.iter().enumerate().flat_map(|(i, k)| std::iter::repeat_n(i, k.weight)).collect();
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    for i in (1..schedule.len()).rev() {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        schedule.swap(i, (state % (i as u64 + 1)) as usize);
+    }
+    let mut problems = Problems::default();
+    let mut pending: HashMap<u64, Pending> = HashMap::new();
+    let mut latencies: Vec<Duration> = Vec::with_capacity(opts.calls);
+    let mut per_kind = vec![0usize; kinds.len()];
+    let (mut sent, mut done) = (0usize, 0usize);
+    let mut samples: Vec<(usize, i64, i64)> = Vec::new();
+    let started = Instant::now();
+    let mut last_mark = started;
+    let mut last_done = 0;
+    while done < opts.calls {
+        while sent < opts.calls && pending.len() < opts.inflight {
+            let kind = schedule[sent % schedule.len()];
+            let k = &kinds[kind];
+            let id = sent as u64;
+            send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+                "params": {"name": k.tool, "arguments": k.args}}))?;
+            pending.insert(id, Pending { kind, sent: Instant::now() });
+            sent += 1;
+        }
+        let reply = match recv(opts.timeout) {
+            Ok(v) => v,
+            Err(e) => {
+                problems.report(format!("{e} ({} calls outstanding)", pending.len()));
+                break;
+            }
+        };
+        let Some(call) = reply["id"].as_u64().and_then(|id| pending.remove(&id)) else {
+            problems.report(format!("a reply for no outstanding call (doubled, unknown or unsolicited): {reply}"));
+            continue;
+        };
+        done += 1;
+        latencies.push(call.sent.elapsed());
+        per_kind[call.kind] += 1;
+        let k = &kinds[call.kind];
+        if reply["jsonrpc"] != "2.0" || reply["result"]["isError"] != json!(k.is_error) {
+            let text = reply["result"]["content"][0]["text"].as_str().unwrap_or("");
+            let text: String = text.chars().take(200).collect();
+            problems.report(format!(
+                "{} {}: expected isError {}, got {} {text:?}",
+                k.tool,
+                k.args,
+                k.is_error,
+                if reply.get("error").is_some() {
+                    reply["error"].to_string()
+                } else {
+                    reply["result"]["isError"].to_string()
+                }
+            ));
+        }
+        if done % opts.every == 0 || done == opts.calls {
+            let (rss, hwm) = memory(pid).unwrap_or((-1, -1));
+            samples.push((done, rss, hwm));
+            let now = Instant::now();
+            let rate = (done - last_done) as f64 / now.duration_since(last_mark).as_secs_f64().max(1e-9);
+            (last_mark, last_done) = (now, done);
+            println!(
+                "soak: {done:>6}/{} calls  {:>6.1} s  {rate:>7.0} calls/s  VmRSS {}  VmHWM {}",
+                opts.calls,
+                started.elapsed().as_secs_f64(),
+                mib(rss),
+                mib(hwm)
+            );
+        }
+    }
+    let wall = started.elapsed();
+
+    // Nothing more may arrive: no late or doubled replies.
+    thread::sleep(Duration::from_millis(300));
+    while let Ok(msg) = rx.try_recv() {
+        problems.report(format!("a line after the last reply: {msg:?}"));
+    }
+    // Closing stdin ends the server.
+    drop(stdin);
+    let exit_deadline = Instant::now() + Duration::from_secs(10);
+    let status = loop {
+        if let Some(st) = child.try_wait().map_err(|e| e.to_string())? {
+            break Some(st);
+        }
+        if Instant::now() > exit_deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            break None;
+        }
+        thread::sleep(Duration::from_millis(5));
+    };
+    let _ = reader.join();
+    let _ = err_reader.join();
+    match status {
+        Some(st) if st.success() => {}
+        Some(st) => problems.report(format!("the server exited with {st}")),
+        None => problems.report("the server did not exit within 10 s of stdin closing".into()),
+    }
+    let (bad_stderr, lines) =
+        std::mem::take(&mut *stderr_tail.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+    for line in lines.iter().take(5) {
+        problems.report(format!("stderr: {line}"));
+    }
+    if bad_stderr > 5 {
+        problems.report(format!("{} more ERROR or panic lines on stderr", bad_stderr - 5));
+    }
+    if !pending.is_empty() {
+        problems.report(format!("{} calls never answered", pending.len()));
+    }
+
+    latencies.sort();
+    let pct = |p: f64| latencies.get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)));
+    let ms = |d: Option<&Duration>| d.map_or("-".to_string(), |d| format!("{:.2} ms", d.as_secs_f64() * 1000.0));
+    println!("\nsoak: per kind of call:");
+    for (k, n) in kinds.iter().zip(&per_kind) {
+        println!("  {n:>6}  {} {}{}", k.tool, k.args, if k.is_error { "  (isError)" } else { "" });
+    }
+    let first = samples.first().copied();
+    let last = samples.last().copied();
+    let peak = samples.iter().map(|s| s.2).max().unwrap_or(-1);
+    let flat = match (first, last) {
+        (Some((_, a, _)), Some((_, b, _))) if a > 0 && b > 0 => (b - a).abs() <= FLAT_KIB,
+        _ => false,
+    };
+    println!("\nsoak: summary");
+    println!("  calls          {done} of {} answered, {} problems", opts.calls, problems.count);
+    println!("  wall time      {:.2} s", wall.as_secs_f64());
+    println!(
+        "  throughput     {:.0} calls/s with {} in flight",
+        done as f64 / wall.as_secs_f64().max(1e-9),
+        opts.inflight
+    );
+    println!(
+        "  latency        p50 {}  p90 {}  p99 {}  max {}",
+        ms(pct(0.50)),
+        ms(pct(0.90)),
+        ms(pct(0.99)),
+        ms(latencies.last())
+    );
+    if let (Some((n1, rss1, _)), Some((_, rss2, _))) = (first, last) {
+        println!(
+            "  RSS            after {n1} calls {}, last {}, peak (VmHWM) {}: {} ({:+} KiB)",
+            mib(rss1),
+            mib(rss2),
+            mib(peak),
+            if flat { "flat" } else { "NOT flat" },
+            rss2 - rss1
+        );
+    }
+    if !flat {
+        problems.report(format!("RSS not flat within {FLAT_KIB} KiB"));
+    }
+    Ok(problems.count == 0 && done == opts.calls)
+}

@@ -1,0 +1,48 @@
+# Fuzzing the stdin path: framing (mcp::read_line), classification (mcp::parse) and dispatch
+# (server::run with an in-memory stdout and a backend that refuses connections), checked by
+# fuzz/src/oracle.rs: every stdout line is JSON-RPC 2.0, every request is answered exactly once,
+# no panic, no hang. Included by the top Makefile (it defines CARGO).
+#
+#   make fuzz        coverage-guided: cargo-fuzz (libFuzzer) runs FUZZ_TARGET (dispatch, or
+#                    parse) for FUZZ_SECONDS (default 600), then prints the figures. Installs
+#                    cargo-fuzz if missing; runs on the stable toolchain with RUSTC_BOOTSTRAP=1.
+#                    Crashes land in fuzz/artifacts/FUZZ_TARGET/; replay one with
+#                    `make fuzz-replay FUZZ_INPUT=fuzz/artifacts/dispatch/crash-…`.
+#   make fuzz-ci     the dependency-free mutation fuzzer (tests/fuzz_dispatch.rs) for 45 s: no
+#                    nightly features, no cargo-fuzz; for CI.
+#   make fuzz-lite   the same for FUZZ_SECONDS.
+
+FUZZ_SECONDS ?= 600
+FUZZ_TARGET ?= dispatch
+# none: the code is safe Rust, so a sanitizer mostly costs speed; `address` is there when needed.
+FUZZ_SANITIZER ?= none
+FUZZ_MAX_LEN ?= 16384
+FUZZ_CI_SECONDS ?= 45
+CARGO_FUZZ_VERSION ?= 0.13.2
+FUZZ_RUN = RUSTC_BOOTSTRAP=1 $(CARGO) fuzz run -s $(FUZZ_SANITIZER) --debug-assertions
+
+.PHONY: fuzz fuzz-ci fuzz-lite fuzz-tools fuzz-replay
+
+fuzz-tools:
+	@command -v cargo-fuzz >/dev/null 2>&1 || $(CARGO) install cargo-fuzz --version $(CARGO_FUZZ_VERSION) --locked
+	@command -v c++ >/dev/null 2>&1 || { echo "libFuzzer needs a C++ compiler: apt-get install -y g++"; exit 1; }
+
+fuzz: fuzz-tools
+	@mkdir -p fuzz/corpus/$(FUZZ_TARGET) fuzz/artifacts/$(FUZZ_TARGET)
+	@log=fuzz/$(FUZZ_TARGET).log; \
+	$(FUZZ_RUN) $(FUZZ_TARGET) fuzz/corpus/$(FUZZ_TARGET) fuzz/seeds -- \
+		-max_total_time=$(FUZZ_SECONDS) -max_len=$(FUZZ_MAX_LEN) -dict=fuzz/jsonrpc.dict \
+		-timeout=60 -rss_limit_mb=4096 -print_final_stats=1 2>&1 | tee $$log \
+		| grep --line-buffered -E '^#[0-9]+[[:space:]]+(pulse|DONE)|^Done|ERROR|panicked|invariant'; \
+	status=$$(grep -c -E '^==[0-9]+== ERROR|^SUMMARY' $$log); \
+	fuzz/summary.sh $(FUZZ_TARGET) $$log $(FUZZ_SECONDS); \
+	test "$$status" = 0
+
+fuzz-replay: fuzz-tools
+	$(FUZZ_RUN) $(FUZZ_TARGET) $(FUZZ_INPUT)
+
+fuzz-ci:
+	FUZZ_SECONDS=$(FUZZ_CI_SECONDS) $(CARGO) test --test fuzz_dispatch -- --nocapture
+
+fuzz-lite:
+	FUZZ_SECONDS=$(FUZZ_SECONDS) $(CARGO) test --test fuzz_dispatch -- --nocapture
