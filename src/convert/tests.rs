@@ -1,0 +1,802 @@
+//! Tests for the statement converter: one group per hazard, hand-written snapshots of realistic
+//! statements, and invariants over the shared corpus (read in place, never copied).
+
+use super::*;
+
+/// HTML path: `html_to_markdown(input) == expected`.
+fn check(input: &str, expected: &str) {
+    assert_eq!(html_to_markdown(input), expected, "\ninput: {input:?}");
+}
+
+/// Full entry point: `to_markdown(Some(input)) == expected`.
+fn check_md(input: &str, expected: &str) {
+    assert_eq!(to_markdown(Some(input)), expected, "\ninput: {input:?}");
+}
+
+fn check_all(cases: &[(&str, &str)]) {
+    for (input, expected) in cases {
+        check(input, expected);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hazards
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn superscripts_become_carets() {
+    check_all(&[
+        ("<p>10<sup>4</sup></p>", "10^4"),
+        ("<p>at most 10<sup>-9</sup>.</p>", "at most 10^-9."),
+        ("<p>2<sup>31</sup> - 1</p>", "2^31 - 1"),
+        ("<p>10<sup>9</sup>+7</p>", "10^9+7"),
+        ("<p>2<sup>n+1</sup></p>", "2^{n+1}"),
+        ("<p>2<sup>n - 1</sup></p>", "2^{n - 1}"),
+        // A letter or digit right after the script needs braces.
+        ("<p>x<sup>2</sup>y</p>", "x^{2}y"),
+        ("<p>the 1<sup>st</sup> and i<sup>th</sup></p>", "the 1st and i^th"),
+        ("<p>2<sup>2<sup>k</sup></sup></p>", "2^{2^k}"),
+        ("<p>10<sup class=\"upper-index\">6</sup></p>", "10^6"),
+        ("<p>10<sup>&minus;9</sup></p>", "10^−9"),
+        ("<p>x<sup></sup>y</p>", "xy"),
+    ]);
+}
+
+#[test]
+fn subscripts_become_underscores() {
+    check_all(&[
+        ("<p>a<sub>i</sub></p>", "a_i"),
+        ("<p>a<sub>i,j</sub> and a<sub>i+1</sub></p>", "a_{i,j} and a_{i+1}"),
+        ("<p>x<sub>i</sub><sup>2</sup> ≤ 10<sup>5</sup></p>", "x_i^2 ≤ 10^5"),
+        ("<p><i>X</i><sub class=\"lower-index\"><i>i</i> - 1</sub></p>", "*X*_{i - 1}"),
+    ]);
+}
+
+#[test]
+fn pre_becomes_fenced_block() {
+    check_all(&[
+        // LeetCode: tags inside stripped, entities decoded, leading newline dropped.
+        (
+            "<pre>\n<strong>Input:</strong> nums = [2,7], target = 9\n<strong>Output:</strong> [0,1]\n</pre>",
+            "```\nInput: nums = [2,7], target = 9\nOutput: [0,1]\n```",
+        ),
+        // Codeforces: <br> lines and &amp;.
+        ("<pre>1<br />10 &amp; 20<br /></pre>", "```\n1\n10 & 20\n```"),
+        // Codeforces: one <div> per line.
+        (
+            "<pre><div class=\"test-example-line\">2</div><div class=\"test-example-line\">1 2</div></pre>",
+            "```\n2\n1 2\n```",
+        ),
+        // No Markdown escaping inside, entities decoded, &nbsp; is a space.
+        ("<pre>a_b *c* [d] \\le &lt;x&gt;&nbsp;y</pre>", "```\na_b *c* [d] \\le <x> y\n```"),
+        // Indentation and blank lines inside are kept.
+        ("<pre>int f()\n{\n    return 0;\n\n}</pre>", "```\nint f()\n{\n    return 0;\n\n}\n```"),
+        // Backticks inside lengthen the fence; a language class is kept.
+        ("<pre><code class=\"language-cpp\">a ``` b</code></pre>", "````cpp\na ``` b\n````"),
+        ("<pre></pre>", "```\n```"),
+        // Superscripts and AtCoder <var> inside <pre>: plain text, no `$`.
+        (
+            "<pre><var>N</var>\n<var>A_1</var> <var>\\ldots</var> <var>A_N</var>\n10<sup>9</sup></pre>",
+            "```\nN\nA_1 \\ldots A_N\n10^9\n```",
+        ),
+        // Around paragraphs and inside list items.
+        ("<p>Example:</p><pre>3\n1 2 3</pre><p>Done.</p>", "Example:\n\n```\n3\n1 2 3\n```\n\nDone."),
+        ("<ul><li>Input:<pre>1 2</pre></li><li>next</li></ul>", "- Input:\n\n  ```\n  1 2\n  ```\n- next"),
+    ]);
+}
+
+#[test]
+fn inline_code_becomes_backticks() {
+    check_all(&[
+        ("<p><code>10<sup>4</sup></code></p>", "`10^4`"),
+        ("<p><code>1 &lt;= nums.length &lt;= 10<sup>4</sup></code></p>", "`1 <= nums.length <= 10^4`"),
+        ("<p>use <code>a`b</code> here</p>", "use ``a`b`` here"),
+        ("<p><code>`x</code></p>", "`` `x ``"),
+        // Nothing is emphasised inside code.
+        ("<p><code>a <b>b</b> c</code></p>", "`a b c`"),
+        ("<p><kbd>Ctrl</kbd> <tt>x</tt></p>", "`Ctrl` `x`"),
+        ("<p><code> </code>x</p>", "x"),
+    ]);
+}
+
+#[test]
+fn emphasis_headings_lists_links_paragraphs() {
+    check_all(&[
+        ("<p><strong>bold</strong> <b>b</b></p>", "**bold** **b**"),
+        ("<p><em>em</em> <i>i</i></p>", "*em* *i*"),
+        // Whitespace is moved outside the delimiters.
+        ("<p><strong>Note: </strong>text and<em> spaced </em>x</p>", "**Note:** text and *spaced* x"),
+        ("<p><strong>Follow-up:&nbsp;</strong>Can you</p>", "**Follow-up:** Can you"),
+        // Empty and redundant spans disappear.
+        ("<p>a<b></b>b<em> </em>c</p>", "ab c"),
+        ("<p><b><b>x</b></b></p>", "**x**"),
+        ("<p><b>a</b><b>b</b></p>", "**ab**"),
+        ("<p><strong><em>both</em></strong></p>", "***both***"),
+        ("<p><s>old</s> new</p>", "~~old~~ new"),
+        ("<h1>One</h1><h2>Two</h2><h3>Three</h3><h6>Six</h6>", "# One\n\n## Two\n\n### Three\n\n###### Six"),
+        ("<ul><li>a</li><li>b</li></ul>", "- a\n- b"),
+        ("<ol><li>a</li><li>b</li></ol>", "1. a\n2. b"),
+        ("<ol start=\"3\"><li>c</li><li>d</li></ol>", "3. c\n4. d"),
+        ("<ul><li>a<ul><li>b</li></ul></li><li>c</li></ul>", "- a\n  - b\n- c"),
+        // Lists are separated from surrounding text by a blank line.
+        ("<p>Constraints:</p><ul><li>x</li></ul>tail", "Constraints:\n\n- x\n\ntail"),
+        (
+            "<p>see <a href=\"https://example.com/p?a=1&amp;b=2\">this page</a>.</p>",
+            "see [this page](https://example.com/p?a=1&b=2).",
+        ),
+        ("<p><a href=\"/problems/two-sum/\"><b>Two Sum</b></a></p>", "[**Two Sum**](/problems/two-sum/)"),
+        ("<p><a href=\"a b(1).html\">x</a></p>", "[x](a%20b%281%29.html)"),
+        ("<p><a href=\"#note\">note</a> <a href=\"javascript:void(0)\">js</a></p>", "note js"),
+        ("<p>one</p><p>two</p>\n\n<p>three</p>", "one\n\ntwo\n\nthree"),
+        ("<p>line<br>break</p>", "line\nbreak"),
+        ("<blockquote><p>q1</p><p>q2</p></blockquote>", "> q1\n>\n> q2"),
+        ("<blockquote><p>Note</p><ul><li>a</li></ul></blockquote><p>end</p>", "> Note\n>\n> - a\n\nend"),
+        ("<dl><dt>term</dt><dd>definition</dd></dl>", "*term*\n  definition"),
+        ("<p>a</p><p>&gt;</p><p>&gt;&gt;</p>", "a\n\n>\n\n>>"),
+        ("<p>a</p><hr><p>b</p>", "a\n\n---\n\nb"),
+    ]);
+}
+
+#[test]
+fn images() {
+    check_all(&[
+        ("<img src=\"a.png\" alt=\"A graph\">", "![A graph](a.png)"),
+        // Empty or missing alt: kept.
+        ("<p><img src=\"https://x.y/a.png\" alt=\"\"></p>", "![](https://x.y/a.png)"),
+        ("<p><img src=\"b.png\" style=\"width: 40px\" /></p>", "![](b.png)"),
+        // No src: nothing.
+        ("<p>x<img alt=\"lost\">y</p>", "xy"),
+        ("<p><a href=\"big.png\"><img src=\"small.png\" alt=\"s\"></a></p>", "[![s](small.png)](big.png)"),
+    ]);
+    let b64 = "iVBORw0KGgoAAAANSUhEUgAA".repeat(20_000);
+    let out = html_to_markdown(&format!("<p><img alt=\"fig\" src=\"data:image/png;base64,{b64}\"></p>"));
+    assert_eq!(out, "![fig](data:image/png;base64,…omitted)");
+    let out = html_to_markdown(&format!("<p><img src='data:image/png;base64,{b64}'></p>"));
+    assert_eq!(out, "![](data:image/png;base64,…omitted)");
+}
+
+#[test]
+fn tex_markup() {
+    check_all(&[
+        // AtCoder <var>.
+        ("<p>Given <var>N</var> and <var>1 \\leq N \\leq 10^5</var>.</p>", "Given $N$ and $1 \\leq N \\leq 10^5$."),
+        ("<p><var>A_1, A_2, \\ldots, A_N</var></p>", "$A_1, A_2, \\ldots, A_N$"),
+        ("<p><var> x </var><var></var></p>", "$x$"),
+        // Codeforces $$$ and display $$$$$$.
+        ("<p>$$$1 \\le n \\le 10^5$$$</p>", "$1 \\le n \\le 10^5$"),
+        ("<p>$$$r_i &lt; l_{i + 1}$$$</p>", "$r_i < l_{i + 1}$"),
+        ("<p>so $$$$$$\\sum_{i=1}^n a_i$$$$$$ holds</p>", "so $$\\sum_{i=1}^n a_i$$ holds"),
+        // Old Codeforces tex-span with <i> and <sub> inside.
+        (
+            "<p><span class=\"tex-span\"><i>a</i><sub class=\"lower-index\"><i>i</i></sub>, <i>b</i><sub class=\"lower-index\"><i>i</i></sub></span></p>",
+            "$a_i, b_i$",
+        ),
+        (
+            "<p><span class=\"tex-font-style-bf\">bold</span> <span class=\"tex-font-style-tt\">YES</span> <span class=\"tex-font-style-it\">it</span></p>",
+            "**bold** `YES` *it*",
+        ),
+        // Never escaped.
+        ("<p>a_i * b_j [k] \\le \\{x\\} $x_1$ #1</p>", "a_i * b_j [k] \\le \\{x\\} $x_1$ #1"),
+        // MathJax v2 scripts and KaTeX MathML annotations.
+        (
+            "<p>if <script type=\"math/tex\">x_1 \\le y</script> then <script type=\"math/tex; mode=display\">\\sum a</script></p>",
+            "if $x_1 \\le y$ then $$\\sum a$$",
+        ),
+        (
+            "<p>k = <span class=\"katex\"><span class=\"katex-mathml\"><math><semantics><mrow><mi>k</mi></mrow><annotation encoding=\"application/x-tex\">k^2</annotation></semantics></math></span><span class=\"katex-html\" aria-hidden=\"true\">k2</span></span>.</p>",
+            "k = $k^2$.",
+        ),
+    ]);
+}
+
+#[test]
+fn tables_become_pipe_tables() {
+    check_all(&[
+        (
+            "<table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>",
+            "| a | b |\n|---|---|\n| 1 | 2 |",
+        ),
+        // LeetCode layout: thead/tbody, whitespace, inline markup and pipes in cells.
+        (
+            "<table border=\"1\">\n<thead>\n\t<tr>\n\t\t<th>Second</th>\n\t\t<th>State</th>\n\t</tr>\n</thead>\n<tbody>\n\t<tr>\n\t\t<td><code>0</code></td>\n\t\t<td>[1,1] | x<sup>2</sup></td>\n\t</tr>\n</tbody>\n</table>",
+            "| Second | State |\n|---|---|\n| `0` | [1,1] \\| x^2 |",
+        ),
+        // Header from the first row even without <th>; colspan; short rows padded; <br>.
+        (
+            "<table><tr><td>x</td><td>y</td><td>z</td></tr><tr><td colspan=\"2\">wide</td></tr><tr><td>a<br>b</td><td>c</td><td>d</td></tr></table>",
+            "| x | y | z |\n|---|---|---|\n| wide |  |  |\n| a<br>b | c | d |",
+        ),
+        // Text around a table.
+        (
+            "<p>Before</p><table><caption>Scores</caption><tr><td>1</td><td>2</td></tr></table><p>After</p>",
+            "Before\n\nScores\n\n| 1 | 2 |\n|---|---|\n\nAfter",
+        ),
+        // Layout tables (one column, or with <pre> inside) are flattened.
+        ("<table><tr><td>only</td></tr><tr><td>column</td></tr></table>", "only\ncolumn"),
+        (
+            "<table><tr><th>Output</th><th>Note</th></tr><tr><td><pre>1 2</pre></td><td>first</td></tr></table>",
+            "Output\nNote\n\n```\n1 2\n```\n\nfirst",
+        ),
+    ]);
+    // Never box-drawing characters.
+    let out = html_to_markdown("<table><tr><td>a</td><td>b</td></tr></table>");
+    assert!(!out.contains(['─', '│', '┌']), "{out}");
+}
+
+#[test]
+fn hidden_content_is_dropped() {
+    check_all(&[
+        ("<p>a<script>var x = '<p>no</p>';</script>b</p>", "ab"),
+        ("<style>p { color: red }</style><p>text</p>", "text"),
+        ("<p>shown</p><div style=\"display:none\"><p>hidden <b>x</b></p></div><p>too</p>", "shown\n\ntoo"),
+        ("<p>a<span style=\"DISPLAY: None;\">hidden</span>b</p>", "ab"),
+        ("<p>a<span hidden>hidden</span>b</p>", "ab"),
+        ("<div style=\"display:none\"><div>nested</div><div>more</div></div><p>kept</p>", "kept"),
+        // An unclosed hidden <p> ends at the next block.
+        ("<p style=\"display:none\">hidden<p>kept</p>", "kept"),
+        // Copy buttons (Codeforces, AtCoder) and form controls.
+        (
+            "<div class=\"title\">Input<div title=\"Copy\" class=\"input-output-copier\">Copy</div></div><pre>1</pre>",
+            "Input\n\n```\n1\n```",
+        ),
+        ("<p>x<button>Copy</button><span class=\"btn-copy\">Copy</span>y</p>", "xy"),
+        ("<p>a<!-- comment <b>x</b> -->b</p>", "ab"),
+        ("<head><title>T</title><meta charset=\"utf-8\"></head><body><p>body</p></body>", "body"),
+    ]);
+}
+
+#[test]
+fn entities_whitespace_and_no_wrapping() {
+    check_all(&[
+        (
+            "<p>&lt;tag&gt; &amp; &quot;q&quot; &#39;s&#39; &radic;73 &asymp; 8.5 &le; &#8804; &#x2264; &times;</p>",
+            "<tag> & \"q\" 's' √73 ≈ 8.5 ≤ ≤ ≤ ×",
+        ),
+        ("<p>a&nbsp;b\u{a0}c</p>", "a b c"),
+        ("<p>&nbsp;</p><p>x</p><p>&nbsp;</p><p>&nbsp;</p><p>y</p>", "x\n\ny"),
+        ("<p>unknown &foo; stays, &amp lt</p>", "unknown &foo; stays, & lt"),
+        ("<div>a   \n  b</div>\n\n\n\n<div>c</div>", "a b\nc"),
+    ]);
+    let long = "word ".repeat(100);
+    let out = html_to_markdown(&format!("<p>{long}</p>"));
+    assert_eq!(out, long.trim_end());
+    assert_eq!(out.lines().count(), 1);
+    // No line ends with a space, no runs of blank lines.
+    let out = html_to_markdown("<p>a </p>\n\n\n<p> b </p><br><br><br><p>c</p>");
+    assert!(out.lines().all(|l| !l.ends_with(' ')), "{out:?}");
+    assert!(!out.contains("\n\n\n"), "{out:?}");
+}
+
+#[test]
+fn crlf_input() {
+    check("<pre>1\r\n2\r\n</pre>\r\n<p>a\r\nb</p>", "```\n1\n2\n```\n\na b");
+}
+
+#[test]
+fn private_use_sentinels_in_input_are_harmless() {
+    check("<p>a\u{F8F0}b\u{F8FB}0\u{F8FB}c</p>", "ab0c");
+    let out = html_to_markdown("<p>&#xF8F0;x&#xF8FB;0&#xF8FB;</p><pre>y</pre>");
+    assert!(out.contains("```\ny\n```"), "{out}");
+}
+
+#[test]
+fn markdown_passes_through() {
+    let md = "Alex is handed $n$ requirements on an integer $k$.\n\n1. $k$ must be **at least** some integer $x$;\n2. $k$ must be **at most** some integer $x$.\n\n## Input\n\nThe first line holds one integer $t$ ($1 \\leq t \\leq 500$) — the number of test cases.\n\nEach of the next $n$ lines holds $a$ and $x$ ($a \\in \\{1,2,3\\}, \\, 1 \\leq x \\leq 10^9$).\n\n## Example\n\n```\nInput\n3\n<b>not a tag</b>   \n```\n\n## Note\n\nIn the first test case, $k \\geq 3$ and $k \\neq 5$ (see `a_i * b`).";
+    check_md(md, md);
+    assert!(!looks_like_html(md));
+    // Only NBSP and trailing whitespace are normalised (outside fences).
+    check_md(
+        "# T\n\nline\u{a0}one   \n\n\n\nnext\t\n```\nkeep   \n```",
+        "# T\n\nline one\n\n\n\nnext\n```\nkeep   \n```",
+    );
+    // Plain text without any tags is Markdown too.
+    check_md("Print a < b and c > d.", "Print a < b and c > d.");
+}
+
+#[test]
+fn markdown_with_inline_html() {
+    // Inline elements that must not leak are rewritten; code and math are left alone.
+    check_md(
+        "## Constraints\n\n- $1 \\le n \\le 10^5$\n- 10<sup>9</sup> and a<sub>i</sub>, <var>N</var>\n- keep `x<sup>2</sup>` and <b>bold</b><br>next",
+        "## Constraints\n\n- $1 \\le n \\le 10^5$\n- 10^9 and a_i, $N$\n- keep `x<sup>2</sup>` and <b>bold</b><br>next",
+    );
+    check_md(
+        "## Figure\n\n<img src=\"fig.png\" alt=\"graph\"> and ![x](data:image/png;base64,AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA)<script>alert(1)</script><!-- note -->",
+        "## Figure\n\n![graph](fig.png) and ![x](data:image/png;base64,…omitted)",
+    );
+    // HTML blocks (Hydro-style) are converted, the Markdown around them is kept.
+    check_md(
+        "## Description\n\n<div><p>Given $n$ segments, <span class=\"tex-span\"><i>l</i><sub class=\"lower-index\">i</sub></span> &le; x.</p><p>Second.</p></div>\n\n## Input\n\n<p>One line.</p>\n\n```input1\n3\n```",
+        "## Description\n\nGiven $n$ segments, $l_i$ ≤ x.\n\nSecond.\n\n## Input\n\nOne line.\n\n```input1\n3\n```",
+    );
+    // An HTML block continues across blank lines while a <pre> is open.
+    check_md(
+        "## Note\n\n<pre class=\"verbatim\">int f()<br>{\n\n}</pre>\n\nafter",
+        "## Note\n\n```\nint f()\n{\n\n}\n```\n\nafter",
+    );
+}
+
+#[test]
+fn html_or_markdown_heuristic() {
+    for html in [
+        "<p>x</p>",
+        "  <div class=\"problem-statement\"><p>x</p></div>",
+        "<!DOCTYPE html><html><body># not a heading</body></html>",
+        "Given 10<sup>5</sup> numbers.",
+        "<span class=\"lang-en\">\n<p>Score : <var>100</var> points</p>",
+        // Markdown-looking lines inside <pre> do not count.
+        "<p>Grid:</p><pre>\n# #\n```\n</pre>",
+    ] {
+        assert!(looks_like_html(html), "{html:?}");
+    }
+    for md in [
+        "## Input\n\n<p>x</p>",
+        "text\n\n```\n<p>x</p>\n```",
+        "Print **YES**.",
+        "a < b, c > d",
+        "- $a$ <br>\n- $b$",
+        "",
+    ] {
+        assert!(!looks_like_html(md), "{md:?}");
+    }
+}
+
+#[test]
+fn no_description_for_empty_input() {
+    assert_eq!(to_markdown(None), NO_DESCRIPTION);
+    assert_eq!(to_markdown(Some("")), NO_DESCRIPTION);
+    assert_eq!(to_markdown(Some(" \n\t ")), NO_DESCRIPTION);
+    assert_eq!(to_markdown(Some("<p>&nbsp;</p><script>x()</script>")), NO_DESCRIPTION);
+}
+
+#[test]
+fn panic_falls_back_to_plain_text() {
+    let html = "<h3>Title</h3><p>a &lt; b&nbsp;c <b>bold</b></p><script>evil()</script><style>p{}</style><!-- c --><ul><li>one</li><li>two</li></ul><table><tr><td>x</td><td>y</td></tr></table>";
+    let expected = "Title\n\na < b c bold\n\none\n\ntwo\n\nx y";
+    assert_eq!(plain_text_fallback(html), expected);
+    FORCE_PANIC.with(|f| f.set(true));
+    let out = html_to_markdown(html);
+    FORCE_PANIC.with(|f| f.set(false));
+    assert_eq!(out, expected);
+    // And the normal path works again afterwards.
+    assert_eq!(html_to_markdown("<p><b>x</b></p>"), "**x**");
+}
+
+#[test]
+fn fallback_is_robust() {
+    check_all(&[]);
+    assert_eq!(plain_text_fallback(""), "");
+    assert_eq!(plain_text_fallback("a < b > c"), "a < b > c");
+    assert_eq!(plain_text_fallback("x<b"), "x");
+    assert_eq!(plain_text_fallback("<p>é&eacute;</p><script>never closed"), "éé");
+}
+
+#[test]
+fn truncation_on_char_boundary() {
+    assert_eq!(truncate("short".to_string(), 10), "short");
+    assert_eq!(truncate("exactly10!".to_string(), 10), "exactly10!");
+    // 'é' is two bytes: cutting at 3 would split the second one.
+    assert_eq!(truncate("éé".to_string(), 3), "é\n\n... (truncated)");
+    assert_eq!(truncate("日本語".to_string(), 5), "日\n\n... (truncated)");
+    assert_eq!(truncate("🦀🦀".to_string(), 4), "🦀\n\n... (truncated)");
+    assert_eq!(truncate("🦀".to_string(), 3), "\n\n... (truncated)");
+
+    // Through to_markdown, with multi-byte text straddling the limit.
+    let para = format!("<p>{}</p>", "界".repeat(MAX_OUTPUT_BYTES));
+    let out = to_markdown(Some(&para));
+    assert!(out.ends_with("\n\n... (truncated)"));
+    let body = out.strip_suffix("\n\n... (truncated)").unwrap_or_default();
+    assert!(body.len() <= MAX_OUTPUT_BYTES && body.len() > MAX_OUTPUT_BYTES - 3);
+    assert!(body.chars().all(|c| c == '界'));
+    let md = "x".repeat(MAX_OUTPUT_BYTES + 1);
+    assert_eq!(to_markdown(Some(&md)).len(), MAX_OUTPUT_BYTES + TRUNCATED_SUFFIX.len());
+}
+
+#[test]
+fn pathological_inputs_stay_bounded() {
+    // Deep nesting: plain-text fallback, no panic, no stack overflow.
+    let deep = format!("{}x{}", "<div>".repeat(100_000), "</div>".repeat(100_000));
+    assert_eq!(html_to_markdown(&deep), "x");
+    let deep_lists = "<ul><li>x".repeat(50_000);
+    let out = to_markdown(Some(&deep_lists));
+    assert!(out.starts_with("x\n\nx") && !out.contains('<'), "{out:.40}");
+    // Tag-dense input of many shapes (1 MiB for some; the rest smaller to keep debug test
+    // runs quick): finishes, output bounded. Memory is bounded by chunked rendering.
+    for (unit, size) in [
+        ("<b>x</b>", 1 << 20),
+        ("<table><tr><td>", 1 << 20),
+        ("<ul><li>x", 1 << 20),
+        ("<b>x", 1 << 18),
+        ("<p>x</p>", 1 << 18),
+        ("<sup>1</sup>", 1 << 18),
+        ("<pre>x</pre>", 1 << 18),
+        ("<span class=\"tex-span\">x", 1 << 18),
+        ("<a href=\"u\">x", 1 << 18),
+        ("<td>x</td>", 1 << 18),
+        ("<var>x", 1 << 18),
+        ("<p style=\"display:none\">x", 1 << 18),
+        ("<div>", 1 << 18),
+    ] {
+        let input = unit.repeat(size / unit.len());
+        let out = to_markdown(Some(&input));
+        assert!(out.len() <= MAX_OUTPUT_BYTES + TRUNCATED_SUFFIX.len(), "{unit}");
+        assert!(!out.chars().any(is_sentinel), "{unit}");
+    }
+    // Huge colspan does not allocate huge rows.
+    let out = html_to_markdown("<table><tr><td colspan=\"100000000\">a</td><td>b</td></tr></table>");
+    assert!(out.len() < 1000, "{out}");
+}
+
+#[test]
+fn chunked_rendering_matches_single_pass() {
+    // Many top-level blocks: rendered in several html2text calls, same result.
+    let unit = "<p>Para with <b>bold</b> and <code>x<sup>2</sup></code>.</p><ul><li>item</li></ul><pre>1 2</pre>";
+    let expected_unit = "Para with **bold** and `x^2`.\n\n- item\n\n```\n1 2\n```";
+    let n = 3 * CHUNK_TARGET / unit.len();
+    let out = html_to_markdown(&unit.repeat(n));
+    let expected = vec![expected_unit; n].join("\n\n");
+    assert_eq!(out, expected);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Snapshots of realistic statements (written for these tests)
+// ---------------------------------------------------------------------------------------------
+
+#[test]
+fn snapshot_leetcode_pre_examples() {
+    let html = r#"<p>Given an array <code>heights</code> of <code>n</code> towers, return <em>the number of pairs</em> <code>(i, j)</code> such that tower <code>i</code> <strong>sees</strong> tower <code>j</code>.</p>
+
+<p>&nbsp;</p>
+<p><strong class="example">Example 1:</strong></p>
+<img alt="" src="https://assets.example.com/towers.png" style="width: 300px; height: 120px;" />
+<pre>
+<strong>Input:</strong> heights = [4,2,3]
+<strong>Output:</strong> 2
+<strong>Explanation:</strong> Tower 0 sees towers 1 and 2 &amp; nothing else.
+</pre>
+
+<p><strong class="example">Example 2:</strong></p>
+
+<pre>
+<strong>Input:</strong> heights = [1]
+<strong>Output:</strong> 0
+</pre>
+
+<p>&nbsp;</p>
+<p><strong>Constraints:</strong></p>
+
+<ul>
+	<li><code>1 &lt;= n &lt;= 10<sup>5</sup></code></li>
+	<li><code>-10<sup>9</sup> &lt;= heights[i] &lt;= 10<sup>9</sup></code></li>
+</ul>
+
+<p>&nbsp;</p>
+<strong>Follow up:&nbsp;</strong>Can you do it in <code>O(n)</code>?"#;
+    let expected = "Given an array `heights` of `n` towers, return *the number of pairs* `(i, j)` such that tower `i` **sees** tower `j`.
+
+**Example 1:**
+
+![](https://assets.example.com/towers.png)
+
+```
+Input: heights = [4,2,3]
+Output: 2
+Explanation: Tower 0 sees towers 1 and 2 & nothing else.
+```
+
+**Example 2:**
+
+```
+Input: heights = [1]
+Output: 0
+```
+
+**Constraints:**
+
+- `1 <= n <= 10^5`
+- `-10^9 <= heights[i] <= 10^9`
+
+**Follow up:** Can you do it in `O(n)`?";
+    check_md(html, expected);
+}
+
+#[test]
+fn snapshot_leetcode_example_block() {
+    let html = r#"<p>You are given a <strong>0-indexed </strong>array <code>nums</code>.</p>
+
+<p>&nbsp;</p>
+<p><strong class="example">Example 1:</strong></p>
+
+<div class="example-block">
+<p><strong>Input:</strong> <span class="example-io">nums = [3,4]</span></p>
+
+<p><strong>Output:</strong> <span class="example-io">25</span></p>
+
+<p><strong>Explanation:</strong></p>
+
+<p>The answer is 3<sup>2</sup> + 4<sup>2</sup> = 25 &asymp; &radic;625.<br />
+It cannot be larger.</p>
+</div>
+
+<p>&nbsp;</p>
+<p><strong>Constraints:</strong></p>
+
+<ul>
+	<li><code><font face="monospace">1 &lt;= nums.length &lt;= 100</font></code></li>
+</ul>
+"#;
+    let expected = "You are given a **0-indexed** array `nums`.
+
+**Example 1:**
+
+**Input:** nums = [3,4]
+
+**Output:** 25
+
+**Explanation:**
+
+The answer is 3^2 + 4^2 = 25 ≈ √625.
+It cannot be larger.
+
+**Constraints:**
+
+- `1 <= nums.length <= 100`";
+    check_md(html, expected);
+}
+
+#[test]
+fn snapshot_atcoder_legacy() {
+    let html = r#"<span class="lang-en">
+<p>Score : <var>200</var> points</p>
+
+<div class="part">
+<section>
+<h3>Problem Statement</h3><p>You are given <var>N</var> integers <var>A_1, A_2, \ldots, A_N</var>. Print the number of pairs <var>(i, j)</var> with <var>A_i + A_j \leq K</var>.</p>
+</section>
+</div>
+
+<div class="part">
+<section>
+<h3>Constraints</h3><ul>
+<li><var>1 \leq N \leq 2 \times 10^5</var></li>
+<li>All values in input are integers.</li>
+</ul>
+</section>
+</div>
+
+<hr />
+<div class="io-style">
+<div class="part">
+<section>
+<h3>Input</h3><p>Input is given from Standard Input in the following format:</p>
+<pre><var>N</var> <var>K</var>
+<var>A_1</var> <var>\ldots</var> <var>A_N</var>
+</pre>
+</section>
+</div>
+</div>
+
+<hr />
+<div class="part">
+<section>
+<h3>Sample Input 1</h3><pre>3 5
+1 2 4
+</pre>
+</section>
+</div>
+
+<div class="part">
+<section>
+<h3>Sample Output 1</h3><pre>2
+</pre>
+<p>The pairs are <var>(1, 2)</var> and <var>(1, 3)</var>.</p>
+</section>
+</div>
+</span>"#;
+    let expected = r"Score : $200$ points
+
+### Problem Statement
+
+You are given $N$ integers $A_1, A_2, \ldots, A_N$. Print the number of pairs $(i, j)$ with $A_i + A_j \leq K$.
+
+### Constraints
+
+- $1 \leq N \leq 2 \times 10^5$
+- All values in input are integers.
+
+---
+
+### Input
+
+Input is given from Standard Input in the following format:
+
+```
+N K
+A_1 \ldots A_N
+```
+
+---
+
+### Sample Input 1
+
+```
+3 5
+1 2 4
+```
+
+### Sample Output 1
+
+```
+2
+```
+
+The pairs are $(1, 2)$ and $(1, 3)$.";
+    check_md(html, expected);
+}
+
+#[test]
+fn snapshot_codeforces_legacy() {
+    let html = r#"<div class="problem-statement"><div class="header"><div class="title">A. Even Split</div><div class="time-limit"><div class="property-title">time limit per test</div>1 second</div></div><div><p>You are given $$$n$$$ integers $$$a_1, a_2, \ldots, a_n$$$ with $$$a_i &lt; 2^{30}$$$. The value $$$$$$S = \sum_{i=1}^{n} a_i$$$$$$ is <span class="tex-font-style-bf">even</span>.</p></div><div class="input-specification"><div class="section-title">Input</div><p>The first line contains $$$t$$$ ($$$1 \le t \le 10^4$$$).</p></div><div class="output-specification"><div class="section-title">Output</div><p>Print "<span class="tex-font-style-tt">YES</span>" or "<span class="tex-font-style-tt">NO</span>".</p></div><div class="sample-tests"><div class="section-title">Example</div><div class="sample-test"><div class="input"><div class="title">Input<div title="Copy" class="input-output-copier">Copy</div></div><pre><div class="test-example-line test-example-line-even test-example-line-0">2</div><div class="test-example-line test-example-line-odd test-example-line-1">1 2</div></pre></div><div class="output"><div class="title">Output<div title="Copy" class="input-output-copier">Copy</div></div><pre>
+YES
+</pre></div></div></div><div class="note"><div class="section-title">Note</div><p>In the first test case $$$1+2=3$$$.</p></div></div>"#;
+    let expected = r#"A. Even Split
+time limit per test
+1 second
+
+You are given $n$ integers $a_1, a_2, \ldots, a_n$ with $a_i < 2^{30}$. The value $$S = \sum_{i=1}^{n} a_i$$ is **even**.
+
+Input
+
+The first line contains $t$ ($1 \le t \le 10^4$).
+
+Output
+
+Print "`YES`" or "`NO`".
+
+Example
+Input
+
+```
+2
+1 2
+```
+
+Output
+
+```
+YES
+```
+
+Note
+
+In the first test case $1+2=3$."#;
+    check_md(html, expected);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Corpus invariants (files are read in place; never copied into the repository)
+// ---------------------------------------------------------------------------------------------
+
+/// `(name, statement)` for every corpus file and every fixture problem body.
+fn corpus() -> Option<Vec<(String, String)>> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared");
+    let dir = std::path::Path::new(root).join("corpus");
+    let entries = std::fs::read_dir(&dir).ok()?;
+    let mut docs = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let name = path.file_name()?.to_string_lossy().into_owned();
+        let is_doc = name.ends_with(".html") || (name.ends_with(".md") && name != "SOURCES.md");
+        if is_doc && let Ok(text) = std::fs::read_to_string(&path) {
+            docs.push((name, text));
+        }
+    }
+    let fixtures = std::path::Path::new(root).join("fixtures/oj-api");
+    for entry in std::fs::read_dir(fixtures).into_iter().flatten().flatten() {
+        let path = entry.path();
+        let name = path.file_name()?.to_string_lossy().into_owned();
+        if !(name.starts_with("problem_") && name.ends_with(".body")) {
+            continue;
+        }
+        let content = std::fs::read_to_string(&path)
+            .ok()
+            .and_then(|t| serde_json::from_str::<serde_json::Value>(&t).ok())
+            .and_then(|v| v.get("content")?.as_str().map(str::to_string));
+        if let Some(content) = content {
+            docs.push((name, content));
+        }
+    }
+    docs.sort();
+    Some(docs)
+}
+
+fn count_ci(hay: &str, needle: &str) -> usize {
+    hay.to_ascii_lowercase().matches(needle).count()
+}
+
+/// `(base, exponent)` for every `digits<sup …>digits</sup>` in `input`.
+fn digit_superscripts(input: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let mut rest = input;
+    while let Some(p) = rest.find("<sup") {
+        let base: String =
+            rest[..p].chars().rev().take_while(char::is_ascii_digit).collect::<Vec<_>>().into_iter().rev().collect();
+        let after = &rest[p..];
+        if let Some(gt) = after.find('>') {
+            let exp: String = after[gt + 1..].chars().take_while(char::is_ascii_digit).collect();
+            if !base.is_empty() && !exp.is_empty() && after[gt + 1 + exp.len()..].starts_with("</sup>") {
+                found.push((base, exp));
+            }
+        }
+        rest = &rest[p + 4..];
+    }
+    found
+}
+
+#[test]
+fn corpus_invariants() {
+    let Some(docs) = corpus() else {
+        eprintln!("skipping corpus tests: ../shared/corpus not found");
+        return;
+    };
+    assert!(!docs.is_empty());
+    for (name, input) in &docs {
+        let truncated = to_markdown(Some(input));
+        assert!(truncated.len() <= MAX_OUTPUT_BYTES + TRUNCATED_SUFFIX.len(), "{name}");
+        // The invariants are checked on the untruncated conversion.
+        let out = if looks_like_html(input) { html_to_markdown(input) } else { markdown_passthrough(input) };
+        if out.len() <= MAX_OUTPUT_BYTES {
+            assert_eq!(truncated, out, "{name}");
+        }
+        let ctx = format!("{name}:\n{out}");
+        for tag in ["<sup", "<sub", "<pre", "<script", "</sup", "</sub", "</pre"] {
+            assert_eq!(count_ci(&out, tag), 0, "{tag} left in {ctx}");
+        }
+        let fences = out.lines().filter(|l| l.trim_start().starts_with("```")).count();
+        let pres = count_ci(input, "<pre>") + count_ci(input, "<pre ");
+        assert!(fences >= 2 * pres, "{pres} <pre> but {fences} fences in {ctx}");
+        for (base, exp) in digit_superscripts(input) {
+            let ok = out.contains(&format!("{base}^{exp}")) || out.contains(&format!("{base}^{{{exp}}}"));
+            assert!(ok, "{base}<sup>{exp}</sup> not rendered as {base}^{exp} in {ctx}");
+        }
+        // No hard wrapping: a long input paragraph stays a long output line.
+        let longest_in = plain_text_fallback(input).lines().map(|l| l.chars().count()).max();
+        if longest_in.unwrap_or(0) > 120 {
+            assert!(out.lines().any(|l| l.chars().count() > 80), "wrapped? {ctx}");
+        }
+        let mut rest = out.as_str();
+        while let Some(p) = rest.find("data:") {
+            let uri: String =
+                rest[p..].chars().take_while(|c| !c.is_whitespace() && !matches!(c, ')' | '"' | '\'')).collect();
+            assert!(uri.chars().count() <= 64, "long data URI in {name}: {uri}");
+            rest = &rest[p + 5..];
+        }
+        if !input.contains("\\_") && !input.contains("\\*") {
+            assert!(!out.contains("\\_") && !out.contains("\\*"), "escapes in {ctx}");
+        }
+        assert!(!out.contains(['─', '│', '┌']), "box drawing in {ctx}");
+        assert!(!out.chars().any(is_sentinel), "sentinel left in {ctx}");
+        assert!(out.lines().all(|l| l.trim_end() == l || l.starts_with(' ') || !l.is_empty()));
+        if looks_like_html(input) {
+            assert!(!out.contains("\n\n\n"), "blank-line run in {ctx}");
+        }
+    }
+}
+
+#[test]
+fn corpus_is_deterministic_and_idempotent_on_markdown() {
+    let Some(docs) = corpus() else {
+        eprintln!("skipping corpus tests: ../shared/corpus not found");
+        return;
+    };
+    for (name, input) in &docs {
+        let once = to_markdown(Some(input));
+        assert_eq!(once, to_markdown(Some(input)), "{name}");
+        if !looks_like_html(input) && !input.contains('<') {
+            // Untouched except trailing whitespace (e.g. Markdown hard breaks) and NBSP.
+            let norm =
+                |s: &str| -> Vec<String> { s.trim().lines().map(|l| l.trim_end().replace('\u{a0}', " ")).collect() };
+            assert_eq!(norm(&once), norm(input), "{name}: Markdown changed");
+        }
+    }
+}
