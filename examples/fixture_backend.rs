@@ -26,11 +26,9 @@ fn main() -> ExitCode {
         let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
         let parsed = match arg.as_str() {
             "--token" => value("--token").map(|v| token = Some(v)),
-            "--port" => value("--port").and_then(|v| {
-                v.parse()
-                    .map(|p| port = p)
-                    .map_err(|e| format!("--port {v}: {e}"))
-            }),
+            "--port" => {
+                value("--port").and_then(|v| v.parse().map(|p| port = p).map_err(|e| format!("--port {v}: {e}")))
+            }
             "--fixtures" => value("--fixtures").map(|v| dir = PathBuf::from(v)),
             "-h" | "--help" => {
                 println!("{HELP}");
@@ -49,10 +47,7 @@ fn main() -> ExitCode {
         server = server.with_token(token);
     }
     let mut stdout = std::io::stdout();
-    if writeln!(stdout, "{}", server.url())
-        .and_then(|()| stdout.flush())
-        .is_err()
-    {
+    if writeln!(stdout, "{}", server.url()).and_then(|()| stdout.flush()).is_err() {
         return ExitCode::FAILURE;
     }
     // Serve until stdin is closed; a read error ends it too.

@@ -108,48 +108,22 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Opts>, St
             other => return Err(format!("unknown argument {other:?}")),
         }
     }
-    let bin = bin.unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/release/oj-mcp-rs")
-    });
-    Ok(Some(Opts {
-        bin,
-        args: bin_args,
-        timeout,
-    }))
+    let bin = bin.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/release/oj-mcp-rs"));
+    Ok(Some(Opts { bin, args: bin_args, timeout }))
 }
 
 fn script() -> Vec<Call> {
-    let ok = |tool, args| Call {
-        tool,
-        args,
-        expect_error: false,
-    };
+    let ok = |tool, args| Call { tool, args, expect_error: false };
     vec![
         ok("get_daily_challenge", json!({})),
-        ok(
-            "get_daily_challenge",
-            json!({"domain": "cn", "date": "2024-01-15"}),
-        ),
+        ok("get_daily_challenge", json!({"domain": "cn", "date": "2024-01-15"})),
         ok("get_problem", json!({"source": "leetcode", "id": "1"})),
         ok("get_problem", json!({"source": "codeforces", "id": "4A"})),
-        ok(
-            "find_similar_problems",
-            json!({"source": "leetcode", "id": "1", "limit": 3}),
-        ),
-        ok(
-            "find_similar_problems",
-            json!({"query": "two numbers adding to a target"}),
-        ),
-        ok(
-            "resolve_problem",
-            json!({"query": "https://leetcode.com/problems/two-sum/"}),
-        ),
+        ok("find_similar_problems", json!({"source": "leetcode", "id": "1", "limit": 3})),
+        ok("find_similar_problems", json!({"query": "two numbers adding to a target"})),
+        ok("resolve_problem", json!({"query": "https://leetcode.com/problems/two-sum/"})),
         ok("get_platform_status", json!({})),
-        Call {
-            tool: "get_problem",
-            args: json!({"source": "leetcode", "id": "99999"}),
-            expect_error: true,
-        },
+        Call { tool: "get_problem", args: json!({"source": "leetcode", "id": "99999"}), expect_error: true },
     ]
 }
 
@@ -176,9 +150,7 @@ fn run(opts: &Opts) -> Result<bool, String> {
                 if line.trim().is_empty() {
                     continue;
                 }
-                let msg = serde_json::from_str(&line)
-                    .map(Line::Message)
-                    .unwrap_or(Line::Garbage(line));
+                let msg = serde_json::from_str(&line).map(Line::Message).unwrap_or(Line::Garbage(line));
                 if tx.send(msg).is_err() {
                     return;
                 }
@@ -187,13 +159,7 @@ fn run(opts: &Opts) -> Result<bool, String> {
         })
         .map_err(|e| format!("cannot spawn the reader thread: {e}"))?;
 
-    let mut session = Session {
-        stdin: child.stdin.take(),
-        rx,
-        replies: HashMap::new(),
-        eof: false,
-        ok: true,
-    };
+    let mut session = Session { stdin: child.stdin.take(), rx, replies: HashMap::new(), eof: false, ok: true };
     let deadline = Instant::now() + opts.timeout;
     let calls = script();
     let result = session.converse(&calls, deadline);
@@ -224,10 +190,7 @@ impl Session {
         let stdin = self.stdin.as_mut().ok_or("stdin already closed")?;
         let mut line = serde_json::to_string(msg).map_err(|e| e.to_string())?;
         line.push('\n');
-        stdin
-            .write_all(line.as_bytes())
-            .and_then(|()| stdin.flush())
-            .map_err(|e| format!("writing to the server: {e}"))
+        stdin.write_all(line.as_bytes()).and_then(|()| stdin.flush()).map_err(|e| format!("writing to the server: {e}"))
     }
 
     /// Collects replies until every id in `ids` has one, stdout closes, or the deadline passes.
@@ -318,10 +281,7 @@ impl Session {
                 None
             }
             Some(reply) if reply.get("error").is_some() => {
-                println!(
-                    "FAIL: {what} (id {id}) got a JSON-RPC error: {}",
-                    reply["error"]
-                );
+                println!("FAIL: {what} (id {id}) got a JSON-RPC error: {}", reply["error"]);
                 self.ok = false;
                 None
             }
@@ -352,10 +312,7 @@ impl Session {
         let is_error = result["isError"].as_bool().unwrap_or(false);
         println!("isError: {is_error}");
         if is_error != call.expect_error {
-            println!(
-                "FAIL: expected isError {}, got {is_error}",
-                call.expect_error
-            );
+            println!("FAIL: expected isError {}, got {is_error}", call.expect_error);
             self.ok = false;
         }
     }

@@ -38,7 +38,10 @@ impl fmt::Display for ClientError {
             ClientError::Protocol(why) => {
                 write!(f, "the backend's answer is not usable HTTP: {why}")
             }
-            ClientError::Tls(why) => write!(f, "TLS with the backend failed: {why} (behind a TLS-intercepting proxy? set SSL_CERT_FILE to its CA)"),
+            ClientError::Tls(why) => write!(
+                f,
+                "TLS with the backend failed: {why} (behind a TLS-intercepting proxy? set SSL_CERT_FILE to its CA)"
+            ),
             ClientError::Retried(e, n) => write!(f, "{e} (after {n} attempts)"),
         }
     }
