@@ -4,6 +4,7 @@
 
 #[macro_use]
 pub mod log;
+pub mod alloc;
 pub mod cli;
 pub mod client;
 pub mod complete;

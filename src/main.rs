@@ -1,6 +1,11 @@
 //! Entry point: parse the command line, then wire stdin/stdout to the server loop. Exit codes: 0
 //! after stdin closes (or stdout does), 2 for a bad command line, 1 for an I/O failure.
 
+/// musl's allocator unmaps eagerly; the static build keeps small blocks cached (src/alloc.rs).
+#[cfg(target_env = "musl")]
+#[global_allocator]
+static GLOBAL: oj_mcp_rs::alloc::Cache = oj_mcp_rs::alloc::Cache::new();
+
 use std::io::{self, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -35,13 +40,7 @@ fn main() -> ExitCode {
     );
     let server = Arc::new(Server::new(Client::new(&config), Box::new(clock())));
     let outbox = Arc::new(Outbox::new(Box::new(io::stdout())).exit_on_close());
-    let pool = match Pool::new(server::WORKERS) {
-        Ok(p) => p,
-        Err(e) => {
-            oj_mcp_rs::error!("cannot start worker threads: {e}");
-            return ExitCode::from(1);
-        }
-    };
+    let pool = Pool::new(server::WORKERS);
     let result = server::run(&server, &mut io::stdin().lock(), &outbox, &pool);
     if !pool.shutdown(server::EXIT_GRACE) {
         info!("exiting with backend calls still in flight");

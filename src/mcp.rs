@@ -159,11 +159,16 @@ impl Response {
 
     /// The response as a JSON object, with `"jsonrpc": "2.0"`.
     pub fn to_value(&self) -> Value {
+        self.clone().into_value()
+    }
+
+    /// The response as a JSON object, consuming it (no copy of the result).
+    pub fn into_value(self) -> Value {
         let mut m = Map::new();
         m.insert("jsonrpc".into(), Value::from("2.0"));
         m.insert("id".into(), self.id.as_ref().map_or(Value::Null, RequestId::to_value));
-        match &self.result {
-            Ok(v) => m.insert("result".into(), v.clone()),
+        match self.result {
+            Ok(v) => m.insert("result".into(), v),
             Err(e) => m.insert("error".into(), e.to_value()),
         };
         Value::Object(m)

@@ -2,7 +2,7 @@
 //! `_meta`), method dispatch, and the read loop that hands slow tool calls to named worker
 //! threads while it keeps answering.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
@@ -298,18 +298,63 @@ struct Call {
 
 /// Requests being worked on: so a `notifications/cancelled` can suppress a reply, and a slow one
 /// can report progress.
-#[derive(Default)]
 pub struct Inflight {
     map: Mutex<HashMap<RequestId, Arc<Call>>>,
     seq: AtomicU64,
-    wake: Mutex<Option<mpsc::Sender<()>>>,
+    outbox: Arc<Outbox>,
+    /// The progress thread, started by the first call that asks for progress: the sender wakes
+    /// it, dropping the sender stops it.
+    ticker: Mutex<Option<(mpsc::Sender<()>, thread::JoinHandle<()>)>>,
 }
 
 /// After how long a running call starts reporting progress, and how often.
 pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 impl Inflight {
-    fn start(&self, req: &Request) -> Arc<Call> {
+    fn new(outbox: Arc<Outbox>) -> Inflight {
+        Inflight { map: Mutex::default(), seq: AtomicU64::new(0), outbox, ticker: Mutex::new(None) }
+    }
+
+    /// Wakes the progress thread, starting it if needed. It sleeps until a call that wants
+    /// progress is in flight, then ticks every 100 ms until none is.
+    fn wake_ticker(self: &Arc<Self>) {
+        let mut ticker = lock(&self.ticker);
+        if let Some((wake, _)) = &*ticker {
+            let _ = wake.send(());
+            return;
+        }
+        let (wake, woken) = mpsc::channel::<()>();
+        let me = self.clone();
+        let spawned = thread::Builder::new().name("oj-progress".into()).spawn(move || {
+            loop {
+                let stop = if me.wants_progress() {
+                    woken.recv_timeout(Duration::from_millis(100)) == Err(mpsc::RecvTimeoutError::Disconnected)
+                } else {
+                    woken.recv().is_err()
+                };
+                if stop {
+                    break;
+                }
+                me.tick(&me.outbox);
+            }
+        });
+        match spawned {
+            Ok(handle) => *ticker = Some((wake, handle)),
+            Err(e) => crate::warn!("cannot start the progress thread: {e}"),
+        }
+    }
+
+    fn stop_ticker(&self) {
+        let taken = lock(&self.ticker).take();
+        if let Some((wake, handle)) = taken {
+            drop(wake);
+            if handle.join().is_err() {
+                crate::error!("the progress thread panicked");
+            }
+        }
+    }
+
+    fn start(self: &Arc<Self>, req: &Request) -> Arc<Call> {
         let progress_token = req
             .params
             .as_ref()
@@ -325,10 +370,8 @@ impl Inflight {
             sent: Mutex::new(Some(0)),
         });
         lock(&self.map).insert(req.id.clone(), call.clone());
-        if call.progress_token.is_some()
-            && let Some(wake) = &*lock(&self.wake)
-        {
-            let _ = wake.send(());
+        if call.progress_token.is_some() {
+            self.wake_ticker();
         }
         call
     }
@@ -437,82 +480,104 @@ impl Outbox {
 
 type Job = Box<dyn FnOnce() + Send>;
 
-/// How many jobs are queued or running, with a condition variable to wait for zero.
+/// The pool's queue and bookkeeping, under one lock.
 #[derive(Default)]
-struct Busy {
-    count: Mutex<usize>,
-    idle: Condvar,
+struct PoolState {
+    jobs: VecDeque<Job>,
+    /// Jobs queued or running.
+    busy: usize,
+    /// Workers waiting for a job.
+    idle: usize,
+    closed: bool,
 }
 
-impl Busy {
-    fn add(&self) {
-        *lock(&self.count) += 1;
-    }
-
-    fn done(&self) {
-        let mut n = lock(&self.count);
-        *n = n.saturating_sub(1);
-        if *n == 0 {
-            self.idle.notify_all();
-        }
-    }
-
-    fn wait_idle(&self, grace: Duration) -> bool {
-        let n = lock(&self.count);
-        let (n, _) = self.idle.wait_timeout_while(n, grace, |n| *n > 0).unwrap_or_else(PoisonError::into_inner);
-        *n == 0
-    }
+#[derive(Default)]
+struct PoolShared {
+    state: Mutex<PoolState>,
+    /// Signalled when a job is queued or the pool closes.
+    work: Condvar,
+    /// Signalled when `busy` drops to zero.
+    done: Condvar,
 }
 
-/// A fixed set of named worker threads.
+/// Up to `max` named worker threads, started only when a job finds none idle: a session that
+/// never calls a tool starts none, and one that calls tools one at a time starts one.
 pub struct Pool {
-    tx: Option<mpsc::Sender<Job>>,
-    handles: Vec<thread::JoinHandle<()>>,
-    busy: Arc<Busy>,
+    shared: Arc<PoolShared>,
+    handles: Mutex<Vec<thread::JoinHandle<()>>>,
+    max: usize,
 }
 
 impl Pool {
-    /// Starts `n` workers.
-    pub fn new(n: usize) -> io::Result<Pool> {
-        let (tx, rx) = mpsc::channel::<Job>();
-        let rx = Arc::new(Mutex::new(rx));
-        let busy = Arc::new(Busy::default());
-        let mut handles = Vec::with_capacity(n);
-        for i in 0..n {
-            let rx = rx.clone();
-            let busy = busy.clone();
-            handles.push(thread::Builder::new().name(format!("oj-worker-{i}")).spawn(move || {
-                loop {
-                    let job = lock(&rx).recv();
-                    let Ok(job) = job else { break };
-                    job();
-                    busy.done();
+    /// A pool of at most `max` workers; none is started yet.
+    pub fn new(max: usize) -> Pool {
+        Pool { shared: Arc::default(), handles: Mutex::new(Vec::new()), max: max.max(1) }
+    }
+
+    fn worker(shared: &PoolShared) {
+        let mut st = lock(&shared.state);
+        loop {
+            if let Some(job) = st.jobs.pop_front() {
+                drop(st);
+                job();
+                st = lock(&shared.state);
+                st.busy -= 1;
+                if st.busy == 0 {
+                    shared.done.notify_all();
                 }
-            })?);
+            } else if st.closed {
+                return;
+            } else {
+                st.idle += 1;
+                st = shared.work.wait(st).unwrap_or_else(PoisonError::into_inner);
+                st.idle -= 1;
+            }
         }
-        Ok(Pool { tx: Some(tx), handles, busy })
     }
 
     fn submit(&self, job: Job) {
-        self.busy.add();
-        if let Some(tx) = &self.tx
-            && let Err(mpsc::SendError(job)) = tx.send(job)
-        {
-            // Every worker is gone (one panicked): run it here rather than drop a reply.
-            job();
-            self.busy.done();
+        let mut st = lock(&self.shared.state);
+        st.busy += 1;
+        st.jobs.push_back(job);
+        let mut handles = lock(&self.handles);
+        if st.jobs.len() > st.idle && handles.len() < self.max {
+            let shared = self.shared.clone();
+            let name = format!("oj-worker-{}", handles.len());
+            match thread::Builder::new().name(name).spawn(move || Pool::worker(&shared)) {
+                Ok(h) => handles.push(h),
+                Err(e) if handles.is_empty() => {
+                    // No thread at all: run the job here rather than drop its reply.
+                    crate::warn!("cannot start a worker thread ({e}); running the call inline");
+                    let job = st.jobs.pop_back().expect("just queued");
+                    drop((handles, st));
+                    job();
+                    let mut st = lock(&self.shared.state);
+                    st.busy -= 1;
+                    return;
+                }
+                Err(e) => crate::warn!("cannot start another worker thread: {e}"),
+            }
         }
+        self.shared.work.notify_one();
     }
 
     /// Closes the queue, gives running calls up to `grace` to finish (so their replies still go
     /// out), and joins the workers if they are then idle. Workers still blocked in a backend call
     /// are not waited for (returns `false`): the process exits without them.
-    pub fn shutdown(mut self, grace: Duration) -> bool {
-        drop(self.tx.take());
-        if !self.busy.wait_idle(grace) {
+    pub fn shutdown(self, grace: Duration) -> bool {
+        let st = {
+            let mut st = lock(&self.shared.state);
+            st.closed = true;
+            self.shared.work.notify_all();
+            st
+        };
+        let (st, _) =
+            self.shared.done.wait_timeout_while(st, grace, |st| st.busy > 0).unwrap_or_else(PoisonError::into_inner);
+        if st.busy > 0 {
             return false;
         }
-        for h in self.handles.drain(..) {
+        drop(st);
+        for h in lock(&self.handles).drain(..) {
             if h.join().is_err() {
                 crate::error!("a worker thread panicked");
             }
@@ -524,34 +589,9 @@ impl Pool {
 /// The read loop: reads messages from `input` until EOF (or until stdout closes), answers each
 /// request exactly once on `outbox`, and runs slow requests on `pool`.
 pub fn run(server: &Arc<Server>, input: &mut dyn BufRead, outbox: &Arc<Outbox>, pool: &Pool) -> io::Result<()> {
-    let inflight = Arc::new(Inflight::default());
-    // The progress thread sleeps until a call that wants progress starts, then ticks until none
-    // is left; dropping `wake` stops it.
-    let (wake, woken) = mpsc::channel::<()>();
-    let ticker = {
-        let (inflight, outbox) = (inflight.clone(), outbox.clone());
-        thread::Builder::new().name("oj-progress".into()).spawn(move || {
-            loop {
-                let woke = if inflight.wants_progress() {
-                    woken
-                        .recv_timeout(Duration::from_millis(100))
-                        .map_err(|e| e == mpsc::RecvTimeoutError::Disconnected)
-                } else {
-                    woken.recv().map_err(|_| true)
-                };
-                if woke == Err(true) {
-                    break;
-                }
-                inflight.tick(&outbox);
-            }
-        })?
-    };
-    *lock(&inflight.wake) = Some(wake);
+    let inflight = Arc::new(Inflight::new(outbox.clone()));
     let result = read_loop(server, input, outbox, pool, &inflight);
-    lock(&inflight.wake).take();
-    if ticker.join().is_err() {
-        crate::error!("the progress thread panicked");
-    }
+    inflight.stop_ticker();
     result
 }
 
@@ -567,23 +607,32 @@ fn read_loop(
             None => break,
             Some(Err(e)) => {
                 crate::warn!("bad input line: {e:?}");
-                outbox.send(&e.response().to_value());
+                outbox.send(&e.response().into_value());
                 continue;
             }
             Some(Ok(line)) => line,
         };
         match mcp::parse(&line) {
-            Incoming::Single(Err(resp)) => outbox.send(&resp.to_value()),
+            Incoming::Single(Err(resp)) => outbox.send(&resp.into_value()),
             Incoming::Single(Ok(Message::Request(req))) => {
                 if Server::is_slow(&req.method) {
                     let call = inflight.start(&req);
                     let (server, outbox, inflight) = (server.clone(), outbox.clone(), inflight.clone());
                     pool.submit(Box::new(move || {
-                        let reply = server.handle(&req).to_value();
+                        // A panic in a handler is a bug, but still gets its reply.
+                        let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| server.handle(&req)))
+                            .unwrap_or_else(|_| {
+                                crate::error!("handling {} (id {}) panicked", req.method, req.id);
+                                Response::err(
+                                    Some(req.id.clone()),
+                                    ResponseError::new(ErrorCode::InternalError, "internal error"),
+                                )
+                            })
+                            .into_value();
                         inflight.finish(&req.id, &call, &reply, &outbox);
                     }));
                 } else {
-                    outbox.send(&server.handle(&req).to_value());
+                    outbox.send(&server.handle(&req).into_value());
                 }
             }
             Incoming::Single(Ok(Message::Notification(n))) => server.notify(&n, inflight),
@@ -597,8 +646,8 @@ fn read_loop(
                     let mut replies = Vec::new();
                     for item in items {
                         match item {
-                            Err(resp) => replies.push(resp.to_value()),
-                            Ok(Message::Request(req)) => replies.push(server2.handle(&req).to_value()),
+                            Err(resp) => replies.push(resp.into_value()),
+                            Ok(Message::Request(req)) => replies.push(server2.handle(&req).into_value()),
                             Ok(Message::Notification(n)) => server2.notify(&n, &inflight2),
                             Ok(Message::Response(_)) => {}
                         }

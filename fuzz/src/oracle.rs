@@ -129,7 +129,7 @@ pub fn run_server(input: &[u8]) -> Result<Vec<u8>, String> {
     let server = dead_server();
     let sink = Sink::default();
     let outbox = Arc::new(Outbox::new(Box::new(sink.clone())));
-    let pool = Pool::new(server::WORKERS).map_err(|e| format!("cannot start workers: {e}"))?;
+    let pool = Pool::new(server::WORKERS);
     let mut reader = BufReader::with_capacity(chunk_size(input), input);
     server::run(&server, &mut reader, &outbox, &pool).map_err(|e| format!("run failed: {e}"))?;
     if !pool.shutdown(GRACE) {
