@@ -141,6 +141,15 @@ check "search_problems tags=[\"graph\"] (a JSON array)" 0 '# Problems on leetcod
 check "list_tags leetcode" 0 'Tags on leetcode (15)' '"structuredContent"' '!"isError": true' \
   -- --method tools/call --tool-name list_tags --tool-arg source=leetcode
 
+check "resources/templates/list" 0 'oj://problem/{source}/{id}' 'oj://daily/{domain}/{date}' \
+  -- --method resources/templates/list
+
+check "resources/read oj://problem/leetcode/1" 0 '"mimeType": "text/markdown"' '# Two Sum' \
+  -- --method resources/read --uri oj://problem/leetcode/1
+
+check "prompts/get solve_problem" 0 '"type": "resource"' 'oj://problem/leetcode/1' 'hint' \
+  -- --method prompts/get --prompt-name solve_problem --prompt-args source=leetcode id=1
+
 check "unknown tool: JSON-RPC error, exit 1" 1 'MCP error -32602' \
   -- --method tools/call --tool-name no_such_tool
 

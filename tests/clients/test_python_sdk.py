@@ -145,3 +145,62 @@ async def test_unknown_tool_is_a_protocol_error(backend_url, mode):
         with pytest.raises(MCPError) as err:
             await client.call_tool("no_such_tool", {})
         assert err.value.error.code == -32602, err.value
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_resources(backend_url, mode):
+    async with AsyncExitStack() as stack:
+        client, _ = await connect(stack, backend_url, mode)
+        assert client.server_capabilities.resources is not None
+        templates = (await client.list_resource_templates()).resource_templates
+        assert [t.uri_template for t in templates] == [
+            "oj://problem/{source}/{id}",
+            "oj://daily/{domain}",
+            "oj://daily/{domain}/{date}",
+        ]
+        listed = (await client.list_resources()).resources
+        assert [str(r.uri) for r in listed] == ["oj://status"]
+        read = await client.read_resource("oj://problem/leetcode/1")
+        assert read.contents[0].mime_type == "text/markdown"
+        assert re.search(r"^# Two Sum$", read.contents[0].text, re.MULTILINE)
+        daily = await client.read_resource("oj://daily/cn/2024-01-15")
+        assert "Trapping Rain Water" in daily.contents[0].text
+        with pytest.raises(MCPError) as err:
+            await client.read_resource("oj://nope")
+        assert err.value.error.code == -32602, err.value
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_prompts(backend_url, mode):
+    async with AsyncExitStack() as stack:
+        client, _ = await connect(stack, backend_url, mode)
+        assert client.server_capabilities.prompts is not None
+        prompts = (await client.list_prompts()).prompts
+        assert [p.name for p in prompts] == ["solve_problem", "daily_practice", "practice_similar"]
+        got = await client.get_prompt("solve_problem", {"source": "leetcode", "id": "1", "mode": "walkthrough"})
+        first, second = got.messages[0].content, got.messages[1].content
+        assert first.type == "resource" and str(first.resource.uri) == "oj://problem/leetcode/1"
+        assert re.search(r"^# Two Sum$", first.resource.text, re.MULTILINE)
+        assert "reference implementation" in second.text
+        daily = await client.get_prompt("daily_practice", {"domain": "com"})
+        assert str(daily.messages[0].content.resource.uri) == "oj://daily/com"
+        with pytest.raises(MCPError) as err:
+            await client.get_prompt("solve_problem", {"source": "leetcode"})
+        assert err.value.error.code == -32602, err.value
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_completions(backend_url, mode):
+    from mcp_types import PromptReference, ResourceTemplateReference
+
+    async with AsyncExitStack() as stack:
+        client, _ = await connect(stack, backend_url, mode)
+        assert client.server_capabilities.completions is not None
+        prompt = PromptReference(name="solve_problem")
+        sources = await client.complete(prompt, {"name": "source", "value": "co"})
+        assert sources.completion.values == ["codeforces"]
+        modes = await client.complete(prompt, {"name": "mode", "value": ""})
+        assert modes.completion.values == ["hints", "walkthrough", "review"]
+        template = ResourceTemplateReference(uri="oj://problem/{source}/{id}")
+        ids = await client.complete(template, {"name": "id", "value": "1"}, {"source": "leetcode"})
+        assert ids.completion.values and ids.completion.values[0].startswith("1"), ids

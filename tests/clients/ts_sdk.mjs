@@ -236,6 +236,60 @@ test("search_problems: page 2 of 3, and list_tags", () =>
     assert.match(tags, /dynamic programming/);
   }));
 
+test("resources: templates, the status resource, reads, and -32602 for an unknown URI", () =>
+  check(async () => {
+    const caps = client.getServerCapabilities();
+    assert.ok(caps?.resources && caps?.prompts && caps?.completions, "resources, prompts, completions advertised");
+    const { resourceTemplates } = await client.listResourceTemplates();
+    assert.deepEqual(
+      resourceTemplates.map((t) => t.uriTemplate),
+      ["oj://problem/{source}/{id}", "oj://daily/{domain}", "oj://daily/{domain}/{date}"],
+    );
+    const { resources } = await client.listResources();
+    assert.deepEqual(resources.map((r) => r.uri), ["oj://status"]);
+    const problem = await client.readResource({ uri: "oj://problem/leetcode/1" });
+    assert.equal(problem.contents[0].mimeType, "text/markdown");
+    assert.match(problem.contents[0].text, /^# Two Sum$/m);
+    const status = await client.readResource({ uri: "oj://status" });
+    assert.match(status.contents[0].text, /12,984/);
+    await assert.rejects(client.readResource({ uri: "oj://nope" }), (e) => {
+      assert.ok(e instanceof McpError, `McpError, got ${e}`);
+      assert.equal(e.code, -32602);
+      assert.match(e.message, /oj:\/\/problem\/\{source\}\/\{id\}/);
+      return true;
+    });
+  }));
+
+test("prompts: list, solve_problem with the statement embedded, and argument errors", () =>
+  check(async () => {
+    const { prompts } = await client.listPrompts();
+    assert.deepEqual(prompts.map((p) => p.name), ["solve_problem", "daily_practice", "practice_similar"]);
+    const solve = await client.getPrompt({ name: "solve_problem", arguments: { source: "leetcode", id: "1" } });
+    assert.equal(solve.messages[0].content.type, "resource");
+    assert.equal(solve.messages[0].content.resource.uri, "oj://problem/leetcode/1");
+    assert.match(solve.messages[0].content.resource.text, /^# Two Sum$/m);
+    assert.match(solve.messages[1].content.text, /hint/);
+    const plan = await client.getPrompt({ name: "practice_similar", arguments: { source: "leetcode", id: "1" } });
+    assert.match(plan.messages[1].content.text, /# Similar Problems/);
+    await assert.rejects(client.getPrompt({ name: "solve_problem", arguments: { source: "leetcode" } }), (e) => {
+      assert.equal(e.code, -32602);
+      return true;
+    });
+  }));
+
+test("completions: sources by prefix, and ids from the backend", () =>
+  check(async () => {
+    const ref = { type: "ref/prompt", name: "solve_problem" };
+    const sources = await client.complete({ ref, argument: { name: "source", value: "l" } });
+    assert.deepEqual(sources.completion.values, ["leetcode", "luogu"]);
+    const ids = await client.complete({
+      ref,
+      argument: { name: "id", value: "1" },
+      context: { arguments: { source: "leetcode" } },
+    });
+    assert.ok(ids.completion.values.length > 0 && ids.completion.values[0].startsWith("1"), JSON.stringify(ids));
+  }));
+
 test("an unknown tool is a JSON-RPC error (-32602), not a result", () =>
   check(async () => {
     await assert.rejects(client.callTool({ name: "no_such_tool", arguments: {} }), (e) => {
