@@ -13,6 +13,11 @@
 #[path = "../tests/support/backend.rs"]
 mod backend;
 
+/// The converter is measured with the allocator the static binary ships with (src/main.rs).
+#[cfg(target_env = "musl")]
+#[global_allocator]
+static GLOBAL: oj_mcp_rs::alloc::Cache = oj_mcp_rs::alloc::Cache::new();
+
 use std::fmt::Write as _;
 use std::io::{self, Read, Write};
 use std::net::TcpStream;
