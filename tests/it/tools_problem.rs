@@ -5,7 +5,7 @@
 use serde_json::json;
 
 use crate::backend::Reply;
-use crate::util::{json_reply, lines, only_target, rejects, setup};
+use crate::util::{assert_two_sum_header, json_reply, lines, only_target, rejects, setup};
 
 const TOOL: &str = "get_problem";
 
@@ -15,12 +15,7 @@ fn leetcode_problem_follows_the_template_exactly() {
     let text = s.call_ok(TOOL, json!({"source": "leetcode", "id": "1"}));
     assert_eq!(only_target(&b), "/api/v1/problems/leetcode/1");
     let l = lines(&text);
-    assert_eq!(l[0], "# Two Sum");
-    assert_eq!(l[1], "");
-    assert_eq!(l[2], "- Source: leetcode | ID: 1 | Difficulty: Easy");
-    assert_eq!(l[3], "- Tags: Array, Hash Table");
-    assert_eq!(l[4], "- Link: https://leetcode.com/problems/two-sum/");
-    assert_eq!(l[5], "- AC Rate: 55.2%");
+    assert_two_sum_header(&l);
     assert_eq!(l[6], "");
     assert_eq!(l[7], "---");
     assert_eq!(l[8], "");

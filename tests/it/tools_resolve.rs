@@ -3,7 +3,7 @@
 
 use serde_json::json;
 
-use crate::util::{json_reply, lines, only_target, rejects, setup};
+use crate::util::{assert_two_sum_header, json_reply, lines, only_target, rejects, setup};
 
 const TOOL: &str = "resolve_problem";
 
@@ -13,12 +13,7 @@ fn url_query_is_one_encoded_segment() {
     let text = s.call_ok(TOOL, json!({"query": "https://leetcode.com/problems/two-sum/"}));
     assert_eq!(only_target(&b), "/api/v1/resolve/https%3A%2F%2Fleetcode.com%2Fproblems%2Ftwo-sum%2F");
     let l = lines(&text);
-    assert_eq!(l[0], "# Two Sum");
-    assert_eq!(l[1], "");
-    assert_eq!(l[2], "- Source: leetcode | ID: 1 | Difficulty: Easy");
-    assert_eq!(l[3], "- Tags: Array, Hash Table");
-    assert_eq!(l[4], "- Link: https://leetcode.com/problems/two-sum/");
-    assert_eq!(l[5], "- AC Rate: 55.2%");
+    assert_two_sum_header(&l);
     assert!(l.contains(&"---"), "{text}");
     assert!(text.contains("Given an array of integers"), "{text}");
 }

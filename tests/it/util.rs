@@ -19,6 +19,16 @@ pub fn lines(text: &str) -> Vec<&str> {
     text.lines().collect()
 }
 
+/// Asserts the metadata header of the fixtures' Two Sum (leetcode 1), lines 0 to 5.
+pub fn assert_two_sum_header(l: &[&str]) {
+    assert_eq!(l[0], "# Two Sum");
+    assert_eq!(l[1], "");
+    assert_eq!(l[2], "- Source: leetcode | ID: 1 | Difficulty: Easy");
+    assert_eq!(l[3], "- Tags: Array, Hash Table");
+    assert_eq!(l[4], "- Link: https://leetcode.com/problems/two-sum/");
+    assert_eq!(l[5], "- AC Rate: 55.2%");
+}
+
 /// The request-targets the backend has seen, in order.
 pub fn targets(b: &Backend) -> Vec<String> {
     b.requests().into_iter().map(|r| r.target).collect()
