@@ -21,41 +21,11 @@ China time (UTC+8). If the backend is still fetching the problem, the answer say
 };
 
 fn input_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "domain": {
-                "type": "string",
-                "enum": ["com", "cn"],
-                "default": "com",
-                "description": "Which site's daily challenge: \"com\" (leetcode.com, days in UTC) or \"cn\" (leetcode.cn, days in UTC+8)."
-            },
-            "date": {
-                "type": "string",
-                "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$",
-                "description": "The day, YYYY-MM-DD (from 2020-04-01 up to today). Default: today in the domain's calendar."
-            }
-        },
-        "additionalProperties": false
-    })
+    schema::load(include_str!("schemas/daily.input.json"))
 }
 
 fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "status": {
-                "type": "string",
-                "enum": ["ready", "fetching"],
-                "description": "\"fetching\": the backend is still crawling the problem; ask again after retry_after seconds."
-            },
-            "date": { "type": "string", "description": "The day asked for, YYYY-MM-DD." },
-            "domain": { "type": "string", "enum": ["com", "cn"] },
-            "retry_after": { "type": ["integer", "null"], "description": "Seconds to wait when fetching." },
-            "problem": { "anyOf": [schema::problem(), { "type": "null" }] }
-        },
-        "required": ["status", "date", "domain", "retry_after", "problem"]
-    })
+    schema::load(include_str!("schemas/daily.output.json"))
 }
 
 /// The calendar day "today" for a domain at `now_unix`: UTC for `com`, the fixed UTC+8 day for

@@ -393,6 +393,9 @@ mod tests {
         );
         for t in TOOLS {
             assert_eq!((t.output_schema)()["type"], "object", "{}", t.name);
+            for s in [(t.input_schema)(), (t.output_schema)()] {
+                assert!(!s.to_string().contains("\"@"), "{}: a fragment marker was left unexpanded", t.name);
+            }
             let s = (t.input_schema)();
             assert_eq!(s["type"], "object", "{}", t.name);
             let props: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();

@@ -20,27 +20,11 @@ LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_pro
 };
 
 fn input_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "source": schema::source(),
-            "id": {
-                "type": "string",
-                "description": "The problem id on that platform, case-sensitive: \"1\" (LeetCode), \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"P1001\" (Luogu), \"SP1\" (SPOJ).",
-                "examples": ["1", "1920A", "abc321_a", "P1001"]
-            }
-        },
-        "required": ["source", "id"],
-        "additionalProperties": false
-    })
+    schema::load(include_str!("schemas/problem.input.json"))
 }
 
 fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": { "problem": schema::problem() },
-        "required": ["problem"]
-    })
+    schema::load(include_str!("schemas/problem.output.json"))
 }
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {

@@ -20,30 +20,11 @@ when the platform or id is not given separately.",
 };
 
 fn input_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "query": {
-                "type": "string",
-                "description": "A problem URL, a prefixed id (platform:id), a LeetCode slug, or a bare id.",
-                "examples": ["https://leetcode.com/problems/two-sum/", "codeforces:1920A", "two-sum", "P3371"]
-            }
-        },
-        "required": ["query"],
-        "additionalProperties": false
-    })
+    schema::load(include_str!("schemas/resolve.input.json"))
 }
 
 fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "detected_source": { "type": "string", "description": "The platform the backend recognised." },
-            "detected_id": { "type": "string", "description": "The id the backend recognised." },
-            "problem": schema::problem()
-        },
-        "required": ["detected_source", "detected_id", "problem"]
-    })
+    schema::load(include_str!("schemas/resolve.output.json"))
 }
 
 const FORMS: &str = "Inputs that work: a problem URL (https://leetcode.com/problems/two-sum/, \

@@ -6,43 +6,33 @@ use serde_json::{Value, json};
 use crate::format;
 use crate::models::Problem;
 
-/// `{"type": [t, "null"]}`.
-pub fn nullable(t: &str) -> Value {
-    json!({ "type": [t, "null"] })
+/// Parses a schema file (`schemas/*.json`, compiled in), putting the shared fragments where the
+/// file says `"@problem"` or `"@source"`. Schemas as data are a fraction of the code `json!`
+/// would generate for them, and `tools/list` parses them in microseconds.
+pub fn load(text: &str) -> Value {
+    let mut v: Value = serde_json::from_str(text).expect("schema files are valid JSON (tools::tests checks each)");
+    expand(&mut v);
+    v
+}
+
+fn expand(v: &mut Value) {
+    match v {
+        Value::String(s) if s == "@problem" => *v = problem(),
+        Value::String(s) if s == "@source" => *v = source(),
+        Value::Object(m) => m.values_mut().for_each(expand),
+        Value::Array(a) => a.iter_mut().for_each(expand),
+        _ => {}
+    }
 }
 
 /// The `source` argument of the tools that take a platform.
 pub fn source() -> Value {
-    json!({
-        "type": "string",
-        "description": "The platform: leetcode, codeforces, atcoder, luogu or spoj (lowercase).",
-        "examples": ["leetcode", "codeforces", "atcoder", "luogu", "spoj"]
-    })
+    load(include_str!("schemas/source.fragment.json"))
 }
 
 /// The schema of [`problem_json`].
 pub fn problem() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "source": { "type": "string", "description": "The platform." },
-            "id": { "type": "string", "description": "The platform's id." },
-            "slug": nullable("string"),
-            "title": { "type": "string" },
-            "title_cn": nullable("string"),
-            "difficulty": nullable("string"),
-            "ac_rate": { "type": ["number", "null"], "description": "Acceptance rate in percent." },
-            "rating": { "type": ["number", "null"], "description": "Difficulty rating; null when unrated." },
-            "contest": nullable("string"),
-            "problem_index": nullable("string"),
-            "tags": { "type": "array", "items": { "type": "string" } },
-            "link": nullable("string"),
-            "category": nullable("string"),
-            "paid_only": { "type": "boolean" },
-            "content": { "type": ["string", "null"], "description": "The statement as Markdown; null when the backend has none." }
-        },
-        "required": ["source", "id", "title", "tags", "paid_only", "content"]
-    })
+    load(include_str!("schemas/problem.fragment.json"))
 }
 
 fn text(s: &Option<String>) -> Value {

@@ -36,68 +36,11 @@ greedy\"); use list_tags to see the tag names, and get_problem to read a stateme
 };
 
 fn input_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "source": schema::source(),
-            "search": { "type": "string", "description": "Words in the title (English or Chinese) or an id." },
-            "difficulty": {
-                "type": "string",
-                "description": "Exact difficulty as the platform writes it (LeetCode: Easy, Medium, Hard; Luogu: 入门, 普及−, …)."
-            },
-            "tags": {
-                "type": "array",
-                "items": { "type": "string" },
-                "description": "Tag names (case-insensitive), e.g. [\"graph\", \"shortest path\"]; see list_tags."
-            },
-            "tag_mode": {
-                "type": "string",
-                "enum": ["any", "all"],
-                "default": "any",
-                "description": "Match problems with any of the tags, or all of them."
-            },
-            "rating_min": { "type": "number", "minimum": 0, "description": "Lowest rating (e.g. Codeforces 800)." },
-            "rating_max": { "type": "number", "minimum": 0, "description": "Highest rating." },
-            "sort_by": { "type": "string", "enum": ["id", "difficulty", "rating", "ac_rate"] },
-            "sort_order": { "type": "string", "enum": ["asc", "desc"], "default": "asc", "description": "Needs sort_by." },
-            "page": { "type": "integer", "minimum": 1, "default": 1 },
-            "per_page": { "type": "integer", "minimum": 1, "maximum": 100, "default": 20 }
-        },
-        "required": ["source"],
-        "additionalProperties": false
-    })
+    schema::load(include_str!("schemas/search.input.json"))
 }
 
 fn output_schema() -> Value {
-    let count = json!({ "type": "integer", "minimum": 0 });
-    json!({
-        "type": "object",
-        "properties": {
-            "source": { "type": "string" },
-            "page": count,
-            "per_page": count,
-            "total": count,
-            "total_pages": count,
-            "problems": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "source": { "type": "string" },
-                        "id": { "type": "string" },
-                        "title": { "type": "string" },
-                        "difficulty": { "type": ["string", "null"] },
-                        "rating": { "type": ["number", "null"] },
-                        "ac_rate": { "type": ["number", "null"] },
-                        "tags": { "type": "array", "items": { "type": "string" } },
-                        "link": { "type": ["string", "null"] }
-                    },
-                    "required": ["source", "id", "title", "difficulty", "rating", "ac_rate", "tags", "link"]
-                }
-            }
-        },
-        "required": ["source", "page", "per_page", "total", "total_pages", "problems"]
-    })
+    schema::load(include_str!("schemas/search.output.json"))
 }
 
 fn bad(msg: &str) -> ToolError {

@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, seg};
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg};
 use crate::error::ToolError;
 use crate::format;
 use crate::models::Similar;
@@ -23,71 +23,11 @@ get_problem to read one.",
 };
 
 fn input_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "source": {
-                "type": "string",
-                "description": "By id: the platform of the problem (leetcode, codeforces, atcoder, luogu, spoj). Needs `id`."
-            },
-            "id": {
-                "type": "string",
-                "description": "By id: the problem id on that platform, e.g. \"1\" or \"1920A\". Needs `source`."
-            },
-            "query": {
-                "type": "string",
-                "minLength": 3,
-                "maxLength": 2000,
-                "description": "By text: what the problem is about, 3 to 2000 characters. When given, `source` and `id` are ignored."
-            },
-            "limit": {
-                "type": "integer",
-                "minimum": 1,
-                "maximum": 50,
-                "default": 10,
-                "description": "How many results, 1 to 50."
-            },
-            "threshold": {
-                "type": "number",
-                "minimum": 0.0,
-                "maximum": 1.0,
-                "default": 0.0,
-                "description": "Minimum similarity, 0.0 to 1.0."
-            },
-            "source_filter": {
-                "type": "string",
-                "description": "Only these platforms, comma-separated, e.g. \"leetcode,codeforces\"."
-            }
-        },
-        "additionalProperties": false
-    })
+    schema::load(include_str!("schemas/similar.input.json"))
 }
 
 fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "mode": { "type": "string", "enum": ["id", "query"], "description": "How the search was made." },
-            "rewritten_query": { "type": ["string", "null"], "description": "The text the backend embedded." },
-            "results": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "rank": { "type": "integer", "minimum": 1 },
-                        "source": { "type": "string" },
-                        "id": { "type": "string" },
-                        "title": { "type": "string" },
-                        "difficulty": { "type": ["string", "null"] },
-                        "link": { "type": ["string", "null"] },
-                        "similarity": { "type": "number", "maximum": 1, "description": "1 - L2 distance; can be negative." }
-                    },
-                    "required": ["rank", "source", "id", "title", "difficulty", "link", "similarity"]
-                }
-            }
-        },
-        "required": ["mode", "rewritten_query", "results"]
-    })
+    schema::load(include_str!("schemas/similar.output.json"))
 }
 
 /// Longest and shortest `query`, in Unicode scalar values after trimming.

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch};
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema};
 use crate::error::ToolError;
 use crate::format;
 use crate::models::Status;
@@ -20,31 +20,11 @@ explain missing statements or empty similarity results. Needs the server's API t
 };
 
 fn input_schema() -> Value {
-    json!({ "type": "object", "properties": {}, "additionalProperties": false })
+    schema::load(include_str!("schemas/status.input.json"))
 }
 
 fn output_schema() -> Value {
-    let count = json!({ "type": "integer", "minimum": 0 });
-    json!({
-        "type": "object",
-        "properties": {
-            "version": { "type": "string", "description": "The backend's version." },
-            "platforms": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "properties": {
-                        "source": { "type": "string" },
-                        "total": count,
-                        "missing_content": count,
-                        "not_embedded": count
-                    },
-                    "required": ["source", "total", "missing_content", "not_embedded"]
-                }
-            }
-        },
-        "required": ["version", "platforms"]
-    })
+    schema::load(include_str!("schemas/status.output.json"))
 }
 
 fn call(ctx: &Ctx, _args: &Args) -> ToolResult {

@@ -16,25 +16,11 @@ Use it before search_problems to pick valid `tags`.",
 };
 
 fn input_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "source": schema::source()
-        },
-        "required": ["source"],
-        "additionalProperties": false
-    })
+    schema::load(include_str!("schemas/tags.input.json"))
 }
 
 fn output_schema() -> Value {
-    json!({
-        "type": "object",
-        "properties": {
-            "source": { "type": "string" },
-            "tags": { "type": "array", "items": { "type": "string" } }
-        },
-        "required": ["source", "tags"]
-    })
+    schema::load(include_str!("schemas/tags.output.json"))
 }
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
