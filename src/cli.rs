@@ -122,7 +122,6 @@ impl From<lexopt::Error> for CliError {
 #[derive(Clone, PartialEq, Eq)]
 pub struct BaseUrl {
     url: String,
-    origin_len: usize,
 }
 
 impl BaseUrl {
@@ -156,7 +155,7 @@ impl BaseUrl {
             return Err(format!("invalid base URL {:?}: bad port {port:?}", redact(s)));
         }
         let url = format!("{}{}", &lower[..rest_at], &rest.trim_end_matches('/'));
-        Ok(BaseUrl { origin_len: rest_at + host_end, url })
+        Ok(BaseUrl { url })
     }
 
     /// The URL of `path` (which starts with `/`) under this base.
@@ -167,11 +166,6 @@ impl BaseUrl {
     /// The URL as a string, without a trailing slash.
     pub fn as_str(&self) -> &str {
         &self.url
-    }
-
-    /// `scheme://host[:port]`, the part a redirect must keep for the token to be sent again.
-    pub fn origin(&self) -> &str {
-        &self.url[..self.origin_len.min(self.url.len())]
     }
 }
 
@@ -307,7 +301,6 @@ mod tests {
         let c = run(&["--base-url", "https://h.example/oj/", "--token", "t"], &[]).unwrap();
         assert_eq!(c.base_url.as_str(), "https://h.example/oj");
         assert_eq!(c.base_url.join("/status"), "https://h.example/oj/status");
-        assert_eq!(c.base_url.origin(), "https://h.example");
         assert_eq!(c.token.as_deref(), Some("t"));
         assert_eq!(c.timeout, DEFAULT_TIMEOUT);
         assert_eq!(c.log_level, Level::Info);

@@ -34,6 +34,8 @@ pub struct HttpResponse {
 /// The backend client. Cheap to create: the agent (TLS set-up, CA file) is built on first use.
 pub struct Client {
     base: BaseUrl,
+    /// The base URL's origin: the only one the token is sent to.
+    base_origin: Option<String>,
     token: Option<String>,
     timeout: Duration,
     retries: u32,
@@ -184,6 +186,7 @@ impl Client {
         }
         Client {
             base: config.base_url.clone(),
+            base_origin: origin_of(config.base_url.as_str()),
             token: config.token.clone(),
             timeout: config.timeout,
             retries: config.retries,
@@ -273,7 +276,6 @@ impl Client {
 
     /// One request, following up to [`MAX_REDIRECTS`] redirects by hand.
     fn follow(&self, agent: &ureq::Agent, first: &str, deadline: Instant) -> Result<HttpResponse, ClientError> {
-        let base_origin = origin_of(self.base.as_str());
         let mut url = first.to_string();
         for _ in 0..=MAX_REDIRECTS {
             let left = deadline.saturating_duration_since(Instant::now());
@@ -283,7 +285,7 @@ impl Client {
             crate::debug!("GET {}", redact(&url));
             let mut req = agent.get(&url).config().timeout_global(Some(left)).build();
             // The token goes only to the base URL's own origin, never along a redirect elsewhere.
-            if let Some(token) = self.token.as_ref().filter(|_| origin_of(&url) == base_origin) {
+            if let Some(token) = self.token.as_ref().filter(|_| origin_of(&url) == self.base_origin) {
                 req = req.header("Authorization", &format!("Bearer {token}"));
             }
             let mut resp = req.call().map_err(|e| self.convert(e))?;

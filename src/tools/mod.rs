@@ -108,8 +108,8 @@ impl Tool {
 
 /// A tool's arguments, checked field by field. Every problem is a [`ToolError::Domain`] naming the
 /// argument and what is expected.
-pub struct Args {
-    map: Map<String, Value>,
+pub struct Args<'a> {
+    map: Option<&'a Map<String, Value>>,
 }
 
 fn type_name(v: &Value) -> &'static str {
@@ -127,17 +127,18 @@ fn bad(msg: String) -> ToolError {
     ToolError::Domain(format!("Invalid arguments: {msg}"))
 }
 
-impl Args {
+impl<'a> Args<'a> {
     /// Checks that `arguments` is an object (or absent) holding only `allowed` names.
-    pub fn new(arguments: Option<&Value>, allowed: &[&str]) -> Result<Args, ToolError> {
+    pub fn new(arguments: Option<&'a Value>, allowed: &[&str]) -> Result<Args<'a>, ToolError> {
         let map = match arguments {
-            None | Some(Value::Null) => Map::new(),
-            Some(Value::Object(m)) => m.clone(),
+            None | Some(Value::Null) => None,
+            Some(Value::Object(m)) => Some(m),
             Some(other) => {
                 return Err(bad(format!("`arguments` must be an object, got {}", type_name(other))));
             }
         };
-        let mut unknown: Vec<&str> = map.keys().map(String::as_str).filter(|k| !allowed.contains(k)).collect();
+        let mut unknown: Vec<&str> =
+            map.into_iter().flat_map(Map::keys).map(String::as_str).filter(|k| !allowed.contains(k)).collect();
         if !unknown.is_empty() {
             unknown.sort_unstable();
             let takes = if allowed.is_empty() { "no arguments".to_string() } else { allowed.join(", ") };
@@ -156,7 +157,7 @@ impl Args {
     }
 
     fn get(&self, name: &str) -> Option<&Value> {
-        self.map.get(name).filter(|v| !v.is_null())
+        self.map.and_then(|m| m.get(name)).filter(|v| !v.is_null())
     }
 
     /// An optional string, as given (not trimmed). `null` counts as absent.
@@ -323,8 +324,9 @@ pub const SOURCES: &[&str] = &["leetcode", "codeforces", "atcoder", "luogu", "sp
 mod tests {
     use super::*;
 
-    fn args(v: Value, allowed: &[&str]) -> Result<Args, ToolError> {
-        Args::new(Some(&v), allowed)
+    /// The error `Args::new` gives for these arguments.
+    fn args_error(v: Value, allowed: &[&str]) -> ToolError {
+        Args::new(Some(&v), allowed).err().expect("an argument error")
     }
 
     fn domain(e: ToolError) -> String {
@@ -336,20 +338,17 @@ mod tests {
 
     #[test]
     fn unknown_and_non_object_arguments() {
-        let e = domain(args(json!({"problem_id": "1"}), &["source", "id"]).err().unwrap());
+        let e = domain(args_error(json!({"problem_id": "1"}), &["source", "id"]));
         assert!(e.contains("unknown argument `problem_id`") && e.contains("source, id"), "{e}");
-        let e = domain(args(json!([1]), &["x"]).err().unwrap());
+        let e = domain(args_error(json!([1]), &["x"]));
         assert!(e.contains("must be an object"), "{e}");
         assert!(Args::new(None, &[]).is_ok());
     }
 
     #[test]
     fn typed_getters() {
-        let a = args(
-            json!({"s": " x ", "e": "  ", "n": 10.0, "f": 0.5, "big": 99, "str": "7", "en": "cn", "nul": null}),
-            &["s", "e", "n", "f", "big", "str", "en", "nul"],
-        )
-        .unwrap();
+        let v = json!({"s": " x ", "e": "  ", "n": 10.0, "f": 0.5, "big": 99, "str": "7", "en": "cn", "nul": null});
+        let a = Args::new(Some(&v), &["s", "e", "n", "f", "big", "str", "en", "nul"]).unwrap();
         assert_eq!(a.req_str("s", "").unwrap(), "x");
         assert!(domain(a.req_str("e", "h").err().unwrap()).contains("`e` must not be empty"));
         assert!(domain(a.req_str("missing", "h").err().unwrap()).contains("`missing` is required"));
