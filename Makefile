@@ -3,14 +3,15 @@ CARGO ?= cargo
 HOST_TARGET ?= x86_64-unknown-linux-musl
 RELEASE_BIN := target/$(HOST_TARGET)/release/oj-mcp-rs
 
-.PHONY: build release test lint unit smoke doc fmt
+.PHONY: build release test lint unit shipped-tests smoke doc fmt
 
 build:
 	$(CARGO) build
 
-# The host's static (musl) release binary.
+# The host's static (musl) release binary, built as it ships: std rebuilt for size with the binary
+# (scripts/ship/cargo-release.sh; OJ_BUILD_STD=0 uses the prebuilt std).
 release:
-	$(CARGO) build --release --target $(HOST_TARGET)
+	CARGO="$(CARGO)" scripts/ship/cargo-release.sh $(HOST_TARGET)
 
 lint:
 	$(CARGO) fmt --check
@@ -25,7 +26,13 @@ unit:
 	$(CARGO) test
 
 # Everything CI runs: the README's test command.
-test: lint unit fuzz-ci client-tests npm-smoke mcpb ship-check
+test: lint unit shipped-tests fuzz-ci npm-smoke mcpb ship-check
+
+# The integration suite again, and the real-client suites, on the static release binary as it
+# ships (std rebuilt for size, musl libc) rather than cargo's debug build.
+shipped-tests: ship-release
+	OJ_MCP_BIN=$(CURDIR)/$(RELEASE_BIN) $(CARGO) test --test it
+	$(MAKE) --no-print-directory client-tests OJ_MCP_BIN=$(CURDIR)/$(RELEASE_BIN)
 
 # A scripted MCP session against the project's own fixture backend; prints what each tool returns.
 smoke:

@@ -27,7 +27,7 @@ BENCH_NICE ?=
 # (static musl, release profile). ensure-musl.sh adds the musl target and a C compiler if needed.
 bench-build:
 	@musl_env=$$( [ -x scripts/ship/ensure-musl.sh ] && scripts/ship/ensure-musl.sh $(HOST_TARGET) ) ; \
-	env $$musl_env $(CARGO) build --release --target $(HOST_TARGET) --bin oj-mcp-rs --example bench
+	env $$musl_env CARGO="$(CARGO)" scripts/ship/cargo-release.sh $(HOST_TARGET) --bin oj-mcp-rs --example bench
 
 # Installs the launcher from the npm-smoke tarballs (offline, no registry, no install scripts),
 # again only when they changed; removes a stale install when they are gone.

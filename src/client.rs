@@ -42,6 +42,8 @@ pub struct Client {
     backoff: Duration,
     ca_file: Option<std::path::PathBuf>,
     proxy: Option<String>,
+    /// Shared with the agent, so that a failed connection can make the next attempt look up again.
+    resolver: crate::dns::Resolver,
     agent: OnceLock<Result<ureq::Agent, ClientError>>,
 }
 
@@ -193,6 +195,7 @@ impl Client {
             backoff: config.retry_backoff,
             ca_file: config.ca_file.clone(),
             proxy,
+            resolver: crate::dns::Resolver::default(),
             agent: OnceLock::new(),
         }
     }
@@ -226,7 +229,8 @@ impl Client {
         if let Some(path) = self.ca_file.as_ref().filter(|_| self.base.as_str().starts_with("https://")) {
             builder = builder.tls_config(tls_with_extra_roots(path)?);
         }
-        Ok(builder.build().new_agent())
+        let connector = ureq::unversioned::transport::DefaultConnector::default();
+        Ok(ureq::Agent::with_parts(builder.build(), connector, self.resolver.clone()))
     }
 
     /// `GET` of `path_and_query` (starting with `/`) under the base URL, with retries of transient
@@ -269,7 +273,11 @@ impl Client {
         match self.follow(agent, url, deadline) {
             Ok(r) if matches!(r.status, 502..=504) => Attempt::Retry(Ok(r)),
             Ok(r) => Attempt::Done(r),
-            Err(e) if transient(&e) => Attempt::Retry(Err(e)),
+            Err(e) if transient(&e) => {
+                // The host may have moved: the next attempt looks its name up again.
+                self.resolver.forget();
+                Attempt::Retry(Err(e))
+            }
             Err(e) => Attempt::Fail(e),
         }
     }

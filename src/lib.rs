@@ -9,6 +9,7 @@ pub mod cli;
 pub mod client;
 pub mod complete;
 pub mod convert;
+pub mod dns;
 pub mod error;
 pub mod format;
 pub mod mcp;

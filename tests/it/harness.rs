@@ -50,9 +50,11 @@ impl Default for Opts<'_> {
     }
 }
 
-/// The binary under test.
+/// The binary under test: cargo's debug build, or `$OJ_MCP_BIN` (e.g. the shipped static release
+/// binary: `make test-shipped`).
 pub fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_oj-mcp-rs")
+    static BIN: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BIN.get_or_init(|| std::env::var("OJ_MCP_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_oj-mcp-rs").to_string()))
 }
 
 /// A command for the binary with a clean environment (no proxies, no OJ_* from the machine).
