@@ -6,7 +6,7 @@ use std::collections::{HashMap, VecDeque};
 use std::io::{self, BufRead, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc;
-use std::sync::{Arc, Condvar, Mutex, PoisonError};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -223,9 +223,14 @@ impl Server {
     }
 
     fn tools_list(&self, era: &Era) -> Value {
-        let tools: Vec<Value> =
-            tools::TOOLS.iter().map(|t| t.listing(era.has_structured_output(), era.has_annotations())).collect();
-        cacheable(json!({ "tools": tools }), era, STATIC_TTL_MS, "public")
+        // Built once per shape (the schemas are parsed from their JSON files): a clone is cheap.
+        static LISTS: [OnceLock<Value>; 4] = [const { OnceLock::new() }; 4];
+        let (structured, annotations) = (era.has_structured_output(), era.has_annotations());
+        let list = LISTS[usize::from(structured) * 2 + usize::from(annotations)].get_or_init(|| {
+            let tools: Vec<Value> = tools::TOOLS.iter().map(|t| t.listing(structured, annotations)).collect();
+            json!({ "tools": tools })
+        });
+        cacheable(list.clone(), era, STATIC_TTL_MS, "public")
     }
 
     fn tools_call(&self, params: Option<&Value>, era: &Era) -> Result<Value, ResponseError> {
