@@ -1044,7 +1044,7 @@ fn escape_html_into(s: &str, out: &mut String) {
 /// references decoded, U+200B dropped, runs of collapsible whitespace (Unicode whitespace but
 /// NBSP, html2text's rule) made one space, and none at either end; returns whether there was
 /// whitespace at the start and at the end. `None` (with `out` partly written) when the run has
-/// no visible text, or anything whose rendering is less certain: a `<`, a control character, a
+/// no visible text, or anything whose rendering is less certain: a bare `<`, a control character, a
 /// reference that is not a known name with `;` or a plain numeric one, or a sentinel (unless
 /// `sentinels`: then they are kept, as html2text keeps them).
 fn collapse_text(t: &str, out: &mut String, sentinels: bool) -> Option<(bool, bool)> {
@@ -1057,7 +1057,7 @@ fn collapse_text(t: &str, out: &mut String, sentinels: bool) -> Option<(bool, bo
             Some(p) => (&rest[..p], true),
             None => (rest, false),
         };
-        w.push_str(chunk)?;
+        w.push_str(chunk, true)?;
         if !reference {
             break;
         }
@@ -1086,7 +1086,7 @@ fn collapse_text(t: &str, out: &mut String, sentinels: bool) -> Option<(bool, bo
                 used
             }
         };
-        w.push_str(&decoded)?;
+        w.push_str(&decoded, false)?;
         rest = &after[used..];
     }
     if w.out.len() == w.start {
@@ -1105,9 +1105,10 @@ struct Collapser<'a> {
 }
 
 impl Collapser<'_> {
-    fn push_str(&mut self, s: &str) -> Option<()> {
+    /// Appends input text (`raw`) or a decoded reference (where `<` is just a character).
+    fn push_str(&mut self, s: &str, raw: bool) -> Option<()> {
         let b = s.as_bytes();
-        let plain = |b: u8| b > b' ' && b < 0x7f && b != b'<';
+        let plain = |b: u8| b > b' ' && b < 0x7f && (b != b'<' || !raw);
         let mut i = 0;
         while i < b.len() {
             if plain(b[i]) {
@@ -1133,7 +1134,7 @@ impl Collapser<'_> {
                 }
                 continue;
             }
-            if c == '<' || c.is_control() || (is_sentinel(c) && !self.sentinels) {
+            if (c == '<' && raw) || c.is_control() || (is_sentinel(c) && !self.sentinels) {
                 return None;
             }
             self.visible();

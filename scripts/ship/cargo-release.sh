@@ -11,20 +11,29 @@
 # (README, Benchmarks). -Zbuild-std is a Cargo feature not yet stable, so this sets
 # RUSTC_BOOTSTRAP=1 for this one cargo run, on the pinned toolchain (release.yml's
 # RUST_TOOLCHAIN, Cargo.toml's rust-version), and needs the rust-src component (added here with
-# rustup when missing). OJ_BUILD_STD=0 builds with the prebuilt std instead (what a plain
+# rustup when missing; if that fails, the build falls back to the prebuilt std with a warning,
+# unless OJ_BUILD_STD=1 was asked for). OJ_BUILD_STD=0 builds with the prebuilt std (what a plain
 # `cargo build --release` or `cargo install` does); OJ_BUILD_STD=1 forces it for other targets.
 set -eu
 target=${1:?usage: cargo-release.sh <target> [cargo args...]}
 shift
 case "$target" in
-*-linux-musl*) build_std=${OJ_BUILD_STD:-1} ;;
+*-linux-musl*) build_std=${OJ_BUILD_STD:-auto} ;;
 *) build_std=${OJ_BUILD_STD:-0} ;;
 esac
-if [ "$build_std" = 1 ]; then
-	if command -v rustup >/dev/null 2>&1 && ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
-		echo "cargo-release: rustup component add rust-src" >&2
-		rustup component add rust-src >&2
+if [ "$build_std" != 0 ] && command -v rustup >/dev/null 2>&1 &&
+	! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+	echo "cargo-release: rustup component add rust-src" >&2
+	if ! rustup component add rust-src >&2; then
+		if [ "$build_std" = 1 ]; then
+			echo "cargo-release: no rust-src: cannot rebuild std" >&2
+			exit 1
+		fi
+		echo "cargo-release: WARNING: no rust-src; building with the prebuilt std (a larger binary)" >&2
+		build_std=0
 	fi
+fi
+if [ "$build_std" != 0 ]; then
 	set -- -Zbuild-std=std,panic_unwind -Zbuild-std-features=panic-unwind "$@"
 	RUSTC_BOOTSTRAP=1
 	export RUSTC_BOOTSTRAP
