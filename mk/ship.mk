@@ -15,7 +15,7 @@ SHIP_TOOLS := $(SHIP_NODE)/.installed
 SHIP_DIST ?= dist
 NPM ?= npm
 
-.PHONY: ship-tools npm-launcher ship-release npm-smoke mcpb dist ship-check
+.PHONY: ship-tools npm-launcher ship-release npm-smoke mcpb dist ship-check aarch64-tests
 
 # The pinned tools, from the lock file (npm ci); redone only when the lock file changes.
 $(SHIP_TOOLS): scripts/ship/tools/package.json scripts/ship/tools/package-lock.json
@@ -57,3 +57,9 @@ ship-check: $(SHIP_TOOLS)
 	$(SHIP_NODE)/node_modules/.bin/mcpb validate mcpb/manifest.json
 	@if command -v shellcheck >/dev/null; then shellcheck scripts/ship/*.sh && echo "shellcheck: scripts/ship clean"; \
 	else echo "shellcheck not installed: scripts/ship/*.sh not checked"; fi
+
+# The arm64 Linux binary as release.yml builds it (cargo-zigbuild, std rebuilt), tested under
+# qemu-user with the whole integration suite and the smoke session (scripts/ship/aarch64-check.sh
+# installs zig, cargo-zigbuild and qemu-user-static when missing).
+aarch64-tests:
+	CARGO="$(CARGO)" scripts/ship/aarch64-check.sh

@@ -1,0 +1,58 @@
+#!/bin/sh
+# The arm64 Linux binary, built exactly as release.yml builds it (cargo-zigbuild, std rebuilt for
+# size: scripts/ship/cargo-release.sh), then tested under qemu-user: the whole integration suite
+# (tests/it, through OJ_MCP_BIN) and the smoke session. `make aarch64-tests` (part of `make test`).
+#
+# Installs what it needs: the Rust target (rustup); ziglang and cargo-zigbuild from PyPI, pinned to
+# release.yml's versions (checked here), into .deps/zig; qemu-user-static with apt-get (as root).
+# Without qemu and no way to install it, it says so and stops: an error under CI=true, a skip
+# otherwise.
+set -eu
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+target=aarch64-unknown-linux-musl
+zig=0.15.2
+zigbuild=0.24.0
+venv=${OJ_DEPS_DIR:-$root/.deps}/zig
+say() { echo "aarch64-check: $*" >&2; }
+
+grep -q "ziglang==$zig cargo-zigbuild==$zigbuild" .github/workflows/release.yml ||
+	{ say "release.yml pins other ziglang/cargo-zigbuild versions than $zig/$zigbuild"; exit 1; }
+
+qemu=$(command -v qemu-aarch64-static || command -v qemu-aarch64 || true)
+if [ -z "$qemu" ] && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+	say "installing qemu-user-static"
+	export DEBIAN_FRONTEND=noninteractive
+	apt-get install -y -q qemu-user-static >&2 ||
+		{ apt-get update -q >&2 && apt-get install -y -q qemu-user-static >&2; } || true
+	qemu=$(command -v qemu-aarch64-static || true)
+fi
+if [ -z "$qemu" ]; then
+	say "no qemu-aarch64 (apt-get install qemu-user-static): the arm64 binary is not tested"
+	[ "${CI:-}" = true ] && exit 1
+	exit 0
+fi
+
+if command -v rustup >/dev/null 2>&1 && ! rustup target list --installed | grep -qx "$target"; then
+	say "rustup target add $target"
+	rustup target add "$target" >&2
+fi
+stamp=$venv/.installed-$zig-$zigbuild
+if [ ! -e "$stamp" ]; then
+	say "installing ziglang $zig and cargo-zigbuild $zigbuild into $venv"
+	rm -rf "$venv"
+	python3 -m venv "$venv"
+	"$venv/bin/pip" install --quiet --disable-pip-version-check "ziglang==$zig" "cargo-zigbuild==$zigbuild"
+	touch "$stamp"
+fi
+
+PATH=$venv/bin:$PATH CARGO_BUILD=zigbuild OJ_BUILD_STD=1 scripts/ship/cargo-release.sh "$target" --locked
+bin=$root/target/$target/release/oj-mcp-rs
+wrapper=$root/target/$target/release/oj-mcp-rs-qemu
+printf '#!/bin/sh\nexec %s %s "$@"\n' "$qemu" "$bin" >"$wrapper"
+chmod +x "$wrapper"
+say "$(wc -c <"$bin") bytes; $("$wrapper" --version) under $qemu"
+
+OJ_MCP_BIN=$wrapper ${CARGO:-cargo} test --test it
+${CARGO:-cargo} run --release --example smoke -- --bin "$wrapper" >/dev/null
+say "the smoke session passed on $target"
