@@ -1152,8 +1152,31 @@ impl Collapser<'_> {
     }
 }
 
-/// Append raw input text, dropping any private-use sentinel characters.
+/// Append raw input text, dropping any private-use sentinel characters, literal or written as a
+/// numeric character reference (html5ever would decode `&#xF8F0;` into a marker).
 fn push_scrubbed(out: &mut String, s: &str) {
+    if s.contains("&#") {
+        let mut rest = s;
+        while let Some(p) = rest.find("&#") {
+            push_scrubbed_chars(out, &rest[..p]);
+            let after = &rest[p + 1..];
+            let mut decoded = String::new();
+            match decode_one(after, &mut decoded) {
+                Some(used) if decoded.chars().next().is_some_and(is_sentinel) => rest = &after[used..],
+                _ => {
+                    out.push('&');
+                    rest = after;
+                }
+            }
+        }
+        push_scrubbed_chars(out, rest);
+    } else {
+        push_scrubbed_chars(out, s);
+    }
+}
+
+/// [`push_scrubbed`] for literal sentinels.
+fn push_scrubbed_chars(out: &mut String, s: &str) {
     let b = s.as_bytes();
     let mut start = 0;
     let mut i = 0;

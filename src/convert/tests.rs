@@ -889,3 +889,17 @@ fn stash_is_invisible() {
     }
     assert!(checked >= tricky.len(), "{checked} documents checked");
 }
+#[test]
+fn sentinels_cannot_be_smuggled_in_as_references() {
+    // The converter's private-use markers, written as character references in the input, are
+    // dropped like literal ones: they must not act as markers.
+    let cases = [
+        ("<p>first</p><p>x &#xF8FF;0&#xF8FF; y &#63743;0&#63743;</p>", "first\n\nx 0 y 0"),
+        ("<p>&#xF8F0;bold?&#xF8F1; <b>x</b></p>", "bold? **x**"),
+        ("<table><tr><td>a</td><td>&#xf8f4;c&#xF8F5;</td></tr></table>", "| a | c |\n|---|---|"),
+        ("<p>&#xF8EF; &#xF900; stay</p>", "\u{f8ef} \u{f900} stay"),
+    ];
+    for (html, want) in cases {
+        assert_eq!(html_to_markdown(html), want, "{html}");
+    }
+}
