@@ -1089,7 +1089,9 @@ fn collapse_text(t: &str, out: &mut String, sentinels: bool) -> Option<(bool, bo
         w.push_str(&decoded, false)?;
         rest = &after[used..];
     }
-    if w.out.len() == w.start {
+    // No visible text (NBSP and other non-collapsing spaces count as none): html2text drops such a
+    // text node at a block's end, so it must see it.
+    if !w.out[w.start..].chars().any(|c| !c.is_whitespace()) {
         return None;
     }
     Some((w.lead, w.pending_space))
@@ -1175,8 +1177,19 @@ fn push_scrubbed(out: &mut String, s: &str) {
     }
 }
 
-/// [`push_scrubbed`] for literal sentinels.
+/// [`push_scrubbed`] for literal sentinels. A `<` in text (one that the lexer found starts no tag)
+/// is written `&lt;`: html5ever must read it as text too, whatever follows it once sentinels are
+/// gone.
 fn push_scrubbed_chars(out: &mut String, s: &str) {
+    for (k, part) in s.split('<').enumerate() {
+        if k > 0 {
+            out.push_str("&lt;");
+        }
+        push_without_sentinels(out, part);
+    }
+}
+
+fn push_without_sentinels(out: &mut String, s: &str) {
     let b = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
@@ -2103,34 +2116,39 @@ impl<'a> Prep<'a> {
             return Ok(());
         }
 
-        // Cells of text alone are rendered here (as html2text would); the others by html2text, in
-        // batches, separated by M_CELL paragraphs.
+        // A table of text-only cells is rendered here (as html2text would). Otherwise html2text
+        // renders every cell, in batches, separated by M_CELL paragraphs (a cell's unclosed
+        // element can reach into the next one's, so the batches must stay as they are).
         let cells: Vec<&TableCell> = rows.iter().flatten().collect();
-        let mut texts: Vec<String> = vec![String::new(); cells.len()];
-        let mut batch = String::new();
-        let mut pending: Vec<usize> = Vec::new();
-        for (k, cell) in cells.iter().enumerate() {
-            match text_cell(&cell.html) {
-                Some(text) => texts[k] = text,
-                None => {
+        let texts = match cells.iter().map(|c| text_cell(&c.html)).collect::<Option<Vec<String>>>() {
+            Some(texts) => texts,
+            None => {
+                let mut texts: Vec<String> = Vec::with_capacity(cells.len());
+                let mut batch = String::new();
+                let mut in_batch = 0usize;
+                for (k, cell) in cells.iter().enumerate() {
                     batch.push_str("<div>");
                     batch.push(M_CELL);
                     batch.push_str("</div>");
                     batch.push_str(&cell.html);
-                    pending.push(k);
+                    in_batch += 1;
+                    if batch.len() >= CHUNK_TARGET || k + 1 == cells.len() {
+                        let raw = render_html(&batch)?;
+                        let mut pieces = raw.split(M_CELL);
+                        pieces.next(); // whatever precedes the first separator
+                        let mut got = 0;
+                        for piece in pieces.take(in_batch) {
+                            texts.push(cell_markdown(piece));
+                            got += 1;
+                        }
+                        texts.extend((got..in_batch).map(|_| String::new()));
+                        batch.clear();
+                        in_batch = 0;
+                    }
                 }
+                texts
             }
-            if !pending.is_empty() && (batch.len() >= CHUNK_TARGET || k + 1 == cells.len()) {
-                let raw = render_html(&batch)?;
-                let mut pieces = raw.split(M_CELL);
-                pieces.next(); // whatever precedes the first separator
-                for (&k, piece) in pending.iter().zip(pieces) {
-                    texts[k] = cell_markdown(piece);
-                }
-                batch.clear();
-                pending.clear();
-            }
-        }
+        };
 
         let mut table = String::new();
         let mut it = texts.into_iter();
