@@ -13,11 +13,11 @@
 //!    html2text only builds nodes for blocks, links and images — it is the slow part), and
 //!    everything else is re-emitted as a small canonical tag set. Text outside those elements
 //!    is decoded and whitespace-collapsed here exactly as html2text would, stashed, and replaced
-//!    by a short reference, and table cells of plain text are rendered here too: html2text
+//!    by a short reference, and tables of plain-text cells are rendered here too: html2text
 //!    walks text character by character, so it then only lays out the structure (a third fewer
-//!    instructions for a typical LeetCode statement; a test checks the output is byte for byte
-//!    the same over the corpus). Very deep nesting (pathological input) aborts to the
-//!    plain-text fallback.
+//!    instructions for a typical LeetCode statement; tests check the output is byte for byte
+//!    the same over the corpus and over random documents). Very deep nesting (pathological
+//!    input) aborts to the plain-text fallback.
 //! 2. **html2text** renders the canonical HTML in chunks of about 32 KiB (split between
 //!    top-level blocks, so memory stays bounded) at unbounded width (no wrapping) with a
 //!    Markdown decorator: headings `#`, lists `- `/`1. `, quotes `> `, links and images.
