@@ -1009,5 +1009,6 @@ fn stash_is_invisible_on_random_documents() {
         let doc = format!("<p>{doc}"); // always HTML
         let (with, without) = (html_to_markdown(&doc), without_stash(&doc));
         assert_eq!(with, without, "case {case}: {doc:?}");
+        assert!(!with.chars().any(is_sentinel), "case {case}: a marker left in the output: {doc:?} -> {with:?}");
     }
 }
