@@ -1121,9 +1121,7 @@ fn load_statements(opts: &Opts) -> (Vec<Statement>, String) {
             if !name.starts_with("problem_") || path.extension().is_none_or(|e| e != "http") {
                 continue;
             }
-            let Ok(raw) = std::fs::read_to_string(&path) else { continue };
-            let Some((_, body)) = raw.split_once("\r\n\r\n") else { continue };
-            let Ok(v) = serde_json::from_str::<Value>(body) else { continue };
+            let Some(v) = fixture_json(&path) else { continue };
             for key in ["content", "content_cn"] {
                 if let Some(text) = v[key].as_str().filter(|t| !t.is_empty()) {
                     out.push(Statement { name: format!("{name}.{key}"), text: text.to_string() });
@@ -1173,10 +1171,15 @@ struct ConvertFigures {
 /// The statement get_problem serves in the 5 KB call (tests/fixtures).
 fn five_kb_statement() -> Result<String, String> {
     let path = backend::fixtures_dir().join("problem_lc_3000_5kb.http");
-    let raw = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let body = raw.split_once("\r\n\r\n").map(|(_, b)| b).ok_or("no HTTP body")?;
-    let v: Value = serde_json::from_str(body).map_err(|e| e.to_string())?;
+    let v = fixture_json(&path).ok_or_else(|| format!("{}: no JSON body", path.display()))?;
     v["content"].as_str().map(str::to_string).ok_or_else(|| "no content".into())
+}
+
+/// The JSON body of a recorded response (`tests/fixtures/*.http`).
+fn fixture_json(path: &Path) -> Option<Value> {
+    let raw = std::fs::read_to_string(path).ok()?;
+    let (_, body) = raw.split_once("\r\n\r\n")?;
+    serde_json::from_str(body).ok()
 }
 
 struct Linearity {

@@ -1460,9 +1460,10 @@ impl<'a> Prep<'a> {
                 if trail {
                     self.out.push(' ');
                 }
-                let scrubbed = t.len() - t.chars().filter(|&c| is_sentinel(c)).count() * 3;
-                self.stashed += scrubbed as isize - (self.out.len() - before) as isize;
-                self.stash_tail = if trail { None } else { t.chars().rev().find(|&c| !is_sentinel(c)) };
+                // A stashed run holds no sentinel (collapse_text refuses them): `t` is what
+                // push_scrubbed would have written.
+                self.stashed += t.len() as isize - (self.out.len() - before) as isize;
+                self.stash_tail = if trail { None } else { t.chars().next_back() };
                 return;
             }
             self.stash.text.truncate(start);
