@@ -5,7 +5,7 @@
 #   make bench                            build the static release binary and examples/bench in one
 #                                         cargo run, then measure them (a few minutes on 2 cores)
 #   make bench BENCH_COMPARE="CMD ARGS"   also measure another stdio MCP server, side by side
-#   make bench BENCH_ARGS="--quick"       any examples/bench.rs option (--help lists them)
+#   make bench BENCH_ARGS="--quick"       any examples/bench option (--help lists them)
 #   make bench BENCH_NICE=-10             run at a higher priority than background jobs (root only;
 #                                         the harness prints the load average either way)
 #
