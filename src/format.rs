@@ -145,10 +145,18 @@ pub fn similar(s: &Similar) -> String {
         );
     }
     if s.results.is_empty() {
-        out.push_str("\nNo similar problems found. Try a lower `threshold` (similarity can be negative), a larger `limit`, or no `source_filter`.\n");
+        // The tool appends NO_SIMILAR as a note, so that its structured copy carries it too.
+        out.push('\n');
     }
     out
 }
+
+/// The hint after an empty similarity search (a note: text and `structuredContent.notes`).
+pub const NO_SIMILAR: &str = "No similar problems found. Try a lower `threshold` (similarity can be negative), a \
+larger `limit`, or no `source_filter`.";
+
+/// The note of an empty status table.
+pub const NO_PLATFORMS: &str = "The backend lists no platforms.";
 
 /// The platform status table (T5), columns padded to line up.
 pub fn status(s: &Status) -> String {
@@ -185,7 +193,8 @@ pub fn status(s: &Status) -> String {
         out.push_str(&line(&row.each_ref().map(String::as_str)));
     }
     if rows.is_empty() {
-        out.push_str("\nThe backend lists no platforms.\n");
+        // The tool appends NO_PLATFORMS as a note.
+        out.push('\n');
     }
     out
 }
@@ -323,7 +332,7 @@ mod tests {
         assert!(md.starts_with("# Similar Problems\n\nQuery: N/A\n\n| # | Source |"), "{md}");
         assert!(md.contains("| 1 | leetcode | 167 | Two \\| Sum II | N/A | 79.1% | https://x/ |"), "{md}");
         let empty = similar(&Similar { rewritten_query: Some("q".into()), results: vec![] });
-        assert!(empty.contains("Query: q\n") && empty.contains("No similar problems found"), "{empty}");
+        assert!(empty.contains("Query: q\n") && !empty.contains("No similar problems found"), "{empty}");
     }
 
     #[test]

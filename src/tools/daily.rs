@@ -80,7 +80,10 @@ Retry in {retry} seconds (call get_daily_challenge again with the same arguments
         let structured = json!({
             "status": "fetching", "date": date, "domain": domain, "retry_after": retry, "problem": null
         });
-        return Ok(ToolOutput { text, structured: Some(structured) });
+        let mut out = ToolOutput::structured(text.clone(), structured);
+        // The whole answer is advice: the same sentence for clients that read only the JSON.
+        out.record_note(&text);
+        return Ok(out);
     }
     let mut p: Problem = ok.json()?;
     // The daily body carries no `source`: every daily challenge is a LeetCode problem.

@@ -2,6 +2,7 @@
 //! tool beside this one holds its schema, its validation and its handler.
 
 pub mod daily;
+mod output;
 mod problem;
 mod resolve;
 pub mod schema;
@@ -18,22 +19,7 @@ use crate::error::ToolError;
 use crate::format;
 use crate::models::Problem;
 
-/// What a tool call hands back when it succeeds: Markdown for the model, and (issue: structured
-/// output) the same data as a JSON object.
-#[derive(Debug, Clone)]
-pub struct ToolOutput {
-    /// The Markdown text.
-    pub text: String,
-    /// The structured content, when the tool has an output schema.
-    pub structured: Option<Value>,
-}
-
-impl ToolOutput {
-    /// Text only.
-    pub fn text(text: String) -> ToolOutput {
-        ToolOutput { text, structured: None }
-    }
-}
+pub use output::ToolOutput;
 
 /// The result of a tool handler.
 pub type ToolResult = Result<ToolOutput, ToolError>;
@@ -154,6 +140,11 @@ impl<'a> Args<'a> {
     /// The raw value of an argument; `null` counts as absent.
     pub fn raw(&self, name: &str) -> Option<&Value> {
         self.get(name)
+    }
+
+    /// Every argument given, `null`s left out: what to send again to repeat the call.
+    pub fn all(&self) -> Map<String, Value> {
+        self.map.into_iter().flatten().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 
     fn get(&self, name: &str) -> Option<&Value> {
@@ -314,7 +305,7 @@ pub fn problem_output(p: &Problem, extra: &[String], wrap: impl FnOnce(Value) ->
     let content = format::statement(p);
     let text = format::problem(p, content.as_deref(), extra);
     let structured = wrap(schema::problem_json(p, content.as_deref()));
-    ToolOutput { text, structured: Some(structured) }
+    ToolOutput::structured(text, structured)
 }
 
 /// The platforms the backend serves.

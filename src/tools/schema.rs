@@ -7,7 +7,7 @@ use crate::format;
 use crate::models::Problem;
 
 /// Parses a schema file (`schemas/*.json`, compiled in), putting the shared fragments where the
-/// file says `"@problem"` or `"@source"`. Schemas as data are a fraction of the code `json!`
+/// file says `"@problem"`, `"@source"` or `"@notes"`. Schemas as data are a fraction of the code `json!`
 /// would generate for them, and `tools/list` parses them in microseconds.
 pub fn load(text: &str) -> Value {
     let mut v: Value = serde_json::from_str(text).expect("schema files are valid JSON (tools::tests checks each)");
@@ -19,6 +19,7 @@ fn expand(v: &mut Value) {
     match v {
         Value::String(s) if s == "@problem" => *v = problem(),
         Value::String(s) if s == "@source" => *v = source(),
+        Value::String(s) if s == "@notes" => *v = load(include_str!("schemas/notes.fragment.json")),
         Value::Object(m) => m.values_mut().for_each(expand),
         Value::Array(a) => a.iter_mut().for_each(expand),
         _ => {}

@@ -105,7 +105,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     }
 
     let list: ListPage = fetch(ctx, &path)?.json()?;
-    Ok(output(source, &list))
+    Ok(output(source, &list, args))
 }
 
 /// `tags`: an array of non-empty strings without commas (the backend splits on them).
@@ -132,12 +132,10 @@ fn tags(args: &Args) -> Result<Vec<String>, ToolError> {
     Ok(out)
 }
 
-fn output(source: &str, list: &ListPage) -> ToolOutput {
+fn output(source: &str, list: &ListPage, args: &Args) -> ToolOutput {
     let m = &list.meta;
     let mut text = format!("# Problems on {source}\n\n");
-    if list.data.is_empty() {
-        text.push_str("No problems on this page.\n");
-    } else {
+    if !list.data.is_empty() {
         text.push_str(
             "| ID | Title | Difficulty | Rating | Tags | Link |\n|----|-------|------------|--------|------|------|\n",
         );
@@ -155,13 +153,6 @@ fn output(source: &str, list: &ListPage) -> ToolOutput {
             );
         }
     }
-    let _ = write!(text, "\nPage {} of {}, total {} problems.", m.page, m.total_pages, m.total);
-    if m.page < m.total_pages {
-        let _ = write!(text, " Next page: call search_problems with the same arguments and page={}.", m.page + 1);
-    } else if m.total_pages > 0 && m.page > m.total_pages {
-        let _ = write!(text, " This page is past the last one; use page={} or lower.", m.total_pages);
-    }
-    text.push('\n');
     let problems: Vec<Value> = list
         .data
         .iter()
@@ -178,13 +169,35 @@ fn output(source: &str, list: &ListPage) -> ToolOutput {
             })
         })
         .collect();
+    let next = (m.page < m.total_pages).then(|| next_arguments(args, m.page + 1));
     let structured = json!({
         "source": source,
         "page": m.page,
         "per_page": m.per_page,
         "total": m.total,
         "total_pages": m.total_pages,
+        "next_page_arguments": next,
         "problems": problems,
     });
-    ToolOutput { text, structured: Some(structured) }
+    let mut out = ToolOutput::structured(text, structured);
+    if list.data.is_empty() {
+        out.note("No problems on this page.");
+        out.text.push('\n');
+    } else {
+        out.text.push('\n');
+    }
+    let _ = writeln!(out.text, "Page {} of {}, total {} problems.", m.page, m.total_pages, m.total);
+    if m.page < m.total_pages {
+        out.note(&format!("Next page: call search_problems with the same arguments and page={}.", m.page + 1));
+    } else if m.total_pages > 0 && m.page > m.total_pages {
+        out.note(&format!("This page is past the last one; use page={} or lower.", m.total_pages));
+    }
+    out
+}
+
+/// The arguments of this call with `page` replaced: what to pass for the next page.
+fn next_arguments(args: &Args, page: u64) -> Value {
+    let mut next = args.all();
+    next.insert("page".into(), json!(page));
+    Value::Object(next)
 }

@@ -89,5 +89,9 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         })
         .collect();
     let structured = json!({ "mode": mode, "rewritten_query": s.rewritten_query, "results": results });
-    Ok(ToolOutput { text: format::similar(&s), structured: Some(structured) })
+    let mut out = ToolOutput::structured(format::similar(&s), structured);
+    if s.results.is_empty() {
+        out.note(format::NO_SIMILAR);
+    }
+    Ok(out)
 }

@@ -37,5 +37,9 @@ this MCP server's configuration."
     }
     let s: Status = fetch(ctx, "/status")?.json()?;
     let structured = json!({ "version": s.version, "platforms": s.platforms });
-    Ok(ToolOutput { text: format::status(&s), structured: Some(structured) })
+    let mut out = ToolOutput::structured(format::status(&s), structured);
+    if s.platforms.is_empty() {
+        out.note(format::NO_PLATFORMS);
+    }
+    Ok(out)
 }

@@ -27,9 +27,13 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = args.req_str("source", "a platform such as \"leetcode\" or \"codeforces\"")?;
     let tags: Vec<String> = fetch(ctx, &format!("/api/v1/tags/{}", seg(source)))?.json()?;
     let text = if tags.is_empty() {
-        format!("{source} has no tags on this backend.\n")
+        String::new()
     } else {
         format!("Tags on {source} ({}): {}\n", tags.len(), tags.join(", "))
     };
-    Ok(ToolOutput { text, structured: Some(json!({ "source": source, "tags": tags })) })
+    let mut out = ToolOutput::structured(text, json!({ "source": source, "tags": tags }));
+    if tags.is_empty() {
+        out.note(&format!("{source} has no tags on this backend."));
+    }
+    Ok(out)
 }

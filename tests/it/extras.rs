@@ -149,6 +149,13 @@ fn search_problems_builds_the_query_and_pages() {
     assert!(out.contains("| ID | Title | Difficulty | Rating | Tags | Link |"), "{out}");
     assert!(out.contains("Page 2 of 3, total 7 problems."), "{out}");
     assert!(out.contains("page=3"), "the footer tells how to get the next page: {out}");
+    // Clients that read only structuredContent get the same advice, and the arguments to send.
+    let r = s.call("search_problems", json!({"source": "leetcode", "page": 2, "per_page": 3}));
+    let sc = &r["result"]["structuredContent"];
+    assert_eq!(sc["next_page_arguments"], json!({"source": "leetcode", "page": 3, "per_page": 3}), "{sc}");
+    let note = "Next page: call search_problems with the same arguments and page=3.";
+    assert_eq!(sc["notes"], json!([note]), "{sc}");
+    assert!(out.contains(note), "{out}");
     b.clear();
     s.call_ok(
         "search_problems",
@@ -179,8 +186,12 @@ fn search_problems_builds_the_query_and_pages() {
     assert!(b.requests().is_empty(), "argument errors make no request");
     let e = s.call_err("search_problems", json!({"source": "uva"}));
     assert!(e.starts_with("[400] Bad Request: "), "{e}");
-    let out = s.call_ok("search_problems", json!({"source": "leetcode", "page": 9, "per_page": 5}));
+    let r = s.call("search_problems", json!({"source": "leetcode", "page": 9, "per_page": 5}));
+    let out = r["result"]["content"][0]["text"].as_str().unwrap();
     assert!(out.contains("No problems on this page."), "{out}");
+    let sc = &r["result"]["structuredContent"];
+    assert_eq!(sc["notes"][0], "No problems on this page.", "{sc}");
+    assert_eq!(sc["next_page_arguments"], Value::Null, "{sc}");
 }
 
 #[test]
