@@ -18,29 +18,17 @@ until stdin reaches EOF. With --token every target but /health needs `Authorizat
 (the fixtures' token is fixture-token-0123456789abcdef).";
 
 fn main() -> ExitCode {
-    let mut token = None;
-    let mut port = 0u16;
-    let mut dir = backend::fixtures_dir();
-    let mut args = std::env::args().skip(1);
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
-        let parsed = match arg.as_str() {
-            "--token" => value("--token").map(|v| token = Some(v)),
-            "--port" => {
-                value("--port").and_then(|v| v.parse().map(|p| port = p).map_err(|e| format!("--port {v}: {e}")))
-            }
-            "--fixtures" => value("--fixtures").map(|v| dir = PathBuf::from(v)),
-            "-h" | "--help" => {
-                println!("{HELP}");
-                return ExitCode::SUCCESS;
-            }
-            other => Err(format!("unknown argument {other:?}")),
-        };
-        if let Err(e) = parsed {
+    let (token, port, dir) = match parse_args() {
+        Ok(Some(parsed)) => parsed,
+        Ok(None) => {
+            println!("{HELP}");
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
             eprintln!("fixture_backend: {e}\n\n{HELP}");
             return ExitCode::from(2);
         }
-    }
+    };
 
     let mut server = backend::Backend::start_on(&dir, port);
     if let Some(token) = &token {
@@ -63,4 +51,22 @@ fn main() -> ExitCode {
     }
     drop(server);
     ExitCode::SUCCESS
+}
+
+/// `--token`, `--port` and `--fixtures` (lexopt); `None` for `--help`.
+fn parse_args() -> Result<Option<(Option<String>, u16, PathBuf)>, String> {
+    use lexopt::prelude::*;
+    let (mut token, mut port, mut dir) = (None, 0u16, backend::fixtures_dir());
+    let mut parser = lexopt::Parser::from_env();
+    let err = |e: lexopt::Error| e.to_string();
+    while let Some(arg) = parser.next().map_err(err)? {
+        match arg {
+            Long("token") => token = Some(parser.value().and_then(|v| v.string()).map_err(err)?),
+            Long("port") => port = parser.value().and_then(|v| v.parse()).map_err(err)?,
+            Long("fixtures") => dir = parser.value().map_err(err)?.into(),
+            Short('h') | Long("help") => return Ok(None),
+            other => return Err(other.unexpected().to_string()),
+        }
+    }
+    Ok(Some((token, port, dir)))
 }

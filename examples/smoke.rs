@@ -82,17 +82,20 @@ fn main() -> ExitCode {
     }
 }
 
-fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Opts>, String> {
+/// The options (lexopt); `None` for `--help`. Words after `--` go to the server.
+fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Opts>, String> {
+    use lexopt::prelude::*;
     let mut bin = std::env::var_os("OJ_MCP_BIN").map(PathBuf::from);
     let mut bin_args = Vec::new();
     let mut timeout = Duration::from_secs(30);
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
-        match arg.as_str() {
-            "--bin" => bin = Some(PathBuf::from(value("--bin")?)),
-            "--arg" => bin_args.push(value("--arg")?),
-            "--timeout" => {
-                let v = value("--timeout")?;
+    let mut parser = lexopt::Parser::from_args(args);
+    let err = |e: lexopt::Error| e.to_string();
+    while let Some(arg) = parser.next().map_err(err)? {
+        match arg {
+            Long("bin") => bin = Some(parser.value().map_err(err)?.into()),
+            Long("arg") => bin_args.push(parser.value().and_then(|v| v.string()).map_err(err)?),
+            Long("timeout") => {
+                let v = parser.value().and_then(|v| v.string()).map_err(err)?;
                 let secs: f64 = v
                     .parse()
                     .ok()
@@ -100,12 +103,15 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Opts>, St
                     .ok_or_else(|| format!("--timeout {v}: not a positive number"))?;
                 timeout = Duration::from_secs_f64(secs);
             }
-            "-h" | "--help" => return Ok(None),
-            "--" => {
-                bin_args.extend(args.by_ref());
-                break;
+            Short('h') | Long("help") => return Ok(None),
+            Value(v) => {
+                // Only after `--` (lexopt hands those over as values): the server's own arguments.
+                bin_args.push(v.string().map_err(err)?);
+                for rest in parser.raw_args().map_err(err)? {
+                    bin_args.push(rest.string().map_err(err)?);
+                }
             }
-            other => return Err(format!("unknown argument {other:?}")),
+            other => return Err(other.unexpected().to_string()),
         }
     }
     let bin = bin.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/release/oj-mcp-rs"));

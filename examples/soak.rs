@@ -88,7 +88,9 @@ fn kinds() -> Vec<Kind> {
     ]
 }
 
-fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Opts>, String> {
+/// The options (lexopt); `None` for `--help`.
+fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Opts>, String> {
+    use lexopt::prelude::*;
     let mut opts = Opts {
         bin: std::env::var_os("OJ_MCP_BIN")
             .map_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/release/oj-mcp-rs"), PathBuf::from),
@@ -97,20 +99,21 @@ fn parse_args(mut args: impl Iterator<Item = String>) -> Result<Option<Opts>, St
         every: 1000,
         timeout: Duration::from_secs(30),
     };
-    while let Some(arg) = args.next() {
-        let mut value = |name: &str| args.next().ok_or_else(|| format!("{name} needs a value"));
-        let mut count = |name: &str| {
-            let v = value(name)?;
-            v.parse::<usize>().ok().filter(|n| *n > 0).ok_or_else(|| format!("{name} {v}: not a positive whole number"))
-        };
-        match arg.as_str() {
-            "--bin" => opts.bin = PathBuf::from(value("--bin")?),
-            "--calls" => opts.calls = count("--calls")?,
-            "--inflight" => opts.inflight = count("--inflight")?,
-            "--every" => opts.every = count("--every")?,
-            "--timeout" => opts.timeout = Duration::from_secs(count("--timeout")? as u64),
-            "-h" | "--help" => return Ok(None),
-            other => return Err(format!("unknown argument {other:?}")),
+    let mut parser = lexopt::Parser::from_args(args);
+    let err = |e: lexopt::Error| e.to_string();
+    let count = |parser: &mut lexopt::Parser, name: &str| -> Result<usize, String> {
+        let v = parser.value().and_then(|v| v.string()).map_err(err)?;
+        v.parse::<usize>().ok().filter(|n| *n > 0).ok_or_else(|| format!("--{name} {v}: not a positive whole number"))
+    };
+    while let Some(arg) = parser.next().map_err(err)? {
+        match arg {
+            Long("bin") => opts.bin = parser.value().map_err(err)?.into(),
+            Long("calls") => opts.calls = count(&mut parser, "calls")?,
+            Long("inflight") => opts.inflight = count(&mut parser, "inflight")?,
+            Long("every") => opts.every = count(&mut parser, "every")?,
+            Long("timeout") => opts.timeout = Duration::from_secs(count(&mut parser, "timeout")? as u64),
+            Short('h') | Long("help") => return Ok(None),
+            other => return Err(other.unexpected().to_string()),
         }
     }
     Ok(Some(opts))
