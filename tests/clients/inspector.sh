@@ -88,10 +88,11 @@ check() {
   fi
 }
 
-check "tools/list: every tool" 0 \
-  '"name": "get_daily_challenge"' '"name": "get_problem"' '"name": "find_similar_problems"' \
-  '"name": "resolve_problem"' '"name": "get_platform_status"' '"name": "search_problems"' \
-  '"name": "list_tags"' '"inputSchema"' '"outputSchema"' \
+# Every tool the MCP Bundle's manifest declares (the one list of tool names outside src/).
+mapfile -t tool_names < <(node -e 'for (const t of require(process.argv[1]).tools) console.log(t.name)' "$root/mcpb/manifest.json")
+tool_checks=()
+for name in "${tool_names[@]}"; do tool_checks+=("\"name\": \"$name\""); done
+check "tools/list: every tool" 0 "${tool_checks[@]}" '"inputSchema"' '"outputSchema"' \
   -- --method tools/list
 
 check "get_problem leetcode/1" 0 '"text": "# Two Sum\n' 'Source: leetcode | ID: 1' '!"isError": true' \

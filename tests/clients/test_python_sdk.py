@@ -10,28 +10,21 @@ on its own server process against one shared fixture backend (conftest.py).
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from contextlib import AsyncExitStack
 
 import pytest
-from conftest import BIN, NOW, TOKEN
+from conftest import BIN, NOW, ROOT, TOKEN
 
 from mcp import Client, MCPError, StdioServerParameters
 from mcp.client.session import DISCOVER_TIMEOUT_SECONDS
 
 pytestmark = pytest.mark.anyio
 
-# tools/list, in order.
-TOOLS = [
-    "get_daily_challenge",
-    "get_problem",
-    "find_similar_problems",
-    "resolve_problem",
-    "get_platform_status",
-    "search_problems",
-    "list_tags",
-]
+# tools/list, in order: the tools the MCP Bundle's manifest declares (the one list outside src/).
+TOOLS = [t["name"] for t in json.loads((ROOT / "mcpb/manifest.json").read_text())["tools"]]
 MODES = ["auto", "legacy"]
 
 

@@ -36,16 +36,8 @@ const SDK_VERSION = JSON.parse(
   readFileSync(join(DEPS, "node_modules/@modelcontextprotocol/sdk/package.json"), "utf8"),
 ).version;
 
-// tools/list, in order.
-const TOOLS = [
-  "get_daily_challenge",
-  "get_problem",
-  "find_similar_problems",
-  "resolve_problem",
-  "get_platform_status",
-  "search_problems",
-  "list_tags",
-];
+// tools/list, in order: the tools the MCP Bundle's manifest declares (the one list outside src/).
+const TOOLS = JSON.parse(readFileSync(fromRoot("mcpb/manifest.json"), "utf8")).tools.map((t) => t.name);
 
 /** Starts the fixture backend; resolves to { url, close() } once it has printed its URL line. */
 async function startBackend() {

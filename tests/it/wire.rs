@@ -219,18 +219,12 @@ fn tools_list_is_fixed_and_self_describing() {
     let r = s.request("tools/list", json!({}));
     let tools = r["result"]["tools"].as_array().unwrap();
     let names: Vec<&str> = tools.iter().map(|t| t["name"].as_str().unwrap()).collect();
-    assert_eq!(
-        names,
-        [
-            "get_daily_challenge",
-            "get_problem",
-            "find_similar_problems",
-            "resolve_problem",
-            "get_platform_status",
-            "search_problems",
-            "list_tags"
-        ]
-    );
+    // The one list of tool names outside src/: the MCP Bundle's manifest, which ships them.
+    let manifest: Value = serde_json::from_str(include_str!("../../mcpb/manifest.json")).unwrap();
+    let declared: Vec<&str> =
+        manifest["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    assert_eq!(names, declared, "tools/list and mcpb/manifest.json list the same tools in the same order");
+    assert_eq!(names.len(), 7);
     for t in tools {
         assert!(t["description"].as_str().unwrap().len() > 80, "{t}");
         assert_eq!(t["inputSchema"]["type"], "object");
