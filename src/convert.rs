@@ -3090,4 +3090,6 @@ fn find_close(text: &str, from: usize, name: &str) -> (usize, usize) {
 }
 
 #[cfg(test)]
+mod golden;
+#[cfg(test)]
 mod tests;

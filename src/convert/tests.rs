@@ -678,7 +678,7 @@ In the first test case $1+2=3$."#;
 // ---------------------------------------------------------------------------------------------
 
 /// `(name, statement)` for every corpus file and every fixture problem body.
-fn corpus() -> Option<Vec<(String, String)>> {
+pub(super) fn corpus() -> Option<Vec<(String, String)>> {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared");
     let dir = std::path::Path::new(root).join("corpus");
     let entries = std::fs::read_dir(&dir).ok()?;
@@ -813,7 +813,7 @@ fn without_stash(html: &str) -> String {
 }
 
 /// Statements of the project's own fixtures (`tests/fixtures/*.http`).
-fn fixture_statements() -> Vec<(String, String)> {
+pub(super) fn fixture_statements() -> Vec<(String, String)> {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
     let mut docs = Vec::new();
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
