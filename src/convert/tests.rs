@@ -1,6 +1,8 @@
 //! Tests for the statement converter: one group per hazard, hand-written snapshots of realistic
 //! statements, and invariants over the shared corpus (read in place, never copied).
 
+use super::markers::is_sentinel;
+use super::prep::text_cell;
 use super::*;
 
 /// HTML path: `html_to_markdown(input) == expected`.
