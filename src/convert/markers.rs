@@ -1,45 +1,46 @@
-//! The private-use sentinels passed between the passes (see ARCHITECTURE.md for the format).
+//! The private-use sentinels passed between the passes: the format every pass may assume.
+//!
+//! Pass 1 (`prep`) writes canonical HTML for html2text. Inline formatting never reaches html2text
+//! as tags: it becomes the span markers below, which html2text copies as text; links reach
+//! html2text as `<a>` and come back as link markers from the decorator (`render`). Pass 3
+//! (`spans`) turns span markers into Markdown delimiters; `tidy` removes `M_BREAK` and replaces
+//! `M_BLOCK` placeholders. Raw input text is scrubbed of the whole U+F8F0..=U+F8FF range
+//! (literal or written as a numeric reference, `text::push_scrubbed`), so every sentinel a pass
+//! sees was written by an earlier pass, and none survives `tidy`.
 
-// Raw input text is scrubbed of the whole U+F8F0..=U+F8FF range, so a sentinel in the
-// canonical HTML or in html2text's output is always ours.
+/// `M_STRONG_OPEN text M_STRONG_CLOSE` → `**text**` (`<b>`, `<strong>`, CF `tex-font-style-bf`).
 pub(super) const M_STRONG_OPEN: char = '\u{F8F0}';
-
 pub(super) const M_STRONG_CLOSE: char = '\u{F8F1}';
-
+/// `M_EM_OPEN text M_EM_CLOSE` → `*text*` (`<i>`, `<em>`, `<cite>`, `<dfn>`).
 pub(super) const M_EM_OPEN: char = '\u{F8F2}';
-
 pub(super) const M_EM_CLOSE: char = '\u{F8F3}';
-
+/// `M_CODE_OPEN text M_CODE_CLOSE` → a code span (`<code>`, `<kbd>`, `<samp>`, `<tt>`).
 pub(super) const M_CODE_OPEN: char = '\u{F8F4}';
-
 pub(super) const M_CODE_CLOSE: char = '\u{F8F5}';
-
+/// `M_DEL_OPEN text M_DEL_CLOSE` → `~~text~~` (`<s>`, `<del>`, `<strike>`).
 pub(super) const M_DEL_OPEN: char = '\u{F8F6}';
-
 pub(super) const M_DEL_CLOSE: char = '\u{F8F7}';
-
-/// `M_LINK_OPEN url M_LINK_URL_END text M_LINK_CLOSE`.
+/// `M_LINK_OPEN url M_LINK_URL_END text M_LINK_CLOSE` → `[text](url)`, written by the decorator;
+/// the URL holds no whitespace and no sentinel.
 pub(super) const M_LINK_OPEN: char = '\u{F8F8}';
-
 pub(super) const M_LINK_URL_END: char = '\u{F8F9}';
-
 pub(super) const M_LINK_CLOSE: char = '\u{F8FA}';
-
-/// Placeholder for a converted block: `M_BLOCK index M_BLOCK`, alone in a paragraph.
+/// Placeholder for a block converted in pass 1 (fenced code, pipe table):
+/// `<p>M_BLOCK index M_BLOCK</p>`, so it is alone on its line after html2text; `tidy` puts the
+/// block there, indented to the enclosing list item or quote.
 pub(super) const M_BLOCK: char = '\u{F8FB}';
-
-/// Separates table cells rendered in one html2text call.
+/// Separates table cells rendered in one html2text call (pass 1 only; never leaves `prep`).
 pub(super) const M_CELL: char = '\u{F8FC}';
-
-/// Inside `<pre>`: a line break unless already at the start of a line.
+/// Inside `<pre>` text (pass 1 only): a line break unless already at the start of a line.
 pub(super) const M_SOFT_BREAK: char = '\u{F8FD}';
-
-/// A paragraph that only forces a blank line (before/after top-level lists).
+/// A paragraph that only forces a blank line (`<p>M_BREAK</p>` before and after top-level lists);
+/// `tidy` removes it, leaving a blank line.
 pub(super) const M_BREAK: char = '\u{F8FE}';
-
-/// Around the index of a stashed text run (`\u{F8FF}12\u{F8FF}`): see [`Prep::text`].
+/// Around the index of a stashed text run (`M_TEXT 12 M_TEXT`): replaced by its text right after
+/// html2text, before any other pass sees the output (see `stash`).
 pub(super) const M_TEXT: char = '\u{F8FF}';
 
+/// Is `c` one of the converter's sentinels (the whole reserved range, used or not)?
 pub(super) fn is_sentinel(c: char) -> bool {
     ('\u{F8F0}'..='\u{F8FF}').contains(&c)
 }

@@ -76,9 +76,9 @@ pub use detect::looks_like_html;
 use fallback::plain_text_fallback;
 use markdown::markdown_passthrough;
 use prep::Prep;
-use render::render_html;
-use spans::resolve_markers;
-use tidy::{fix_dollars, normalize_lines, substitute_blocks};
+use render::render_chunks;
+use spans::write_spans;
+use tidy::tidy;
 
 /// Text shown when a problem has no statement.
 pub const NO_DESCRIPTION: &str = "No description available.";
@@ -184,6 +184,7 @@ enum Failure {
     Render,
 }
 
+/// The HTML pipeline: one call per pass (see ARCHITECTURE.md for what each may assume).
 fn convert_html(html: &str) -> Option<String> {
     #[cfg(test)]
     if FORCE_PANIC.with(|f| f.get()) {
@@ -191,21 +192,9 @@ fn convert_html(html: &str) -> Option<String> {
     }
     let html = normalize_newlines(html);
     let prepared = Prep::new(&html).run().ok()?;
-    let mut raw = String::with_capacity(prepared.html.len());
-    let mut prev = 0;
-    for cut in prepared.splits.iter().copied().chain([prepared.html.len()]) {
-        let chunk = &prepared.html[prev..cut];
-        prev = cut;
-        if chunk.trim().is_empty() {
-            continue;
-        }
-        raw.push_str(&prepared.stash.restore(&render_html(chunk).ok()?));
-        raw.push_str("\n\n");
-    }
-    let s = resolve_markers(&raw);
-    let s = fix_dollars(s);
-    let s = normalize_lines(&s);
-    Some(substitute_blocks(&s, prepared.blocks))
+    let rendered = render_chunks(&prepared).ok()?;
+    let s = write_spans(&rendered);
+    Some(tidy(s, prepared.blocks))
 }
 
 fn normalize_newlines(s: &str) -> Cow<'_, str> {

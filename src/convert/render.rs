@@ -9,6 +9,24 @@ use super::markers::{
     M_CODE_CLOSE, M_CODE_OPEN, M_DEL_CLOSE, M_DEL_OPEN, M_EM_CLOSE, M_EM_OPEN, M_LINK_CLOSE, M_LINK_OPEN,
     M_LINK_URL_END, M_STRONG_CLOSE, M_STRONG_OPEN, is_sentinel,
 };
+use super::prep::Prepared;
+
+/// Pass 2 over all of pass 1's output: one html2text call per chunk (chunks are cut between
+/// top-level blocks, so html2text's memory stays bounded), stashed text put back.
+pub(super) fn render_chunks(prepared: &Prepared) -> Result<String, Failure> {
+    let mut raw = String::with_capacity(prepared.html.len());
+    let mut prev = 0;
+    for cut in prepared.splits.iter().copied().chain([prepared.html.len()]) {
+        let chunk = &prepared.html[prev..cut];
+        prev = cut;
+        if chunk.trim().is_empty() {
+            continue;
+        }
+        raw.push_str(&prepared.stash.restore(&render_html(chunk)?));
+        raw.push_str("\n\n");
+    }
+    Ok(raw)
+}
 
 /// One html2text call over canonical HTML, unbounded width.
 pub(super) fn render_html(html: &str) -> Result<String, Failure> {

@@ -52,7 +52,7 @@ struct Closed {
 /// non-blank content) and closers are inserted before trailing whitespace, so whitespace ends
 /// up outside the delimiters and empty spans vanish. A blank line (paragraph end) or a block
 /// placeholder closes everything still open.
-struct Resolver {
+struct SpanWriter {
     out: String,
     stack: Vec<OpenSpan>,
     ignored: [usize; 5],
@@ -61,7 +61,7 @@ struct Resolver {
     after_marker: bool,
 }
 
-impl Resolver {
+impl SpanWriter {
     fn open(&mut self, kind: Mk, url: &str) {
         self.after_marker = true;
         // Inside code everything else is literal; a span nested in the same kind is redundant.
@@ -195,8 +195,8 @@ impl Resolver {
     }
 }
 
-pub(super) fn resolve_markers(raw: &str) -> String {
-    let mut r = Resolver {
+pub(super) fn write_spans(raw: &str) -> String {
+    let mut r = SpanWriter {
         out: String::with_capacity(raw.len()),
         stack: Vec::new(),
         ignored: [0; 5],

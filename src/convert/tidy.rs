@@ -4,6 +4,13 @@ use std::borrow::Cow;
 
 use super::markers::{M_BLOCK, M_BREAK};
 
+/// Pass 3b: `$$$` delimiters, then lines, then the blocks converted in pass 1 put in place.
+pub(super) fn tidy(s: String, blocks: Vec<String>) -> String {
+    let s = fix_dollars(s);
+    let s = tidy_lines(&s);
+    substitute_blocks(&s, blocks)
+}
+
 /// Codeforces TeX delimiters: `$$$x$$$` → `$x$`, `$$$$$$x$$$$$$` → `$$x$$`.
 pub(super) fn fix_dollars(s: String) -> String {
     if !s.contains("$$$") {
@@ -28,7 +35,7 @@ pub(super) fn fix_dollars(s: String) -> String {
 /// Trim trailing whitespace, drop leading/trailing blank lines, collapse blank-line runs to one
 /// blank line. [`M_BREAK`] markers are removed (a line left empty is blank); a quote-only line
 /// (`>`) is kept once between quoted lines and dropped next to a blank line.
-pub(super) fn normalize_lines(s: &str) -> String {
+fn tidy_lines(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut blank_pending = false;
     let mut quote_pending: Option<String> = None;
@@ -66,7 +73,7 @@ pub(super) fn normalize_lines(s: &str) -> String {
 }
 
 /// Replace placeholder lines by their blocks; each block is used at most once.
-pub(super) fn substitute_blocks(s: &str, mut blocks: Vec<String>) -> String {
+fn substitute_blocks(s: &str, mut blocks: Vec<String>) -> String {
     if blocks.is_empty() || !s.contains(M_BLOCK) {
         return s.to_string();
     }

@@ -4,7 +4,7 @@ use super::Prep;
 use crate::convert::lexer::{LName, Lexer, Tok, attr};
 use crate::convert::markers::{M_BLOCK, M_BREAK, M_CELL};
 use crate::convert::render::render_html;
-use crate::convert::spans::resolve_markers;
+use crate::convert::spans::write_spans;
 use crate::convert::text::collapse_text;
 use crate::convert::tidy::fix_dollars;
 use crate::convert::{CHUNK_TARGET, Failure, MAX_COLSPAN, MAX_COLUMNS};
@@ -182,7 +182,7 @@ pub(in crate::convert) fn text_cell(html: &str) -> Option<String> {
 
 /// Markdown text of one rendered table cell: one line (`<br>` between lines), `|` escaped.
 fn cell_markdown(raw: &str) -> String {
-    let s = fix_dollars(resolve_markers(raw));
+    let s = fix_dollars(write_spans(raw));
     let mut out = String::new();
     for line in s.lines() {
         let line = line.trim();
