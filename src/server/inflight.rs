@@ -1,0 +1,256 @@
+//! Requests running on workers: cancellation (a cancelled call sends no reply) and progress
+//! notifications for slow calls, with the one thread that sends them.
+//!
+//! Lock order, the one place it is stated: the call map (`Inflight::map`), then a call's
+//! `Call::sent`, then the outbox's writer. No code takes them in another order, and the map is
+//! never held while `sent` is taken. A reply is sent while its call's `sent` is held and set to
+//! `None`, and a progress notification is sent only while `sent` is held and still `Some`: so no
+//! progress notification can follow the reply of its call (`no_progress_after_the_reply`).
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+
+use super::lock;
+use super::outbox::Outbox;
+use crate::mcp::{Request, RequestId};
+
+/// One request running on a worker.
+pub(super) struct Call {
+    seq: u64,
+    cancelled: AtomicBool,
+    /// `_meta.progressToken`, when the client asked for progress.
+    progress_token: Option<Value>,
+    started: Instant,
+    /// Progress notifications sent so far; `None` once the reply is out (no progress after it).
+    sent: Mutex<Option<u64>>,
+}
+
+/// Requests being worked on: so a `notifications/cancelled` can suppress a reply, and a slow one
+/// can report progress.
+pub(crate) struct Inflight {
+    map: Mutex<HashMap<RequestId, Arc<Call>>>,
+    seq: AtomicU64,
+    outbox: Arc<Outbox>,
+    /// The progress thread, started by the first call that asks for progress: the sender wakes
+    /// it, dropping the sender stops it.
+    ticker: Mutex<Option<(mpsc::Sender<()>, thread::JoinHandle<()>)>>,
+}
+
+/// After how long a running call starts reporting progress, and how often.
+pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+
+impl Inflight {
+    pub(super) fn new(outbox: Arc<Outbox>) -> Inflight {
+        Inflight { map: Mutex::default(), seq: AtomicU64::new(0), outbox, ticker: Mutex::new(None) }
+    }
+
+    /// Wakes the progress thread, starting it if needed. It sleeps until a call that wants
+    /// progress is in flight, then ticks every 100 ms until none is.
+    fn wake_ticker(self: &Arc<Self>) {
+        let mut ticker = lock(&self.ticker);
+        if let Some((wake, _)) = &*ticker {
+            let _ = wake.send(());
+            return;
+        }
+        let (wake, woken) = mpsc::channel::<()>();
+        let me = self.clone();
+        let spawned = thread::Builder::new().name("oj-progress".into()).spawn(move || {
+            loop {
+                let stop = if me.wants_progress() {
+                    woken.recv_timeout(Duration::from_millis(100)) == Err(mpsc::RecvTimeoutError::Disconnected)
+                } else {
+                    woken.recv().is_err()
+                };
+                if stop {
+                    break;
+                }
+                me.tick(&me.outbox);
+            }
+        });
+        match spawned {
+            Ok(handle) => *ticker = Some((wake, handle)),
+            Err(e) => crate::warn!("cannot start the progress thread: {e}"),
+        }
+    }
+
+    pub(super) fn stop_ticker(&self) {
+        let taken = lock(&self.ticker).take();
+        if let Some((wake, handle)) = taken {
+            drop(wake);
+            if handle.join().is_err() {
+                crate::error!("the progress thread panicked");
+            }
+        }
+    }
+
+    pub(super) fn start(self: &Arc<Self>, req: &Request) -> Arc<Call> {
+        let progress_token = req
+            .params
+            .as_ref()
+            .and_then(|p| p.get("_meta"))
+            .and_then(|m| m.get("progressToken"))
+            .filter(|t| t.is_string() || t.is_i64() || t.is_u64())
+            .cloned();
+        let call = Arc::new(Call {
+            seq: self.seq.fetch_add(1, Ordering::Relaxed),
+            cancelled: AtomicBool::new(false),
+            progress_token,
+            started: Instant::now(),
+            sent: Mutex::new(Some(0)),
+        });
+        lock(&self.map).insert(req.id.clone(), call.clone());
+        if call.progress_token.is_some() {
+            self.wake_ticker();
+        }
+        call
+    }
+
+    fn wants_progress(&self) -> bool {
+        lock(&self.map).values().any(|c| c.progress_token.is_some())
+    }
+
+    /// Sends the reply of a finished call, unless it was cancelled, and forgets the call.
+    pub(super) fn finish(&self, id: &RequestId, call: &Call, reply: &Value, outbox: &Outbox) {
+        {
+            let mut map = lock(&self.map);
+            if map.get(id).is_some_and(|c| c.seq == call.seq) {
+                map.remove(id);
+            }
+        }
+        // Under the progress lock: no progress notification can follow the reply.
+        let mut sent = lock(&call.sent);
+        *sent = None;
+        if !call.cancelled.load(Ordering::Relaxed) {
+            outbox.send(reply);
+        }
+    }
+
+    pub(super) fn cancel(&self, id: &RequestId) {
+        if let Some(call) = lock(&self.map).get(id) {
+            crate::debug!("request {id} cancelled");
+            call.cancelled.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Sends `notifications/progress` for calls that asked for it and have run longer than
+    /// [`PROGRESS_EVERY`], at most once per interval each.
+    fn tick(&self, outbox: &Outbox) {
+        let calls: Vec<Arc<Call>> = lock(&self.map).values().filter(|c| c.progress_token.is_some()).cloned().collect();
+        for call in calls {
+            let elapsed = call.started.elapsed();
+            let mut sent = lock(&call.sent);
+            let Some(n) = *sent else { continue };
+            let due = (elapsed.as_millis() / PROGRESS_EVERY.as_millis().max(1)) as u64;
+            if due > n && !call.cancelled.load(Ordering::Relaxed) {
+                let note = json!({
+                    "jsonrpc": "2.0",
+                    "method": "notifications/progress",
+                    "params": {
+                        "progressToken": call.progress_token,
+                        "progress": n + 1,
+                        "message": format!("waiting for the backend ({} s)", elapsed.as_secs()),
+                    }
+                });
+                outbox.send(&note);
+                *sent = Some(n + 1);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::{self, Write};
+
+    use super::*;
+
+    /// An outbox that writes into memory.
+    #[derive(Clone, Default)]
+    struct Buf(Arc<Mutex<Vec<u8>>>);
+
+    impl Write for Buf {
+        fn write(&mut self, b: &[u8]) -> io::Result<usize> {
+            lock(&self.0).extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn lines(buf: &Buf) -> Vec<Value> {
+        let bytes = lock(&buf.0).clone();
+        String::from_utf8(bytes).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+    }
+
+    /// A call that asked for progress and has run for three intervals already.
+    fn overdue_call(inflight: &Inflight, id: &RequestId) -> Arc<Call> {
+        let call = Arc::new(Call {
+            seq: inflight.seq.fetch_add(1, Ordering::Relaxed),
+            cancelled: AtomicBool::new(false),
+            progress_token: Some(json!("tok")),
+            started: Instant::now().checked_sub(PROGRESS_EVERY * 3).unwrap(),
+            sent: Mutex::new(Some(0)),
+        });
+        lock(&inflight.map).insert(id.clone(), call.clone());
+        call
+    }
+
+    #[test]
+    fn progress_stops_at_the_reply() {
+        let buf = Buf::default();
+        let outbox = Arc::new(Outbox::new(Box::new(buf.clone())));
+        let inflight = Inflight::new(outbox.clone());
+        let id = RequestId::String("a".into());
+        let call = overdue_call(&inflight, &id);
+        inflight.tick(&outbox);
+        inflight.finish(&id, &call, &json!({"jsonrpc": "2.0", "id": "a", "result": {}}), &outbox);
+        inflight.tick(&outbox);
+        let out = lines(&buf);
+        assert_eq!(out.len(), 2, "{out:?}");
+        assert_eq!(out[0]["method"], "notifications/progress");
+        assert_eq!(out[1]["id"], "a");
+    }
+
+    /// The progress thread and a worker race: whatever the interleaving, no progress notification
+    /// of a call is written after its reply (the lock order in the module documentation).
+    #[test]
+    fn no_progress_after_the_reply() {
+        for round in 0..200 {
+            let buf = Buf::default();
+            let outbox = Arc::new(Outbox::new(Box::new(buf.clone())));
+            let inflight = Arc::new(Inflight::new(outbox.clone()));
+            let id = RequestId::String(format!("r{round}"));
+            let call = overdue_call(&inflight, &id);
+            // Ticks until the call is gone from the map, then once more.
+            let ticker = {
+                let (inflight, outbox) = (inflight.clone(), outbox.clone());
+                thread::spawn(move || {
+                    while !lock(&inflight.map).is_empty() {
+                        inflight.tick(&outbox);
+                        // Mark the call due again, so every tick wants to send.
+                        if let Some(c) = lock(&inflight.map).values().next().cloned() {
+                            let mut sent = lock(&c.sent);
+                            if let Some(n) = *sent {
+                                *sent = Some(n.min(1));
+                            }
+                        }
+                    }
+                    inflight.tick(&outbox);
+                })
+            };
+            thread::yield_now();
+            inflight.finish(&id, &call, &json!({"jsonrpc": "2.0", "id": id.to_string(), "result": {}}), &outbox);
+            ticker.join().unwrap();
+            let out = lines(&buf);
+            let reply = out.iter().position(|m| m.get("id").is_some()).expect("the reply was written");
+            assert_eq!(reply, out.len() - 1, "round {round}: a progress notification followed the reply: {out:?}");
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! The MCP server: lifecycle of both protocol eras (legacy `initialize`, modern per-request
+//! `_meta`) and method dispatch. The read loop, the worker pool, the in-flight calls and the
+//! stdout writer have a file each beside this one.
+
+use std::sync::{Mutex, OnceLock, PoisonError};
+use std::time::Duration;
+
+use serde_json::{Map, Value, json};
+
+use crate::client::Client;
+use crate::error::ToolError;
+use crate::mcp::{ErrorCode, Notification, Request, RequestId, Response, ResponseError};
+use crate::tools::{self, Ctx};
+use crate::{complete, prompts, resources};
+
+mod inflight;
+mod outbox;
+mod pool;
+mod read_loop;
+
+use inflight::Inflight;
+pub use inflight::PROGRESS_EVERY;
+pub use outbox::Outbox;
+pub use pool::Pool;
+pub use read_loop::run;
+
+/// The stateless (modern) protocol version, served per request when `_meta` names it.
+pub const MODERN_VERSION: &str = "2026-07-28";
+/// The legacy versions `initialize` can agree on, newest first.
+pub const LEGACY_VERSIONS: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+/// Every version this server speaks, newest first.
+pub const SUPPORTED_VERSIONS: [&str; 5] = [MODERN_VERSION, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+
+const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+const META_CAPS: &str = "io.modelcontextprotocol/clientCapabilities";
+const META_SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
+
+/// How long a client may cache what never changes during this process (tool list, discovery).
+const STATIC_TTL_MS: u64 = 3_600_000;
+
+/// Threads that run tool calls.
+pub const WORKERS: usize = 4;
+
+/// After stdin closes, how long calls still running may take to send their replies.
+pub const EXIT_GRACE: Duration = Duration::from_millis(50);
+
+/// The `instructions` given to a model at start-up.
+pub const INSTRUCTIONS: &str = "Read competitive-programming problems (LeetCode, Codeforces, AtCoder, Luogu, \
+SPOJ) from an oj-api-rs backend. Today's or a past day's LeetCode daily problem: get_daily_challenge. A problem \
+whose platform and id you know (leetcode 1, codeforces 1920A, atcoder abc321_a): get_problem. A problem URL, a \
+slug like two-sum, or an id without a platform: resolve_problem. Related problems for practice, by problem or \
+by a text description: find_similar_problems. Which platforms the backend covers and how completely: \
+get_platform_status. Browsing a platform by tags, difficulty or rating: search_problems (tag names from \
+list_tags). Statements come back as Markdown with TeX math as $…$.";
+
+/// Which rules a request is served under.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Era {
+    /// Session semantics, with the version `initialize` agreed on (or the newest, before it).
+    Legacy(&'static str),
+    /// 2026-07-28: stateless, every result carries `resultType`.
+    Modern,
+}
+
+impl Era {
+    /// Whether results may carry fields introduced in 2025-06-18 (`title`, `outputSchema`,
+    /// `structuredContent`).
+    pub fn has_structured_output(&self) -> bool {
+        match self {
+            Era::Modern => true,
+            Era::Legacy(v) => *v >= "2025-06-18",
+        }
+    }
+
+    /// Whether tools may carry `annotations` (2025-03-26 on).
+    pub fn has_annotations(&self) -> bool {
+        match self {
+            Era::Modern => true,
+            Era::Legacy(v) => *v >= "2025-03-26",
+        }
+    }
+}
+
+/// The server's state, shared by the reader and the workers.
+pub struct Server {
+    client: Client,
+    negotiated: Mutex<Option<&'static str>>,
+    clock: Box<dyn Fn() -> i64 + Send + Sync>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+fn invalid_params(msg: impl Into<String>) -> ResponseError {
+    ResponseError::new(ErrorCode::InvalidParams, msg)
+}
+
+impl Server {
+    /// A server over `client`; `clock` gives the current Unix time in seconds.
+    pub fn new(client: Client, clock: Box<dyn Fn() -> i64 + Send + Sync>) -> Server {
+        Server { client, negotiated: Mutex::new(None), clock }
+    }
+
+    fn server_info() -> Value {
+        json!({
+            "name": "oj-mcp-rs",
+            "title": "Online Judge problems (oj-mcp-rs)",
+            "version": env!("CARGO_PKG_VERSION"),
+        })
+    }
+
+    fn capabilities() -> Value {
+        json!({
+            "tools": { "listChanged": false },
+            "resources": { "subscribe": false, "listChanged": false },
+            "prompts": { "listChanged": false },
+            "completions": {},
+        })
+    }
+
+    /// The era of a request, from its `_meta`, or the error it deserves.
+    pub fn era(&self, params: Option<&Value>) -> Result<Era, ResponseError> {
+        let meta = params.and_then(|p| p.get("_meta"));
+        let Some(version) = meta.and_then(|m| m.get(META_VERSION)) else {
+            return Ok(Era::Legacy(lock(&self.negotiated).unwrap_or(LEGACY_VERSIONS[0])));
+        };
+        if version.as_str() != Some(MODERN_VERSION) {
+            return Err(ResponseError::new(ErrorCode::UnsupportedProtocolVersion, "Unsupported protocol version")
+                .with_data(json!({ "supported": SUPPORTED_VERSIONS, "requested": version })));
+        }
+        match meta.and_then(|m| m.get(META_CAPS)) {
+            Some(Value::Object(_)) => Ok(Era::Modern),
+            Some(_) => Err(invalid_params(format!("_meta[\"{META_CAPS}\"] must be an object"))),
+            None => Err(invalid_params(format!(
+                "missing _meta[\"{META_CAPS}\"], required by protocol version {MODERN_VERSION}"
+            ))),
+        }
+    }
+
+    /// Whether answering this request may take a backend call (and so belongs on a worker).
+    pub fn is_slow(method: &str) -> bool {
+        matches!(method, "tools/call" | "resources/read" | "prompts/get" | "completion/complete")
+    }
+
+    fn ctx(&self) -> Ctx<'_> {
+        Ctx { client: &self.client, now_unix: (self.clock)() }
+    }
+
+    /// Answers one request.
+    pub fn handle(&self, req: &Request) -> Response {
+        crate::debug!("<- {} (id {})", req.method, req.id);
+        let result = self.dispatch(req);
+        if let Err(e) = &result {
+            crate::debug!("-> error {} for {} (id {}): {}", e.code, req.method, req.id, e.message);
+        }
+        Response { id: Some(req.id.clone()), result }
+    }
+
+    fn dispatch(&self, req: &Request) -> Result<Value, ResponseError> {
+        let params = match &req.params {
+            None => None,
+            Some(p @ Value::Object(_)) => Some(p),
+            Some(_) => return Err(invalid_params("params must be an object")),
+        };
+        let era = self.era(params)?;
+        let mut result = match (req.method.as_str(), &era) {
+            ("initialize" | "ping", Era::Modern) => {
+                return Err(ResponseError::new(
+                    ErrorCode::MethodNotFound,
+                    format!("Method not found: {} is not part of protocol version {MODERN_VERSION}", req.method),
+                ));
+            }
+            ("initialize", Era::Legacy(_)) => self.initialize(params),
+            ("ping", _) => Ok(json!({})),
+            ("server/discover", _) => Ok(Self::discover()),
+            ("tools/list", _) => Ok(self.tools_list(&era)),
+            ("tools/call", _) => self.tools_call(params, &era),
+            ("resources/list", _) => Ok(cacheable(resources::list(self.client.has_token()), &era, 60_000, "private")),
+            ("resources/templates/list", _) => Ok(cacheable(resources::templates(), &era, STATIC_TTL_MS, "public")),
+            ("resources/read", _) => {
+                let (result, ttl) = resources::read(&self.ctx(), params)?;
+                let scope = if result["contents"][0]["uri"] == "oj://status" { "private" } else { "public" };
+                Ok(cacheable(result, &era, ttl, scope))
+            }
+            ("prompts/list", _) => Ok(cacheable(prompts::list(), &era, STATIC_TTL_MS, "public")),
+            ("prompts/get", _) => prompts::get(&self.ctx(), params),
+            ("completion/complete", _) => complete::complete(&self.ctx(), params),
+            (m, _) => Err(ResponseError::new(ErrorCode::MethodNotFound, format!("Method not found: {m}"))),
+        }?;
+        if era == Era::Modern
+            && let Value::Object(m) = &mut result
+        {
+            m.insert("resultType".into(), json!("complete"));
+        }
+        Ok(result)
+    }
+
+    fn initialize(&self, params: Option<&Value>) -> Result<Value, ResponseError> {
+        let asked = params.and_then(|p| p.get("protocolVersion")).and_then(Value::as_str);
+        let version = LEGACY_VERSIONS.iter().copied().find(|v| Some(*v) == asked).unwrap_or(LEGACY_VERSIONS[0]);
+        *lock(&self.negotiated) = Some(version);
+        let client = params.and_then(|p| p.get("clientInfo")).and_then(|c| c.get("name")).and_then(Value::as_str);
+        crate::info!("initialize from {} (asked {:?}, agreed {version})", client.unwrap_or("an unnamed client"), asked);
+        let mut info = Self::server_info();
+        if version < "2025-06-18" {
+            // `title` arrived in 2025-06-18.
+            info.as_object_mut().map(|m| m.remove("title"));
+        }
+        Ok(json!({
+            "protocolVersion": version,
+            "capabilities": Self::capabilities(),
+            "serverInfo": info,
+            "instructions": INSTRUCTIONS,
+        }))
+    }
+
+    fn discover() -> Value {
+        // A 2026-07-28 method: its result always has `resultType`, whatever era asked.
+        json!({
+            "resultType": "complete",
+            "supportedVersions": SUPPORTED_VERSIONS,
+            "capabilities": Self::capabilities(),
+            "instructions": INSTRUCTIONS,
+            "ttlMs": STATIC_TTL_MS,
+            "cacheScope": "public",
+            "_meta": { META_SERVER_INFO: Self::server_info() },
+        })
+    }
+
+    fn tools_list(&self, era: &Era) -> Value {
+        // Built once per shape (the schemas are parsed from their JSON files): a clone is cheap.
+        static LISTS: [OnceLock<Value>; 4] = [const { OnceLock::new() }; 4];
+        let (structured, annotations) = (era.has_structured_output(), era.has_annotations());
+        let list = LISTS[usize::from(structured) * 2 + usize::from(annotations)].get_or_init(|| {
+            let tools: Vec<Value> = tools::TOOLS.iter().map(|t| t.listing(structured, annotations)).collect();
+            json!({ "tools": tools })
+        });
+        cacheable(list.clone(), era, STATIC_TTL_MS, "public")
+    }
+
+    fn tools_call(&self, params: Option<&Value>, era: &Era) -> Result<Value, ResponseError> {
+        let name = match params.and_then(|p| p.get("name")) {
+            Some(Value::String(n)) => n,
+            Some(_) => return Err(invalid_params("tools/call: \"name\" must be a string")),
+            None => return Err(invalid_params("tools/call: missing \"name\"")),
+        };
+        let Some(tool) = tools::find(name) else {
+            let known: Vec<&str> = tools::TOOLS.iter().map(|t| t.name).collect();
+            return Err(invalid_params(format!("Unknown tool: {name} (tools: {})", known.join(", "))));
+        };
+        let ctx = self.ctx();
+        let started = std::time::Instant::now();
+        let outcome = tool.run(&ctx, params.and_then(|p| p.get("arguments")));
+        let ms = started.elapsed().as_millis();
+        match outcome {
+            Ok(out) => {
+                crate::info!("{name}: ok in {ms} ms");
+                let mut result = Map::new();
+                result.insert("content".into(), json!([{ "type": "text", "text": out.text }]));
+                result.insert("isError".into(), json!(false));
+                if let Some(structured) = out.structured.filter(|_| era.has_structured_output()) {
+                    result.insert("structuredContent".into(), structured);
+                }
+                Ok(Value::Object(result))
+            }
+            Err(ToolError::Domain(text)) => {
+                crate::info!("{name}: error result in {ms} ms: {}", text.lines().next().unwrap_or(""));
+                Ok(json!({ "content": [{ "type": "text", "text": text }], "isError": true }))
+            }
+            Err(ToolError::Protocol(msg)) => {
+                crate::warn!("{name}: failed in {ms} ms: {msg}");
+                Err(ResponseError::new(ErrorCode::InternalError, format!("{name}: {msg}"))
+                    .with_data(json!({ "tool": name })))
+            }
+        }
+    }
+
+    /// Handles a notification (never answered).
+    pub(crate) fn notify(&self, n: &Notification, inflight: &Inflight) {
+        crate::debug!("<- notification {}", n.method);
+        if n.method == "notifications/cancelled"
+            && let Some(id) = n.params.as_ref().and_then(|p| p.get("requestId")).and_then(RequestId::from_value)
+        {
+            inflight.cancel(&id);
+        }
+    }
+}
+
+/// Adds the 2026-07-28 caching hints to a list or read result, in the modern era only.
+fn cacheable(mut result: Value, era: &Era, ttl_ms: u64, scope: &str) -> Value {
+    if *era == Era::Modern {
+        result["ttlMs"] = json!(ttl_ms);
+        result["cacheScope"] = json!(scope);
+    }
+    result
+}
