@@ -16,5 +16,6 @@ pub mod mcp;
 pub mod models;
 pub mod prompts;
 pub mod resources;
+pub mod samples;
 pub mod server;
 pub mod tools;

@@ -1,0 +1,161 @@
+//! Text rules (competitive-companion's): trailing spaces of each line removed, leading and
+//! trailing blank lines removed; `stdin` text ends with exactly one `\n`, `function` text is
+//! trimmed. Also [`Sink`], which renders HTML text either literally (`<pre>`) or as flowing
+//! text (whitespace collapsed, one line per block).
+
+/// Line cleanup shared by both rules: `\r\n` and `\r` become `\n`, trailing whitespace of every
+/// line goes, and so do blank lines at either end. The result has no final newline.
+pub(super) fn clean_lines(raw: &str) -> String {
+    let mut out = String::with_capacity(raw.len());
+    let mut blank_run = 0usize; // blank lines seen since the last non-blank one
+    for line in raw.split('\n') {
+        let line = line.trim_end_matches(|c: char| c.is_whitespace());
+        if line.is_empty() {
+            blank_run += 1;
+            continue;
+        }
+        if !out.is_empty() {
+            for _ in 0..=blank_run {
+                out.push('\n');
+            }
+        }
+        blank_run = 0;
+        out.push_str(line);
+    }
+    out
+}
+
+/// The text a program reads or prints: cleaned, ending with exactly one `\n` (empty stays empty).
+pub(super) fn stdin(raw: &str) -> String {
+    let mut s = clean_lines(raw);
+    if !s.is_empty() {
+        s.push('\n');
+    }
+    s
+}
+
+/// The displayed text of a function example (`nums = [2,7,11,15], target = 9`), trimmed.
+pub(super) fn function(raw: &str) -> String {
+    let s = clean_lines(raw);
+    let t = s.trim_start();
+    if t.len() == s.len() { s } else { t.to_string() }
+}
+
+/// Builds plain text out of HTML text and tags.
+#[derive(Default)]
+pub(super) struct Sink {
+    pub(super) out: String,
+    /// Inside `<pre>` (nesting depth): whitespace is kept as written.
+    pre: u32,
+    /// Flow text: whitespace seen and not yet written.
+    space: bool,
+}
+
+impl Sink {
+    /// A sink whose text is literal from the start (the inside of a `<pre>` or a fence).
+    pub(super) fn literal() -> Sink {
+        Sink { pre: 1, ..Sink::default() }
+    }
+
+    pub(super) fn enter_pre(&mut self) {
+        self.block();
+        self.pre = self.pre.saturating_add(1);
+    }
+
+    pub(super) fn leave_pre(&mut self) {
+        self.pre = self.pre.saturating_sub(1);
+        self.block();
+    }
+
+    fn at_line_start(&self) -> bool {
+        self.out.is_empty() || self.out.ends_with('\n')
+    }
+
+    /// Text already decoded from entities.
+    pub(super) fn text(&mut self, t: &str) {
+        if self.pre > 0 {
+            // A no-break space is never part of sample data: it is how pages keep a space visible.
+            self.out.extend(t.chars().map(|c| if c == '\u{a0}' { ' ' } else { c }));
+            return;
+        }
+        for c in t.chars() {
+            if c.is_whitespace() {
+                self.space = true;
+            } else {
+                if self.space && !self.at_line_start() {
+                    self.out.push(' ');
+                }
+                self.space = false;
+                self.out.push(c);
+            }
+        }
+    }
+
+    /// `<br>`: always a line break, even an empty line.
+    pub(super) fn br(&mut self) {
+        self.out.push('\n');
+        self.space = false;
+    }
+
+    /// A block boundary (`</p>`, `</div>`, Codeforces' one `div.test-example-line` per line): a
+    /// line break unless the line is empty already.
+    pub(super) fn block(&mut self) {
+        if !self.at_line_start() {
+            self.out.push('\n');
+        }
+        self.space = false;
+    }
+
+    /// A table cell: cells of a row are separated by ` | `.
+    pub(super) fn cell(&mut self) {
+        if self.pre == 0 && !self.at_line_start() {
+            self.out.push_str(" | ");
+        }
+        self.space = false;
+    }
+
+    /// `<sup>` and `<sub>`: `10<sup>9</sup>` reads `10^9`, not `109`.
+    pub(super) fn mark(&mut self, m: char) {
+        if self.space && self.pre == 0 && !self.at_line_start() {
+            self.out.push(' ');
+        }
+        self.space = false;
+        self.out.push(m);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules() {
+        assert_eq!(stdin("\n\n 1 2  \r\n3\t\n\n"), " 1 2\n3\n");
+        assert_eq!(stdin("a\n\n\nb"), "a\n\n\nb\n");
+        assert_eq!(stdin(" \n\t\n"), "");
+        assert_eq!(function("\n  nums = [1], k = 2 \n"), "nums = [1], k = 2");
+        assert_eq!(function("a\r\nb"), "a\nb");
+        assert_eq!(function(""), "");
+    }
+
+    #[test]
+    fn sink_flow_and_pre() {
+        let mut s = Sink::default();
+        s.text("  Input:\n  n = ");
+        s.mark('^');
+        s.text("3 \u{a0}x");
+        s.block();
+        s.block();
+        s.text("a");
+        s.cell();
+        s.text("b");
+        assert_eq!(s.out, "Input: n = ^3 x\na | b");
+        let mut p = Sink::literal();
+        p.text(" 1\u{a0}2 ");
+        p.br();
+        p.br();
+        p.text("3");
+        p.block();
+        assert_eq!(p.out, " 1 2 \n\n3\n");
+    }
+}
