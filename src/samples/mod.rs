@@ -3,15 +3,15 @@
 //!
 //! The pipeline, one pass over the statement and no I/O:
 //!
-//! 1. [`markdown::scan`] (Markdown, with HTML chunks handed on) or [`html::scan`] (HTML) turn the
+//! 1. `markdown::scan` (Markdown, with HTML chunks handed on) or `html::scan` (HTML) turn the
 //!    statement into a few kinds of events: a heading, a preformatted block (`<pre>` or a fence),
 //!    a LeetCode `div.example-block`.
-//! 2. [`collect::Collector`] names each heading with the vocabulary in [`vocab`] (`Sample Input
+//! 2. `collect::Collector` names each heading with the vocabulary in `vocab` (`Sample Input
 //!    2`, `入力例 2`, `样例输出 #1`, `Example`, …), gives each block to the heading before it, splits
 //!    labelled blocks (`Input: … Output: … Explanation: …`, CF's `Input … Output …`), and pairs
 //!    inputs with outputs (by number when numbered: a statement with both the Japanese and the
 //!    English copy gives each sample once).
-//! 3. [`text`] applies competitive-companion's text rules for the I/O kind.
+//! 3. `text` applies competitive-companion's text rules for the I/O kind.
 //!
 //! Nothing here panics on any input, and every step is linear in the statement's size.
 
