@@ -1,7 +1,8 @@
 # Shipping: the npm launcher and packages, the MCP Bundle, release archives. Included by the top
 # Makefile (it defines CARGO, HOST_TARGET and RELEASE_BIN). Scripts live in scripts/ship/.
 #
-#   make npm-smoke   pack the npm packages, install them offline, test the npx path end to end
+#   make npm-smoke   pack the npm packages, install them offline, test the npx path end to end,
+#                    on the machine's Node and on Node 24 (the launcher's spawn and execve paths)
 #   make mcpb        build dist/oj-mcp-rs-<platform>.mcpb, validate it, run it as a host would
 #   make dist        the host's release archive, bundle, npm tarballs and SHA256SUMS in dist/
 #   make ship-check  the version gate, workflow lint, shellcheck, launcher type-check
@@ -36,8 +37,15 @@ npm-launcher: npm/oj-mcp-rs/lib/index.js
 ship-release:
 	@musl_env=$$(scripts/ship/ensure-musl.sh $(HOST_TARGET)) && env $$musl_env $(MAKE) --no-print-directory release
 
+# The launcher is tested on the machine's Node and on a pinned Node 24 from the npm registry
+# (scripts/ship/ensure-node.sh, into .deps/): Node 24 has process.execve, so it takes the exec path,
+# and a Node 20 or 22.14 the spawn path.
+NODE24_VERSION := 24.21.0
+NODE_CPU := $(if $(filter aarch64 arm64,$(shell uname -m)),arm64,x64)
+
 npm-smoke: ship-release npm-launcher
-	CARGO="$(CARGO)" scripts/ship/npm-smoke.sh $(RELEASE_BIN) $(HOST_TARGET)
+	@node24=$$(scripts/ship/ensure-node.sh $(NODE24_VERSION) linux-$(NODE_CPU)) && \
+	CARGO="$(CARGO)" scripts/ship/npm-smoke.sh $(RELEASE_BIN) $(HOST_TARGET) "$$node24"
 
 mcpb: ship-release ship-tools
 	node scripts/ship/mcpb.mjs --target $(HOST_TARGET) --bin $(RELEASE_BIN) --out $(SHIP_DIST) --check

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Offline end-to-end test of the npx path (`make npm-smoke`).
 #
-#   scripts/ship/npm-smoke.sh <release binary> <its rust target>
+#   scripts/ship/npm-smoke.sh <release binary> <its rust target> [more node binaries...]
 #
 # Packs the root package (the compiled launcher) and this machine's platform package, installs both
 # tarballs into a temporary prefix with no registry at all (npm --offline, registry set to a
@@ -13,8 +13,9 @@
 # Needs: node + npm, the launcher built (`make npm-launcher`), cargo for the smoke session.
 set -uo pipefail
 
-BIN=${1:?usage: npm-smoke.sh <release binary> <rust target>}
-TARGET=${2:?usage: npm-smoke.sh <release binary> <rust target>}
+BIN=${1:?usage: npm-smoke.sh <release binary> <rust target> [node...]}
+TARGET=${2:?usage: npm-smoke.sh <release binary> <rust target> [node...]}
+shift 2
 CARGO=${CARGO:-cargo}
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$ROOT" || exit 1
@@ -96,26 +97,210 @@ CMD=$PREFIX/node_modules/.bin/oj-mcp-rs
 printf '%s\n' oj-mcp-rs "$PLAT" >"$TMP/want"
 if cmp -s "$TMP/out" "$TMP/want"; then ok "installed: the launcher and only the $PLAT package"; else not_ok "installed packages" "$TMP/out"; fi
 
-# --- through the installed command -----------------------------------------------------------------
-check "oj-mcp-rs --version through the launcher" 0 "$CMD" --version
-has "it prints \"oj-mcp-rs $VERSION\"" "oj-mcp-rs $VERSION"
-check "oj-mcp-rs --version through a real npx (offline, the two tarballs)" 0 \
-	npx --yes --package "$ROOT_TGZ" --package "$PLAT_TGZ" -- oj-mcp-rs --version
-has "npx prints \"oj-mcp-rs $VERSION\"" "oj-mcp-rs $VERSION"
+# --- through the installed command, on each Node ---------------------------------------------------
+INIT='{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"npm-smoke","version":"0"}}}'
 
-check "MCP over the launcher's inherited stdio, with a token" 0 \
-	node scripts/ship/mcp-check.mjs --label launcher --token ship-check-token -- "$CMD"
-check "MCP over the launcher's inherited stdio, no token" 0 \
-	node scripts/ship/mcp-check.mjs --label launcher -- "$CMD"
+# start_session: the installed command as a host starts it (stdin a pipe kept open on fd 7, so the
+# server never sees EOF), `initialize` sent and its reply awaited. Sets launcher_pid.
+start_session() {
+	rm -f "$TMP/stdin" "$TMP/session.out"
+	mkfifo "$TMP/stdin"
+	OJ_BASE_URL=http://127.0.0.1:9 "$CMD" <"$TMP/stdin" >"$TMP/session.out" 2>"$TMP/session.err" &
+	launcher_pid=$!
+	exec 7>"$TMP/stdin"
+	printf '%s\n' "$INIT" >&7
+	for _ in $(seq 200); do
+		grep -q '"id":1,.*"result"' "$TMP/session.out" && return 0
+		sleep 0.05
+	done
+	return 1
+}
+end_session() {
+	exec 7>&-
+	kill "$launcher_pid" 2>/dev/null
+	wait "$launcher_pid" 2>/dev/null
+}
+comm() { ps -o comm= -p "$1" 2>/dev/null; }
+# server_of PID: the session's oj-mcp-rs process: PID itself after an execve, else its child.
+server_of() {
+	if [ "$(comm "$1")" = oj-mcp-rs ]; then echo "$1"; else pgrep -P "$1"; fi
+}
+# tree PID: PID and its descendants, one "pid comm" a line.
+tree() {
+	local p
+	echo "$1 $(comm "$1")"
+	for p in $(pgrep -P "$1"); do tree "$p"; done
+}
 
-if [ -f examples/smoke.rs ]; then
-	# The full scripted session against the fixture backend; build first so its time is not the session's.
-	if ! "$CARGO" build --quiet --release --example smoke >"$TMP/out" 2>&1; then
-		not_ok "building examples/smoke.rs" "$TMP/out"
-	elif "$CARGO" run --quiet --release --example smoke -- --bin "$CMD" >"$TMP/out" 2>&1; then
-		ok "a full MCP session against the fixture backend through the launcher (examples/smoke.rs)"
+# The process tree of a session after `initialize`, and what a stop signal to the launched pid
+# leaves behind. EXECVE=true: the launched pid is the server itself, no Node anywhere.
+session_checks() {
+	local sig server code
+	if ! start_session; then
+		not_ok "$NODE_LABEL: no reply to initialize through the launcher" "$TMP/session.err"
+		end_session
+		return
+	fi
+	tree "$launcher_pid" >"$TMP/out"
+	if [ "$EXECVE" = true ]; then
+		if [ "$(cat "$TMP/out")" = "$launcher_pid oj-mcp-rs" ]; then
+			ok "$NODE_LABEL: after initialize the session's tree is the server alone, no Node (execve)"
+		else
+			not_ok "$NODE_LABEL: after initialize the tree is not the server alone (execve expected)" "$TMP/out"
+		fi
+	elif [ "$(comm "$launcher_pid")" = node ] && [ "$(pgrep -P "$launcher_pid" | wc -l)" = 1 ] &&
+		[ "$(comm "$(pgrep -P "$launcher_pid")")" = oj-mcp-rs ]; then
+		ok "$NODE_LABEL: after initialize the tree is Node and its one oj-mcp-rs child (spawn)"
 	else
-		not_ok "examples/smoke.rs --bin $CMD failed" "$TMP/out"
+		not_ok "$NODE_LABEL: the spawn path's tree is not node -> oj-mcp-rs" "$TMP/out"
+	fi
+	end_session
+	for sig in TERM INT HUP; do
+		start_session || { not_ok "$NODE_LABEL: no reply to initialize" "$TMP/session.err" && end_session && continue; }
+		server=$(server_of "$launcher_pid")
+		kill -s "$sig" "$launcher_pid"
+		wait "$launcher_pid"
+		code=$?
+		exec 7>&-
+		if [ "$code" = 0 ]; then ok "$NODE_LABEL: SIG$sig to the launched pid: the session ends with exit 0"; else
+			not_ok "$NODE_LABEL: SIG$sig to the launched pid: exit $code, want 0 (the server's own)" "$TMP/session.err"
+		fi
+		if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then
+			not_ok "$NODE_LABEL: SIG$sig to the launched pid left oj-mcp-rs ($server, parent $(ps -o ppid= -p "$server")) running"
+			kill -KILL "$server" 2>/dev/null
+		else
+			ok "$NODE_LABEL: and no oj-mcp-rs process is left behind"
+		fi
+	done
+
+	# The real binary killed by a signal while it serves: the session exits 128 + 9 either way.
+	start_session || { not_ok "$NODE_LABEL: no reply to initialize" "$TMP/session.err" && end_session && return; }
+	server=$(server_of "$launcher_pid")
+	kill -KILL "$server"
+	wait "$launcher_pid"
+	code=$?
+	exec 7>&-
+	if [ "$code" = 137 ]; then ok "$NODE_LABEL: the served binary killed by SIGKILL: exit 137"; else
+		not_ok "$NODE_LABEL: the served binary killed by SIGKILL: exit $code, want 137"
+	fi
+}
+
+# launcher_checks: everything the installed command must do, on the Node first in PATH.
+launcher_checks() {
+	check "$NODE_LABEL: oj-mcp-rs --version through the launcher" 0 "$CMD" --version
+	has "it prints \"oj-mcp-rs $VERSION\"" "oj-mcp-rs $VERSION"
+	check "$NODE_LABEL: oj-mcp-rs --version through a real npx (offline, the two tarballs)" 0 \
+		npx --yes --package "$ROOT_TGZ" --package "$PLAT_TGZ" -- oj-mcp-rs --version
+	has "npx prints \"oj-mcp-rs $VERSION\"" "oj-mcp-rs $VERSION"
+
+	check "$NODE_LABEL: MCP over the launcher's inherited stdio, with a token" 0 \
+		node scripts/ship/mcp-check.mjs --label launcher --token ship-check-token -- "$CMD"
+	check "$NODE_LABEL: MCP over the launcher's inherited stdio, no token" 0 \
+		node scripts/ship/mcp-check.mjs --label launcher -- "$CMD"
+
+	if [ -n "$SMOKE" ]; then
+		if "$SMOKE" --bin "$CMD" >"$TMP/out" 2>&1; then
+			ok "$NODE_LABEL: a full MCP session against the fixture backend through the launcher (examples/smoke.rs)"
+		else
+			not_ok "$NODE_LABEL: examples/smoke.rs --bin $CMD failed" "$TMP/out"
+		fi
+	fi
+
+	session_checks
+
+	# A non-zero exit code of the real binary comes through unchanged.
+	"$BIN" --no-such-flag >/dev/null 2>&1 </dev/null
+	direct=$?
+	check "$NODE_LABEL: a bad flag: the launcher passes the binary's exit code on" "$direct" "$CMD" --no-such-flag
+	if [ "$direct" != 0 ]; then ok "that code is non-zero ($direct)"; else not_ok "the binary exits 0 on a bad flag"; fi
+
+	# The override, with a stub binary: arguments, exit codes, signals, a missing or unrunnable file.
+	export OJ_MCP_RS_BINARY=$STUB
+	check "$NODE_LABEL: OJ_MCP_RS_BINARY=stub: exit 0" 0 "$CMD" --hello "two words"
+	has "the override is honoured and the arguments arrive intact" "stub-binary argv: --hello two words"
+	check "$NODE_LABEL: stub exits 42: the launcher exits 42" 42 "$CMD" --exit 42
+	check "$NODE_LABEL: stub exits 255: the launcher exits 255" 255 "$CMD" --exit 255
+	check "$NODE_LABEL: stub dies of SIGTERM: the launcher exits 128 + 15" 143 "$CMD" --signal TERM
+	check "$NODE_LABEL: stub dies of SIGKILL: the launcher exits 128 + 9" 137 "$CMD" --signal KILL
+	OJ_MCP_RS_BINARY=$TMP/no-such-binary check "$NODE_LABEL: OJ_MCP_RS_BINARY names no file: exit 127" 127 "$CMD" --version
+	has "with a message naming the file" "cannot run $TMP/no-such-binary"
+	OJ_MCP_RS_BINARY=$ROOT/LICENSE check "$NODE_LABEL: OJ_MCP_RS_BINARY names a non-executable file: exit 126" 126 "$CMD" --version
+	# What execve cannot run aborts Node (uncatchable): the launcher's checks send these to spawn.
+	OJ_MCP_RS_BINARY=$TMP/no-loader check "$NODE_LABEL: an ELF whose loader is missing: exit 127, no abort" 127 "$CMD" --version
+	has "with a message naming the file" "cannot run $TMP/no-loader"
+	OJ_MCP_RS_BINARY=$TMP/bad-shebang check "$NODE_LABEL: a script whose interpreter is missing: exit 127, no abort" 127 "$CMD"
+	OJ_MCP_RS_BINARY=$TMP/foreign.exe "$CMD" >"$TMP/out" 2>&1 </dev/null
+	code=$?
+	if [ "$code" != 134 ] && ! grep -q "execve failed" "$TMP/out"; then
+		ok "$NODE_LABEL: an executable of another format (a Windows .exe): no abort (exit $code)"
+	else
+		not_ok "$NODE_LABEL: an executable of another format: exit $code" "$TMP/out"
+	fi
+	OJ_MCP_RS_BINARY='' check "$NODE_LABEL: OJ_MCP_RS_BINARY empty counts as unset" 0 "$CMD" --version
+	has "and runs the packaged binary" "oj-mcp-rs $VERSION"
+	unset OJ_MCP_RS_BINARY
+
+	# No platform package: the message names the package and the supported platforms.
+	mv "$PREFIX/node_modules/$PLAT" "$TMP/$PLAT"
+	check "$NODE_LABEL: the $PLAT package missing: exit 1" 1 "$CMD" --version
+	has "the message says which package is missing" "the package $PLAT is not installed"
+	has "the message lists the supported platforms" "$SUPPORTED"
+	has "the message names the override" "OJ_MCP_RS_BINARY"
+	NODE_OPTIONS="--require $TMP/fake-platform.cjs" check "$NODE_LABEL: an unsupported platform (freebsd riscv64): exit 1" 1 "$CMD" --version
+	has "the message says there is no binary for it" "there is no prebuilt binary for this platform (freebsd riscv64)"
+	has "and lists the supported platforms" "$SUPPORTED"
+	mv "$TMP/$PLAT" "$PREFIX/node_modules/$PLAT"
+
+	# The launcher loads no JavaScript but itself (no run-time dependencies, nothing lazy-loaded).
+	rm -f "$TMP/loaded"
+	NODE_OPTIONS="--require $TMP/trace.cjs" check "$NODE_LABEL: the launcher under a module trace" 0 "$CMD" --version
+	grep -v "trace.cjs" "$TMP/loaded" >"$TMP/out" 2>&1
+	if [ "$(wc -l <"$TMP/out")" = 1 ] && grep -q 'oj-mcp-rs/lib/index.js$' "$TMP/out"; then
+		ok "$NODE_LABEL: the launcher loads no JavaScript file but its own"
+	else
+		not_ok "$NODE_LABEL: the launcher loaded more JavaScript than itself" "$TMP/out"
+	fi
+
+	# Start-up overhead over running the binary directly (informative; fails only if absurd).
+	node scripts/ship/bench-launcher.mjs --bin "$BIN" --launcher "$CMD" --runs "${NPM_SMOKE_BENCH_RUNS:-21}" \
+		--max-overhead-ms 1000 >"$TMP/out" 2>&1
+	code=$?
+	sed 's/^/    /' "$TMP/out"
+	if [ "$code" = 0 ]; then ok "$NODE_LABEL: launcher start-up overhead measured"; else not_ok "$NODE_LABEL: launcher start-up overhead" "$TMP/out"; fi
+}
+
+# Fixtures of the launcher checks.
+SUPPORTED="Supported platforms: linux-x64, linux-arm64, darwin-x64, darwin-arm64, windows-x64, windows-arm64."
+cat >"$TMP/fake-platform.cjs" <<'EOF'
+Object.defineProperty(process, "platform", { value: "freebsd" });
+Object.defineProperty(process, "arch", { value: "riscv64" });
+EOF
+# The module list is written at exit, or just before process.execve replaces the process.
+cat >"$TMP/trace.cjs" <<EOF
+const dump = () => require("fs").writeFileSync("$TMP/loaded", Object.keys(require.cache).join("\n") + "\n");
+process.on("exit", dump);
+const execve = process.execve;
+if (execve) process.execve = (...args) => (dump(), execve.apply(process, args));
+EOF
+# A dynamic ELF whose loader path names no file (same length: the file stays valid otherwise).
+python3 - "$TMP/no-loader" <<'EOF'
+import os, sys
+data = open("/bin/true", "rb").read()
+for loader in (b"/lib64/ld-linux-x86-64.so.2", b"/lib/ld-linux-aarch64.so.1"):
+    data = data.replace(loader, b"/no-such-loader".ljust(len(loader), b"x"))
+open(sys.argv[1], "wb").write(data)
+os.chmod(sys.argv[1], 0o755)
+EOF
+printf '#!/no/such/interpreter\n' >"$TMP/bad-shebang" && chmod +x "$TMP/bad-shebang"
+printf 'MZ\220\0\3\0\0\0\4\0\0\0\377\377\0\0' >"$TMP/foreign.exe" && chmod +x "$TMP/foreign.exe"
+
+SMOKE=
+if [ -f examples/smoke.rs ]; then
+	# The full scripted session against the fixture backend; built once, before any timing.
+	if "$CARGO" build --quiet --release --example smoke >"$TMP/out" 2>&1; then
+		SMOKE=$ROOT/target/release/examples/smoke
+	else
+		not_ok "building examples/smoke.rs" "$TMP/out"
 	fi
 elif [ "${NPM_SMOKE_SKIP_SESSION:-}" = 1 ]; then
 	echo "skip - examples/smoke.rs is missing (NPM_SMOKE_SKIP_SESSION=1)"
@@ -123,87 +308,18 @@ else
 	not_ok "examples/smoke.rs is missing: no full MCP session (NPM_SMOKE_SKIP_SESSION=1 to skip)"
 fi
 
-# A non-zero exit code of the real binary comes through unchanged.
-"$BIN" --no-such-flag >/dev/null 2>&1 </dev/null
-direct=$?
-check "a bad flag: the launcher passes the binary's exit code on" "$direct" "$CMD" --no-such-flag
-if [ "$direct" != 0 ]; then ok "that code is non-zero ($direct)"; else not_ok "the binary exits 0 on a bad flag"; fi
-
-# The real binary killed by a signal while it serves: the launcher exits 128 + 9.
-mkfifo "$TMP/stdin"
-OJ_BASE_URL=http://127.0.0.1:9 "$CMD" <"$TMP/stdin" >/dev/null 2>&1 &
-launcher_pid=$!
-exec 7>"$TMP/stdin"
-child=""
-for _ in $(seq 100); do
-	child=$(pgrep -P "$launcher_pid" || true)
-	[ -n "$child" ] && break
-	sleep 0.05
+# The machine's Node, then each one named on the command line (make npm-smoke adds a Node 24 from
+# the npm registry): the launcher execs the binary where Node has process.execve, else spawns it.
+SAVED_PATH=$PATH
+for node in node "$@"; do
+	node=$(command -v "$node") || { not_ok "no node at $node"; continue; }
+	PATH=$(dirname "$node"):$SAVED_PATH
+	EXECVE=$(node -p 'typeof process.execve === "function"')
+	NODE_LABEL="node $(node --version) ($([ "$EXECVE" = true ] && echo execve || echo spawn))"
+	echo "# $NODE_LABEL: $node"
+	launcher_checks
 done
-if [ -n "$child" ]; then
-	kill -KILL "$child"
-	wait "$launcher_pid"
-	code=$?
-	if [ "$code" = 137 ]; then
-		ok "the served binary killed by SIGKILL: the launcher exits 137"
-	else
-		not_ok "the served binary killed by SIGKILL: the launcher exits $code, want 137"
-	fi
-else
-	not_ok "the launcher did not start the binary within 5 s"
-	kill "$launcher_pid" 2>/dev/null
-fi
-exec 7>&-
-
-# The override, with a stub binary: arguments, exit codes, signals, a missing or unrunnable file.
-export OJ_MCP_RS_BINARY=$STUB
-check "OJ_MCP_RS_BINARY=stub: exit 0" 0 "$CMD" --hello "two words"
-has "the override is honoured and the arguments arrive intact" "stub-binary argv: --hello two words"
-check "stub exits 42: the launcher exits 42" 42 "$CMD" --exit 42
-check "stub exits 255: the launcher exits 255" 255 "$CMD" --exit 255
-check "stub dies of SIGTERM: the launcher exits 128 + 15" 143 "$CMD" --signal TERM
-check "stub dies of SIGKILL: the launcher exits 128 + 9" 137 "$CMD" --signal KILL
-OJ_MCP_RS_BINARY=$TMP/no-such-binary check "OJ_MCP_RS_BINARY names no file: exit 127" 127 "$CMD" --version
-has "with a message naming the file" "cannot run $TMP/no-such-binary"
-OJ_MCP_RS_BINARY=$ROOT/LICENSE check "OJ_MCP_RS_BINARY names a non-executable file: exit 126" 126 "$CMD" --version
-OJ_MCP_RS_BINARY='' check "OJ_MCP_RS_BINARY empty counts as unset" 0 "$CMD" --version
-has "and runs the packaged binary" "oj-mcp-rs $VERSION"
-unset OJ_MCP_RS_BINARY
-
-# No platform package: the message names the package and the supported platforms.
-SUPPORTED="Supported platforms: linux-x64, linux-arm64, darwin-x64, darwin-arm64, windows-x64, windows-arm64."
-mv "$PREFIX/node_modules/$PLAT" "$TMP/$PLAT"
-check "the $PLAT package missing: exit 1" 1 "$CMD" --version
-has "the message says which package is missing" "the package $PLAT is not installed"
-has "the message lists the supported platforms" "$SUPPORTED"
-has "the message names the override" "OJ_MCP_RS_BINARY"
-cat >"$TMP/fake-platform.cjs" <<'EOF'
-Object.defineProperty(process, "platform", { value: "freebsd" });
-Object.defineProperty(process, "arch", { value: "riscv64" });
-EOF
-NODE_OPTIONS="--require $TMP/fake-platform.cjs" check "an unsupported platform (freebsd riscv64): exit 1" 1 "$CMD" --version
-has "the message says there is no binary for it" "there is no prebuilt binary for this platform (freebsd riscv64)"
-has "and lists the supported platforms" "$SUPPORTED"
-mv "$TMP/$PLAT" "$PREFIX/node_modules/$PLAT"
-
-# The launcher loads no JavaScript but itself (no run-time dependencies, nothing lazy-loaded).
-cat >"$TMP/trace.cjs" <<EOF
-process.on("exit", () => require("fs").writeFileSync("$TMP/loaded", Object.keys(require.cache).join("\n") + "\n"));
-EOF
-NODE_OPTIONS="--require $TMP/trace.cjs" check "the launcher under a module trace" 0 "$CMD" --version
-grep -v "trace.cjs" "$TMP/loaded" >"$TMP/out"
-if [ "$(wc -l <"$TMP/out")" = 1 ] && grep -q 'oj-mcp-rs/lib/index.js$' "$TMP/out"; then
-	ok "the launcher loads no JavaScript file but its own"
-else
-	not_ok "the launcher loaded more JavaScript than itself" "$TMP/out"
-fi
-
-# Start-up overhead over running the binary directly (informative; fails only if absurd).
-node scripts/ship/bench-launcher.mjs --bin "$BIN" --launcher "$CMD" --runs "${NPM_SMOKE_BENCH_RUNS:-21}" \
-	--max-overhead-ms 1000 >"$TMP/out" 2>&1
-code=$?
-sed 's/^/    /' "$TMP/out"
-if [ "$code" = 0 ]; then ok "launcher start-up overhead measured"; else not_ok "launcher start-up overhead" "$TMP/out"; fi
+PATH=$SAVED_PATH
 
 echo "npm-smoke: $passed passed, $failed failed"
 [ "$failed" = 0 ]

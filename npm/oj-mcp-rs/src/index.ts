@@ -3,13 +3,19 @@
 //
 // `npx -y oj-mcp-rs` lands here. The binary ships in one of six optional dependencies
 // (`oj-mcp-rs-{linux,darwin,windows}-{x64,arm64}`); npm installs only the one whose `os`/`cpu`
-// match, with no install script. This file runs the binary with inherited stdio (the MCP
-// client talks to the binary directly), then exits with the binary's code, or with 128 + n when
-// the binary died of signal n, as a shell would. Start-up time is the whole point of the
-// project, so it loads only `child_process` up front: the Linux binaries are static musl builds,
-// so there is no glibc/musl probe (no `ldd` spawn), and `os` is loaded only after a signal death.
+// match, with no install script. The MCP client talks to the binary directly (inherited stdio).
+//
+// Two ways to run it, so that no Node process is left holding memory or orphaning the server:
+// - `process.execve` (Node 22.15+ / 23.11+, Unix): this process becomes the binary. No launcher
+//   stays resident, and the client's signals reach the server itself. A failed execve aborts Node
+//   (it cannot be caught), so it is tried only on a binary the checks below accept.
+// - otherwise (older Node, Windows, a binary the checks reject) an asynchronous spawn: SIGINT,
+//   SIGTERM and SIGHUP are forwarded to the binary, and the launcher exits with its code, or dies
+//   of the same signal (128 + n where a signal cannot be re-raised), as a shell would.
+// Start-up time is the whole point of the project, so it loads only built-in modules, and only
+// the ones the path taken needs. The Linux binaries are static musl builds: no libc probe.
 
-import { spawnSync } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 
 /** Every platform a package is published for, as `npm-os-cpu` names (`win32` is `windows`). */
 const SUPPORTED = [
@@ -22,6 +28,9 @@ const SUPPORTED = [
 ];
 
 const OVERRIDE_ENV = "OJ_MCP_RS_BINARY";
+
+/** The signals a host uses to stop a server, forwarded to the binary on the spawn path. */
+const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 function fail(message: string, code: number): never {
   process.stderr.write(`oj-mcp-rs: ${message}\n`);
@@ -56,16 +65,118 @@ function binaryPath(): string {
   }
 }
 
-const bin = binaryPath();
-const result = spawnSync(bin, process.argv.slice(2), { stdio: "inherit" });
+type Execve = (file: string, args: string[], env: NodeJS.ProcessEnv) => never;
 
-if (result.error) {
-  const err = result.error as NodeJS.ErrnoException;
-  // As a shell would: 127 when there is no such file, 126 when it cannot be executed.
-  fail(`cannot run ${bin}: ${err.message}`, err.code === "ENOENT" ? 127 : 126);
+/** ELF `e_machine` and Mach-O `cputype` of the CPUs Node runs on here; others go to spawn. */
+const ELF_MACHINE: Record<string, number> = { x64: 62, arm64: 183 };
+const MACHO_CPU: Record<string, number> = { x64: 0x01000007, arm64: 0x0100000c };
+
+/** Whether the kernel will run `file` as this CPU's program: every execve failure (ENOENT from a
+ * missing ELF or `#!` interpreter, ENOEXEC from a foreign format) aborts Node, so anything not
+ * plainly runnable is left to spawn, which reports it as an error. Throws on an unreadable file. */
+function kernelRuns(file: string, depth = 0): boolean {
+  const fs = require("node:fs") as typeof import("node:fs");
+  if (!fs.statSync(file).isFile()) return false;
+  fs.accessSync(file, fs.constants.X_OK);
+  const head = Buffer.alloc(4096);
+  const fd = fs.openSync(file, "r");
+  let n: number;
+  try {
+    n = fs.readSync(fd, head, 0, head.length, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  const b = head.subarray(0, n);
+  if (b.length >= 2 && b[0] === 0x23 && b[1] === 0x21 && depth === 0) {
+    // `#!interpreter [arg]`: the interpreter must be runnable in turn (one level, as Linux allows
+    // only a few and a script interpreter here would be odd).
+    const line = b.toString("latin1", 2).split("\n", 1)[0].trim();
+    const interp = line.split(/[ \t]/, 1)[0];
+    return interp.startsWith("/") && kernelRuns(interp, 1);
+  }
+  if (b.length >= 64 && b.readUInt32BE(0) === 0x7f454c46) {
+    // ELF: 64-bit little-endian, this CPU, and a program interpreter (dynamic loader) that exists.
+    if (b[4] !== 2 || b[5] !== 1 || b.readUInt16LE(18) !== ELF_MACHINE[process.arch]) return false;
+    const phoff = Number(b.readBigUInt64LE(32));
+    const phentsize = b.readUInt16LE(54);
+    const phnum = b.readUInt16LE(56);
+    if (phoff + phnum * phentsize > b.length) return false;
+    for (let i = 0; i < phnum; i++) {
+      const ph = phoff + i * phentsize;
+      if (b.readUInt32LE(ph) !== 3) continue; // PT_INTERP
+      const off = Number(b.readBigUInt64LE(ph + 8));
+      const size = Number(b.readBigUInt64LE(ph + 32));
+      if (off + size > b.length) return false;
+      const interp = b.toString("latin1", off, off + size).replace(/\0+$/, "");
+      return fs.existsSync(interp);
+    }
+    return true; // static: no interpreter
+  }
+  if (b.length >= 8 && b.readUInt32LE(0) === 0xfeedfacf) {
+    return b.readUInt32LE(4) === MACHO_CPU[process.arch]; // thin 64-bit Mach-O
+  }
+  if (b.length >= 8 && b.readUInt32BE(0) === 0xcafebabe) {
+    // Universal Mach-O: one of its slices must be for this CPU (20-byte fat_arch entries).
+    const count = b.readUInt32BE(4);
+    for (let i = 0; i < count && 8 + i * 20 + 4 <= b.length; i++) {
+      if (b.readUInt32BE(8 + i * 20) === MACHO_CPU[process.arch]) return true;
+    }
+  }
+  return false;
 }
-if (result.signal) {
-  const { constants } = require("node:os") as typeof import("node:os");
-  process.exit(128 + (constants.signals[result.signal] ?? 0));
+
+/** `process.execve` when this Node has it and the binary passes the checks; else undefined. */
+function execveFor(bin: string): Execve | undefined {
+  const execve = (process as unknown as { execve?: Execve }).execve;
+  // A bare name is looked up in PATH by spawn, as before; execve takes only a path.
+  if (typeof execve !== "function" || process.platform === "win32" || !bin.includes("/")) {
+    return undefined;
+  }
+  try {
+    return kernelRuns(bin) ? execve : undefined;
+  } catch {
+    return undefined; // missing, unreadable or not executable: spawn reports it with its code
+  }
 }
-process.exit(result.status ?? 1);
+
+/** Runs `bin` as a child and mirrors its end; forwards the stop signals to it meanwhile. */
+function spawnAndMirror(bin: string, args: string[]): void {
+  const { spawn } = require("node:child_process") as typeof import("node:child_process");
+  const child: ChildProcess = spawn(bin, args, { stdio: "inherit" });
+  // On Windows a console's Ctrl-C and Ctrl-Break reach the child by themselves, and `kill` would
+  // terminate it instead of letting it exit cleanly: there the handlers only keep Node alive.
+  const forward = (sig: NodeJS.Signals) => {
+    if (process.platform !== "win32") child.kill(sig);
+  };
+  for (const sig of FORWARDED) process.on(sig, forward);
+  if (process.platform === "win32") process.on("SIGBREAK", forward);
+  child.on("error", (err: NodeJS.ErrnoException) => {
+    // As a shell would: 127 when there is no such file, 126 when it cannot be executed.
+    fail(`cannot run ${bin}: ${err.message}`, err.code === "ENOENT" ? 127 : 126);
+  });
+  child.on("exit", (code, signal) => {
+    if (signal === null) process.exit(code ?? 1);
+    const { constants } = require("node:os") as typeof import("node:os");
+    const n = constants.signals[signal] ?? 0;
+    // Die of the same signal, so that our parent sees what a shell would show; Node ignores
+    // some (SIGPIPE) and Windows has none, hence the exit code after it.
+    for (const sig of FORWARDED) process.removeAllListeners(sig);
+    if (process.platform !== "win32") {
+      try {
+        process.kill(process.pid, signal);
+      } catch {
+        // not a signal we may send ourselves: the exit code below says it
+      }
+    }
+    process.exit(128 + n);
+  });
+}
+
+const bin = binaryPath();
+const args = process.argv.slice(2);
+const execve = execveFor(bin);
+if (execve) {
+  execve(bin, [bin, ...args], process.env);
+} else {
+  spawnAndMirror(bin, args);
+}
