@@ -112,6 +112,8 @@ impl fmt::Display for CliError {
     }
 }
 
+impl std::error::Error for CliError {}
+
 impl From<lexopt::Error> for CliError {
     fn from(e: lexopt::Error) -> CliError {
         CliError(e.to_string())

@@ -164,11 +164,15 @@ fn transient(e: &ClientError) -> bool {
     matches!(e, ClientError::Connect(_) | ClientError::Io(_))
 }
 
-/// Whether an I/O error from ureq is really a TLS failure (ureq 3 wraps rustls errors in
-/// `io::Error`); a certificate problem is not worth retrying.
-fn is_tls_failure(msg: &str) -> bool {
-    let m = msg.to_ascii_lowercase();
-    ["certificate", "handshake", "tls", "alert", "peer misbehaved"].iter().any(|w| m.contains(w))
+/// Whether an I/O error from ureq is really a TLS failure: rustls reports a failed handshake or
+/// an untrusted certificate as an `io::Error` wrapping a `rustls::Error`. The type is named
+/// through ureq's own `Error::Rustls` variant, so rustls need not be a dependency of ours. A
+/// certificate problem is not worth retrying.
+fn is_tls_failure(io: &std::io::Error) -> bool {
+    fn wraps<T: std::error::Error + 'static>(_variant: fn(T) -> ureq::Error, io: &std::io::Error) -> bool {
+        io.get_ref().is_some_and(|inner| inner.is::<T>())
+    }
+    wraps(ureq::Error::Rustls, io)
 }
 
 enum Attempt {
@@ -331,10 +335,7 @@ impl Client {
             ureq::Error::Io(io) => match io.kind() {
                 ErrorKind::TimedOut | ErrorKind::WouldBlock => ClientError::Timeout(self.timeout),
                 ErrorKind::ConnectionRefused => ClientError::Connect(format!("connection refused ({base})")),
-                _ if is_tls_failure(&io.to_string()) => ClientError::Tls(io.to_string()),
-                _ if io.to_string().contains("lookup address") => {
-                    ClientError::Connect(format!("host not found ({base}): {io}"))
-                }
+                _ if is_tls_failure(&io) => ClientError::Tls(io.to_string()),
                 _ => ClientError::Io(io.to_string()),
             },
             ureq::Error::Tls(why) => ClientError::Tls(why.to_string()),

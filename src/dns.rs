@@ -92,7 +92,15 @@ impl UreqResolver for Resolver {
             }
             _ => uri,
         };
-        let addrs = (self.inner.lookup)(uri, config, timeout)?;
+        // A host name's lookup fails only as "not found" to the caller, whatever the resolver's
+        // wording (glibc and musl differ): the client tells it apart by this variant, not by text.
+        let addrs = (self.inner.lookup)(uri, config, timeout).map_err(|e| match e {
+            ureq::Error::Io(io) => {
+                crate::debug!("looking up {key} failed: {io}");
+                ureq::Error::HostNotFound
+            }
+            other => other,
+        })?;
         let mut cache = self.cache();
         cache.retain(|(k, at, _)| *k != key && now.duration_since(*at) < TTL);
         if cache.len() >= MAX_ENTRIES {

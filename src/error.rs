@@ -47,6 +47,15 @@ impl fmt::Display for ClientError {
     }
 }
 
+impl std::error::Error for ClientError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            ClientError::Retried(last, _) => Some(&**last),
+            _ => None,
+        }
+    }
+}
+
 /// How a tool call failed. The split is the spec's (design.md D3).
 #[derive(Debug, Clone, PartialEq)]
 pub enum ToolError {
@@ -71,3 +80,5 @@ impl fmt::Display for ToolError {
         }
     }
 }
+
+impl std::error::Error for ToolError {}

@@ -246,6 +246,17 @@ pub enum LineError {
     NotUtf8,
 }
 
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::TooLong => write!(f, "a line longer than {MAX_LINE_BYTES} bytes"),
+            LineError::NotUtf8 => f.write_str("a line that is not valid UTF-8"),
+        }
+    }
+}
+
+impl std::error::Error for LineError {}
+
 impl LineError {
     /// The error response for the line.
     pub fn response(self) -> Response {

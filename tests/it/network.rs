@@ -366,6 +366,9 @@ fn without_the_test_ca_the_certificate_is_refused() {
     let (code, msg) = rpc_error(&mut s, "get_problem", two_sum());
     assert_eq!(code, INTERNAL_ERROR, "{msg}");
     assert!(msg.to_lowercase().contains("certificate"), "{msg}");
+    // Recognised as TLS (by the error's type), so named as such and not retried.
+    assert!(msg.contains("TLS with the backend failed"), "{msg}");
+    assert!(!msg.contains("attempts"), "{msg}");
     assert_serving(&mut s);
 }
 
