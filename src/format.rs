@@ -4,6 +4,8 @@
 use std::fmt::Write as _;
 
 use crate::convert;
+use serde_json::Value;
+
 use crate::models::{Problem, ProblemDetails, Similar, Status};
 
 /// `N/A` for missing values.
@@ -74,7 +76,7 @@ pub fn problem(p: &Problem, content: Option<&str>, extra: &[String]) -> String {
         or_na(Some(&p.id)),
         or_na(p.difficulty.as_deref())
     );
-    let tags = if p.tags.is_empty() { NA.to_string() } else { p.tags.join(", ") };
+    let tags = if p.tags.is_empty() { NA.to_string() } else { tag_list(&p.tags) };
     let _ = writeln!(out, "- Tags: {tags}");
     let _ = writeln!(out, "- Link: {}", or_na(p.link.as_deref()));
     match p.ac_rate {
@@ -105,9 +107,33 @@ pub fn problem(p: &Problem, content: Option<&str>, extra: &[String]) -> String {
         let _ = writeln!(out, "{line}");
     }
     out.push_str("\n---\n\n");
-    out.push_str(content.unwrap_or(convert::NO_DESCRIPTION));
+    out.push_str(content.unwrap_or(no_statement(p)));
     out.push('\n');
     out
+}
+
+/// What stands in for a missing statement: which of the two reasons it is, and what to do.
+pub fn no_statement(p: &Problem) -> &'static str {
+    if is_paid(p) {
+        "No description available: this is a paid-only (premium) problem, and the backend does not store \
+the statements of paid-only problems. Read it on its page (the link above) with a subscription, or pick another \
+problem."
+    } else {
+        "No description available: the backend has not crawled this problem's statement yet \
+(get_platform_status counts such problems under Missing Content). Read it on its page (the link above), or try \
+again later."
+    }
+}
+
+/// Tags as a list in which each tag is unambiguous: comma-separated, or, when a tag itself
+/// contains a comma (SPOJ has `素数判断,质数,筛法`), every tag in double quotes.
+pub fn tag_list(tags: &[String]) -> String {
+    if tags.iter().any(|t| t.contains(',')) {
+        let quoted: Vec<String> = tags.iter().map(|t| Value::from(t.as_str()).to_string()).collect();
+        quoted.join(", ")
+    } else {
+        tags.join(", ")
+    }
 }
 
 /// The statement of a problem as Markdown, or `None` when it has none.
@@ -145,15 +171,11 @@ pub fn similar(s: &Similar) -> String {
         );
     }
     if s.results.is_empty() {
-        // The tool appends NO_SIMILAR as a note, so that its structured copy carries it too.
+        // The tool appends the hint as a note, so that its structured copy carries it too.
         out.push('\n');
     }
     out
 }
-
-/// The hint after an empty similarity search (a note: text and `structuredContent.notes`).
-pub const NO_SIMILAR: &str = "No similar problems found. Try a lower `threshold` (similarity can be negative), a \
-larger `limit`, or no `source_filter`.";
 
 /// The note of an empty status table.
 pub const NO_PLATFORMS: &str = "The backend lists no platforms.";
@@ -271,6 +293,14 @@ mod tests {
     }
 
     #[test]
+    fn tags_with_commas_are_quoted() {
+        let tags = |t: &[&str]| tag_list(&t.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+        assert_eq!(tags(&["Array", "Hash Table"]), "Array, Hash Table");
+        assert_eq!(tags(&["数学", "素数判断,质数,筛法"]), "\"数学\", \"素数判断,质数,筛法\"");
+        assert_eq!(tags(&["a,\"b\""]), "\"a,\\\"b\\\"\"");
+    }
+
+    #[test]
     fn similarity_percentages() {
         for (x, s) in [(0.79, "79.0%"), (0.791, "79.1%"), (1.0, "100.0%"), (-0.1234, "-12.3%"), (-0.0001, "0.0%")] {
             assert_eq!(similarity(x), s);
@@ -312,7 +342,10 @@ mod tests {
         let md = problem(&p, statement(&p).as_deref(), &[]);
         assert!(md.contains("- Source: atcoder | ID: abc321_a | Difficulty: N/A\n"), "{md}");
         assert!(md.contains("- Tags: N/A\n- Link: N/A\n- AC Rate: N/A\n"), "{md}");
-        assert!(md.ends_with(&format!("---\n\n{}\n", convert::NO_DESCRIPTION)), "{md}");
+        assert!(md.ends_with(&format!("---\n\n{}\n", no_statement(&p))), "{md}");
+        assert!(md.contains("not crawled this problem's statement yet"), "{md}");
+        let paid = Problem { paid_only: Some(Value::from(1)), ..p };
+        assert!(problem(&paid, None, &[]).contains("this is a paid-only (premium) problem"));
     }
 
     #[test]
@@ -332,7 +365,7 @@ mod tests {
         assert!(md.starts_with("# Similar Problems\n\nQuery: N/A\n\n| # | Source |"), "{md}");
         assert!(md.contains("| 1 | leetcode | 167 | Two \\| Sum II | N/A | 79.1% | https://x/ |"), "{md}");
         let empty = similar(&Similar { rewritten_query: Some("q".into()), results: vec![] });
-        assert!(empty.contains("Query: q\n") && !empty.contains("No similar problems found"), "{empty}");
+        assert!(empty.contains("Query: q\n"), "{empty}");
     }
 
     #[test]

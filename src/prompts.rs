@@ -103,8 +103,47 @@ const PLAN: &str = "Above are a problem and its most similar problems. Make me a
 to solve in which order (easiest first), what common technique they share, and what each one adds. Do not solve \
 them for me.";
 
-/// `prompts/get`: the messages of a prompt. Argument errors and problems the backend does not
-/// have are `-32602`; backend failures `-32603`.
+/// Whether a backend answer means the prompt's arguments name nothing (no such problem, an
+/// unknown source): a 400, 404 or 422, or our own argument check. Anything else (a 5xx, a refused
+/// token, rate limiting, an unreachable backend) is a failure of one ingredient, not of the
+/// arguments.
+fn names_nothing(msg: &str) -> bool {
+    ["[400]", "[404]", "[422]", "Invalid arguments:"].iter().any(|p| msg.starts_with(p))
+}
+
+/// An ingredient that embeds a resource (a statement, a daily challenge): the resource message,
+/// or, when the backend failed, a text message that says it is missing, why, and what to do.
+/// An argument that names nothing is `-32602`, with the URI as `data`.
+fn embed(ctx: &Ctx, uri: &str, what: &str) -> Result<Value, ResponseError> {
+    let (tool, args) = resources::route(uri)?;
+    let tool = tools::find(tool).expect("routes name existing tools");
+    match tool.run(ctx, Some(&args)) {
+        Ok(out) => Ok(resource_message(uri, out.text)),
+        Err(ToolError::Domain(m)) if names_nothing(&m) => {
+            Err(invalid(format!("Cannot read {uri}: {m}")).with_data(json!({ "uri": uri })))
+        }
+        Err(e) => Ok(text_message(&format!(
+            "({what} ({uri}) is not included: the backend could not provide it ({e}). Ask me to paste it, or \
+try again later.)"
+        ))),
+    }
+}
+
+/// The similar-problems ingredient of `practice_similar`: the table, or a line saying that it is
+/// unavailable and why (a problem without an embedding is still worth a study plan).
+fn similar_message(ctx: &Ctx, source: &str, id: &str) -> Value {
+    let tool = tools::find("find_similar_problems").expect("tool exists");
+    match tool.run(ctx, Some(&json!({ "source": source, "id": id, "limit": 5 }))) {
+        Ok(out) => text_message(&out.text),
+        Err(e) => text_message(&format!(
+            "(Similar problems are unavailable for {source} {id}: {e}\nBuild the plan from problems you know that \
+use the same technique, and say that they were not checked against the backend.)"
+        )),
+    }
+}
+
+/// `prompts/get`: the messages of a prompt. Argument errors and arguments that name no problem
+/// are `-32602`; a backend failure leaves its ingredient out with a line that says why.
 pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
     let name = match params.and_then(|p| p.get("name")) {
         Some(Value::String(n)) => n.as_str(),
@@ -134,10 +173,10 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
                 }
             };
             let uri = problem_uri(&source, &id);
-            let text = resources::render(ctx, &uri)?.text;
+            let problem = embed(ctx, &uri, &format!("The statement of {source} {id}"))?;
             Ok(json!({
                 "description": format!("Solve {source} {id} ({mode})"),
-                "messages": [resource_message(&uri, text), text_message(instruction)]
+                "messages": [problem, text_message(instruction)]
             }))
         }
         "daily_practice" => {
@@ -147,29 +186,21 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
                 return Err(invalid(format!("daily_practice: `domain` must be com or cn, got {domain:?}")));
             }
             let uri = format!("oj://daily/{domain}");
-            let text = resources::render(ctx, &uri)?.text;
+            let daily = embed(ctx, &uri, "Today's daily challenge")?;
             Ok(json!({
                 "description": format!("Today's LeetCode daily challenge ({domain})"),
-                "messages": [resource_message(&uri, text), text_message(DAILY)]
+                "messages": [daily, text_message(DAILY)]
             }))
         }
         "practice_similar" => {
             args.check_known(&["source", "id"])?;
             let (source, id) = (args.req("source")?, args.req("id")?);
             let uri = problem_uri(&source, &id);
-            let text = resources::render(ctx, &uri)?.text;
-            let similar = tools::find("find_similar_problems")
-                .expect("tool exists")
-                .run(ctx, Some(&json!({ "source": source, "id": id, "limit": 5 })))
-                .map_err(|e| match e {
-                    ToolError::Domain(m) => invalid(format!("practice_similar: {m}")),
-                    ToolError::Protocol(m) => {
-                        ResponseError::new(ErrorCode::InternalError, format!("practice_similar: {m}"))
-                    }
-                })?;
+            let problem = embed(ctx, &uri, &format!("The statement of {source} {id}"))?;
+            let similar = similar_message(ctx, &source, &id);
             Ok(json!({
                 "description": format!("Study plan around {source} {id}"),
-                "messages": [resource_message(&uri, text), text_message(&similar.text), text_message(PLAN)]
+                "messages": [problem, similar, text_message(PLAN)]
             }))
         }
         other => {

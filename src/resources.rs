@@ -53,8 +53,14 @@ pub fn list(has_token: bool) -> Value {
     json!({ "resources": resources })
 }
 
-fn not_found(msg: impl Into<String>) -> ResponseError {
+fn invalid(msg: impl Into<String>) -> ResponseError {
     ResponseError::new(ErrorCode::InvalidParams, msg)
+}
+
+/// `-32602` for a resource that does not exist, with `data: {"uri": …}` as the specification's
+/// example has it (the conformance suite's `sep-2164-resource-not-found` checks for it).
+fn not_found(uri: &str, msg: impl Into<String>) -> ResponseError {
+    invalid(msg).with_data(json!({ "uri": uri }))
 }
 
 fn decode(part: &str) -> Option<String> {
@@ -64,7 +70,7 @@ fn decode(part: &str) -> Option<String> {
 
 /// What a URI names: the tool that renders it and that tool's arguments.
 pub fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
-    let bad = || not_found(format!("Unknown resource URI {uri:?}. Resource URIs: {FORMS}"));
+    let bad = || not_found(uri, format!("Unknown resource URI {uri:?}. Resource URIs: {FORMS}"));
     let rest = uri.strip_prefix("oj://").ok_or_else(bad)?;
     let parts: Vec<&str> = rest.split('/').collect();
     match parts.as_slice() {
@@ -90,7 +96,7 @@ pub fn render(ctx: &Ctx, uri: &str) -> Result<ToolOutput, ResponseError> {
     let (tool, args) = route(uri)?;
     let tool = tools::find(tool).expect("routes name existing tools");
     tool.run(ctx, Some(&args)).map_err(|e| match e {
-        ToolError::Domain(msg) => not_found(format!("Cannot read {uri}: {msg}")),
+        ToolError::Domain(msg) => not_found(uri, format!("Cannot read {uri}: {msg}")),
         ToolError::Protocol(msg) => ResponseError::new(ErrorCode::InternalError, format!("Cannot read {uri}: {msg}")),
     })
 }
@@ -100,7 +106,7 @@ pub fn read(ctx: &Ctx, params: Option<&Value>) -> Result<(Value, u64), ResponseE
     let uri = match params.and_then(|p| p.get("uri")) {
         Some(Value::String(u)) => u.as_str(),
         _ => {
-            return Err(not_found(format!("resources/read needs a \"uri\" string. Resource URIs: {FORMS}")));
+            return Err(invalid(format!("resources/read needs a \"uri\" string. Resource URIs: {FORMS}")));
         }
     };
     let out = render(ctx, uri)?;
@@ -138,6 +144,7 @@ mod tests {
         {
             let e = route(bad).unwrap_err();
             assert_eq!(e.code, -32602, "{bad}");
+            assert_eq!(e.data, Some(json!({ "uri": bad })), "{bad}");
             assert!(e.message.contains("oj://problem/{source}/{id}"), "{bad}: {}", e.message);
         }
     }

@@ -72,18 +72,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let ok = fetch(ctx, &format!("/api/v1/daily?domain={domain}&date={date}"))?;
     if ok.status == 202 {
         let f: Fetching = ok.json()?;
-        let retry = f.retry_after.unwrap_or(30);
-        let text = format!(
-            "The {site} daily challenge for {date} is being fetched by the backend right now. \
-Retry in {retry} seconds (call get_daily_challenge again with the same arguments)."
-        );
-        let structured = json!({
-            "status": "fetching", "date": date, "domain": domain, "retry_after": retry, "problem": null
-        });
-        let mut out = ToolOutput::structured(text.clone(), structured);
-        // The whole answer is advice: the same sentence for clients that read only the JSON.
-        out.record_note(&text);
-        return Ok(out);
+        return Ok(fetching(&f, site, &date, domain));
     }
     let mut p: Problem = ok.json()?;
     // The daily body carries no `source`: every daily challenge is a LeetCode problem.
@@ -97,6 +86,29 @@ Retry in {retry} seconds (call get_daily_challenge again with the same arguments
         &extra,
         |problem| json!({ "status": "ready", "date": day, "domain": domain, "retry_after": null, "problem": problem }),
     ))
+}
+
+/// The 202 answer, worded as what the backend reported (it says it is fetching): a backend whose
+/// crawler cannot start answers 202 for ever, so that the problem is coming is not a fact we know.
+fn fetching(f: &Fetching, site: &str, date: &str, domain: &str) -> ToolOutput {
+    let status = f.status.as_deref().map(str::trim).filter(|s| !s.is_empty()).unwrap_or("fetching");
+    let (retry, wait) = match f.retry_after {
+        Some(s) => (s, format!("retry_after {s}")),
+        None => (30, "no retry_after".to_string()),
+    };
+    let text = format!(
+        "The backend answered HTTP 202 with status \"{status}\" and {wait}: it reports that the {site} daily \
+challenge for {date} is being fetched. Call get_daily_challenge again with the same arguments in {retry} seconds. \
+If it keeps answering this, its crawler may be unable to run: then tell the user that this daily problem is not \
+available from this backend for now (its operator can check the crawler)."
+    );
+    let structured = json!({
+        "status": "fetching", "date": date, "domain": domain, "retry_after": f.retry_after, "problem": null
+    });
+    let mut out = ToolOutput::structured(text.clone(), structured);
+    // The whole answer is advice: the same words for clients that read only the JSON.
+    out.record_note(&text);
+    out
 }
 
 #[cfg(test)]

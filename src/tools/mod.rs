@@ -8,6 +8,7 @@ mod resolve;
 pub mod schema;
 mod search;
 mod similar;
+pub mod sources;
 mod status;
 mod tags;
 
@@ -305,7 +306,12 @@ pub fn problem_output(p: &Problem, extra: &[String], wrap: impl FnOnce(Value) ->
     let content = format::statement(p);
     let text = format::problem(p, content.as_deref(), extra);
     let structured = wrap(schema::problem_json(p, content.as_deref()));
-    ToolOutput::structured(text, structured)
+    let mut out = ToolOutput::structured(text, structured);
+    if content.is_none() {
+        // The text says it in place of the statement; `content: null` alone does not say why.
+        out.record_note(format::no_statement(p));
+    }
+    out
 }
 
 /// The platforms the backend serves.

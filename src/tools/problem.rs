@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolResult, fetch, problem_output, schema, seg};
+use super::{Args, Ctx, Tool, ToolResult, fetch, problem_output, schema, seg, sources};
 use crate::error::ToolError;
 use crate::models::Problem;
 
@@ -28,14 +28,14 @@ fn output_schema() -> Value {
 }
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
-    let source = args.req_str("source", "a platform such as \"leetcode\" or \"codeforces\"")?;
+    let source = sources::required(args)?;
     let id = args.req_str("id", "the problem id, e.g. \"1\" or \"1920A\"")?;
-    let ok = fetch(ctx, &format!("/api/v1/problems/{}/{}", seg(source), seg(id))).map_err(|e| match e {
+    let ok = fetch(ctx, &format!("/api/v1/problems/{}/{}", seg(&source), seg(id))).map_err(|e| match e {
         ToolError::Domain(msg) if msg.starts_with("[404]") => ToolError::Domain(format!(
             "{msg}\nNo {source} problem has the id {id:?}. Ids are case-sensitive (e.g. 1920A, abc321_a); for a \
 LeetCode slug or a URL use resolve_problem."
         )),
-        other => other,
+        other => sources::explain(ctx, &source, other),
     })?;
     let p: Problem = ok.json()?;
     Ok(problem_output(&p, &[], |problem| json!({ "problem": problem })))

@@ -4,7 +4,7 @@ use serde_json::{Value, json};
 
 use super::{Args, Ctx, SOURCES, Tool, ToolResult, fetch, problem_output, schema, seg};
 use crate::error::ToolError;
-use crate::models::Resolved;
+use crate::models::{Problem, Resolved};
 
 pub const TOOL: Tool = Tool {
     name: "resolve_problem",
@@ -36,7 +36,10 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let query = args.req_str("query", "a problem URL, slug or id")?;
     let r: Resolved = fetch(ctx, &format!("/api/v1/resolve/{}", seg(query)))?.json()?;
     match r.problem {
-        Some(p) => {
+        Some(mut p) => {
+            if is_leetcode_cn(query) && p.source == "leetcode" {
+                p.link = Some(cn_link(&p));
+            }
             let mut extra = Vec::new();
             if r.source != p.source || r.id != p.id {
                 extra.push(format!("- Resolved from: {} {}", r.source, r.id));
@@ -57,10 +60,63 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
             r.id,
             SOURCES.join(", ")
         ))),
-        None => Err(ToolError::Domain(format!(
-            "Recognised a {} problem with id {:?}, but the backend has no such problem. Check the id (ids are \
-case-sensitive), or use find_similar_problems with a text query. {FORMS}",
-            r.source, r.id
-        ))),
+        None => {
+            // A LeetCode id that is not a number is a slug (from a URL or given bare).
+            let slug = r.source == "leetcode" && !r.id.bytes().all(|b| b.is_ascii_digit());
+            let what = if slug { "slug" } else { "id" };
+            Err(ToolError::Domain(format!(
+                "No {source} problem has the {what} {id:?} on this backend (the input was read as {source} {what} \
+{id:?}). Find it with search_problems (source \"{source}\", `search` with words of its title{ids}), or by \
+meaning with find_similar_problems and a `query`.",
+                source = r.source,
+                id = r.id,
+                ids = if slug { "" } else { " or its id" },
+            )))
+        }
+    }
+}
+
+/// Whether the input names leetcode.cn (a URL or a bare host and path): the answer then keeps
+/// that site, as the user asked about it, though the backend stores leetcode.com links.
+fn is_leetcode_cn(query: &str) -> bool {
+    let q = query.trim().to_ascii_lowercase();
+    let rest = q.split_once("://").map_or(q.as_str(), |(_, r)| r);
+    let host = rest.split(['/', '?', '#']).next().unwrap_or("");
+    let host = host.rsplit('@').next().unwrap_or(host).split(':').next().unwrap_or("");
+    host == "leetcode.cn" || host.ends_with(".leetcode.cn")
+}
+
+/// The problem's page on leetcode.cn: its link with the host changed, else built from the slug.
+fn cn_link(p: &Problem) -> String {
+    let link = p.link.as_deref().map(str::trim).unwrap_or("");
+    for com in ["https://leetcode.com/", "http://leetcode.com/", "https://www.leetcode.com/"] {
+        if let Some(path) = link.strip_prefix(com) {
+            return format!("https://leetcode.cn/{path}");
+        }
+    }
+    match p.slug.as_deref().map(str::trim).filter(|s| !s.is_empty()) {
+        Some(slug) => format!("https://leetcode.cn/problems/{}/", seg(slug)),
+        None => link.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn leetcode_cn_inputs_keep_their_site() {
+        for q in
+            ["https://leetcode.cn/problems/3sum/description/", "leetcode.cn/problems/3sum", "HTTPS://LeetCode.CN/x"]
+        {
+            assert!(is_leetcode_cn(q), "{q}");
+        }
+        for q in ["https://leetcode.com/problems/3sum/", "two-sum", "https://evil.example/leetcode.cn/"] {
+            assert!(!is_leetcode_cn(q), "{q}");
+        }
+        let p = Problem { link: Some("https://leetcode.com/problems/3sum/".into()), ..Problem::default() };
+        assert_eq!(cn_link(&p), "https://leetcode.cn/problems/3sum/");
+        let p = Problem { slug: Some("3sum".into()), ..Problem::default() };
+        assert_eq!(cn_link(&p), "https://leetcode.cn/problems/3sum/");
     }
 }

@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg};
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
 use crate::error::ToolError;
 use crate::format::{self, cell};
 use crate::models::ListPage;
@@ -16,7 +16,8 @@ pub const TOOL: Tool = Tool {
 `difficulty`, `tags` (any or all of them), and a rating range, sorted by id, difficulty, rating or acceptance \
 rate. Returns a compact table (id, title, difficulty, rating, tags, link) one page at a time, and says how to \
 get the next page. Use it to pick practice problems (\"hard graph problems on LeetCode\", \"Codeforces 1200-1400 \
-greedy\"); use list_tags to see the tag names, and get_problem to read a statement.",
+greedy\"); use list_tags to see the tag names, and get_problem to read a statement. A tag that itself contains a \
+comma (list_tags shows it in quotes) cannot be a `tags` filter: the backend splits the filter on commas.",
     input_schema,
     output_schema,
     params: &[
@@ -51,7 +52,7 @@ fn bad(msg: &str) -> ToolError {
 const MAX_PAGE: i64 = 1_000_000;
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
-    let source = args.req_str("source", "a platform such as \"leetcode\" or \"codeforces\"")?;
+    let source = sources::required(args)?;
     let page = args.opt_int("page", 1, MAX_PAGE)?.unwrap_or(1);
     let per_page = args.opt_int("per_page", 1, 100)?.unwrap_or(20);
     let difficulty = args.opt_trimmed("difficulty")?;
@@ -74,7 +75,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         return Err(bad("`tag_mode` needs `tags`"));
     }
 
-    let mut path = format!("/api/v1/problems/{}?page={page}&per_page={per_page}", seg(source));
+    let mut path = format!("/api/v1/problems/{}?page={page}&per_page={per_page}", seg(&source));
     let mut add = |k: &str, v: &str| {
         let _ = write!(path, "&{k}={v}");
     };
@@ -104,8 +105,41 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         add("rating_max", &r.to_string());
     }
 
-    let list: ListPage = fetch(ctx, &path)?.json()?;
-    Ok(output(source, &list, args))
+    let list: ListPage = fetch(ctx, &path).map_err(|e| sources::explain(ctx, &source, e))?.json()?;
+    let mut filters = Vec::new();
+    if let Some(s) = search {
+        filters.push(format!("search {s:?} (use fewer or shorter words; it matches the title or id)"));
+    }
+    if let Some(d) = difficulty {
+        filters.push(format!("difficulty {d:?} (drop it, or check its spelling: LeetCode uses Easy, Medium, Hard)"));
+    }
+    if !tags.is_empty() {
+        let mode = if tag_mode == Some("all") { "all of" } else { "any of" };
+        filters.push(format!(
+            "tags {mode} {} (use fewer, or tag_mode \"any\"; list_tags gives the exact names)",
+            format::tag_list(&tags)
+        ));
+    }
+    if rating_min.is_some() || rating_max.is_some() {
+        filters.push(format!(
+            "rating {} to {} (widen the range; unrated problems have no rating)",
+            rating_min.map_or("any".into(), |r| r.to_string()),
+            rating_max.map_or("any".into(), |r| r.to_string())
+        ));
+    }
+    Ok(output(&source, &list, args, &filters))
+}
+
+/// The note of a search that matched nothing: which filters to loosen, or that the platform is
+/// empty on this backend.
+fn no_match(source: &str, filters: &[String]) -> String {
+    if filters.is_empty() {
+        return format!(
+            "No problems matched: the backend has no {source} problems (get_platform_status shows how many each \
+platform has)."
+        );
+    }
+    format!("No {source} problems match these filters; loosen them: {}.", filters.join("; "))
 }
 
 /// `tags`: an array of non-empty strings without commas (the backend splits on them).
@@ -121,7 +155,11 @@ fn tags(args: &Args) -> Result<Vec<String>, ToolError> {
         match item.as_str().map(str::trim) {
             Some("") => return Err(bad("`tags` must not contain empty strings")),
             Some(t) if t.contains(',') => {
-                return Err(bad(&format!("tag {t:?} contains a comma; give each tag separately")));
+                return Err(bad(&format!(
+                    "tag {t:?} contains a comma. The backend splits `tags` on commas, so give each tag as its own \
+array item; a tag whose name itself contains a comma (list_tags shows it in quotes) cannot be used as a filter \
+(use words of the title in `search` instead)"
+                )));
             }
             Some(t) => out.push(t.to_string()),
             None => {
@@ -132,7 +170,7 @@ fn tags(args: &Args) -> Result<Vec<String>, ToolError> {
     Ok(out)
 }
 
-fn output(source: &str, list: &ListPage, args: &Args) -> ToolOutput {
+fn output(source: &str, list: &ListPage, args: &Args, filters: &[String]) -> ToolOutput {
     let m = &list.meta;
     let mut text = format!("# Problems on {source}\n\n");
     if !list.data.is_empty() {
@@ -148,7 +186,7 @@ fn output(source: &str, list: &ListPage, args: &Args) -> ToolOutput {
                 cell(&p.title),
                 cell(p.difficulty.as_deref().unwrap_or("")),
                 rating,
-                cell(&p.tags.join(", ")),
+                cell(&format::tag_list(&p.tags)),
                 cell(p.link.as_deref().unwrap_or("")),
             );
         }
@@ -180,6 +218,11 @@ fn output(source: &str, list: &ListPage, args: &Args) -> ToolOutput {
         "problems": problems,
     });
     let mut out = ToolOutput::structured(text, structured);
+    if list.data.is_empty() && m.total == 0 {
+        // Nothing matched at all: "Page 1 of 0" would say nothing; say which filters to loosen.
+        out.note(&no_match(source, filters));
+        return out;
+    }
     if list.data.is_empty() {
         out.note("No problems on this page.");
         out.text.push('\n');

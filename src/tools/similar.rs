@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg};
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
 use crate::error::ToolError;
 use crate::format;
 use crate::models::Similar;
@@ -37,14 +37,16 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     // 1. Numeric parameters first.
     let limit = args.opt_int("limit", 1, 50)?.unwrap_or(10);
     let threshold = args.opt_f64("threshold", 0.0, 1.0)?.unwrap_or(0.0);
-    let filter = args.opt_trimmed("source_filter")?;
+    // Platforms are lower-case to the backend, which also trims each name of the list.
+    let filter = args.opt_trimmed("source_filter")?.map(str::to_lowercase);
     let mut params = format!("limit={limit}&threshold={threshold}");
-    if let Some(f) = filter {
+    if let Some(f) = &filter {
         params.push_str("&source=");
         params.push_str(&urlencoding::encode(f));
     }
     // 2. A non-empty query selects mode B, and never falls back to mode A.
     let mut mode = "query";
+    let mut problem = None;
     let path = if let Some(query) = args.opt_trimmed("query")? {
         let n = query.chars().count();
         if !QUERY_CHARS.contains(&n) {
@@ -57,8 +59,8 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         format!("/api/v1/similar?q={}&{params}", urlencoding::encode(query))
     } else {
         // 3. Mode A: both source and id.
-        let (source, id) = (args.opt_trimmed("source")?, args.opt_trimmed("id")?);
-        let (Some(source), Some(id)) = (source, id) else {
+        let (source, id) = (args.opt_trimmed("source")?.map(sources::normalise), args.opt_trimmed("id")?);
+        let (Some(source), Some(id)) = (source.clone(), id) else {
             let missing = match (source, id) {
                 (None, None) => "`query`, or both `source` and `id`, are required",
                 (None, Some(_)) => "`source` is required with `id` (or give a `query` instead)",
@@ -69,9 +71,16 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
             )));
         };
         mode = "id";
-        format!("/api/v1/similar/{}/{}?{params}", seg(source), seg(id))
+        let path = format!("/api/v1/similar/{}/{}?{params}", seg(&source), seg(id));
+        problem = Some((source, id));
+        path
     };
-    let s: Similar = fetch(ctx, &path)?.json()?;
+    let s: Similar = fetch(ctx, &path)
+        .map_err(|e| match &problem {
+            Some((source, id)) => not_found(ctx, source, id, e),
+            None => e,
+        })?
+        .json()?;
     let results: Vec<Value> = s
         .results
         .iter()
@@ -91,7 +100,63 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let structured = json!({ "mode": mode, "rewritten_query": s.rewritten_query, "results": results });
     let mut out = ToolOutput::structured(format::similar(&s), structured);
     if s.results.is_empty() {
-        out.note(format::NO_SIMILAR);
+        out.note(&nothing_found(ctx, threshold, filter.as_deref(), mode == "query"));
     }
     Ok(out)
+}
+
+/// The backend's 404 for a problem it has no embedding for, made specific: an unknown source
+/// (the backend answers "no embedding found" to any), or a problem missing or not embedded yet.
+fn not_found(ctx: &Ctx, source: &str, id: &str, e: ToolError) -> ToolError {
+    match e {
+        ToolError::Domain(msg) if msg.starts_with("[404]") => match sources::unknown(ctx, source) {
+            Some(hint) => ToolError::Domain(format!(
+                "{hint}\nThe backend answered {msg:?}, which for an unknown source only means it has nothing under \
+that name."
+            )),
+            None => ToolError::Domain(format!(
+                "{msg}\nThe backend has no embedding for {source} {id}: either no {source} problem has that id (ids \
+are case-sensitive; check it with get_problem), or its embedding is not computed yet (get_platform_status counts \
+those under Not Embedded). Meanwhile, search by meaning with `query` (a sentence about the problem's idea)."
+            )),
+        },
+        ToolError::Domain(msg) => sources::explain(ctx, source, ToolError::Domain(msg)),
+        other => other,
+    }
+}
+
+/// The hint after an empty result. It suggests only what the tool can be asked: `threshold` is
+/// 0.0 to 1.0 and 0 (the default) is the lowest, so below 0 nothing can be shown.
+fn nothing_found(ctx: &Ctx, threshold: f64, filter: Option<&str>, by_query: bool) -> String {
+    let among = filter.map_or(String::new(), |f| format!(" among {f}"));
+    let mut out = format!("No similar problems found{among} with a similarity of at least {threshold}");
+    if threshold == 0.0 && filter.is_none() {
+        out.push_str(" (0 is the lowest `threshold`): nothing the backend has is close");
+    }
+    let mut tries = Vec::new();
+    if threshold > 0.0 {
+        tries.push("a lower `threshold` (0, the default, is the lowest)".to_string());
+    }
+    if let Some(f) = filter {
+        let unknown: Vec<String> = f
+            .split(',')
+            .map(str::trim)
+            .filter(|p| !p.is_empty() && sources::unknown(ctx, p).is_some())
+            .map(|p| format!("\"{p}\""))
+            .collect();
+        let mut t = "no `source_filter`".to_string();
+        if !unknown.is_empty() {
+            let verb = if unknown.len() == 1 { "is" } else { "are" };
+            let valid = sources::valid(ctx).join(", ");
+            t.push_str(&format!(" ({} {verb} not a source this backend serves; valid: {valid})", unknown.join(", ")));
+        }
+        tries.push(t);
+    }
+    tries.push(if by_query {
+        "other words in `query`".to_string()
+    } else {
+        "a search by meaning with `query` (a sentence about the problem's idea)".to_string()
+    });
+    out.push_str(&format!(". Try {}.", tries.join(", or ")));
+    out
 }

@@ -16,6 +16,12 @@ const HEADER: &str = "| # | Source | ID | Title | Difficulty | Similarity | Link
 /// which the server may retry); returns the one target it sent.
 fn target_of(s: &mut Server, b: &Backend, args: Value) -> String {
     s.call(TOOL, args);
+    // An unknown source's error names the valid ones, which the server asks `/status` for once.
+    let reqs = b.requests();
+    if reqs.len() == 2 && reqs[1].target == "/status" {
+        b.clear();
+        return reqs[0].target.clone();
+    }
     sent_target(b)
 }
 

@@ -1,0 +1,83 @@
+//! The `source` argument: normalised before the request, and the valid sources named when the
+//! backend refuses one.
+
+use std::sync::{Mutex, PoisonError};
+
+use super::{Args, Ctx, SOURCES, fetch};
+use crate::error::ToolError;
+use crate::models::Status;
+
+/// `source` as the backend wants it: trimmed and lower-case (it answers `invalid source` to
+/// `LeetCode`). Anything else still goes to the backend, which may serve platforms we do not know.
+pub fn normalise(source: &str) -> String {
+    source.trim().to_lowercase()
+}
+
+/// The required `source` argument, normalised.
+pub fn required(args: &Args) -> Result<String, ToolError> {
+    args.req_str("source", "a platform such as \"leetcode\" or \"codeforces\"").map(normalise)
+}
+
+/// The sources `/status` listed, once it answered; for the life of the process.
+static FROM_STATUS: Mutex<Option<Vec<String>>> = Mutex::new(None);
+
+/// The sources the backend serves: from `/status` when a token is set (asked once per process,
+/// and only when a message needs the list), else the five known ones. A failed `/status` is never
+/// the call's failure: the known ones stand in, and a later call asks again.
+pub fn valid(ctx: &Ctx) -> Vec<String> {
+    let known = || SOURCES.iter().map(|s| s.to_string()).collect();
+    if !ctx.client.has_token() {
+        return known();
+    }
+    if let Some(list) = FROM_STATUS.lock().unwrap_or_else(PoisonError::into_inner).clone() {
+        return list;
+    }
+    let listed = fetch(ctx, "/status").and_then(|ok| ok.json::<Status>()).map(|s| {
+        let mut list: Vec<String> = s.platforms.into_iter().map(|p| p.source).filter(|p| !p.is_empty()).collect();
+        list.dedup();
+        list
+    });
+    match listed {
+        Ok(list) if !list.is_empty() => {
+            *FROM_STATUS.lock().unwrap_or_else(PoisonError::into_inner) = Some(list.clone());
+            list
+        }
+        _ => known(),
+    }
+}
+
+/// When `source` is not one the backend serves: the sentence that says so and lists the valid
+/// ones. `None` for a valid source.
+pub fn unknown(ctx: &Ctx, source: &str) -> Option<String> {
+    // The five known platforms need no `/status` round trip.
+    if SOURCES.contains(&source) {
+        return None;
+    }
+    let valid = valid(ctx);
+    (!valid.iter().any(|v| v == source))
+        .then(|| format!("\"{source}\" is not a source this backend serves. Valid sources: {}.", valid.join(", ")))
+}
+
+/// A failed call's error with, when the source is unknown, the sentence naming the valid ones
+/// appended to the backend's own answer.
+pub fn explain(ctx: &Ctx, source: &str, err: ToolError) -> ToolError {
+    match err {
+        ToolError::Domain(msg) => match unknown(ctx, source) {
+            Some(hint) => ToolError::Domain(format!("{msg}\n{hint}")),
+            None => ToolError::Domain(msg),
+        },
+        other => other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sources_are_trimmed_and_lowercased() {
+        assert_eq!(normalise(" LeetCode "), "leetcode");
+        assert_eq!(normalise("CODEFORCES"), "codeforces");
+        assert_eq!(normalise("hackerrank"), "hackerrank");
+    }
+}
