@@ -103,7 +103,9 @@ fn path_segments_never_escape_their_place_property() {
         let (source, id) = (arbitrary(&mut rng), arbitrary(&mut rng));
         let what = format!("case {case} (seed {seed:#x}): source {source:?}, id {id:?}");
         let reply = s.call("get_problem", json!({"source": source, "id": id}));
-        let targets: Vec<String> = b.requests().into_iter().map(|r| r.target).collect();
+        // An unknown source's error names the valid ones, which the server asks `/status` for once.
+        let targets: Vec<String> =
+            b.requests().into_iter().map(|r| r.target).filter(|t| t.as_str() != "/status").collect();
         b.clear();
         if source.trim().is_empty() || id.trim().is_empty() {
             assert_eq!(reply["result"]["isError"], json!(true), "{what}: {reply}");
@@ -118,10 +120,11 @@ fn path_segments_never_escape_their_place_property() {
         assert!(!target.contains(['?', '#']), "{what}: query or fragment in {target:?}");
         let segments: Vec<&str> = rest.split('/').collect();
         assert_eq!(segments.len(), 2, "{what}: {target:?} does not have exactly two segments");
-        for (seg, input) in segments.iter().zip([&source, &id]) {
+        // The source is sent lower-cased (the backend's platforms are), the id as given.
+        for (seg, input) in segments.iter().zip([source.trim().to_lowercase(), id.trim().to_string()]) {
             assert!(!seg.is_empty() && *seg != "." && *seg != "..", "{what}: dot or empty segment in {target:?}");
             let decoded = decode_segment(seg).unwrap_or_else(|e| panic!("{what}: {e} in {target:?}"));
-            assert_eq!(decoded, input.trim(), "{what}: {target:?}");
+            assert_eq!(decoded, input, "{what}: {target:?}");
         }
     }
     assert!(sent > CASES / 2, "only {sent} of {CASES} cases reached the backend");
