@@ -3,6 +3,7 @@
 
 use std::fmt::Write as _;
 
+use crate::client::HttpResponse;
 use crate::convert;
 use serde_json::Value;
 
@@ -257,7 +258,7 @@ pub const ERROR_BODY_CHARS: usize = 500;
 
 /// The message for an HTTP error status: `[{status}] {title}: {detail}` for RFC 7807 bodies,
 /// `[{code}] {first 500 chars}` for other bodies, `[{code}] {reason phrase}` for empty ones.
-pub fn http_error(code: u16, content_type: Option<&str>, body: &[u8]) -> String {
+fn http_error(code: u16, content_type: Option<&str>, body: &[u8]) -> String {
     let text = String::from_utf8_lossy(body);
     let text = text.trim();
     let is_json = content_type.is_some_and(|c| c.contains("json")) || text.starts_with('{');
@@ -277,6 +278,28 @@ pub fn http_error(code: u16, content_type: Option<&str>, body: &[u8]) -> String 
     }
     let cut: String = text.chars().take(ERROR_BODY_CHARS).collect();
     format!("[{code}] {cut}")
+}
+
+/// The whole message for a failed backend call: [`http_error`]'s first line, then what to do
+/// about it where the status says (a refused token, rate limiting, a failing backend).
+pub fn http_failure(resp: &HttpResponse) -> String {
+    let mut msg = http_error(resp.status, resp.content_type.as_deref(), &resp.body);
+    let advice = match (resp.status, resp.retry_after) {
+        (401 | 403, _) => {
+            "The backend refused the API token. Check OJ_TOKEN (or --token) in this MCP server's configuration."
+                .to_string()
+        }
+        (429, Some(s)) => format!("The backend is rate limiting requests; try again in {s} seconds."),
+        (429, None) => "The backend is rate limiting requests; wait a little before trying again.".to_string(),
+        (500..=599, _) if resp.attempts > 1 => {
+            format!("The backend failed {} attempts in a row; try again later.", resp.attempts)
+        }
+        (500..=599, _) => "The backend failed; trying again later may help.".to_string(),
+        _ => return msg,
+    };
+    msg.push('\n');
+    msg.push_str(&advice);
+    msg
 }
 
 #[cfg(test)]

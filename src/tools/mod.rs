@@ -282,22 +282,7 @@ pub fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
         })?;
         return Ok(Success { status: resp.status, body, path: path.to_string() });
     }
-    let mut msg = format::http_error(resp.status, resp.content_type.as_deref(), &resp.body);
-    match resp.status {
-        401 | 403 => msg.push_str(
-            "\nThe backend refused the API token. Check OJ_TOKEN (or --token) in this MCP server's configuration.",
-        ),
-        429 => match resp.retry_after {
-            Some(s) => msg.push_str(&format!("\nThe backend is rate limiting requests; try again in {s} seconds.")),
-            None => msg.push_str("\nThe backend is rate limiting requests; wait a little before trying again."),
-        },
-        500..=599 if resp.attempts > 1 => {
-            msg.push_str(&format!("\nThe backend failed {} attempts in a row; try again later.", resp.attempts))
-        }
-        500..=599 => msg.push_str("\nThe backend failed; trying again later may help."),
-        _ => {}
-    }
-    Err(ToolError::Domain(msg))
+    Err(ToolError::Domain(format::http_failure(&resp)))
 }
 
 /// A problem as a tool's output: the Markdown template as text, and `wrap(problem)` as
