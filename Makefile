@@ -17,6 +17,10 @@ lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps
+	@# Unsafe code is denied crate-wide and allowed only for the allocator (lib.rs) and the signal
+	@# handlers (main.rs).
+	@bad=$$(grep -rln 'allow(unsafe_code)' src | grep -vxE 'src/(lib|main)\.rs'); \
+	if [ -n "$$bad" ]; then echo "lint: allow(unsafe_code) outside lib.rs/main.rs: $$bad"; exit 1; fi
 
 fmt:
 	$(CARGO) fmt

@@ -14,7 +14,8 @@
 
 FUZZ_SECONDS ?= 600
 FUZZ_TARGET ?= dispatch
-# none: the code is safe Rust, so a sanitizer mostly costs speed; `address` is there when needed.
+# none by default: a sanitizer mostly costs speed, and unsafe code is confined to the allocator
+# (src/alloc.rs, not used by the fuzz build) and the signal handler; `address` is there when needed.
 FUZZ_SANITIZER ?= none
 FUZZ_MAX_LEN ?= 16384
 FUZZ_CI_SECONDS ?= 45

@@ -280,7 +280,7 @@ fn http_error(code: u16, content_type: Option<&str>, body: &[u8]) -> String {
     format!("[{code}] {cut}")
 }
 
-/// The whole message for a failed backend call: [`http_error`]'s first line, then what to do
+/// The whole message for a failed backend call: `http_error`'s first line, then what to do
 /// about it where the status says (a refused token, rate limiting, a failing backend).
 pub fn http_failure(resp: &HttpResponse) -> String {
     let mut msg = http_error(resp.status, resp.content_type.as_deref(), &resp.body);

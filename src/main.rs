@@ -1,6 +1,9 @@
 //! Entry point: parse the command line, then wire stdin/stdout to the server loop. Exit codes: 0
 //! after stdin closes (or stdout does), 2 for a bad command line, 1 for an I/O failure.
 
+// No unsafe code but the signal handler (`signals`): see lib.rs.
+#![deny(unsafe_code)]
+
 /// musl's allocator unmaps eagerly; the static build keeps small blocks cached (src/alloc.rs).
 #[cfg(target_env = "musl")]
 #[global_allocator]
@@ -57,6 +60,7 @@ fn main() -> ExitCode {
 /// SIGTERM, SIGINT and SIGHUP end the process at once with exit code 0: replies already written
 /// are flushed (each is flushed as it is written) and there is nothing else to save.
 #[cfg(unix)]
+#[allow(unsafe_code)]
 mod signals {
     use std::ffi::c_int;
 
