@@ -4,6 +4,7 @@
 
 use serde_json::{Value, json};
 
+use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
 use crate::models::ListPage;
 use crate::prompts::MODES;
@@ -28,6 +29,7 @@ fn arguments_of(reference: &Value) -> Result<&'static [&'static str], ResponseEr
         },
         (Some("ref/resource"), r) => match r.get("uri").and_then(Value::as_str) {
             Some("oj://problem/{source}/{id}") => Ok(&["source", "id"]),
+            Some("oj://problem/{source}/{id}/{language}") => Ok(&["source", "id", "language"]),
             Some("oj://daily/{domain}") => Ok(&["domain"]),
             Some("oj://daily/{domain}/{date}") => Ok(&["domain", "date"]),
             Some(other) => Err(invalid(format!("Unknown resource template: {other}"))),
@@ -69,6 +71,7 @@ pub fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseErro
         "source" => done(by_prefix(SOURCES, value), None),
         "domain" => done(by_prefix(&["com", "cn"], value), None),
         "mode" => done(by_prefix(MODES, value), None),
+        "language" => done(by_prefix(LANGUAGES, value), None),
         "date" => {
             let domain = context.and_then(|c| c.get("domain")).and_then(Value::as_str).unwrap_or("com");
             let today = daily::ymd(daily::today(domain, ctx.now_unix));

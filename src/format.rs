@@ -64,11 +64,12 @@ fn or_na(s: Option<&str>) -> &str {
 /// {content}
 /// ```
 ///
-/// `content` is the statement already converted to Markdown (`None`: "No description
-/// available."); `extra` lines (e.g. the daily date) go after the AC rate.
-pub fn problem(p: &Problem, content: Option<&str>, extra: &[String]) -> String {
+/// `title` is the title of the statement shown (`title_cn` over a Chinese one); `content` is the
+/// statement already converted to Markdown (`None`: "No description available."); `extra` lines
+/// (e.g. the daily date, notes) go after the other metadata.
+pub fn problem(p: &Problem, title: &str, content: Option<&str>, extra: &[String]) -> String {
     let mut out = String::new();
-    let title = if p.title.trim().is_empty() { "Untitled" } else { p.title.trim() };
+    let title = if title.trim().is_empty() { "Untitled" } else { title.trim() };
     let _ = writeln!(out, "# {title}\n");
     let _ = writeln!(
         out,
@@ -104,6 +105,10 @@ pub fn problem(p: &Problem, content: Option<&str>, extra: &[String]) -> String {
     if is_paid(p) {
         let _ = writeln!(out, "- Paid only: yes");
     }
+    let similar = p.similar_slugs();
+    if !similar.is_empty() {
+        let _ = writeln!(out, "- Similar questions: {}", similar.join(", "));
+    }
     for line in extra {
         let _ = writeln!(out, "{line}");
     }
@@ -137,10 +142,20 @@ pub fn tag_list(tags: &[String]) -> String {
     }
 }
 
-/// The statement of a problem as Markdown, or `None` when it has none.
-pub fn statement(p: &Problem) -> Option<String> {
-    p.content.as_deref().filter(|c| !c.trim().is_empty()).map(|c| convert::to_markdown(Some(c)))
+/// A statement (HTML or Markdown, as the backend sent it) as Markdown, or `None` when there is
+/// none.
+pub fn statement(raw: Option<&str>) -> Option<String> {
+    raw.filter(|c| !c.trim().is_empty()).map(|c| convert::to_markdown(Some(c)))
 }
+
+/// Whether a converted statement was cut: the converter's output is at most
+/// [`convert::MAX_OUTPUT_BYTES`] unless it appended its "(truncated)" marker.
+pub fn is_truncated(markdown: &str) -> bool {
+    markdown.len() > convert::MAX_OUTPUT_BYTES
+}
+
+/// The note of a cut statement.
+pub const TRUNCATED: &str = "The statement is longer than 100 KiB and was cut; the full text is at the link.";
 
 /// Whether the backend marks the problem as for paying users only.
 pub fn is_paid(p: &Problem) -> bool {
@@ -344,8 +359,8 @@ mod tests {
             content: Some("<p><b>bold</b></p>".into()),
             ..Problem::default()
         };
-        let content = statement(&p);
-        let md = problem(&p, content.as_deref(), &[]);
+        let content = statement(p.content.as_deref());
+        let md = problem(&p, &p.title, content.as_deref(), &[]);
         let lines: Vec<&str> = md.lines().collect();
         assert_eq!(lines[0], "# Two Sum");
         assert_eq!(lines[1], "");
@@ -362,13 +377,13 @@ mod tests {
     #[test]
     fn nullable_fields_show_na() {
         let p = Problem { id: "abc321_a".into(), source: "atcoder".into(), title: "T".into(), ..Problem::default() };
-        let md = problem(&p, statement(&p).as_deref(), &[]);
+        let md = problem(&p, &p.title, statement(p.content.as_deref()).as_deref(), &[]);
         assert!(md.contains("- Source: atcoder | ID: abc321_a | Difficulty: N/A\n"), "{md}");
         assert!(md.contains("- Tags: N/A\n- Link: N/A\n- AC Rate: N/A\n"), "{md}");
         assert!(md.ends_with(&format!("---\n\n{}\n", no_statement(&p))), "{md}");
         assert!(md.contains("not crawled this problem's statement yet"), "{md}");
         let paid = Problem { paid_only: Some(Value::from(1)), ..p };
-        assert!(problem(&paid, None, &[]).contains("this is a paid-only (premium) problem"));
+        assert!(problem(&paid, &paid.title, None, &[]).contains("this is a paid-only (premium) problem"));
     }
 
     #[test]

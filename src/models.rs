@@ -70,6 +70,29 @@ pub struct Problem {
     pub domain: Option<String>,
 }
 
+impl Problem {
+    /// The slugs of the related problems. The backend sends an array of slugs; LeetCode's own
+    /// shapes (objects with `titleSlug`, or that array as a JSON string) are read too.
+    pub fn similar_slugs(&self) -> Vec<String> {
+        fn slugs(v: &Value) -> Vec<String> {
+            let Value::Array(items) = v else { return Vec::new() };
+            let slug = |item: &Value| match item {
+                Value::String(s) => Some(s.trim().to_string()),
+                Value::Object(m) => {
+                    m.get("titleSlug").or_else(|| m.get("slug")).and_then(Value::as_str).map(String::from)
+                }
+                _ => None,
+            };
+            items.iter().filter_map(slug).filter(|s| !s.is_empty()).collect()
+        }
+        match &self.similar_questions {
+            Some(Value::String(s)) => serde_json::from_str(s).map(|v| slugs(&v)).unwrap_or_default(),
+            Some(v) => slugs(v),
+            None => Vec::new(),
+        }
+    }
+}
+
 /// HTTP 202 from the daily endpoint: the backend's crawler is fetching the problem.
 #[derive(Debug, Clone, Deserialize)]
 pub struct Fetching {

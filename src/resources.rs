@@ -4,11 +4,13 @@
 use serde_json::{Value, json};
 
 use crate::error::ToolError;
+use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
 use crate::tools::{self, Ctx, ToolOutput};
 
 /// The URI forms, for error messages.
-pub const FORMS: &str = "oj://problem/{source}/{id} (e.g. oj://problem/leetcode/1), oj://daily/{domain} (com or cn), \
+pub const FORMS: &str = "oj://problem/{source}/{id} (e.g. oj://problem/leetcode/1), oj://problem/{source}/{id}/{language} \
+(en or zh, e.g. oj://problem/leetcode/1/zh), oj://daily/{domain} (com or cn), \
 oj://daily/{domain}/{date} (e.g. oj://daily/com/2024-01-15), oj://status";
 
 /// `resources/templates/list`.
@@ -19,6 +21,13 @@ pub fn templates() -> Value {
             "name": "problem",
             "title": "Problem statement",
             "description": "A problem's metadata and statement as Markdown, e.g. oj://problem/leetcode/1 or oj://problem/codeforces/1920A.",
+            "mimeType": "text/markdown"
+        },
+        {
+            "uriTemplate": "oj://problem/{source}/{id}/{language}",
+            "name": "problem-in-language",
+            "title": "Problem statement in a language",
+            "description": "A problem's statement in English (en) or Chinese (zh), e.g. oj://problem/leetcode/1/zh. When that language is missing, the statement that exists, with a note.",
             "mimeType": "text/markdown"
         },
         {
@@ -81,6 +90,12 @@ pub fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
             };
             Ok(("get_problem", json!({ "source": source, "id": id })))
         }
+        ["problem", source, id, language] if LANGUAGES.contains(language) => {
+            let (Some(source), Some(id)) = (decode(source), decode(id)) else {
+                return Err(bad());
+            };
+            Ok(("get_problem", json!({ "source": source, "id": id, "language": language })))
+        }
         ["daily", domain] => Ok(("get_daily_challenge", json!({ "domain": decode(domain).ok_or_else(bad)? }))),
         ["daily", domain, date] => Ok((
             "get_daily_challenge",
@@ -137,11 +152,23 @@ mod tests {
             ("get_problem", json!({"source": "codeforces", "id": "1920A"}))
         );
         assert_eq!(route("oj://problem/luogu/a%2Fb").unwrap().1["id"], "a/b");
+        assert_eq!(
+            route("oj://problem/leetcode/1/zh").unwrap(),
+            ("get_problem", json!({"source": "leetcode", "id": "1", "language": "zh"}))
+        );
+        assert_eq!(route("oj://problem/leetcode/1/en").unwrap().1["language"], "en");
         assert_eq!(route("oj://daily/cn").unwrap(), ("get_daily_challenge", json!({"domain": "cn"})));
         assert_eq!(route("oj://daily/com/2024-01-15").unwrap().1["date"], "2024-01-15");
-        for bad in
-            ["", "oj://", "oj://problem/leetcode", "oj://problem//1", "http://x", "oj://problem/a/b/c", "oj://nope"]
-        {
+        for bad in [
+            "",
+            "oj://",
+            "oj://problem/leetcode",
+            "oj://problem//1",
+            "http://x",
+            "oj://problem/a/b/c",
+            "oj://problem/a/b/ZH",
+            "oj://nope",
+        ] {
             let e = route(bad).unwrap_err();
             assert_eq!(e.code, -32602, "{bad}");
             assert_eq!(e.data, Some(json!({ "uri": bad })), "{bad}");

@@ -3,7 +3,7 @@
 use serde_json::{Value, json};
 use time::{Date, Month, OffsetDateTime};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, problem_output, schema};
+use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, language_arg, problem_output, schema};
 use crate::error::ToolError;
 use crate::models::{Fetching, Problem};
 
@@ -16,7 +16,7 @@ day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's da
 China time (UTC+8). If the backend is still fetching the problem, the answer says so and when to retry.",
     input_schema,
     output_schema,
-    params: &["domain", "date"],
+    params: &["domain", "date", "language"],
     call,
 };
 
@@ -58,6 +58,8 @@ pub fn parse_date(s: &str) -> Option<Date> {
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let domain = args.opt_enum("domain", &["com", "cn"])?.unwrap_or("com");
+    // What each site shows: leetcode.cn the Chinese statement, leetcode.com the English one.
+    let language = language_arg(args, if domain == "cn" { "zh" } else { "en" })?;
     let date = match args.opt_str("date")? {
         None => today(domain, ctx.now_unix),
         Some(s) => parse_date(s.trim()).ok_or_else(|| {
@@ -83,6 +85,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let extra = [format!("- Daily Challenge: {day} ({site})")];
     Ok(problem_output(
         &p,
+        language,
         &extra,
         |problem| json!({ "status": "ready", "date": day, "domain": domain, "retry_after": null, "problem": problem }),
     ))
@@ -103,7 +106,8 @@ If it keeps answering this, its crawler may be unable to run: then tell the user
 available from this backend for now (its operator can check the crawler)."
     );
     let structured = json!({
-        "status": "fetching", "date": date, "domain": domain, "retry_after": f.retry_after, "problem": null
+        "status": "fetching", "date": date, "domain": domain, "retry_after": f.retry_after, "problem": null,
+        "language": null
     });
     let mut out = ToolOutput::structured(text.clone(), structured);
     // The whole answer is advice: the same words for clients that read only the JSON.

@@ -18,6 +18,7 @@ use serde_json::{Map, Value, json};
 use crate::client::Client;
 use crate::error::ToolError;
 use crate::format;
+use crate::language;
 use crate::models::Problem;
 
 pub use output::ToolOutput;
@@ -285,18 +286,38 @@ pub fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
     Err(ToolError::Domain(format::http_failure(&resp)))
 }
 
-/// A problem as a tool's output: the Markdown template as text, and `wrap(problem)` as
-/// structured content. The statement is converted once for both.
-pub fn problem_output(p: &Problem, extra: &[String], wrap: impl FnOnce(Value) -> Value) -> ToolOutput {
-    let content = format::statement(p);
-    let text = format::problem(p, content.as_deref(), extra);
-    let structured = wrap(schema::problem_json(p, content.as_deref()));
+/// A problem as a tool's output, its statement in `language` (`"en"`/`"zh"`) or what exists:
+/// the Markdown template as text, and `wrap(problem)` plus `language` (what was returned) as
+/// structured content. The statement is converted once for both; notes (a missing language, a
+/// cut statement) go into the header and into `notes`.
+pub fn problem_output(p: &Problem, language: &str, extra: &[String], wrap: impl FnOnce(Value) -> Value) -> ToolOutput {
+    let chosen = language::choose(p, language);
+    let content = format::statement(chosen.raw);
+    // Samples (issue 13 part 1) come from the statement returned: `chosen.raw`, in `chosen.language`.
+    let mut notes = Vec::new();
+    notes.extend(chosen.note.clone());
+    if content.as_deref().is_some_and(format::is_truncated) {
+        notes.push(format::TRUNCATED.to_string());
+    }
+    let mut header = extra.to_vec();
+    header.extend(notes.iter().map(|n| format!("- Note: {n}")));
+    let text = format::problem(p, chosen.title, content.as_deref(), &header);
+    let mut structured = wrap(schema::problem_json(p, content.as_deref()));
+    structured["language"] = json!(chosen.language);
     let mut out = ToolOutput::structured(text, structured);
+    for n in &notes {
+        out.record_note(n);
+    }
     if content.is_none() {
         // The text says it in place of the statement; `content: null` alone does not say why.
         out.record_note(format::no_statement(p));
     }
     out
+}
+
+/// The `language` argument: `"en"` or `"zh"`, `default` when absent.
+pub fn language_arg(args: &Args, default: &'static str) -> Result<&'static str, ToolError> {
+    Ok(args.opt_enum("language", language::LANGUAGES)?.unwrap_or(default))
 }
 
 /// The platforms the backend serves.

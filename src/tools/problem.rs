@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolResult, fetch, problem_output, schema, seg, sources};
+use super::{Args, Ctx, Tool, ToolResult, fetch, language_arg, problem_output, schema, seg, sources};
 use crate::error::ToolError;
 use crate::models::Problem;
 
@@ -15,7 +15,7 @@ and id, e.g. leetcode 1, codeforces 1920A, atcoder abc321_a, luogu P1001, spoj S
 LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead.",
     input_schema,
     output_schema,
-    params: &["source", "id"],
+    params: &["source", "id", "language"],
     call,
 };
 
@@ -30,6 +30,7 @@ fn output_schema() -> Value {
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = sources::required(args)?;
     let id = args.req_str("id", "the problem id, e.g. \"1\" or \"1920A\"")?;
+    let language = language_arg(args, "en")?;
     let ok = fetch(ctx, &format!("/api/v1/problems/{}/{}", seg(&source), seg(id))).map_err(|e| match e {
         ToolError::Domain(msg) if msg.starts_with("[404]") => ToolError::Domain(format!(
             "{msg}\nNo {source} problem has the id {id:?}. Ids are case-sensitive (e.g. 1920A, abc321_a); for a \
@@ -38,5 +39,5 @@ LeetCode slug or a URL use resolve_problem."
         other => sources::explain(ctx, &source, other),
     })?;
     let p: Problem = ok.json()?;
-    Ok(problem_output(&p, &[], |problem| json!({ "problem": problem })))
+    Ok(problem_output(&p, language, &[], |problem| json!({ "problem": problem })))
 }

@@ -2,7 +2,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, SOURCES, Tool, ToolResult, fetch, problem_output, schema, seg};
+use super::{Args, Ctx, SOURCES, Tool, ToolResult, fetch, language_arg, problem_output, schema, seg};
 use crate::error::ToolError;
 use crate::models::{Problem, Resolved};
 
@@ -15,7 +15,7 @@ slug (\"two-sum\") or a bare id (\"1920A\", \"P3371\", \"SP1\"). Returns the sam
 when the platform or id is not given separately.",
     input_schema,
     output_schema,
-    params: &["query"],
+    params: &["query", "language"],
     call,
 };
 
@@ -34,6 +34,7 @@ luogu:P1001, spoj:SP1), a LeetCode slug (two-sum) or a bare id (1920A, abc300_a,
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let query = args.req_str("query", "a problem URL, slug or id")?;
+    let language = language_arg(args, "en")?;
     let r: Resolved = fetch(ctx, &format!("/api/v1/resolve/{}", seg(query)))?.json()?;
     match r.problem {
         Some(mut p) => {
@@ -47,6 +48,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
             let (source, id) = (r.source.clone(), r.id.clone());
             Ok(problem_output(
                 &p,
+                language,
                 &extra,
                 |problem| json!({ "detected_source": source, "detected_id": id, "problem": problem }),
             ))

@@ -43,7 +43,8 @@ fn text(s: &Option<String>) -> Value {
     }
 }
 
-/// A problem as structured content; `content` is the statement already converted to Markdown.
+/// A problem as structured content; `content` is the statement shown, already converted to
+/// Markdown.
 pub fn problem_json(p: &Problem, content: Option<&str>) -> Value {
     json!({
         "source": p.source,
@@ -61,6 +62,8 @@ pub fn problem_json(p: &Problem, content: Option<&str>) -> Value {
         "link": text(&p.link),
         "category": text(&p.category),
         "paid_only": format::is_paid(p),
+        "similar_questions": p.similar_slugs(),
         "content": content,
+        "truncated": content.is_some_and(format::is_truncated),
     })
 }

@@ -183,7 +183,7 @@ fn output(source: &str, list: &ListPage, args: &Args, filters: &[String]) -> Too
                 text,
                 "| {} | {} | {} | {} | {} | {} |",
                 cell(&p.id),
-                cell(&p.title),
+                cell(&title_cell(&p.title, p.title_cn.as_deref())),
                 cell(p.difficulty.as_deref().unwrap_or("")),
                 rating,
                 cell(&format::tag_list(&p.tags)),
@@ -199,6 +199,7 @@ fn output(source: &str, list: &ListPage, args: &Args, filters: &[String]) -> Too
                 "source": p.source,
                 "id": p.id,
                 "title": p.title,
+                "title_cn": other_title(&p.title, p.title_cn.as_deref()),
                 "difficulty": p.difficulty,
                 "rating": p.rating.filter(|r| *r > 0.0),
                 "ac_rate": p.ac_rate,
@@ -236,6 +237,20 @@ fn output(source: &str, list: &ListPage, args: &Args, filters: &[String]) -> Too
         out.note(&format!("This page is past the last one; use page={} or lower.", m.total_pages));
     }
     out
+}
+
+/// The Chinese title when it says something the title does not (a search for 两数 must show why
+/// "Two Sum" matched); `None` when empty or the same (Luogu, SPOJ).
+fn other_title<'a>(title: &str, title_cn: Option<&'a str>) -> Option<&'a str> {
+    title_cn.map(str::trim).filter(|cn| !cn.is_empty() && *cn != title.trim())
+}
+
+/// The title cell: `Two Sum (两数之和)`, or the title alone.
+fn title_cell(title: &str, title_cn: Option<&str>) -> String {
+    match other_title(title, title_cn) {
+        Some(cn) => format!("{} ({cn})", title.trim()),
+        None => title.to_string(),
+    }
 }
 
 /// The arguments of this call with `page` replaced: what to pass for the next page.

@@ -235,7 +235,7 @@ test("resources: templates, the status resource, reads, and -32602 for an unknow
     const { resourceTemplates } = await client.listResourceTemplates();
     assert.deepEqual(
       resourceTemplates.map((t) => t.uriTemplate),
-      ["oj://problem/{source}/{id}", "oj://daily/{domain}", "oj://daily/{domain}/{date}"],
+      ["oj://problem/{source}/{id}", "oj://problem/{source}/{id}/{language}", "oj://daily/{domain}", "oj://daily/{domain}/{date}"],
     );
     const { resources } = await client.listResources();
     assert.deepEqual(resources.map((r) => r.uri), ["oj://status"]);

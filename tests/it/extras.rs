@@ -218,11 +218,21 @@ fn resources_list_templates_and_read() {
         .iter()
         .map(|t| t["uriTemplate"].as_str().unwrap())
         .collect();
-    assert_eq!(uris, ["oj://problem/{source}/{id}", "oj://daily/{domain}", "oj://daily/{domain}/{date}"]);
+    assert_eq!(
+        uris,
+        [
+            "oj://problem/{source}/{id}",
+            "oj://problem/{source}/{id}/{language}",
+            "oj://daily/{domain}",
+            "oj://daily/{domain}/{date}"
+        ]
+    );
     let r = s.request("resources/list", json!({}));
     assert_eq!(r["result"]["resources"][0]["uri"], "oj://status");
     for (uri, want) in [
         ("oj://problem/leetcode/1", "# Two Sum"),
+        ("oj://problem/leetcode/1/zh", "# 两数之和"),
+        ("oj://problem/leetcode/1/en", "# Two Sum"),
         ("oj://daily/com", "- Daily Challenge: "),
         ("oj://daily/cn/2024-01-15", "leetcode.cn"),
         ("oj://status", "# OJ Platform Status (v0.2.1)"),
@@ -237,7 +247,13 @@ fn resources_list_templates_and_read() {
             assert_eq!(c["text"].as_str().unwrap(), s.call_ok("get_problem", json!({"source": "leetcode", "id": "1"})));
         }
     }
-    for uri in ["oj://nope", "https://leetcode.com/problems/two-sum/", "oj://problem/leetcode", "oj://daily/jp"] {
+    for uri in [
+        "oj://nope",
+        "https://leetcode.com/problems/two-sum/",
+        "oj://problem/leetcode",
+        "oj://daily/jp",
+        "oj://problem/leetcode/1/fr",
+    ] {
         let r = s.request("resources/read", json!({"uri": uri}));
         assert_eq!(r["error"]["code"], -32602, "{uri}: {r}");
     }
@@ -337,6 +353,9 @@ fn completions_for_prompt_and_template_arguments() {
     assert_eq!(b.requests()[0].target, "/api/v1/problems/leetcode?page=1&per_page=20&search=1");
     let template = json!({"type": "ref/resource", "uri": "oj://problem/{source}/{id}"});
     assert_eq!(complete(&mut s, template.clone(), "source", "l", json!({}))["values"], json!(["leetcode", "luogu"]));
+    let by_language = json!({"type": "ref/resource", "uri": "oj://problem/{source}/{id}/{language}"});
+    assert_eq!(complete(&mut s, by_language.clone(), "language", "", json!({}))["values"], json!(["en", "zh"]));
+    assert_eq!(complete(&mut s, by_language, "language", "Z", json!({}))["values"], json!(["zh"]));
     // A backend failure is an empty list, not an error.
     let c = complete(&mut s, template, "id", "1", json!({"source": "uva"}));
     assert_eq!(c["values"], json!([]));

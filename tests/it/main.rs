@@ -8,6 +8,7 @@ mod faults;
 mod harness;
 mod hostile;
 mod http_client;
+mod language;
 mod messages;
 mod network;
 mod proxies;

@@ -32,7 +32,9 @@ fn cn_default_date_is_the_utc_plus_8_day() {
     let (b, mut s) = setup();
     let text = s.call_ok(TOOL, json!({"domain": "cn"}));
     assert_eq!(only_target(&b), "/api/v1/daily?domain=cn&date=2026-11-22");
-    assert!(text.starts_with("# Two Sum\n"), "{text}");
+    // leetcode.cn's daily defaults to what leetcode.cn shows: the Chinese statement and title.
+    assert!(text.starts_with("# 两数之和\n"), "{text}");
+    assert!(text.contains("给定一个整数数组"), "{text}");
 }
 
 #[test]

@@ -16,9 +16,10 @@ fn leetcode_problem_follows_the_template_exactly() {
     assert_eq!(only_target(&b), "/api/v1/problems/leetcode/1");
     let l = lines(&text);
     assert_two_sum_header(&l);
-    assert_eq!(l[6], "");
-    assert_eq!(l[7], "---");
-    assert_eq!(l[8], "");
+    assert_eq!(l[6], "- Similar questions: two-sum-ii-input-array-is-sorted, 3sum");
+    assert_eq!(l[7], "");
+    assert_eq!(l[8], "---");
+    assert_eq!(l[9], "");
     assert!(text.contains("Given an array of integers"), "{text}");
     // The English statement, not content_cn.
     assert!(!text.contains("给定一个整数数组"), "{text}");

@@ -1,0 +1,152 @@
+//! Which statement of a problem to show: the English `content` or the Chinese `content_cn`, as
+//! the user asked, falling back to what exists with a one-line note. Pure: no I/O.
+//!
+//! `content` is not always English: Luogu's statements are Chinese, AtCoder's may be Japanese
+//! only, and SPOJ's (crawled through Luogu) are English under Chinese headings. So the language
+//! of `content` is read from the text itself, by counting scripts, rather than assumed from the
+//! platform.
+
+use crate::models::Problem;
+
+/// The languages a caller may ask for.
+pub const LANGUAGES: &[&str] = &["en", "zh"];
+
+/// The statement chosen for a problem.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Chosen<'a> {
+    /// The title to show: `title_cn` over a Chinese statement when there is one, else `title`.
+    pub title: &'a str,
+    /// The raw statement (HTML or Markdown) as the backend sent it; `None` when it has none.
+    pub raw: Option<&'a str>,
+    /// The language of `raw` (`"en"`, `"zh"` or `"ja"`); `None` with no statement.
+    pub language: Option<&'static str>,
+    /// Said when the asked language is not what is returned.
+    pub note: Option<String>,
+}
+
+fn non_empty(s: &Option<String>) -> Option<&str> {
+    s.as_deref().filter(|s| !s.trim().is_empty())
+}
+
+/// The language a statement is written in, by its letters: kana make it Japanese, Han
+/// characters outnumbering half the Latin letters Chinese, anything else English. Markup and
+/// TeX are Latin letters too, which only biases towards English: a Chinese statement has far
+/// more Han characters than its markup has letters (measured on the fixtures and the corpus).
+pub fn written_in(text: &str) -> &'static str {
+    let (mut han, mut kana, mut latin) = (0usize, 0usize, 0usize);
+    for c in text.chars() {
+        match c {
+            'a'..='z' | 'A'..='Z' => latin += 1,
+            '\u{3040}'..='\u{30ff}' => kana += 1,
+            '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}' => han += 1,
+            _ => {}
+        }
+    }
+    if (han + kana) * 2 <= latin {
+        "en"
+    } else if kana * 5 >= han {
+        // Japanese writes its particles in kana; Chinese has none.
+        "ja"
+    } else {
+        "zh"
+    }
+}
+
+fn name(language: &str) -> &'static str {
+    match language {
+        "zh" => "Chinese",
+        "ja" => "Japanese",
+        _ => "English",
+    }
+}
+
+/// The statement of `p` in `asked` (`"en"` or `"zh"`), or what exists, with a note saying so.
+pub fn choose<'a>(p: &'a Problem, asked: &str) -> Chosen<'a> {
+    let english = non_empty(&p.content).map(|c| (c, written_in(c)));
+    let chinese = non_empty(&p.content_cn).map(|c| (c, "zh"));
+    let (first, second) = if asked == "zh" { (chinese, english) } else { (english, chinese) };
+    // A `content` already in the asked language (a Luogu statement asked in Chinese) counts as it.
+    let exact = [first, second].into_iter().flatten().find(|(_, lang)| *lang == asked);
+    let Some((raw, language)) = exact.or(first).or(second) else {
+        return Chosen { title: title(p, None), raw: None, language: None, note: None };
+    };
+    let note = (language != asked).then(|| {
+        format!("No {} statement is available for this problem; showing the {} one.", name(asked), name(language))
+    });
+    Chosen { title: title(p, Some(language)), raw: Some(raw), language: Some(language), note }
+}
+
+fn title<'a>(p: &'a Problem, language: Option<&str>) -> &'a str {
+    match (language, non_empty(&p.title_cn)) {
+        (Some("zh"), Some(cn)) => cn.trim(),
+        _ => p.title.trim(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn problem(content: Option<&str>, content_cn: Option<&str>) -> Problem {
+        Problem {
+            title: "Two Sum".into(),
+            title_cn: Some("两数之和".into()),
+            content: content.map(String::from),
+            content_cn: content_cn.map(String::from),
+            ..Problem::default()
+        }
+    }
+
+    #[test]
+    fn scripts_decide_the_language() {
+        assert_eq!(written_in("<p>Given an array of integers <code>nums</code></p>"), "en");
+        assert_eq!(written_in("## 题目描述\n\n一枚过河卒从棋盘左上角的 $A$ 点出发，要走到右下角的 $B$ 点"), "zh");
+        // SPOJ through Luogu: Chinese headings over an English statement.
+        let spoj = "## 题目描述\n\nRead integers from the input, one per line, and copy each of them to the output \
+until you meet the number $42$.\n\n## 输入格式\n\nIntegers.";
+        assert_eq!(written_in(spoj), "en");
+        assert_eq!(written_in("整数 A, B が与えられます。A + B を出力してください。"), "ja");
+        assert_eq!(written_in(""), "en");
+    }
+
+    #[test]
+    fn asked_language_when_it_exists() {
+        let p = problem(Some("<p>Given nums</p>"), Some("<p>给定一个整数数组</p>"));
+        let zh = choose(&p, "zh");
+        assert_eq!(
+            (zh.title, zh.raw, zh.language, zh.note),
+            ("两数之和", Some("<p>给定一个整数数组</p>"), Some("zh"), None)
+        );
+        let en = choose(&p, "en");
+        assert_eq!((en.title, en.raw, en.language, en.note), ("Two Sum", Some("<p>Given nums</p>"), Some("en"), None));
+    }
+
+    #[test]
+    fn what_exists_with_a_note_otherwise() {
+        let p = problem(Some("<p>Given nums</p>"), None);
+        let c = choose(&p, "zh");
+        assert_eq!((c.title, c.language), ("Two Sum", Some("en")));
+        assert_eq!(
+            c.note.as_deref(),
+            Some("No Chinese statement is available for this problem; showing the English one.")
+        );
+        // A paid problem: only the Chinese statement.
+        let p = problem(None, Some("<p>给定一个整数数组</p>"));
+        let c = choose(&p, "en");
+        assert_eq!((c.title, c.language), ("两数之和", Some("zh")));
+        assert_eq!(
+            c.note.as_deref(),
+            Some("No English statement is available for this problem; showing the Chinese one.")
+        );
+        // A Luogu statement is Chinese already: asked in Chinese, no note; in English, a note.
+        let mut luogu = problem(Some("一枚过河卒从棋盘左上角出发，要走到右下角"), None);
+        luogu.title_cn = Some(" ".into());
+        assert_eq!(choose(&luogu, "zh").note, None);
+        assert_eq!(choose(&luogu, "zh").title, "Two Sum");
+        assert!(choose(&luogu, "en").note.unwrap().contains("showing the Chinese one"));
+        // Nothing at all: no statement, no note (the text says "No description available.").
+        let blank = problem(Some("  "), None);
+        let none = choose(&blank, "zh");
+        assert_eq!((none.raw, none.language, none.note), (None, None, None));
+    }
+}
