@@ -1,7 +1,7 @@
 //! Is a statement HTML or Markdown? Plus the Markdown line shapes (headings, lists, fences).
 
 use super::lexer::{scan_tags, starts_with_ci};
-use super::tags::{is_known_tag, raw_element};
+use super::tags::{raw_name, tag};
 
 /// Heuristic: is this statement HTML (to convert) or Markdown (to pass through untouched)?
 ///
@@ -38,10 +38,10 @@ pub fn looks_like_html(s: &str) -> bool {
             }
         }
         scan_tags(line, |name, closing| {
-            if is_known_tag(name) {
+            if tag(name).is_known() {
                 tags += 1;
             }
-            if let Some(r) = raw_element(name) {
+            if let Some(r) = raw_name(name) {
                 if closing {
                     if raw == Some(r) {
                         raw = None;

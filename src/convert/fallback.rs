@@ -3,6 +3,7 @@
 use super::entities::decode_entities;
 use super::lexer::{Lexer, find_byte};
 use super::markers::is_sentinel;
+use super::tags::{Role, tag};
 
 /// Std-only tag stripper used when the main pipeline panics or gives up: drops `<script>`,
 /// `<style>` and comments, turns block tags into line breaks, decodes entities, NBSP → space.
@@ -45,13 +46,11 @@ pub(super) fn plain_text_fallback(html: &str) -> String {
             i = lx.pos;
             continue;
         }
-        match name.as_str() {
-            "br" | "p" | "div" | "li" | "tr" | "pre" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" | "section" | "ul"
-            | "ol" | "table" | "blockquote" | "hr" | "dt" | "dd" => {
-                text.push('\n');
-            }
-            "td" | "th" if !closing => text.push(' '),
-            _ => {}
+        let t = tag(&name);
+        if t.is_block() || t.role == Role::Br {
+            text.push('\n');
+        } else if t.role == Role::Cell && !closing {
+            text.push(' ');
         }
     }
     let decoded = decode_entities(&text);

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use super::detect::{fence_open, is_fence_close, strip_indent};
 use super::entities::decode_entities;
 use super::lexer::{LName, Lexer, Tok, attr, find_byte, has_class, scan_tags};
-use super::tags::{heading_level, is_block_tag};
+use super::tags::tag;
 use super::text::{format_script, fragment_text};
 use super::url::{sanitize_url, shorten_data_uris_in};
 use super::{html_to_markdown, normalize_newlines};
@@ -27,29 +27,14 @@ fn starts_html_block(line: &str) -> bool {
     let boundary = rest[end..].chars().next().is_none_or(|c| c == '>' || c == '/' || c.is_whitespace());
     let l = LName::new(&rest[..end]);
     let n = l.as_str();
-    boundary
-        && (is_block_tag(n)
-            || matches!(
-                n,
-                "script"
-                    | "style"
-                    | "textarea"
-                    | "thead"
-                    | "tbody"
-                    | "tfoot"
-                    | "td"
-                    | "th"
-                    | "caption"
-                    | "html"
-                    | "head"
-            ))
+    boundary && tag(n).starts_md_block()
 }
 
 /// Net count of opened elements that make an HTML block continue across blank lines.
 fn raw_balance(line: &str) -> isize {
     let mut bal = 0isize;
     scan_tags(line, |name, closing| {
-        if matches!(name, "pre" | "script" | "style" | "textarea" | "table") {
+        if tag(name).holds_md_block() {
             bal += if closing { -1 } else { 1 };
         }
     });
@@ -62,9 +47,7 @@ fn raw_balance(line: &str) -> isize {
 fn has_block_html(text: &str) -> bool {
     let mut found = false;
     scan_tags(text, |name, _| {
-        if matches!(name, "pre" | "table" | "div" | "p" | "ul" | "ol" | "li" | "section" | "blockquote")
-            || heading_level(name).is_some()
-        {
+        if tag(name).leaks_in_md() {
             found = true;
         }
     });

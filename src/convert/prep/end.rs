@@ -1,100 +1,96 @@
-//! Pass 1: what each end tag becomes.
+//! Pass 1: what each end tag becomes, by its role in the tag table (`tags.rs`).
 
 use super::{FrameKind, Prep, SpanKind};
 use crate::convert::Failure;
 use crate::convert::lexer::LName;
-use crate::convert::markers::{M_BREAK, M_CODE_CLOSE, M_DEL_CLOSE, M_EM_CLOSE, M_SOFT_BREAK, M_STRONG_CLOSE};
-use crate::convert::tags::{heading_level, is_block_tag, is_div_like};
+use crate::convert::markers::{M_CODE_CLOSE, M_EM_CLOSE, M_SOFT_BREAK, M_STRONG_CLOSE};
+use crate::convert::tags::{Role, tag};
 
 impl Prep<'_> {
     pub(super) fn end_tag(&mut self, name: &str) -> Result<(), Failure> {
         let lname = LName::new(name);
         let n = lname.as_str();
-        match n {
-            "sup" => {
+        let t = tag(n);
+        // Frames close the same way inside `<pre>` and out.
+        match t.role {
+            Role::Sup | Role::Sub => {
+                let kind = if t.role == Role::Sup { FrameKind::Sup } else { FrameKind::Sub };
                 let next = self.next_is_alnum();
-                return self.close_kind(FrameKind::Sup, next);
+                return self.close_kind(kind, next);
             }
-            "sub" => {
-                let next = self.next_is_alnum();
-                return self.close_kind(FrameKind::Sub, next);
-            }
-            "var" => return self.close_kind(FrameKind::Var, false),
-            "span" => {
-                match self.spans.pop() {
-                    Some(SpanKind::Tex) => self.close_kind(FrameKind::TexSpan, false)?,
-                    Some(SpanKind::Strong) if !self.in_pre() => self.out.push(M_STRONG_CLOSE),
-                    Some(SpanKind::Em) if !self.in_pre() => self.out.push(M_EM_CLOSE),
-                    Some(SpanKind::Code) if !self.in_pre() => self.out.push(M_CODE_CLOSE),
-                    _ => {}
-                }
-                return Ok(());
-            }
-            "pre" | "listing" | "plaintext" => return self.close_kind(FrameKind::Pre, false),
+            Role::Var => return self.close_kind(FrameKind::Var, false),
+            Role::Span => return self.end_span(),
+            Role::Pre => return self.close_kind(FrameKind::Pre, false),
             _ => {}
         }
         if self.in_pre() {
-            if n == "br" {
+            if t.role == Role::Br {
                 self.out.push('\n');
-            } else if is_block_tag(n) {
+            } else if t.is_block() {
                 self.close_inline_frames()?;
                 self.out.push(M_SOFT_BREAK);
             }
             return Ok(());
         }
-        if n == "table" {
-            return self.close_kind(FrameKind::Table, false);
-        }
-        if let Some(level) = heading_level(n) {
-            self.block_boundary()?;
-            self.out.push_str(&format!("</h{level}>"));
-            return Ok(());
-        }
-        if is_div_like(n) {
-            self.block_boundary()?;
-            self.out.push_str("</div>");
-            self.pop_depth(true);
-            return Ok(());
-        }
-        match n {
-            "br" => self.out.push_str("<br>"),
-            "a" => {
+        match t.role {
+            Role::Table => return self.close_kind(FrameKind::Table, false),
+            Role::Heading(level) => {
+                self.block_boundary()?;
+                self.out.push_str(&format!("</h{level}>"));
+            }
+            Role::Div => {
+                self.block_boundary()?;
+                self.out.push_str("</div>");
+                self.pop_depth(true);
+            }
+            Role::Br => self.out.push_str("<br>"),
+            Role::Link => {
                 self.out.push_str("</a>");
                 self.pop_depth(false);
             }
-            "tr" | "td" | "th" | "thead" | "tbody" | "tfoot" | "caption" if self.in_table() => {
+            _ if t.is_table_part() && self.in_table() => {
                 self.close_inline_frames()?;
                 self.out.push_str(&format!("</{n}>"));
             }
-            "p" => {
+            Role::Para => {
                 self.block_boundary()?;
                 self.out.push_str("</p>");
             }
-            "ul" | "ol" => {
-                self.block_boundary()?;
-                self.out.push_str(&format!("</{n}>"));
-                self.pop_depth(false);
-                self.list_depth = self.list_depth.saturating_sub(1);
-                if self.list_depth == 0 && !self.in_table() {
-                    self.out.push_str("<p>");
-                    self.out.push(M_BREAK);
-                    self.out.push_str("</p>");
-                }
-            }
-            "li" | "dt" | "dd" => {
+            Role::List => self.end_list(n)?,
+            Role::Item => {
                 self.block_boundary()?;
                 self.out.push_str(&format!("</{n}>"));
             }
-            "blockquote" | "dl" => {
+            Role::Nest => {
                 self.block_boundary()?;
                 self.out.push_str(&format!("</{n}>"));
                 self.pop_depth(false);
             }
-            "b" | "strong" => self.out.push(M_STRONG_CLOSE),
-            "i" | "em" | "cite" | "dfn" => self.out.push(M_EM_CLOSE),
-            "code" | "kbd" | "samp" | "tt" => self.out.push(M_CODE_CLOSE),
-            "s" | "del" | "strike" => self.out.push(M_DEL_CLOSE),
+            Role::Mark(mark) => self.out.push(mark.close()),
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// `</span>` closes what its `<span>` opened (a math frame or a span sentinel).
+    fn end_span(&mut self) -> Result<(), Failure> {
+        match self.spans.pop() {
+            Some(SpanKind::Tex) => self.close_kind(FrameKind::TexSpan, false)?,
+            Some(SpanKind::Strong) if !self.in_pre() => self.out.push(M_STRONG_CLOSE),
+            Some(SpanKind::Em) if !self.in_pre() => self.out.push(M_EM_CLOSE),
+            Some(SpanKind::Code) if !self.in_pre() => self.out.push(M_CODE_CLOSE),
+            _ => {}
+        }
+        Ok(())
+    }
+
+    fn end_list(&mut self, n: &str) -> Result<(), Failure> {
+        self.block_boundary()?;
+        self.out.push_str(&format!("</{n}>"));
+        self.pop_depth(false);
+        self.list_depth = self.list_depth.saturating_sub(1);
+        if self.list_depth == 0 && !self.in_table() {
+            self.push_break_paragraph();
         }
         Ok(())
     }

@@ -12,9 +12,9 @@ mod table;
 pub(super) use table::text_cell;
 
 use super::lexer::{Lexer, Tok};
-use super::markers::{M_BLOCK, M_SOFT_BREAK, M_TEXT};
+use super::markers::{M_BLOCK, M_BREAK, M_SOFT_BREAK, M_TEXT};
 use super::stash::Stash;
-use super::tags::is_block_tag;
+use super::tags::tag;
 use super::text::{collapse_text, escape_html_into, format_script, fragment_text, push_scrubbed};
 use super::{CHUNK_HARD_LIMIT, CHUNK_TARGET, Failure, MAX_DEPTH, MAX_FRAMES};
 use pre::{fence_block, pre_text};
@@ -301,6 +301,13 @@ impl<'a> Prep<'a> {
         Ok(())
     }
 
+    /// A paragraph that only keeps a blank line there (around top-level lists).
+    fn push_break_paragraph(&mut self) {
+        self.out.push_str("<p>");
+        self.out.push(M_BREAK);
+        self.out.push_str("</p>");
+    }
+
     /// Store a converted block and emit its placeholder paragraph.
     fn emit_block(&mut self, block: String) {
         let idx = self.blocks.len();
@@ -321,7 +328,8 @@ fn ends_with_block_tag(out: &str) -> bool {
     let Some(lt) = out.rfind('<') else {
         return false;
     };
-    let tag = out[lt + 1..out.len() - 1].trim_start_matches('/');
-    let name = &tag[..tag.find(' ').unwrap_or(tag.len())];
-    is_block_tag(name) || matches!(name, "td" | "th" | "tbody" | "thead" | "tfoot" | "caption")
+    let inner = out[lt + 1..out.len() - 1].trim_start_matches('/');
+    let name = &inner[..inner.find(' ').unwrap_or(inner.len())];
+    let t = tag(name);
+    t.is_block() || t.is_table_part()
 }

@@ -2,12 +2,12 @@
 
 use super::Prep;
 use crate::convert::lexer::{LName, Tok};
-use crate::convert::tags::{is_block_tag, is_void, raw_element};
+use crate::convert::tags::tag;
 
 impl Prep<'_> {
     /// Skip an element and its content (`<button>`, hidden elements, …).
     pub(super) fn skip_element(&mut self, name: &str) {
-        let implied = matches!(name, "p" | "li" | "dt" | "dd" | "option" | "tr" | "td" | "th");
+        let implied = tag(name).ends_implied();
         let mut d = 1usize;
         loop {
             let save = self.lx.pos;
@@ -18,15 +18,16 @@ impl Prep<'_> {
                 Tok::Start { name: n2, self_closing, .. } => {
                     let l = LName::new(n2);
                     let n2 = l.as_str();
-                    if let Some(raw) = raw_element(n2).filter(|&r| r != "pre") {
-                        self.lx.skip_raw(raw);
-                    } else if n2 == name && !self_closing && !is_void(n2) {
+                    let t2 = tag(n2);
+                    if t2.is_raw_text() {
+                        self.lx.skip_raw(n2);
+                    } else if n2 == name && !self_closing && !t2.is_void() {
                         if implied {
                             self.lx.pos = save;
                             break;
                         }
                         d += 1;
-                    } else if name == "p" && is_block_tag(n2) {
+                    } else if name == "p" && t2.is_block() {
                         self.lx.pos = save;
                         break;
                     }
@@ -39,7 +40,7 @@ impl Prep<'_> {
                         if d == 0 {
                             break;
                         }
-                    } else if implied && (is_block_tag(n2) || n2 == "tbody") {
+                    } else if implied && (tag(n2).is_block() || tag(n2).is_table_part()) {
                         self.lx.pos = save;
                         break;
                     }

@@ -1,11 +1,11 @@
-//! Pass 1: what each start tag becomes.
+//! Pass 1: what each start tag becomes, by its role in the tag table (`tags.rs`).
 
 use super::pre::code_lang;
 use super::{FrameKind, Prep, SpanKind};
 use crate::convert::entities::decode_entities;
 use crate::convert::lexer::{LName, attr, has_class, is_hidden, starts_with_ci};
-use crate::convert::markers::{M_BREAK, M_CODE_OPEN, M_DEL_OPEN, M_EM_OPEN, M_SOFT_BREAK, M_STRONG_OPEN};
-use crate::convert::tags::{heading_level, is_block_tag, is_div_like, is_void};
+use crate::convert::markers::{M_CODE_OPEN, M_EM_OPEN, M_SOFT_BREAK, M_STRONG_OPEN};
+use crate::convert::tags::{Role, Tag, tag};
 use crate::convert::text::escape_html_into;
 use crate::convert::url::sanitize_url;
 use crate::convert::{Failure, MAX_COLSPAN};
@@ -14,201 +14,204 @@ impl Prep<'_> {
     pub(super) fn start_tag(&mut self, name: &str, attrs: &str, self_closing: bool) -> Result<(), Failure> {
         let lname = LName::new(name);
         let n = lname.as_str();
+        let t = tag(n);
+        if self.dropped(n, t, attrs, self_closing) {
+            return Ok(());
+        }
+        if self.in_pre() {
+            return self.start_tag_in_pre(n, t, attrs);
+        }
+        match t.role {
+            Role::Heading(level) => {
+                self.block_boundary()?;
+                self.out.push_str(&format!("<h{level}>"));
+            }
+            Role::Div => {
+                self.block_boundary()?;
+                self.out.push_str("<div>");
+                self.push_depth(true)?;
+            }
+            Role::Br => self.out.push_str("<br>"),
+            Role::Hr => {
+                self.block_boundary()?;
+                self.out.push_str("<p>---</p>");
+            }
+            Role::Img => self.emit_img(attrs),
+            Role::Link => self.start_link(attrs)?,
+            Role::Sup => _ = self.open_frame(FrameKind::Sup, String::new()),
+            Role::Sub => _ = self.open_frame(FrameKind::Sub, String::new()),
+            Role::Var => _ = self.open_frame(FrameKind::Var, String::new()),
+            Role::Span => self.start_span(attrs),
+            Role::Pre => {
+                self.block_boundary()?;
+                _ = self.open_frame(FrameKind::Pre, code_lang(attrs));
+            }
+            Role::Table => self.start_table()?,
+            Role::Row | Role::Cell | Role::TableSection | Role::Caption => self.start_table_part(n, t, attrs)?,
+            Role::Para => {
+                self.block_boundary()?;
+                self.out.push_str("<p>");
+            }
+            Role::List => self.start_list(n, attrs)?,
+            Role::Item => {
+                self.block_boundary()?;
+                self.out.push_str(&format!("<{n}>"));
+            }
+            Role::Nest => {
+                self.block_boundary()?;
+                self.out.push_str(&format!("<{n}>"));
+                self.push_depth(false)?;
+            }
+            Role::Mark(mark) => self.out.push(mark.open()),
+            // html, body, head, font, u, small, unknown…: tag dropped, content kept.
+            Role::Transparent | Role::Script | Role::RawText | Role::Skipped | Role::Math => {}
+        }
+        Ok(())
+    }
 
-        // Elements dropped together with their content.
-        match n {
-            "script" => {
+    /// Elements dropped with their content (scripts, buttons, hidden elements, copy buttons,
+    /// rendered math beside its TeX), and MathML, which is read whole here: true when the
+    /// element was consumed.
+    fn dropped(&mut self, n: &str, t: Tag, attrs: &str, self_closing: bool) -> bool {
+        match t.role {
+            Role::Script => {
                 let ty = attr(attrs, "type").unwrap_or("");
                 let body = self.lx.skip_raw("script");
                 if starts_with_ci(ty, "math/tex") {
                     self.emit_math(&decode_entities(body), ty.contains("mode=display"));
                 }
-                return Ok(());
+                return true;
             }
-            "style" | "title" | "textarea" | "xmp" | "iframe" | "noembed" | "noframes" | "noscript" => {
+            Role::RawText => {
                 if !self_closing {
                     self.lx.skip_raw(n);
                 }
-                return Ok(());
+                return true;
             }
-            "template" | "svg" | "button" | "select" | "object" | "video" | "audio" | "canvas" | "datalist" | "map" => {
+            Role::Skipped => {
                 if !self_closing {
                     self.skip_element(n);
                 }
-                return Ok(());
+                return true;
             }
-            "math" => {
+            Role::Math => {
                 if !self_closing {
                     let display = attr(attrs, "display").is_some_and(|d| d == "block");
                     self.math_element(display);
                 }
-                return Ok(());
+                return true;
             }
             _ => {}
         }
-        if !attrs.is_empty()
+        let hidden = !attrs.is_empty()
             && (is_hidden(attrs)
                 || has_class(attrs, |c| {
                     c.ends_with("copier") || c == "btn-copy" || c == "katex-html" || c.starts_with("MathJax")
-                }))
-        {
-            if !self_closing && !is_void(n) && !n.is_empty() {
-                self.skip_element(n);
-            }
-            return Ok(());
+                }));
+        if hidden && !self_closing && !t.is_void() && !n.is_empty() {
+            self.skip_element(n);
         }
+        hidden
+    }
 
-        if self.in_pre() {
-            return self.start_tag_in_pre(n, attrs);
+    fn start_link(&mut self, attrs: &str) -> Result<(), Failure> {
+        let href = decode_entities(attr(attrs, "href").unwrap_or(""));
+        let href = href.trim();
+        if href.is_empty() || href.starts_with('#') || starts_with_ci(href, "javascript:") {
+            self.out.push_str("<a>");
+        } else {
+            self.out.push_str("<a href=\"");
+            escape_html_into(&sanitize_url(href), &mut self.out);
+            self.out.push_str("\">");
         }
+        self.push_depth(false)
+    }
 
-        if let Some(level) = heading_level(n) {
-            self.block_boundary()?;
-            self.out.push_str(&format!("<h{level}>"));
-            return Ok(());
-        }
-        if is_div_like(n) {
-            self.block_boundary()?;
+    /// Codeforces spans: `tex-span` is math, `tex-font-style-*` bold, italic or monospace.
+    fn start_span(&mut self, attrs: &str) {
+        let kind = if has_class(attrs, |c| c == "tex-span") {
+            if self.open_frame(FrameKind::TexSpan, String::new()) { SpanKind::Tex } else { SpanKind::Plain }
+        } else if has_class(attrs, |c| c == "tex-font-style-bf") {
+            self.out.push(M_STRONG_OPEN);
+            SpanKind::Strong
+        } else if has_class(attrs, |c| c == "tex-font-style-it") {
+            self.out.push(M_EM_OPEN);
+            SpanKind::Em
+        } else if has_class(attrs, |c| c == "tex-font-style-tt") {
+            self.out.push(M_CODE_OPEN);
+            SpanKind::Code
+        } else {
+            SpanKind::Plain
+        };
+        self.spans.push(kind);
+    }
+
+    fn start_table(&mut self) -> Result<(), Failure> {
+        self.block_boundary()?;
+        if !self.open_frame(FrameKind::Table, String::new()) {
+            // Too many nested frames: keep nesting visible to the depth limit.
             self.out.push_str("<div>");
-            return self.push_depth(true);
-        }
-        match n {
-            "br" => self.out.push_str("<br>"),
-            "hr" => {
-                self.block_boundary()?;
-                self.out.push_str("<p>---</p>");
-            }
-            "img" => self.emit_img(attrs),
-            "a" => {
-                let href = decode_entities(attr(attrs, "href").unwrap_or(""));
-                let href = href.trim();
-                if href.is_empty() || href.starts_with('#') || starts_with_ci(href, "javascript:") {
-                    self.out.push_str("<a>");
-                } else {
-                    self.out.push_str("<a href=\"");
-                    escape_html_into(&sanitize_url(href), &mut self.out);
-                    self.out.push_str("\">");
-                }
-                self.push_depth(false)?;
-            }
-            "sup" => {
-                self.open_frame(FrameKind::Sup, String::new());
-            }
-            "sub" => {
-                self.open_frame(FrameKind::Sub, String::new());
-            }
-            "var" => {
-                self.open_frame(FrameKind::Var, String::new());
-            }
-            "span" => {
-                let kind = if has_class(attrs, |c| c == "tex-span") {
-                    if self.open_frame(FrameKind::TexSpan, String::new()) { SpanKind::Tex } else { SpanKind::Plain }
-                } else if has_class(attrs, |c| c == "tex-font-style-bf") {
-                    self.out.push(M_STRONG_OPEN);
-                    SpanKind::Strong
-                } else if has_class(attrs, |c| c == "tex-font-style-it") {
-                    self.out.push(M_EM_OPEN);
-                    SpanKind::Em
-                } else if has_class(attrs, |c| c == "tex-font-style-tt") {
-                    self.out.push(M_CODE_OPEN);
-                    SpanKind::Code
-                } else {
-                    SpanKind::Plain
-                };
-                self.spans.push(kind);
-            }
-            "pre" | "listing" | "plaintext" => {
-                self.block_boundary()?;
-                let lang = code_lang(attrs);
-                self.open_frame(FrameKind::Pre, lang);
-            }
-            "table" => {
-                self.block_boundary()?;
-                if !self.open_frame(FrameKind::Table, String::new()) {
-                    // Too many nested frames: keep nesting visible to the depth limit.
-                    self.out.push_str("<div>");
-                    self.push_depth(true)?;
-                }
-            }
-            "tr" | "td" | "th" | "thead" | "tbody" | "tfoot" | "caption" => {
-                if self.in_table() {
-                    self.close_inline_frames()?;
-                    let span = attr(attrs, "colspan")
-                        .and_then(|v| v.trim().parse::<usize>().ok())
-                        .unwrap_or(1)
-                        .clamp(1, MAX_COLSPAN);
-                    if matches!(n, "td" | "th") && span > 1 {
-                        self.out.push_str(&format!("<{n} colspan=\"{span}\">"));
-                    } else {
-                        self.out.push_str(&format!("<{n}>"));
-                    }
-                } else if n == "tr" {
-                    self.out.push_str("<br>");
-                } else if matches!(n, "td" | "th") {
-                    self.out.push(' ');
-                }
-            }
-            "p" => {
-                self.block_boundary()?;
-                self.out.push_str("<p>");
-            }
-            "ul" | "ol" => {
-                self.block_boundary()?;
-                if self.list_depth == 0 && !self.in_table() {
-                    self.out.push_str("<p>");
-                    self.out.push(M_BREAK);
-                    self.out.push_str("</p>");
-                }
-                match attr(attrs, "start").and_then(|v| v.trim().parse::<i64>().ok()) {
-                    Some(start) if n == "ol" && start != 1 => {
-                        self.out.push_str(&format!("<ol start=\"{start}\">"));
-                    }
-                    _ => self.out.push_str(if n == "ol" { "<ol>" } else { "<ul>" }),
-                }
-                self.list_depth += 1;
-                self.push_depth(false)?;
-            }
-            "li" | "dt" | "dd" => {
-                self.block_boundary()?;
-                self.out.push_str(&format!("<{n}>"));
-            }
-            "blockquote" | "dl" => {
-                self.block_boundary()?;
-                self.out.push_str(&format!("<{n}>"));
-                self.push_depth(false)?;
-            }
-            "b" | "strong" => self.out.push(M_STRONG_OPEN),
-            "i" | "em" | "cite" | "dfn" => self.out.push(M_EM_OPEN),
-            "code" | "kbd" | "samp" | "tt" => self.out.push(M_CODE_OPEN),
-            "s" | "del" | "strike" => self.out.push(M_DEL_OPEN),
-            _ => {} // html, body, head, font, u, small, unknown…: tag dropped, content kept
+            self.push_depth(true)?;
         }
         Ok(())
     }
 
-    fn start_tag_in_pre(&mut self, n: &str, attrs: &str) -> Result<(), Failure> {
-        match n {
-            "br" => self.out.push('\n'),
-            "sup" => {
-                self.open_frame(FrameKind::Sup, String::new());
+    /// Rows, cells, sections and captions: kept inside a table; outside one, a row is a line
+    /// break and a cell a space.
+    fn start_table_part(&mut self, n: &str, t: Tag, attrs: &str) -> Result<(), Failure> {
+        if self.in_table() {
+            self.close_inline_frames()?;
+            let span =
+                attr(attrs, "colspan").and_then(|v| v.trim().parse::<usize>().ok()).unwrap_or(1).clamp(1, MAX_COLSPAN);
+            if t.role == Role::Cell && span > 1 {
+                self.out.push_str(&format!("<{n} colspan=\"{span}\">"));
+            } else {
+                self.out.push_str(&format!("<{n}>"));
             }
-            "sub" => {
-                self.open_frame(FrameKind::Sub, String::new());
+        } else if t.role == Role::Row {
+            self.out.push_str("<br>");
+        } else if t.role == Role::Cell {
+            self.out.push(' ');
+        }
+        Ok(())
+    }
+
+    /// `<ul>`/`<ol>`: a top-level list is set off by blank lines (`M_BREAK` paragraphs).
+    fn start_list(&mut self, n: &str, attrs: &str) -> Result<(), Failure> {
+        self.block_boundary()?;
+        if self.list_depth == 0 && !self.in_table() {
+            self.push_break_paragraph();
+        }
+        match attr(attrs, "start").and_then(|v| v.trim().parse::<i64>().ok()) {
+            Some(start) if n == "ol" && start != 1 => {
+                self.out.push_str(&format!("<ol start=\"{start}\">"));
             }
-            "span" => self.spans.push(SpanKind::Plain),
-            "code" => {
+            _ => self.out.push_str(if n == "ol" { "<ol>" } else { "<ul>" }),
+        }
+        self.list_depth += 1;
+        self.push_depth(false)
+    }
+
+    /// Inside `<pre>` only text survives: line breaks, scripts, and the code language.
+    fn start_tag_in_pre(&mut self, n: &str, t: Tag, attrs: &str) -> Result<(), Failure> {
+        match t.role {
+            Role::Br => self.out.push('\n'),
+            Role::Sup => _ = self.open_frame(FrameKind::Sup, String::new()),
+            Role::Sub => _ = self.open_frame(FrameKind::Sub, String::new()),
+            Role::Span => self.spans.push(SpanKind::Plain),
+            Role::Mark(_) if n == "code" => {
                 if let Some(f) = self.frames.iter_mut().rev().find(|f| f.kind == FrameKind::Pre)
                     && f.lang.is_empty()
                 {
                     f.lang = code_lang(attrs);
                 }
             }
-            "pre" | "listing" => {
+            Role::Pre => {
                 self.close_inline_frames()?;
-                self.open_frame(FrameKind::Pre, String::new());
+                _ = self.open_frame(FrameKind::Pre, String::new());
             }
-            "td" | "th" => self.out.push(' '),
-            _ if is_block_tag(n) => {
+            Role::Cell => self.out.push(' '),
+            _ if t.is_block() => {
                 self.close_inline_frames()?;
                 self.out.push(M_SOFT_BREAK);
             }

@@ -5,6 +5,7 @@ use crate::convert::lexer::{LName, Lexer, Tok, attr};
 use crate::convert::markers::{M_BLOCK, M_BREAK, M_CELL};
 use crate::convert::render::render_html;
 use crate::convert::spans::write_spans;
+use crate::convert::tags::{Role, tag};
 use crate::convert::text::collapse_text;
 use crate::convert::tidy::fix_dollars;
 use crate::convert::{CHUNK_TARGET, Failure, MAX_COLSPAN, MAX_COLUMNS};
@@ -15,54 +16,17 @@ struct TableCell {
     colspan: usize,
 }
 
+/// A collected table: its rows of cells and its caption (canonical HTML).
+struct Collected {
+    rows: Vec<Vec<TableCell>>,
+    caption: String,
+}
+
 impl Prep<'_> {
     /// Convert a collected table (canonical HTML) into a pipe-table block, or flatten it into
     /// plain blocks when it is a layout table (one column, nested `<pre>`/tables, too wide).
     pub(super) fn finish_table(&mut self, inner: &str) -> Result<(), Failure> {
-        let mut rows: Vec<Vec<TableCell>> = Vec::new();
-        let mut caption = String::new();
-        let mut in_cell = false;
-        let mut in_caption = false;
-        let mut lx = Lexer::new(inner);
-        while let Some((tok, start)) = lx.next_tok() {
-            let raw = &inner[start..lx.pos];
-            match tok {
-                Tok::Start { name, attrs, .. } => match LName::new(name).as_str() {
-                    "tr" => {
-                        rows.push(Vec::new());
-                        in_cell = false;
-                        in_caption = false;
-                    }
-                    "td" | "th" => {
-                        if rows.is_empty() {
-                            rows.push(Vec::new());
-                        }
-                        let colspan =
-                            attr(attrs, "colspan").and_then(|v| v.parse().ok()).unwrap_or(1usize).clamp(1, MAX_COLSPAN);
-                        if let Some(row) = rows.last_mut() {
-                            row.push(TableCell { html: String::new(), colspan });
-                        }
-                        in_cell = true;
-                        in_caption = false;
-                    }
-                    "thead" | "tbody" | "tfoot" => {
-                        in_cell = false;
-                        in_caption = false;
-                    }
-                    "caption" => {
-                        in_caption = true;
-                        in_cell = false;
-                    }
-                    _ => push_table_raw(&mut rows, &mut caption, in_cell, in_caption, raw),
-                },
-                Tok::End { name } => match LName::new(name).as_str() {
-                    "td" | "th" | "tr" | "thead" | "tbody" | "tfoot" => in_cell = false,
-                    "caption" => in_caption = false,
-                    _ => push_table_raw(&mut rows, &mut caption, in_cell, in_caption, raw),
-                },
-                _ => push_table_raw(&mut rows, &mut caption, in_cell, in_caption, raw),
-            }
-        }
+        let Collected { mut rows, caption } = collect(inner);
         rows.retain(|r| !r.is_empty());
         let ncols = rows.iter().map(|r| r.iter().map(|c| c.colspan).sum::<usize>()).max().unwrap_or(0);
         if !caption.trim().is_empty() {
@@ -86,72 +50,115 @@ impl Prep<'_> {
             }
             return Ok(());
         }
-
-        // A table of text-only cells is rendered here (as html2text would). Otherwise html2text
-        // renders every cell, in batches, separated by M_CELL paragraphs (a cell's unclosed
-        // element can reach into the next one's, so the batches must stay as they are).
-        let cells: Vec<&TableCell> = rows.iter().flatten().collect();
-        let texts = match cells.iter().map(|c| text_cell(&c.html)).collect::<Option<Vec<String>>>() {
-            Some(texts) => texts,
-            None => {
-                let mut texts: Vec<String> = Vec::with_capacity(cells.len());
-                let mut batch = String::new();
-                let mut in_batch = 0usize;
-                for (k, cell) in cells.iter().enumerate() {
-                    batch.push_str("<div>");
-                    batch.push(M_CELL);
-                    batch.push_str("</div>");
-                    batch.push_str(&cell.html);
-                    in_batch += 1;
-                    if batch.len() >= CHUNK_TARGET || k + 1 == cells.len() {
-                        let raw = render_html(&batch)?;
-                        let mut pieces = raw.split(M_CELL);
-                        pieces.next(); // whatever precedes the first separator
-                        let mut got = 0;
-                        for piece in pieces.take(in_batch) {
-                            texts.push(cell_markdown(piece));
-                            got += 1;
-                        }
-                        texts.extend((got..in_batch).map(|_| String::new()));
-                        batch.clear();
-                        in_batch = 0;
-                    }
-                }
-                texts
-            }
-        };
-
-        let mut table = String::new();
-        let mut it = texts.into_iter();
-        for (r, row) in rows.iter().enumerate() {
-            table.push('|');
-            let mut used = 0;
-            for cell in row {
-                let text = it.next().unwrap_or_default();
-                table.push(' ');
-                table.push_str(&text);
-                table.push_str(" |");
-                for _ in 1..cell.colspan {
-                    table.push_str("  |");
-                }
-                used += cell.colspan;
-            }
-            for _ in used..ncols {
-                table.push_str("  |");
-            }
-            table.push('\n');
-            if r == 0 {
-                table.push('|');
-                for _ in 0..ncols {
-                    table.push_str("---|");
-                }
-                table.push('\n');
-            }
-        }
-        table.pop();
-        self.emit_block(table);
+        let texts = cell_texts(&rows.iter().flatten().collect::<Vec<_>>())?;
+        self.emit_block(pipe_table(&rows, texts, ncols));
         Ok(())
     }
+}
+
+/// Splits a table's canonical HTML into rows of cells and a caption.
+fn collect(inner: &str) -> Collected {
+    let mut t = Collected { rows: Vec::new(), caption: String::new() };
+    let mut in_cell = false;
+    let mut in_caption = false;
+    let mut lx = Lexer::new(inner);
+    while let Some((tok, start)) = lx.next_tok() {
+        let raw = &inner[start..lx.pos];
+        let role = match tok {
+            Tok::Start { name, .. } | Tok::End { name } => tag(LName::new(name).as_str()).role,
+            _ => Role::Transparent,
+        };
+        match (tok, role) {
+            (Tok::Start { .. }, Role::Row) => {
+                t.rows.push(Vec::new());
+                (in_cell, in_caption) = (false, false);
+            }
+            (Tok::Start { attrs, .. }, Role::Cell) => {
+                if t.rows.is_empty() {
+                    t.rows.push(Vec::new());
+                }
+                let colspan =
+                    attr(attrs, "colspan").and_then(|v| v.parse().ok()).unwrap_or(1usize).clamp(1, MAX_COLSPAN);
+                if let Some(row) = t.rows.last_mut() {
+                    row.push(TableCell { html: String::new(), colspan });
+                }
+                (in_cell, in_caption) = (true, false);
+            }
+            (Tok::Start { .. }, Role::TableSection) => (in_cell, in_caption) = (false, false),
+            (Tok::Start { .. }, Role::Caption) => (in_cell, in_caption) = (false, true),
+            (Tok::End { .. }, Role::Row | Role::Cell | Role::TableSection) => in_cell = false,
+            (Tok::End { .. }, Role::Caption) => in_caption = false,
+            _ => push_table_raw(&mut t.rows, &mut t.caption, in_cell, in_caption, raw),
+        }
+    }
+    t
+}
+
+/// The Markdown of every cell. A table of text-only cells is rendered here (as html2text
+/// would). Otherwise html2text renders every cell, in batches, separated by `M_CELL`
+/// paragraphs (a cell's unclosed element can reach into the next one's, so the batches must
+/// stay as they are).
+fn cell_texts(cells: &[&TableCell]) -> Result<Vec<String>, Failure> {
+    if let Some(texts) = cells.iter().map(|c| text_cell(&c.html)).collect::<Option<Vec<String>>>() {
+        return Ok(texts);
+    }
+    let mut texts: Vec<String> = Vec::with_capacity(cells.len());
+    let mut batch = String::new();
+    let mut in_batch = 0usize;
+    for (k, cell) in cells.iter().enumerate() {
+        batch.push_str("<div>");
+        batch.push(M_CELL);
+        batch.push_str("</div>");
+        batch.push_str(&cell.html);
+        in_batch += 1;
+        if batch.len() >= CHUNK_TARGET || k + 1 == cells.len() {
+            let raw = render_html(&batch)?;
+            let mut pieces = raw.split(M_CELL);
+            pieces.next(); // whatever precedes the first separator
+            let mut got = 0;
+            for piece in pieces.take(in_batch) {
+                texts.push(cell_markdown(piece));
+                got += 1;
+            }
+            texts.extend((got..in_batch).map(|_| String::new()));
+            batch.clear();
+            in_batch = 0;
+        }
+    }
+    Ok(texts)
+}
+
+/// The pipe table: the first row is the header, short rows are padded to `ncols`.
+fn pipe_table(rows: &[Vec<TableCell>], texts: Vec<String>, ncols: usize) -> String {
+    let mut table = String::new();
+    let mut it = texts.into_iter();
+    for (r, row) in rows.iter().enumerate() {
+        table.push('|');
+        let mut used = 0;
+        for cell in row {
+            let text = it.next().unwrap_or_default();
+            table.push(' ');
+            table.push_str(&text);
+            table.push_str(" |");
+            for _ in 1..cell.colspan {
+                table.push_str("  |");
+            }
+            used += cell.colspan;
+        }
+        for _ in used..ncols {
+            table.push_str("  |");
+        }
+        table.push('\n');
+        if r == 0 {
+            table.push('|');
+            for _ in 0..ncols {
+                table.push_str("---|");
+            }
+            table.push('\n');
+        }
+    }
+    table.pop();
+    table
 }
 
 fn push_table_raw(rows: &mut [Vec<TableCell>], caption: &mut String, in_cell: bool, in_caption: bool, raw: &str) {
