@@ -28,7 +28,7 @@ fn arguments_of(reference: &Value) -> Result<&'static [&'static str], ResponseEr
             None => Err(invalid("completion/complete: ref/prompt needs a \"name\"")),
         },
         (Some("ref/resource"), r) => match r.get("uri").and_then(Value::as_str) {
-            Some("oj://problem/{source}/{id}") => Ok(&["source", "id"]),
+            Some("oj://problem/{source}/{id}" | "oj://problem/{source}/{id}/samples") => Ok(&["source", "id"]),
             Some("oj://problem/{source}/{id}/{language}") => Ok(&["source", "id", "language"]),
             Some("oj://daily/{domain}") => Ok(&["domain"]),
             Some("oj://daily/{domain}/{date}") => Ok(&["domain", "date"]),

@@ -1,5 +1,6 @@
 //! MCP prompts: ready-made conversations that embed a problem statement as a resource and tell
-//! the model how to coach (hints, a walkthrough, a review, daily practice, a study plan).
+//! the model how to coach (hints, a walkthrough, a review, daily practice, a study plan);
+//! `solve_problem` also embeds the sample tests and asks for every solution to be run on them.
 
 use serde_json::{Map, Value, json};
 
@@ -83,6 +84,42 @@ fn resource_message(uri: &str, text: String) -> Value {
     })
 }
 
+fn json_resource_message(uri: &str, v: &Value) -> Value {
+    json!({
+        "role": "user",
+        "content": {
+            "type": "resource",
+            "resource": { "uri": uri, "mimeType": "application/json", "text": v.to_string() }
+        }
+    })
+}
+
+/// What `solve_problem` says about testing, given the samples resource's JSON (`None` when the
+/// statement could not be read).
+fn test_advice(samples: Option<&Value>) -> String {
+    let Some(samples) = samples else {
+        return "Before you present or accept any code, run it on the statement's sample tests.".to_string();
+    };
+    let n = samples["tests"].as_array().map_or(0, Vec::len);
+    if n == 0 {
+        return "The statement shows no sample tests: check any code against small cases you derive from the \
+statement and its constraints."
+            .to_string();
+    }
+    let how = match samples["io"].as_str() {
+        Some("function") => "call the function with each sample's named arguments and compare the return value",
+        Some("interactive") => "replay each sample's exchange with the judge",
+        _ => "feed each sample's input on stdin and compare the whole output",
+    };
+    format!(
+        "The statement's {n} sample test{} {} attached below as JSON ({{input, output}}). Before you present or \
+accept any code, run it on every sample ({how}); when you cannot run code, trace it by hand. Say which samples \
+pass, and fix the code before moving on if one fails.",
+        if n == 1 { "" } else { "s" },
+        if n == 1 { "is" } else { "are" }
+    )
+}
+
 fn text_message(text: &str) -> Value {
     json!({ "role": "user", "content": { "type": "text", "text": text } })
 }
@@ -115,17 +152,25 @@ fn names_nothing(msg: &str) -> bool {
 /// or, when the backend failed, a text message that says it is missing, why, and what to do.
 /// An argument that names nothing is `-32602`, with the URI as `data`.
 fn embed(ctx: &Ctx, uri: &str, what: &str) -> Result<Value, ResponseError> {
+    embed_output(ctx, uri, what).map(|(message, _)| message)
+}
+
+/// [`embed`], and the structured content behind the message when there is one.
+fn embed_output(ctx: &Ctx, uri: &str, what: &str) -> Result<(Value, Option<Value>), ResponseError> {
     let (tool, args) = resources::route(uri)?;
     let tool = tools::find(tool).expect("routes name existing tools");
     match tool.run(ctx, Some(&args)) {
-        Ok(out) => Ok(resource_message(uri, out.text)),
+        Ok(out) => Ok((resource_message(uri, out.text), out.structured)),
         Err(ToolError::Domain(m)) if names_nothing(&m) => {
             Err(invalid(format!("Cannot read {uri}: {m}")).with_data(json!({ "uri": uri })))
         }
-        Err(e) => Ok(text_message(&format!(
-            "({what} ({uri}) is not included: the backend could not provide it ({e}). Ask me to paste it, or \
+        Err(e) => Ok((
+            text_message(&format!(
+                "({what} ({uri}) is not included: the backend could not provide it ({e}). Ask me to paste it, or \
 try again later.)"
-        ))),
+            )),
+            None,
+        )),
     }
 }
 
@@ -173,10 +218,17 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
                 }
             };
             let uri = problem_uri(&source, &id);
-            let problem = embed(ctx, &uri, &format!("The statement of {source} {id}"))?;
+            let (problem, out) = embed_output(ctx, &uri, &format!("The statement of {source} {id}"))?;
+            let samples_uri = format!("{uri}/samples");
+            let samples = resources::samples_json(&samples_uri, out.as_ref());
+            let instruction = format!("{instruction}\n\n{}", test_advice(samples.as_ref()));
+            let mut messages = vec![problem, text_message(&instruction)];
+            if let Some(v) = &samples {
+                messages.push(json_resource_message(&samples_uri, v));
+            }
             Ok(json!({
                 "description": format!("Solve {source} {id} ({mode})"),
-                "messages": [problem, text_message(instruction)]
+                "messages": messages
             }))
         }
         "daily_practice" => {

@@ -1,5 +1,5 @@
 //! MCP resources: problem statements, daily challenges and the status table, addressed by `oj://`
-//! URIs and read as the same Markdown the tools return.
+//! URIs and read as the same Markdown the tools return; a problem's sample tests as JSON.
 
 use serde_json::{Value, json};
 
@@ -10,7 +10,8 @@ use crate::tools::{self, Ctx, ToolOutput};
 
 /// The URI forms, for error messages.
 pub const FORMS: &str = "oj://problem/{source}/{id} (e.g. oj://problem/leetcode/1), oj://problem/{source}/{id}/{language} \
-(en or zh, e.g. oj://problem/leetcode/1/zh), oj://daily/{domain} (com or cn), \
+(en or zh, e.g. oj://problem/leetcode/1/zh), oj://problem/{source}/{id}/samples (the sample tests as JSON), \
+oj://daily/{domain} (com or cn), \
 oj://daily/{domain}/{date} (e.g. oj://daily/com/2024-01-15), oj://status";
 
 /// `resources/templates/list`.
@@ -29,6 +30,13 @@ pub fn templates() -> Value {
             "title": "Problem statement in a language",
             "description": "A problem's statement in English (en) or Chinese (zh), e.g. oj://problem/leetcode/1/zh. When that language is missing, the statement that exists, with a note.",
             "mimeType": "text/markdown"
+        },
+        {
+            "uriTemplate": "oj://problem/{source}/{id}/samples",
+            "name": "problem-samples",
+            "title": "Problem sample tests",
+            "description": "A problem's sample tests as JSON in competitive-companion's shape (name, url, interactive, tests: [{input, output}]), plus io (stdin, function or interactive), e.g. oj://problem/codeforces/4A/samples.",
+            "mimeType": "application/json"
         },
         {
             "uriTemplate": "oj://daily/{domain}",
@@ -84,7 +92,7 @@ pub fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
     let parts: Vec<&str> = rest.split('/').collect();
     match parts.as_slice() {
         ["status"] => Ok(("get_platform_status", json!({}))),
-        ["problem", source, id] => {
+        ["problem", source, id] | ["problem", source, id, "samples"] => {
             let (Some(source), Some(id)) = (decode(source), decode(id)) else {
                 return Err(bad());
             };
@@ -116,6 +124,17 @@ pub fn render(ctx: &Ctx, uri: &str) -> Result<ToolOutput, ResponseError> {
     })
 }
 
+/// The samples resource's JSON, when `uri` names one (`oj://problem/{source}/{id}/samples`).
+/// `structured` is the problem tool's structured content.
+pub fn samples_json(uri: &str, structured: Option<&Value>) -> Option<Value> {
+    let rest = uri.strip_prefix("oj://problem/")?;
+    if rest.split('/').count() != 3 || !rest.ends_with("/samples") {
+        return None;
+    }
+    let problem = &structured?["problem"];
+    Some(tools::samples::companion(problem))
+}
+
 /// `resources/read`, and the cache lifetime of what it read (ms).
 pub fn read(ctx: &Ctx, params: Option<&Value>) -> Result<(Value, u64), ResponseError> {
     let uri = match params.and_then(|p| p.get("uri")) {
@@ -136,7 +155,10 @@ pub fn read(ctx: &Ctx, params: Option<&Value>) -> Result<(Value, u64), ResponseE
     } else {
         3_600_000
     };
-    let contents = json!([{ "uri": uri, "mimeType": "text/markdown", "text": out.text }]);
+    let contents = match samples_json(uri, out.structured.as_ref()) {
+        Some(v) => json!([{ "uri": uri, "mimeType": "application/json", "text": v.to_string() }]),
+        None => json!([{ "uri": uri, "mimeType": "text/markdown", "text": out.text }]),
+    };
     Ok((json!({ "contents": contents }), ttl))
 }
 
@@ -157,6 +179,10 @@ mod tests {
             ("get_problem", json!({"source": "leetcode", "id": "1", "language": "zh"}))
         );
         assert_eq!(route("oj://problem/leetcode/1/en").unwrap().1["language"], "en");
+        assert_eq!(
+            route("oj://problem/codeforces/4A/samples").unwrap(),
+            ("get_problem", json!({"source": "codeforces", "id": "4A"}))
+        );
         assert_eq!(route("oj://daily/cn").unwrap(), ("get_daily_challenge", json!({"domain": "cn"})));
         assert_eq!(route("oj://daily/com/2024-01-15").unwrap().1["date"], "2024-01-15");
         for bad in [
@@ -168,6 +194,7 @@ mod tests {
             "oj://problem/a/b/c",
             "oj://problem/a/b/ZH",
             "oj://nope",
+            "oj://problem/a/b/samples/x",
         ] {
             let e = route(bad).unwrap_err();
             assert_eq!(e.code, -32602, "{bad}");

@@ -5,6 +5,7 @@ pub mod daily;
 mod output;
 mod problem;
 mod resolve;
+pub mod samples;
 pub mod schema;
 mod search;
 mod similar;
@@ -293,16 +294,21 @@ pub fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
 pub fn problem_output(p: &Problem, language: &str, extra: &[String], wrap: impl FnOnce(Value) -> Value) -> ToolOutput {
     let chosen = language::choose(p, language);
     let content = format::statement(chosen.raw);
-    // Samples (issue 13 part 1) come from the statement returned: `chosen.raw`, in `chosen.language`.
+    // Samples come from the raw statement returned (`chosen.raw`, HTML or Markdown as served),
+    // so a Chinese statement gives its own. The text needs no copy: they are in the statement.
+    let found = samples::of(chosen.raw, &p.source);
     let mut notes = Vec::new();
     notes.extend(chosen.note.clone());
     if content.as_deref().is_some_and(format::is_truncated) {
         notes.push(format::TRUNCATED.to_string());
     }
+    notes.extend(found.as_ref().and_then(samples::cut_note));
     let mut header = extra.to_vec();
     header.extend(notes.iter().map(|n| format!("- Note: {n}")));
     let text = format::problem(p, chosen.title, content.as_deref(), &header);
-    let mut structured = wrap(schema::problem_json(p, content.as_deref()));
+    let mut problem = schema::problem_json(p, content.as_deref());
+    samples::add_fields(&mut problem, found.as_ref());
+    let mut structured = wrap(problem);
     structured["language"] = json!(chosen.language);
     let mut out = ToolOutput::structured(text, structured);
     for n in &notes {

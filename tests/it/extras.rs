@@ -223,6 +223,7 @@ fn resources_list_templates_and_read() {
         [
             "oj://problem/{source}/{id}",
             "oj://problem/{source}/{id}/{language}",
+            "oj://problem/{source}/{id}/samples",
             "oj://daily/{domain}",
             "oj://daily/{domain}/{date}"
         ]

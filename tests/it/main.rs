@@ -13,6 +13,7 @@ mod messages;
 mod network;
 mod proxies;
 mod retries;
+mod samples;
 mod schema_check;
 mod tools_daily;
 mod tools_problem;

@@ -1,0 +1,69 @@
+//! A problem's sample tests as tool output: the `samples`, `samples_total` and `io` fields of the
+//! structured problem (the text carries them already, in the statement), and the
+//! competitive-companion JSON of the `oj://problem/{source}/{id}/samples` resource.
+
+use serde_json::{Value, json};
+
+use crate::samples::{self, Samples};
+
+/// Most bytes of sample text in one result (inputs, outputs and explanations together): the
+/// statement's own limit. Whole samples are kept, in order, while they fit.
+pub const MAX_SAMPLE_BYTES: usize = 100 * 1024;
+
+/// The samples of a raw statement (the one returned) of a `source` problem; `None` without one.
+pub fn of(raw: Option<&str>, source: &str) -> Option<Samples> {
+    let raw = raw.filter(|c| !c.trim().is_empty())?;
+    Some(samples::extract(raw, source))
+}
+
+/// How many leading samples fit in [`MAX_SAMPLE_BYTES`].
+fn shown(s: &Samples) -> usize {
+    let mut used = 0usize;
+    s.tests
+        .iter()
+        .take_while(|t| {
+            used += t.input.len() + t.output.len() + t.explanation.as_ref().map_or(0, String::len);
+            used <= MAX_SAMPLE_BYTES
+        })
+        .count()
+}
+
+/// Adds `io`, `samples` and `samples_total` to a structured problem object.
+pub fn add_fields(problem: &mut Value, s: Option<&Samples>) {
+    let Value::Object(m) = problem else { return };
+    let (io, tests, total) = match s {
+        Some(s) => (Value::from(s.io.as_str()), json!(&s.tests[..shown(s)]), s.tests.len()),
+        None => (Value::Null, json!([]), 0),
+    };
+    m.insert("io".into(), io);
+    m.insert("samples".into(), tests);
+    m.insert("samples_total".into(), Value::from(total));
+}
+
+/// The note added when not every sample fits in [`MAX_SAMPLE_BYTES`].
+pub fn cut_note(s: &Samples) -> Option<String> {
+    let n = shown(s);
+    (n < s.tests.len()).then(|| {
+        format!(
+            "The structured samples hold the first {n} of {} sample tests (the rest exceed 100 KB); all of them are \
+in the statement.",
+            s.tests.len()
+        )
+    })
+}
+
+/// The samples resource: competitive-companion's shape (`name`, `url`, `interactive`, `tests`),
+/// plus `io`, built from a structured problem object.
+pub fn companion(problem: &Value) -> Value {
+    let tests: Vec<Value> = problem["samples"]
+        .as_array()
+        .map(|a| a.iter().map(|t| json!({ "input": t["input"], "output": t["output"] })).collect())
+        .unwrap_or_default();
+    json!({
+        "name": problem["title"],
+        "url": problem["link"],
+        "interactive": problem["io"] == "interactive",
+        "io": problem["io"],
+        "tests": tests,
+    })
+}
