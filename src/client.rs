@@ -233,8 +233,7 @@ impl Client {
         if let Some(path) = self.ca_file.as_ref().filter(|_| self.base.as_str().starts_with("https://")) {
             builder = builder.tls_config(tls_with_extra_roots(path)?);
         }
-        let connector = ureq::unversioned::transport::DefaultConnector::default();
-        Ok(ureq::Agent::with_parts(builder.build(), connector, self.resolver.clone()))
+        Ok(ureq::Agent::with_parts(builder.build(), connector(), self.resolver.clone()))
     }
 
     /// `GET` of `path_and_query` (starting with `/`) under the base URL, with retries of transient
@@ -343,9 +342,26 @@ impl Client {
             ureq::Error::TooManyRedirects => ClientError::Protocol("too many redirects".into()),
             ureq::Error::Protocol(e) => ClientError::Protocol(e.to_string()),
             ureq::Error::InvalidProxyUrl => ClientError::Connect("invalid proxy URL".into()),
+            ureq::Error::ConnectProxyFailed(why) => ClientError::ProxyRefused(why),
             other => ClientError::Io(other.to_string()),
         }
     }
+}
+
+/// ureq's default connector chain (SOCKS, CONNECT, TCP, rustls) with [`AbsoluteForm`] before its
+/// CONNECT step: an `http://` backend behind an HTTP proxy gets absolute-form requests, not a
+/// CONNECT tunnel that many proxies refuse for ports other than 443.
+///
+/// [`AbsoluteForm`]: crate::http_proxy::AbsoluteForm
+fn connector() -> impl ureq::unversioned::transport::Connector {
+    use ureq::unversioned::transport::{
+        ConnectProxyConnector, Connector, RustlsConnector, SocksConnector, TcpConnector,
+    };
+    ().chain(SocksConnector::default())
+        .chain(crate::http_proxy::AbsoluteForm)
+        .chain(ConnectProxyConnector::default())
+        .chain(TcpConnector::default())
+        .chain(RustlsConnector::default())
 }
 
 /// TLS settings whose roots are the PEM certificates in `path` plus the operating system's bundle

@@ -20,6 +20,9 @@ pub enum ClientError {
     Protocol(String),
     /// TLS failed: an untrusted or invalid certificate, a failed handshake. Not retried.
     Tls(String),
+    /// The HTTP proxy refused to open a `CONNECT` tunnel to the backend (an `https://` backend;
+    /// many proxies allow CONNECT to port 443 only). Not retried.
+    ProxyRefused(String),
     /// The last of several attempts failed with this error.
     Retried(Box<ClientError>, u32),
 }
@@ -41,6 +44,11 @@ impl fmt::Display for ClientError {
             ClientError::Tls(why) => write!(
                 f,
                 "TLS with the backend failed: {why} (behind a TLS-intercepting proxy? set SSL_CERT_FILE to its CA)"
+            ),
+            ClientError::ProxyRefused(why) => write!(
+                f,
+                "the HTTP proxy refused to tunnel to the backend ({why}); a proxy that allows CONNECT only to \
+port 443 (Squid's default) must allow the backend's port, or list the backend's host in NO_PROXY"
             ),
             ClientError::Retried(e, n) => write!(f, "{e} (after {n} attempts)"),
         }

@@ -18,6 +18,7 @@ pub mod convert;
 pub mod dns;
 pub mod error;
 pub mod format;
+pub mod http_proxy;
 pub mod language;
 pub mod mcp;
 pub mod models;

@@ -146,6 +146,11 @@ fn proxy_server(base: &str, env: &[(&'static str, &str)]) -> Server {
     server(base, &all, vec![])
 }
 
+/// What an HTTP proxy is asked for an `http://` base URL: the request in absolute form.
+fn absolute(b: &Backend) -> String {
+    format!("http://oj.test:{}/api/v1/problems/leetcode/1", b.addr().port())
+}
+
 /// `get_problem` leetcode 1 goes through `proxy`, which is asked for `target`.
 fn assert_proxied(s: &mut Server, b: &Backend, proxy: &Proxy, target: &str, what: &str) {
     let text = s.call_ok("get_problem", two_sum());
@@ -177,15 +182,18 @@ fn assert_direct_and_unresolved(s: &mut Server, proxies: &[&Proxy], what: &str) 
 fn http_proxy_all_proxy_upper_and_lower_case_tunnel_an_http_base_url() {
     let b = Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
     let base = made_up_base(&b);
-    let target = format!("oj.test:{}", b.addr().port());
+    let target = absolute(&b);
     for var in ["HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"] {
         let proxy = Proxy::connect(b.addr());
         let url = proxy.url();
         let mut s = proxy_server(&base, &[(var, &url)]);
         assert_proxied(&mut s, &b, &proxy, &target, var);
-        // Keep-alive through the tunnel: a second call needs no second CONNECT.
+        assert_eq!(proxy.asks()[0].method, "GET", "{var}: absolute form, not CONNECT");
+        // Keep-alive to the proxy: a second call reuses the connection.
         s.call_ok("get_platform_status", json!({}));
-        assert_eq!(proxy.targets().len(), 1, "{var}: {:?}", proxy.targets());
+        let status = format!("http://oj.test:{}/status", b.addr().port());
+        assert_eq!(proxy.targets(), [target.clone(), status], "{var}");
+        assert_eq!(proxy.connections(), 1, "{var}");
         b.clear();
     }
 }
@@ -219,7 +227,7 @@ fn socks5_proxies_from_all_proxy() {
 fn the_scheme_specific_proxy_wins_and_https_proxy_is_ignored_for_http() {
     let b = Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
     let base = made_up_base(&b);
-    let target = format!("oj.test:{}", b.addr().port());
+    let target = absolute(&b);
     // HTTPS_PROXY alone does not apply to an http base URL: direct, and the host is unknown.
     let proxy = Proxy::connect(b.addr());
     let mut s = proxy_server(&base, &[("HTTPS_PROXY", &proxy.url()), ("https_proxy", &proxy.url())]);
@@ -243,7 +251,7 @@ fn no_proxy_entries_are_trimmed_and_match_domains_suffixes_ports_and_star() {
     let b = Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
     let base = made_up_base(&b);
     let port = b.addr().port();
-    let target = format!("oj.test:{port}");
+    let target = absolute(&b);
     let with_port = format!("oj.test:{port}");
     let direct = [
         ("NO_PROXY", " oj.test "),
@@ -297,7 +305,7 @@ fn loopback_base_urls_are_never_proxied() {
 fn proxy_credentials_are_sent_to_the_proxy_and_never_logged() {
     let b = Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
     let base = made_up_base(&b);
-    let target = format!("oj.test:{}", b.addr().port());
+    let target = absolute(&b);
     let proxy = Proxy::connect(b.addr());
     let url = format!("http://user:s3cret@{}", proxy.addr());
     let mut s = proxy_server(&base, &[("HTTP_PROXY", &url), ("OJ_LOG", "debug")]);
@@ -310,6 +318,7 @@ fn proxy_credentials_are_sent_to_the_proxy_and_never_logged() {
     let socks = Proxy::socks5(b.addr());
     let url = format!("socks5h://user:s3cret@{}", socks.addr());
     let mut s = proxy_server(&base, &[("ALL_PROXY", &url), ("OJ_LOG", "debug")]);
+    let target = format!("oj.test:{}", b.addr().port());
     assert_proxied(&mut s, &b, &socks, &target, "socks5h proxy with credentials");
     assert_eq!(socks.asks()[0].auth.as_deref(), Some("user:s3cret"));
     assert!(!s.stderr().contains("s3cret"), "{}", s.stderr());
@@ -331,6 +340,40 @@ fn https_proxy_tunnels_an_https_base_url_and_http_proxy_does_not() {
     let proxy = Proxy::connect(addr);
     let mut s = proxy_server(&base, &[("HTTP_PROXY", &proxy.url()), ("SSL_CERT_FILE", ca)]);
     assert_direct_and_unresolved(&mut s, &[&proxy], "HTTP_PROXY with an https base");
+}
+
+#[test]
+fn an_http_base_url_goes_to_an_http_proxy_in_absolute_form_and_https_keeps_connect() {
+    // A Squid-like proxy: absolute-form requests forwarded, CONNECT only to port 443.
+    let b = Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
+    let proxy = Proxy::squid(b.addr());
+    let mut s = proxy_server(&made_up_base(&b), &[("HTTP_PROXY", &proxy.url())]);
+    assert_proxied(&mut s, &b, &proxy, &absolute(&b), "http base through a Squid-like proxy");
+    let asks = proxy.asks();
+    assert_eq!((asks[0].method.as_str(), asks[0].refused, asks[0].auth.as_deref()), ("GET", false, None));
+    // The backend got the request in origin form, for its own host, with the token.
+    s.call_ok("get_problem", two_sum());
+    let reqs = b.requests();
+    assert_eq!(reqs[0].header("host"), Some(format!("oj.test:{}", b.addr().port()).as_str()));
+    assert!(reqs[0].header("proxy-authorization").is_none());
+    assert_eq!(proxy.connections(), 1, "keep-alive to the proxy");
+    drop(s);
+    // An https base still tunnels with CONNECT, which this proxy refuses for a port but 443.
+    let tls = Https::two_sum();
+    let squid = Proxy::squid(([127, 0, 0, 1], tls.port()).into());
+    let base = format!("https://oj.test:{}", tls.port());
+    let mut s = proxy_server(&base, &[("HTTPS_PROXY", &squid.url()), ("OJ_RETRIES", "2")]);
+    let (code, msg) = rpc_error(&mut s, "get_problem", two_sum());
+    assert_eq!(code, INTERNAL_ERROR, "{msg}");
+    assert!(msg.contains("the HTTP proxy refused to tunnel to the backend (proxy server responded 403"), "{msg}");
+    assert!(msg.contains("NO_PROXY") && !msg.contains("attempts"), "not retried: {msg}");
+    let asks = squid.asks();
+    assert_eq!(asks.len(), 1, "{asks:?}");
+    assert_eq!(
+        (asks[0].method.as_str(), asks[0].target.clone(), asks[0].refused),
+        ("CONNECT", format!("oj.test:{}", tls.port()), true)
+    );
+    assert_serving(&mut s);
 }
 
 #[test]

@@ -45,14 +45,21 @@ pub enum Kind {
 /// What one client asked a proxy for.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Ask {
-    /// `host:port` as the client named it (a domain, an IPv4 address, or `[v6]`).
+    /// CONNECT and SOCKS5: `host:port` as the client named it (a domain, an IPv4 address, or
+    /// `[v6]`). A request in absolute form: its request-target (`http://host:port/path`).
     pub target: String,
-    /// CONNECT: the `Proxy-Authorization` header; SOCKS5: `user:password` from RFC 1929.
+    /// HTTP: the `Proxy-Authorization` header; SOCKS5: `user:password` from RFC 1929.
     pub auth: Option<String>,
+    /// `CONNECT`, the method of a request in absolute form (`GET`), or `SOCKS5`.
+    pub method: String,
+    /// Whether the proxy refused it (a Squid-like proxy and a CONNECT to a port other than 443).
+    pub refused: bool,
 }
 
 struct ProxyShared {
     kind: Kind,
+    /// Like Squid's default configuration: CONNECT only to port 443.
+    connect_443_only: bool,
     upstream: SocketAddr,
     asks: Mutex<Vec<Ask>>,
     connections: AtomicUsize,
@@ -91,10 +98,15 @@ pub struct Proxy {
 impl Proxy {
     /// Starts a proxy of `kind` that tunnels to `upstream`.
     pub fn start(kind: Kind, upstream: SocketAddr) -> Proxy {
+        Proxy::start_with(kind, upstream, false)
+    }
+
+    fn start_with(kind: Kind, upstream: SocketAddr, connect_443_only: bool) -> Proxy {
         let listener = TcpListener::bind("127.0.0.1:0").expect("proxy: cannot bind 127.0.0.1");
         let addr = listener.local_addr().expect("proxy: no local address");
         let shared = Arc::new(ProxyShared {
             kind,
+            connect_443_only,
             upstream,
             asks: Mutex::new(Vec::new()),
             connections: AtomicUsize::new(0),
@@ -118,6 +130,12 @@ impl Proxy {
     /// A CONNECT proxy to `upstream`.
     pub fn connect(upstream: SocketAddr) -> Proxy {
         Proxy::start(Kind::Connect, upstream)
+    }
+
+    /// An HTTP proxy to `upstream` that, like Squid's default configuration, forwards requests in
+    /// absolute form and refuses CONNECT to any port but 443 (`403`).
+    pub fn squid(upstream: SocketAddr) -> Proxy {
+        Proxy::start_with(Kind::Connect, upstream, true)
     }
 
     /// A SOCKS5 proxy to `upstream`.
@@ -198,10 +216,24 @@ fn accept_loop(listener: &TcpListener, shared: &Arc<ProxyShared>) {
     }
 }
 
-/// One proxied connection: the handshake, then bytes both ways until either side closes.
+/// One proxied connection: the handshake, then bytes both ways until either side closes; or, for
+/// requests in absolute form, each request head rewritten to origin form and passed on.
 fn serve_proxy(mut client: TcpStream, shared: &ProxyShared) -> io::Result<()> {
     let ask = match shared.kind {
-        Kind::Connect => connect_handshake(&mut client)?,
+        Kind::Connect => {
+            let head = read_head(&mut client)?;
+            let (ask, _) = parse_head(&head);
+            if ask.method != "CONNECT" {
+                return forward(client, head, shared);
+            }
+            let port = ask.target.rsplit(':').next().and_then(|p| p.parse::<u16>().ok());
+            if shared.connect_443_only && port != Some(443) {
+                lock(&shared.asks).push(Ask { refused: true, ..ask });
+                client.write_all(b"HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")?;
+                return Ok(());
+            }
+            ask
+        }
         Kind::Socks5 => socks5_handshake(&mut client)?,
     };
     lock(&shared.asks).push(ask);
@@ -235,30 +267,79 @@ fn relay(client: TcpStream, upstream: TcpStream) -> io::Result<()> {
     Ok(())
 }
 
-/// Reads a CONNECT request head byte by byte (nothing past it) and returns what it asks for.
-fn connect_handshake(client: &mut TcpStream) -> io::Result<Ask> {
+/// Reads a request head byte by byte (nothing past it); `None` at a clean end of the stream.
+fn read_head_or_end(client: &mut TcpStream) -> io::Result<Option<String>> {
     let mut head = Vec::new();
     let mut byte = [0u8; 1];
     while !head.ends_with(b"\r\n\r\n") {
-        if head.len() > 64 * 1024 || client.read(&mut byte)? == 0 {
-            return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "no complete request head"));
+        if head.len() > 64 * 1024 {
+            return Err(io::Error::other("request head too large"));
+        }
+        if client.read(&mut byte)? == 0 {
+            return if head.is_empty() {
+                Ok(None)
+            } else {
+                Err(io::Error::new(io::ErrorKind::UnexpectedEof, "no complete request head"))
+            };
         }
         head.push(byte[0]);
     }
-    let head = String::from_utf8_lossy(&head).into_owned();
+    Ok(Some(String::from_utf8_lossy(&head).into_owned()))
+}
+
+fn read_head(client: &mut TcpStream) -> io::Result<String> {
+    read_head_or_end(client)?.ok_or_else(|| io::Error::new(io::ErrorKind::UnexpectedEof, "no request"))
+}
+
+/// What a request head asks for, and the head as the origin server should get it: the request
+/// line in origin form and without `Proxy-Authorization`.
+fn parse_head(head: &str) -> (Ask, String) {
     let mut lines = head.split("\r\n");
     let first = lines.next().unwrap_or("");
     let mut parts = first.split(' ');
-    let (method, target) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
-    let auth = lines.find_map(|l| {
-        let (name, value) = l.split_once(':')?;
-        name.trim().eq_ignore_ascii_case("proxy-authorization").then(|| value.trim().to_string())
-    });
-    if method != "CONNECT" {
-        client.write_all(b"HTTP/1.1 405 Method Not Allowed\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")?;
-        return Err(io::Error::other(format!("not a CONNECT: {first:?}")));
+    let (method, target, version) =
+        (parts.next().unwrap_or(""), parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let mut auth = None;
+    let mut rest = Vec::new();
+    for l in lines {
+        match l.split_once(':') {
+            Some((name, value)) if name.trim().eq_ignore_ascii_case("proxy-authorization") => {
+                auth = Some(value.trim().to_string());
+            }
+            _ => rest.push(l),
+        }
     }
-    Ok(Ask { target: target.to_string(), auth })
+    let path = target.strip_prefix("http://").map_or(target, |t| t.find('/').map_or("/", |i| &t[i..]));
+    let origin_form = format!("{method} {path} {version}\r\n{}", rest.join("\r\n"));
+    let ask = Ask { target: target.to_string(), auth, method: method.to_string(), refused: false };
+    (ask, origin_form)
+}
+
+/// Requests in absolute form, on one client connection: each head is recorded and passed on in
+/// origin form to `upstream` (GETs: no bodies); the answers go back as they come.
+fn forward(mut client: TcpStream, first: String, shared: &ProxyShared) -> io::Result<()> {
+    let mut upstream = TcpStream::connect_timeout(&shared.upstream, Duration::from_secs(5))?;
+    if !shared.register(&upstream) {
+        return Ok(());
+    }
+    let (mut from_up, mut to_client) = (upstream.try_clone()?, client.try_clone()?);
+    let down = thread::Builder::new().name("it-proxy-forward".into()).spawn(move || {
+        let _ = io::copy(&mut from_up, &mut to_client);
+        let _ = to_client.shutdown(Shutdown::Write);
+    })?;
+    let mut head = Some(first);
+    while let Some(h) = head {
+        let (ask, origin_form) = parse_head(&h);
+        if !ask.target.starts_with("http://") {
+            break;
+        }
+        lock(&shared.asks).push(ask);
+        upstream.write_all(origin_form.as_bytes())?;
+        head = read_head_or_end(&mut client).unwrap_or(None);
+    }
+    let _ = upstream.shutdown(Shutdown::Write);
+    let _ = down.join();
+    Ok(())
 }
 
 fn read_exact_vec(s: &mut TcpStream, n: usize) -> io::Result<Vec<u8>> {
@@ -312,7 +393,7 @@ fn socks5_handshake(client: &mut TcpStream) -> io::Result<Ask> {
     };
     let port = read_exact_vec(client, 2)?;
     let port = u16::from_be_bytes([port[0], port[1]]);
-    Ok(Ask { target: format!("{host}:{port}"), auth })
+    Ok(Ask { target: format!("{host}:{port}"), auth, method: "SOCKS5".into(), refused: false })
 }
 
 // ---------------------------------------------------------------------------------------------
