@@ -34,7 +34,8 @@ luogu:P1001, spoj:SP1), a LeetCode slug (two-sum) or a bare id (1920A, abc300_a,
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let query = args.req_str("query", "a problem URL, slug or id")?;
-    let language = language_arg(args, "en")?;
+    // A leetcode.cn URL asks about the Chinese site: its statement is the Chinese one.
+    let language = language_arg(args, if is_leetcode_cn(query) { "zh" } else { "en" })?;
     let r: Resolved = fetch(ctx, &format!("/api/v1/resolve/{}", seg(query)))?.json()?;
     match r.problem {
         Some(mut p) => {

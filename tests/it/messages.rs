@@ -178,12 +178,28 @@ fn a_missing_statement_says_whether_it_is_paid_only_or_not_crawled() {
 
 #[test]
 fn a_leetcode_cn_url_keeps_the_cn_site() {
-    let (_b, mut s) = setup();
+    let (b, mut s) = setup();
     let r = s.call("resolve_problem", json!({"query": "https://leetcode.cn/problems/3sum/description/"}));
     let t = text(&r);
     assert!(t.contains("- Link: https://leetcode.cn/problems/3sum/\n"), "{t}");
     assert!(!t.contains("leetcode.com"), "{t}");
     assert_eq!(r["result"]["structuredContent"]["problem"]["link"], "https://leetcode.cn/problems/3sum/");
+    // Chinese by default for leetcode.cn: the fixture has no Chinese statement, so the answer
+    // says so and gives the English one; asking for English says nothing about it.
+    assert_eq!(r["result"]["structuredContent"]["language"], "en", "{r}");
+    assert!(t.contains("No Chinese statement is available for this problem"), "{t}");
+    let cn_first = notes(&r);
+    assert!(cn_first.iter().any(|n| n.to_lowercase().contains("chinese")), "{cn_first:?}");
+    let r =
+        s.call("resolve_problem", json!({"query": "https://leetcode.cn/problems/3sum/description/", "language": "en"}));
+    assert!(notes(&r).iter().all(|n| !n.to_lowercase().contains("chinese")), "{r}");
+    // With a Chinese statement, a leetcode.cn URL gets it (and the Chinese title).
+    let cn = "/api/v1/resolve/https%3A%2F%2Fleetcode.cn%2Fproblems%2Ftwo-sum%2F";
+    b.route(cn, Reply::case("resolve_leetcode_url"));
+    let r = s.call("resolve_problem", json!({"query": "https://leetcode.cn/problems/two-sum/"}));
+    assert_eq!(r["result"]["structuredContent"]["language"], "zh", "{r}");
+    let t = text(&r);
+    assert!(t.starts_with("# 两数之和") && t.contains("- Link: https://leetcode.cn/problems/two-sum/\n"), "{t}");
     // A leetcode.com URL keeps leetcode.com.
     let t = s.call_ok("resolve_problem", json!({"query": "https://leetcode.com/problems/two-sum/"}));
     assert!(t.contains("- Link: https://leetcode.com/problems/two-sum/\n"), "{t}");
