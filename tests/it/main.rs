@@ -11,6 +11,7 @@ mod http_client;
 mod language;
 mod messages;
 mod network;
+mod parity;
 mod proxies;
 mod retries;
 mod samples;
