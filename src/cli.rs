@@ -26,6 +26,10 @@ Options:
                            (env OJ_RETRY_BACKOFF_MS; default 200)
       --ca-file PATH       extra PEM root certificates, e.g. a corporate TLS proxy's CA
                            (env SSL_CERT_FILE)
+      --structured-content on|off
+                           off: tools have no outputSchema and results no structuredContent,
+                           so every client shows the model the Markdown text
+                           (env OJ_STRUCTURED_CONTENT; default on)
   -h, --help               print this help and exit
   -V, --version            print the version and exit
 
@@ -74,6 +78,9 @@ pub struct Config {
     pub ca_file: Option<std::path::PathBuf>,
     /// Proxy environment.
     pub proxy: ProxyEnv,
+    /// Whether tools declare `outputSchema` and results carry `structuredContent` (both or
+    /// neither: a declared schema promises the structured result).
+    pub structured_content: bool,
 }
 
 impl fmt::Debug for Config {
@@ -87,6 +94,7 @@ impl fmt::Debug for Config {
             .field("retry_backoff", &self.retry_backoff)
             .field("ca_file", &self.ca_file)
             .field("proxy", &self.proxy.all.as_deref().or(self.proxy.https.as_deref()).map(redact))
+            .field("structured_content", &self.structured_content)
             .finish()
     }
 }
@@ -204,6 +212,29 @@ fn env_value(v: Option<String>) -> Option<String> {
     if t.is_empty() || (t.starts_with("${user_config.") && t.ends_with('}')) { None } else { Some(v) }
 }
 
+/// A whole number in `range`, if given: `invalid {what} "x": expected {unit} from a to b`.
+fn number(
+    s: Option<String>,
+    range: std::ops::RangeInclusive<u64>,
+    what: &str,
+    unit: &str,
+) -> Result<Option<u64>, CliError> {
+    let Some(s) = s else { return Ok(None) };
+    match s.trim().parse::<u64>() {
+        Ok(n) if range.contains(&n) => Ok(Some(n)),
+        _ => Err(CliError(format!("invalid {what} {s:?}: expected {unit} from {} to {}", range.start(), range.end()))),
+    }
+}
+
+/// `on` or `off`, in any case.
+fn on_off(s: &str) -> Option<bool> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
 /// Parses the command line (`args` without the program name) and the environment (`env`).
 pub fn parse<I>(args: I, env: &dyn Fn(&str) -> Option<String>) -> Result<Command, CliError>
 where
@@ -219,6 +250,7 @@ where
     let mut retries = None;
     let mut backoff = None;
     let mut ca_file = None;
+    let mut structured = None;
 
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next()? {
@@ -230,6 +262,7 @@ where
             Long("retries") => retries = Some(parser.value()?.string()?),
             Long("retry-backoff-ms") => backoff = Some(parser.value()?.string()?),
             Long("ca-file") => ca_file = Some(parser.value()?.string()?),
+            Long("structured-content") => structured = Some(parser.value()?.string()?),
             Short('h') | Long("help") => return Ok(Command::Help),
             Short('V') | Long("version") => return Ok(Command::Version),
             _ => return Err(arg.unexpected().into()),
@@ -241,32 +274,20 @@ where
         Some(s) => Level::parse(&s)
             .ok_or_else(|| CliError(format!("invalid log level {s:?}: expected error, warn, info or debug")))?,
     };
-    let timeout = match timeout.or_else(|| env_value(env("OJ_TIMEOUT"))) {
-        None => DEFAULT_TIMEOUT,
-        Some(s) => match s.trim().parse::<u64>() {
-            Ok(n @ 1..=600) => Duration::from_secs(n),
-            _ => {
-                return Err(CliError(format!("invalid timeout {s:?}: expected whole seconds from 1 to 600")));
-            }
-        },
-    };
-    let retries = match retries.or_else(|| env_value(env("OJ_RETRIES"))) {
-        None => DEFAULT_RETRIES,
-        Some(s) => match s.trim().parse::<u32>() {
-            Ok(n @ 0..=10) => n,
-            _ => return Err(CliError(format!("invalid retries {s:?}: expected a whole number from 0 to 10"))),
-        },
-    };
-    let retry_backoff = match backoff.or_else(|| env_value(env("OJ_RETRY_BACKOFF_MS"))) {
-        None => DEFAULT_BACKOFF,
-        Some(s) => match s.trim().parse::<u64>() {
-            Ok(n @ 0..=60_000) => Duration::from_millis(n),
-            _ => {
-                return Err(CliError(format!("invalid retry backoff {s:?}: expected milliseconds from 0 to 60000")));
-            }
-        },
-    };
+    let timeout = number(timeout.or_else(|| env_value(env("OJ_TIMEOUT"))), 1..=600, "timeout", "whole seconds")?
+        .map_or(DEFAULT_TIMEOUT, Duration::from_secs);
+    let retries = number(retries.or_else(|| env_value(env("OJ_RETRIES"))), 0..=10, "retries", "a whole number")?
+        .map_or(DEFAULT_RETRIES, |n| n as u32);
+    let backoff = backoff.or_else(|| env_value(env("OJ_RETRY_BACKOFF_MS")));
+    let retry_backoff =
+        number(backoff, 0..=60_000, "retry backoff", "milliseconds")?.map_or(DEFAULT_BACKOFF, Duration::from_millis);
     let ca_file = ca_file.or_else(|| env_value(env("SSL_CERT_FILE"))).map(std::path::PathBuf::from);
+    let structured_content = match structured.or_else(|| env_value(env("OJ_STRUCTURED_CONTENT"))) {
+        None => true,
+        Some(s) => {
+            on_off(&s).ok_or_else(|| CliError(format!("invalid structured content {s:?}: expected on or off")))?
+        }
+    };
     let either = |upper: &str, lower: &str| env_value(env(lower)).or_else(|| env_value(env(upper)));
     let proxy = ProxyEnv {
         https: either("HTTPS_PROXY", "https_proxy"),
@@ -282,7 +303,17 @@ where
     let base_url = BaseUrl::parse(&base_url).map_err(CliError)?;
     let token = token.filter(|t| !t.trim().is_empty()).or_else(|| env_value(env("OJ_TOKEN")));
     let token = token.map(|t| t.trim().to_string());
-    Ok(Command::Run(Box::new(Config { base_url, token, timeout, log_level, retries, retry_backoff, ca_file, proxy })))
+    Ok(Command::Run(Box::new(Config {
+        base_url,
+        token,
+        timeout,
+        log_level,
+        retries,
+        retry_backoff,
+        ca_file,
+        proxy,
+        structured_content,
+    })))
 }
 
 #[cfg(test)]
@@ -321,6 +352,20 @@ mod tests {
         assert_eq!(c.base_url.as_str(), "http://a");
         assert_eq!(c.token.as_deref(), Some("flag"));
         assert_eq!(c.log_level, Level::Debug);
+    }
+
+    #[test]
+    fn structured_content_on_or_off() {
+        let base = ["--base-url", "http://a"];
+        assert!(run(&base, &[]).unwrap().structured_content);
+        assert!(!run(&[&base[..], &["--structured-content", "off"]].concat(), &[]).unwrap().structured_content);
+        assert!(!run(&base, &[("OJ_STRUCTURED_CONTENT", "OFF")]).unwrap().structured_content);
+        // The flag wins over the env; a blank env is unset.
+        let c = run(&[&base[..], &["--structured-content=on"]].concat(), &[("OJ_STRUCTURED_CONTENT", "off")]);
+        assert!(c.unwrap().structured_content);
+        assert!(run(&base, &[("OJ_STRUCTURED_CONTENT", " ")]).unwrap().structured_content);
+        let e = run(&base, &[("OJ_STRUCTURED_CONTENT", "no")]).unwrap_err();
+        assert_eq!(e.0, "invalid structured content \"no\": expected on or off");
     }
 
     #[test]

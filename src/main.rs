@@ -41,7 +41,12 @@ fn main() -> ExitCode {
         if config.token.is_some() { "set" } else { "not set" },
         config.timeout.as_secs()
     );
-    let server = Arc::new(Server::new(Client::new(&config), Box::new(clock())));
+    if !config.structured_content {
+        info!("structured content off: no outputSchema, no structuredContent");
+    }
+    let server = Arc::new(
+        Server::new(Client::new(&config), Box::new(clock())).with_structured_content(config.structured_content),
+    );
     let outbox = Arc::new(Outbox::new(Box::new(io::stdout())).exit_on_close());
     let pool = Pool::new(server::WORKERS);
     let result = server::run(&server, &mut io::stdin().lock(), &outbox, &pool);

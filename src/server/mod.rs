@@ -86,6 +86,8 @@ pub struct Server {
     client: Client,
     negotiated: Mutex<Option<&'static str>>,
     clock: Box<dyn Fn() -> i64 + Send + Sync>,
+    /// `--structured-content`: off drops `outputSchema` and `structuredContent` together.
+    structured_content: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -99,7 +101,20 @@ fn invalid_params(msg: impl Into<String>) -> ResponseError {
 impl Server {
     /// A server over `client`; `clock` gives the current Unix time in seconds.
     pub fn new(client: Client, clock: Box<dyn Fn() -> i64 + Send + Sync>) -> Server {
-        Server { client, negotiated: Mutex::new(None), clock }
+        Server { client, negotiated: Mutex::new(None), clock, structured_content: true }
+    }
+
+    /// `--structured-content off`: no `outputSchema` in `tools/list`, no `structuredContent` in
+    /// results, in every protocol era (a schema without the structured result would break
+    /// clients that validate it).
+    pub fn with_structured_content(mut self, on: bool) -> Server {
+        self.structured_content = on;
+        self
+    }
+
+    /// Whether this request's results carry `outputSchema` and `structuredContent`.
+    fn structured(&self, era: &Era) -> bool {
+        self.structured_content && era.has_structured_output()
     }
 
     fn server_info() -> Value {
@@ -230,10 +245,11 @@ impl Server {
 
     fn tools_list(&self, era: &Era) -> Value {
         // Built once per shape (the schemas are parsed from their JSON files): a clone is cheap.
-        static LISTS: [OnceLock<Value>; 4] = [const { OnceLock::new() }; 4];
-        let (structured, annotations) = (era.has_structured_output(), era.has_annotations());
-        let list = LISTS[usize::from(structured) * 2 + usize::from(annotations)].get_or_init(|| {
-            let tools: Vec<Value> = tools::TOOLS.iter().map(|t| t.listing(structured, annotations)).collect();
+        static LISTS: [OnceLock<Value>; 8] = [const { OnceLock::new() }; 8];
+        let (title, schema, annotations) = (era.has_structured_output(), self.structured(era), era.has_annotations());
+        let shape = usize::from(title) * 4 + usize::from(schema) * 2 + usize::from(annotations);
+        let list = LISTS[shape].get_or_init(|| {
+            let tools: Vec<Value> = tools::TOOLS.iter().map(|t| t.listing(title, schema, annotations)).collect();
             json!({ "tools": tools })
         });
         cacheable(list.clone(), era, STATIC_TTL_MS, "public")
@@ -259,7 +275,7 @@ impl Server {
                 let mut result = Map::new();
                 result.insert("content".into(), json!([{ "type": "text", "text": out.text }]));
                 result.insert("isError".into(), json!(false));
-                if let Some(structured) = out.structured.filter(|_| era.has_structured_output()) {
+                if let Some(structured) = out.structured.filter(|_| self.structured(era)) {
                     result.insert("structuredContent".into(), structured);
                 }
                 Ok(Value::Object(result))

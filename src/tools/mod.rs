@@ -63,17 +63,20 @@ pub fn find(name: &str) -> Option<&'static Tool> {
 }
 
 impl Tool {
-    /// The tool's entry in `tools/list`. `structured`: whether the client's protocol version has
-    /// `title` and `outputSchema` (2025-06-18 on); `annotations`: whether it has annotations
-    /// (2025-03-26 on).
-    pub fn listing(&self, structured: bool, annotations: bool) -> Value {
+    /// The tool's entry in `tools/list`. `title`: whether the client's protocol version has
+    /// `title` (2025-06-18 on); `output_schema`: whether to declare `outputSchema` (that version,
+    /// unless `--structured-content off`); `annotations`: whether it has annotations (2025-03-26
+    /// on).
+    pub fn listing(&self, title: bool, output_schema: bool, annotations: bool) -> Value {
         let mut v = json!({
             "name": self.name,
             "description": self.description,
             "inputSchema": (self.input_schema)(),
         });
-        if structured {
+        if title {
             v["title"] = json!(self.title);
+        }
+        if output_schema {
             v["outputSchema"] = (self.output_schema)();
         }
         if annotations {

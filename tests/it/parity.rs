@@ -301,3 +301,58 @@ fn the_checker_catches_what_the_json_lacks() {
     );
     assert!(!check_parity("t", &json!({}), "# T\n\n---\n\nB\n", &p).is_empty());
 }
+
+/// `tools/list` and a `get_problem` call: whether `outputSchema` and `structuredContent` came.
+fn shapes(s: &mut Server, modern: bool) -> (bool, bool, bool) {
+    let with_meta = |mut params: Value| {
+        if modern {
+            params["_meta"] = json!({
+                "io.modelcontextprotocol/protocolVersion": "2026-07-28",
+                "io.modelcontextprotocol/clientCapabilities": {}
+            });
+        }
+        params
+    };
+    let list = s.request("tools/list", with_meta(json!({})));
+    let tools = list["result"]["tools"].as_array().unwrap();
+    let schemas = tools.iter().filter(|t| t.get("outputSchema").is_some()).count();
+    assert!(schemas == 0 || schemas == tools.len(), "{list}");
+    let titles = tools.iter().all(|t| t.get("title").is_some());
+    let args = json!({"name": "get_problem", "arguments": {"source": "leetcode", "id": "1"}});
+    let r = s.request("tools/call", with_meta(args));
+    assert!(text(&r).starts_with("# Two Sum\n"), "{r}");
+    (schemas > 0, r["result"].get("structuredContent").is_some(), titles)
+}
+
+#[test]
+fn structured_content_off_drops_schema_and_result_together_in_both_eras() {
+    let b = Backend::start(&backend::fixtures_dir());
+    let url = b.url();
+    for opts in [
+        crate::harness::Opts { base_url: Some(&url), args: vec!["--structured-content", "off"], ..Default::default() },
+        crate::harness::Opts {
+            base_url: Some(&url),
+            env: vec![("OJ_STRUCTURED_CONTENT", "off".into())],
+            ..Default::default()
+        },
+    ] {
+        let mut s = Server::with(opts);
+        s.initialize("2025-11-25");
+        // Legacy era: titles stay (the version has them); no schema, no structured result.
+        assert_eq!(shapes(&mut s, false), (false, false, true));
+        assert_eq!(shapes(&mut s, true), (false, false, true));
+    }
+    // On (the default), both come, in both eras.
+    let mut s = Server::start(&url);
+    s.initialize("2025-11-25");
+    assert_eq!(shapes(&mut s, false), (true, true, true));
+    assert_eq!(shapes(&mut s, true), (true, true, true));
+    let s = Server::with(crate::harness::Opts {
+        base_url: Some(&url),
+        args: vec!["--structured-content", "maybe"],
+        ..Default::default()
+    });
+    let (status, _, stderr) = s.close();
+    assert_eq!(status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("expected on or off"), "{stderr}");
+}
