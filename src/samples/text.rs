@@ -6,6 +6,14 @@
 /// Line cleanup shared by both rules: `\r\n` and `\r` become `\n`, trailing whitespace of every
 /// line goes, and so do blank lines at either end. The result has no final newline.
 pub(super) fn clean_lines(raw: &str) -> String {
+    // A lone `\r` ends a line too (old Mac files); it must not survive inside one.
+    let normalized;
+    let raw = if raw.contains('\r') {
+        normalized = raw.replace("\r\n", "\n").replace('\r', "\n");
+        normalized.as_str()
+    } else {
+        raw
+    };
     let mut out = String::with_capacity(raw.len());
     let mut blank_run = 0usize; // blank lines seen since the last non-blank one
     for line in raw.split('\n') {
@@ -135,6 +143,7 @@ mod tests {
         assert_eq!(stdin(" \n\t\n"), "");
         assert_eq!(function("\n  nums = [1], k = 2 \n"), "nums = [1], k = 2");
         assert_eq!(function("a\r\nb"), "a\nb");
+        assert_eq!(stdin("a\rb\r\r"), "a\nb\n");
         assert_eq!(function(""), "");
     }
 
