@@ -267,7 +267,14 @@ fn a_resource_that_does_not_exist_carries_its_uri_in_both_eras() {
     let (_b, mut s) = setup();
     let meta = json!({"io.modelcontextprotocol/protocolVersion": "2026-07-28",
                       "io.modelcontextprotocol/clientCapabilities": {}});
-    for uri in ["oj://nope", "oj://problem/leetcode/99999", "https://leetcode.com/problems/two-sum/"] {
+    let uris = [
+        "oj://nope",
+        "oj://problem/leetcode/99999",
+        "oj://problem/leetcode/99999/samples",
+        "oj://problem/leetcode/99999/zh",
+        "https://leetcode.com/problems/two-sum/",
+    ];
+    for uri in uris {
         for params in [json!({"uri": uri}), json!({"uri": uri, "_meta": meta})] {
             let r = s.request("resources/read", params.clone());
             assert_eq!(r["error"]["code"], -32602, "{params}: {r}");
