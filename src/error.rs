@@ -70,6 +70,13 @@ pub enum ToolError {
     /// Something the model should read and react to: a bad argument, an HTTP 4xx/5xx, a missing
     /// token. Becomes a result with `isError: true`.
     Domain(String),
+    /// A tool argument the tool itself rejects, before any request ("Invalid arguments: …").
+    /// Becomes a result with `isError: true`.
+    Args(String),
+    /// The backend answered with an HTTP error status (4xx/5xx): the status, and the message for
+    /// the model. Becomes a result with `isError: true`; callers decide by the status, never by
+    /// the text.
+    Http(u16, String),
     /// The backend is unreachable or answered garbage (network failure, invalid JSON, non-UTF-8
     /// or oversized body). Becomes a JSON-RPC error (`-32603`).
     Protocol(String),
@@ -84,7 +91,9 @@ impl From<ClientError> for ToolError {
 impl fmt::Display for ToolError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ToolError::Domain(s) | ToolError::Protocol(s) => f.write_str(s),
+            ToolError::Domain(s) | ToolError::Args(s) | ToolError::Http(_, s) | ToolError::Protocol(s) => {
+                f.write_str(s)
+            }
         }
     }
 }

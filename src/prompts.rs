@@ -144,8 +144,8 @@ them for me.";
 /// unknown source): a 400, 404 or 422, or our own argument check. Anything else (a 5xx, a refused
 /// token, rate limiting, an unreachable backend) is a failure of one ingredient, not of the
 /// arguments.
-fn names_nothing(msg: &str) -> bool {
-    ["[400]", "[404]", "[422]", "Invalid arguments:"].iter().any(|p| msg.starts_with(p))
+fn names_nothing(e: &ToolError) -> bool {
+    matches!(e, ToolError::Args(_) | ToolError::Http(400 | 404 | 422, _))
 }
 
 /// An ingredient that embeds a resource (a statement, a daily challenge): the resource message,
@@ -161,9 +161,7 @@ fn embed_output(ctx: &Ctx, uri: &str, what: &str) -> Result<(Value, Option<Value
     let tool = tools::find(tool).expect("routes name existing tools");
     match tool.run(ctx, Some(&args)) {
         Ok(out) => Ok((resource_message(uri, out.text), out.structured)),
-        Err(ToolError::Domain(m)) if names_nothing(&m) => {
-            Err(invalid(format!("Cannot read {uri}: {m}")).with_data(json!({ "uri": uri })))
-        }
+        Err(e) if names_nothing(&e) => Err(invalid(format!("Cannot read {uri}: {e}")).with_data(json!({ "uri": uri }))),
         Err(e) => Ok((
             text_message(&format!(
                 "({what} ({uri}) is not included: the backend could not provide it ({e}). Ask me to paste it, or \

@@ -119,7 +119,9 @@ pub fn render(ctx: &Ctx, uri: &str) -> Result<ToolOutput, ResponseError> {
     let (tool, args) = route(uri)?;
     let tool = tools::find(tool).expect("routes name existing tools");
     tool.run(ctx, Some(&args)).map_err(|e| match e {
-        ToolError::Domain(msg) => not_found(uri, format!("Cannot read {uri}: {msg}")),
+        ToolError::Domain(msg) | ToolError::Args(msg) | ToolError::Http(_, msg) => {
+            not_found(uri, format!("Cannot read {uri}: {msg}"))
+        }
         ToolError::Protocol(msg) => ResponseError::new(ErrorCode::InternalError, format!("Cannot read {uri}: {msg}")),
     })
 }

@@ -280,7 +280,7 @@ impl Server {
                 }
                 Ok(Value::Object(result))
             }
-            Err(ToolError::Domain(text)) => {
+            Err(ToolError::Domain(text) | ToolError::Args(text) | ToolError::Http(_, text)) => {
                 crate::info!("{name}: error result in {ms} ms: {}", text.lines().next().unwrap_or(""));
                 Ok(json!({ "content": [{ "type": "text", "text": text }], "isError": true }))
             }

@@ -63,7 +63,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let date = match args.opt_str("date")? {
         None => today(domain, ctx.now_unix),
         Some(s) => parse_date(s.trim()).ok_or_else(|| {
-            ToolError::Domain(format!(
+            ToolError::Args(format!(
                 "Invalid arguments: `date` must be a real calendar day written YYYY-MM-DD (e.g. 2024-01-15), got {:?}",
                 s.chars().take(40).collect::<String>()
             ))

@@ -116,7 +116,7 @@ fn type_name(v: &Value) -> &'static str {
 }
 
 fn bad(msg: String) -> ToolError {
-    ToolError::Domain(format!("Invalid arguments: {msg}"))
+    ToolError::Args(format!("Invalid arguments: {msg}"))
 }
 
 impl<'a> Args<'a> {
@@ -287,7 +287,7 @@ pub fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
         })?;
         return Ok(Success { status: resp.status, body, path: path.to_string() });
     }
-    Err(ToolError::Domain(format::http_failure(&resp)))
+    Err(ToolError::Http(resp.status, format::http_failure(&resp)))
 }
 
 /// A problem as a tool's output, its statement in `language` (`"en"`/`"zh"`) or what exists:
@@ -343,8 +343,8 @@ mod tests {
 
     fn domain(e: ToolError) -> String {
         match e {
-            ToolError::Domain(s) => s,
-            other => panic!("expected a domain error, got {other:?}"),
+            ToolError::Args(s) => s,
+            other => panic!("expected an argument error, got {other:?}"),
         }
     }
 

@@ -32,10 +32,13 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let id = args.req_str("id", "the problem id, e.g. \"1\" or \"1920A\"")?;
     let language = language_arg(args, "en")?;
     let ok = fetch(ctx, &format!("/api/v1/problems/{}/{}", seg(&source), seg(id))).map_err(|e| match e {
-        ToolError::Domain(msg) if msg.starts_with("[404]") => ToolError::Domain(format!(
-            "{msg}\nNo {source} problem has the id {id:?}. Ids are case-sensitive (e.g. 1920A, abc321_a); for a \
+        ToolError::Http(404, msg) => ToolError::Http(
+            404,
+            format!(
+                "{msg}\nNo {source} problem has the id {id:?}. Ids are case-sensitive (e.g. 1920A, abc321_a); for a \
 LeetCode slug or a URL use resolve_problem."
-        )),
+            ),
+        ),
         other => sources::explain(ctx, &source, other),
     })?;
     let p: Problem = ok.json()?;

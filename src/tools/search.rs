@@ -45,7 +45,7 @@ fn output_schema() -> Value {
 }
 
 fn bad(msg: &str) -> ToolError {
-    ToolError::Domain(format!("Invalid arguments: {msg}"))
+    ToolError::Args(format!("Invalid arguments: {msg}"))
 }
 
 /// Largest page number accepted.

@@ -50,7 +50,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let path = if let Some(query) = args.opt_trimmed("query")? {
         let n = query.chars().count();
         if !QUERY_CHARS.contains(&n) {
-            return Err(ToolError::Domain(format!(
+            return Err(ToolError::Args(format!(
                 "Invalid arguments: `query` must be {} to {} characters after trimming, got {n}",
                 QUERY_CHARS.start(),
                 QUERY_CHARS.end()
@@ -66,7 +66,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
                 (None, Some(_)) => "`source` is required with `id` (or give a `query` instead)",
                 _ => "`id` is required with `source` (or give a `query` instead)",
             };
-            return Err(ToolError::Domain(format!(
+            return Err(ToolError::Args(format!(
                 "Invalid arguments: {missing}. Search by problem (source + id, e.g. leetcode 1) or by text (query)."
             )));
         };
@@ -109,18 +109,24 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
 /// (the backend answers "no embedding found" to any), or a problem missing or not embedded yet.
 fn not_found(ctx: &Ctx, source: &str, id: &str, e: ToolError) -> ToolError {
     match e {
-        ToolError::Domain(msg) if msg.starts_with("[404]") => match sources::unknown(ctx, source) {
-            Some(hint) => ToolError::Domain(format!(
-                "{hint}\nThe backend answered {msg:?}, which for an unknown source only means it has nothing under \
+        ToolError::Http(404, msg) => match sources::unknown(ctx, source) {
+            Some(hint) => ToolError::Http(
+                404,
+                format!(
+                    "{hint}\nThe backend answered {msg:?}, which for an unknown source only means it has nothing under \
 that name."
-            )),
-            None => ToolError::Domain(format!(
-                "{msg}\nThe backend has no embedding for {source} {id}: either no {source} problem has that id (ids \
+                ),
+            ),
+            None => ToolError::Http(
+                404,
+                format!(
+                    "{msg}\nThe backend has no embedding for {source} {id}: either no {source} problem has that id (ids \
 are case-sensitive; check it with get_problem), or its embedding is not computed yet (get_platform_status counts \
 those under Not Embedded). Meanwhile, search by meaning with `query` (a sentence about the problem's idea)."
-            )),
+                ),
+            ),
         },
-        ToolError::Domain(msg) => sources::explain(ctx, source, ToolError::Domain(msg)),
+        http @ ToolError::Http(..) => sources::explain(ctx, source, http),
         other => other,
     }
 }

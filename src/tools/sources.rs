@@ -62,9 +62,9 @@ pub fn unknown(ctx: &Ctx, source: &str) -> Option<String> {
 /// appended to the backend's own answer.
 pub fn explain(ctx: &Ctx, source: &str, err: ToolError) -> ToolError {
     match err {
-        ToolError::Domain(msg) => match unknown(ctx, source) {
-            Some(hint) => ToolError::Domain(format!("{msg}\n{hint}")),
-            None => ToolError::Domain(msg),
+        ToolError::Http(status, msg) => match unknown(ctx, source) {
+            Some(hint) => ToolError::Http(status, format!("{msg}\n{hint}")),
+            None => ToolError::Http(status, msg),
         },
         other => other,
     }
