@@ -28,16 +28,16 @@ TOOLS = [t["name"] for t in json.loads((ROOT / "mcpb/manifest.json").read_text()
 MODES = ["auto", "legacy"]
 
 
-def server(url: str) -> StdioServerParameters:
+def server(url: str, args: list[str] | None = None) -> StdioServerParameters:
     # OJ_LOG=debug: the wire log goes to stderr, which pytest shows when a test fails.
     env = {"OJ_BASE_URL": url, "OJ_TOKEN": TOKEN, "OJ_MCP_NOW": NOW, "OJ_LOG": "debug"}
-    return StdioServerParameters(command=str(BIN), env=env)
+    return StdioServerParameters(command=str(BIN), args=args or [], env=env)
 
 
-async def connect(stack: AsyncExitStack, url: str, mode: str) -> tuple[Client, float]:
+async def connect(stack: AsyncExitStack, url: str, mode: str, args: list[str] | None = None) -> tuple[Client, float]:
     """An entered Client and how long entering it (spawn + negotiation) took, in seconds."""
     t0 = time.monotonic()
-    client = await stack.enter_async_context(Client(server(url), mode=mode))
+    client = await stack.enter_async_context(Client(server(url, args), mode=mode))
     return client, time.monotonic() - t0
 
 
@@ -131,6 +131,69 @@ async def test_call_tool(backend_url, mode, tool, args, is_error, patterns):
             assert isinstance(result.structured_content, dict), result
 
 
+NO_ZH = "No Chinese statement is available for this problem; showing the English one."
+
+# tool, arguments, checks on (text, structuredContent): the new arguments and every outcome
+# (language, its fallback, 202, paging, empty results, truncation), each a success whose
+# structuredContent the SDK validates against the tool's outputSchema.
+STRUCTURED = [
+    ("get_problem", {"source": "leetcode", "id": "1", "language": "zh"},
+     lambda t, s: s["language"] == "zh" and s["notes"] == [] and t.startswith("# 两数之和\n")),
+    ("get_problem", {"source": "leetcode", "id": "743", "language": "zh"},
+     lambda t, s: s["language"] == "en" and s["notes"] == [NO_ZH] and f"- Note: {NO_ZH}" in t),
+    ("get_problem", {"source": "luogu", "id": "P1002"},
+     lambda t, s: s["language"] == "zh" and "No English statement" in s["notes"][0]),
+    ("get_problem", {"source": "atcoder", "id": "ahc001_a"},
+     lambda t, s: s["problem"]["truncated"] is True and f"- Note: {s['notes'][0]}" in t),
+    ("get_problem", {"source": "leetcode", "id": "1"},
+     lambda t, s: s["problem"]["similar_questions"] == ["two-sum-ii-input-array-is-sorted", "3sum"]
+     and "- Similar questions: two-sum-ii-input-array-is-sorted, 3sum" in t),
+    ("resolve_problem", {"query": "https://leetcode.com/problems/two-sum/", "language": "zh"},
+     lambda t, s: s["language"] == "zh" and s["detected_source"] == "leetcode"),
+    ("get_daily_challenge", {"domain": "cn"}, lambda t, s: s["language"] == "zh" and t.startswith("# 两数之和\n")),
+    ("get_daily_challenge", {"domain": "cn", "language": "en"}, lambda t, s: s["language"] == "en"),
+    ("get_daily_challenge", {"date": "2024-02-01"},
+     lambda t, s: s["status"] == "fetching" and s["retry_after"] == 30 and s["notes"] == [t.strip()]),
+    ("search_problems", {"source": "leetcode", "page": 2, "per_page": 3},
+     lambda t, s: (s["page"], s["total_pages"], s["total"]) == (2, 3, 7)
+     and s["next_page_arguments"] == {"source": "leetcode", "page": 3, "per_page": 3}
+     and all(n in t for n in s["notes"])),
+    ("search_problems", {"source": "leetcode", "page": 9, "per_page": 5},
+     lambda t, s: s["next_page_arguments"] is None and "No problems on this page." in s["notes"]),
+    ("search_problems", {"source": "leetcode"},
+     lambda t, s: s["problems"][0]["title_cn"] == "两数之和" and "| Two Sum (两数之和) |" in t),
+    ("find_similar_problems", {"source": "atcoder", "id": "agc001_a"},
+     lambda t, s: s["results"] == [] and len(s["notes"]) == 1 and s["notes"][0] in t),
+    ("list_tags", {"source": "atcoder"}, lambda t, s: s["tags"] == [] and s["notes"][0] in t),
+]
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize(("tool", "args", "ok"), STRUCTURED, ids=[call_id((*c, None)) for c in STRUCTURED])
+async def test_structured_outcomes(backend_url, mode, tool, args, ok):
+    async with AsyncExitStack() as stack:
+        client, _ = await connect(stack, backend_url, mode)
+        await client.list_tools()  # the SDK validates structuredContent with the schemas it listed
+        result = await client.call_tool(tool, args)
+        text = result.content[0].text
+        assert not result.is_error, text
+        sc = result.structured_content
+        assert isinstance(sc, dict) and isinstance(sc.get("notes"), list), result
+        assert ok(text, sc), f"{json.dumps(sc, ensure_ascii=False)[:2000]}\n{text[:2000]}"
+
+
+@pytest.mark.parametrize("mode", MODES)
+async def test_structured_content_off(backend_url, mode):
+    async with AsyncExitStack() as stack:
+        client, _ = await connect(stack, backend_url, mode, ["--structured-content", "off"])
+        tools = (await client.list_tools()).tools
+        assert [t.name for t in tools] == TOOLS
+        assert all(t.output_schema is None for t in tools), tools
+        result = await client.call_tool("get_problem", {"source": "leetcode", "id": "1"})
+        assert result.structured_content is None, result
+        assert re.search(r"^# Two Sum$", result.content[0].text, re.MULTILINE)
+
+
 @pytest.mark.parametrize("mode", MODES)
 async def test_unknown_tool_is_a_protocol_error(backend_url, mode):
     async with AsyncExitStack() as stack:
@@ -148,6 +211,8 @@ async def test_resources(backend_url, mode):
         templates = (await client.list_resource_templates()).resource_templates
         assert [t.uri_template for t in templates] == [
             "oj://problem/{source}/{id}",
+            "oj://problem/{source}/{id}/{language}",
+            "oj://problem/{source}/{id}/samples",
             "oj://daily/{domain}",
             "oj://daily/{domain}/{date}",
         ]
@@ -155,6 +220,8 @@ async def test_resources(backend_url, mode):
         assert [str(r.uri) for r in listed] == ["oj://status"]
         read = await client.read_resource("oj://problem/leetcode/1")
         assert read.contents[0].mime_type == "text/markdown"
+        zh = await client.read_resource("oj://problem/leetcode/1/zh")
+        assert re.search(r"^# 两数之和$", zh.contents[0].text, re.MULTILINE)
         assert re.search(r"^# Two Sum$", read.contents[0].text, re.MULTILINE)
         daily = await client.read_resource("oj://daily/cn/2024-01-15")
         assert "Trapping Rain Water" in daily.contents[0].text
@@ -197,3 +264,6 @@ async def test_completions(backend_url, mode):
         template = ResourceTemplateReference(uri="oj://problem/{source}/{id}")
         ids = await client.complete(template, {"name": "id", "value": "1"}, {"source": "leetcode"})
         assert ids.completion.values and ids.completion.values[0].startswith("1"), ids
+        by_language = ResourceTemplateReference(uri="oj://problem/{source}/{id}/{language}")
+        languages = await client.complete(by_language, {"name": "language", "value": "z"})
+        assert languages.completion.values == ["zh"]

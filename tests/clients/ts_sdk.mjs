@@ -113,6 +113,19 @@ function textOf(result) {
 }
 
 /**
+ * Calls a tool that succeeds; returns its text and structuredContent, which the SDK has already
+ * validated against the tool's outputSchema (Client.callTool does, once listTools cached them).
+ */
+async function callBoth(name, args) {
+  const result = await client.callTool({ name, arguments: args });
+  const text = textOf(result);
+  assert.equal(result.isError ?? false, false, `${name} ${JSON.stringify(args)}: isError\n${text}`);
+  const sc = result.structuredContent;
+  assert.ok(sc !== null && typeof sc === "object" && Array.isArray(sc.notes), `${name}: structuredContent.notes`);
+  return { text, sc };
+}
+
+/**
  * Calls a tool and checks isError; returns its text. (The SDK itself checks structuredContent
  * against the tool's outputSchema; this checks that a success has it at all.)
  */
@@ -228,6 +241,83 @@ test("search_problems: page 2 of 3, and list_tags", () =>
     assert.match(tags, /dynamic programming/);
   }));
 
+test("language: zh under the Chinese title, the fallback note in text and JSON, the daily's default", () =>
+  check(async () => {
+    const noZh = "No Chinese statement is available for this problem; showing the English one.";
+    const zh = await callBoth("get_problem", { source: "leetcode", id: "1", language: "zh" });
+    assert.match(zh.text, /^# 两数之和$/m);
+    assert.equal(zh.sc.language, "zh");
+    assert.deepEqual(zh.sc.notes, []);
+    assert.match(zh.sc.problem.content, /给定一个整数数组/);
+    const fallback = await callBoth("get_problem", { source: "leetcode", id: "743", language: "zh" });
+    assert.ok(fallback.text.includes(`- Note: ${noZh}`), fallback.text);
+    assert.equal(fallback.sc.language, "en");
+    assert.deepEqual(fallback.sc.notes, [noZh]);
+    const luogu = await callBoth("get_problem", { source: "luogu", id: "P1002" });
+    assert.equal(luogu.sc.language, "zh");
+    assert.match(luogu.sc.notes[0], /No English statement/);
+    const cnDaily = await callBoth("get_daily_challenge", { domain: "cn" });
+    assert.equal(cnDaily.sc.language, "zh");
+    assert.match(cnDaily.text, /^# 两数之和$/m);
+    const resolved = await callBoth("resolve_problem", { query: "https://leetcode.com/problems/two-sum/", language: "zh" });
+    assert.equal(resolved.sc.language, "zh");
+    const bad = await call("get_problem", { source: "leetcode", id: "1", language: "fr" }, { isError: true });
+    assert.match(bad, /`language`/);
+  }));
+
+test("structuredContent carries what the text says: 202, paging, empty results, truncation, similar questions", () =>
+  check(async () => {
+    const fetching = await callBoth("get_daily_challenge", { date: "2024-02-01" });
+    assert.equal(fetching.sc.status, "fetching");
+    assert.equal(fetching.sc.retry_after, 30);
+    assert.equal(fetching.sc.problem, null);
+    assert.equal(fetching.sc.notes[0], fetching.text.trim());
+    const page = await callBoth("search_problems", { source: "leetcode", page: 2, per_page: 3 });
+    assert.deepEqual([page.sc.page, page.sc.total_pages, page.sc.total], [2, 3, 7]);
+    assert.deepEqual(page.sc.next_page_arguments, { source: "leetcode", page: 3, per_page: 3 });
+    for (const n of page.sc.notes) assert.ok(page.text.includes(n), n);
+    const past = await callBoth("search_problems", { source: "leetcode", page: 9, per_page: 5 });
+    assert.equal(past.sc.next_page_arguments, null);
+    assert.ok(past.sc.notes.includes("No problems on this page."), JSON.stringify(past.sc));
+    const listing = await callBoth("search_problems", { source: "leetcode" });
+    assert.equal(listing.sc.problems[0].title_cn, "两数之和");
+    assert.match(listing.text, /\| Two Sum \(两数之和\) \|/);
+    const empty = await callBoth("find_similar_problems", { source: "atcoder", id: "agc001_a" });
+    assert.deepEqual(empty.sc.results, []);
+    assert.equal(empty.sc.notes.length, 1);
+    assert.ok(empty.text.includes(empty.sc.notes[0]));
+    const noTags = await callBoth("list_tags", { source: "atcoder" });
+    assert.deepEqual(noTags.sc.tags, []);
+    assert.ok(noTags.text.includes(noTags.sc.notes[0]));
+    const big = await callBoth("get_problem", { source: "atcoder", id: "ahc001_a" });
+    assert.equal(big.sc.problem.truncated, true);
+    assert.ok(big.text.includes(`- Note: ${big.sc.notes[0]}`), big.sc.notes.join("\n"));
+    const lc = await callBoth("get_problem", { source: "leetcode", id: "1" });
+    assert.deepEqual(lc.sc.problem.similar_questions, ["two-sum-ii-input-array-is-sorted", "3sum"]);
+    assert.match(lc.text, /^- Similar questions: two-sum-ii-input-array-is-sorted, 3sum$/m);
+  }));
+
+test("--structured-content off: no outputSchema, no structuredContent, the same text", () =>
+  check(async () => {
+    const offTransport = new StdioClientTransport({
+      command: BIN,
+      args: ["--structured-content", "off"],
+      env: { OJ_BASE_URL: backend.url, OJ_TOKEN: TOKEN, OJ_MCP_NOW: NOW },
+      stderr: "pipe",
+    });
+    const off = new Client({ name: "oj-mcp-rs-client-tests-off", version: "0.0.0" });
+    await off.connect(offTransport);
+    try {
+      const { tools } = await off.listTools();
+      assert.ok(tools.length === TOOLS.length && tools.every((t) => t.outputSchema === undefined && t.title));
+      const r = await off.callTool({ name: "get_problem", arguments: { source: "leetcode", id: "1" } });
+      assert.equal(r.structuredContent, undefined);
+      assert.equal(textOf(r), await call("get_problem", { source: "leetcode", id: "1" }));
+    } finally {
+      await off.close();
+    }
+  }));
+
 test("resources: templates, the status resource, reads, and -32602 for an unknown URI", () =>
   check(async () => {
     const caps = client.getServerCapabilities();
@@ -235,8 +325,16 @@ test("resources: templates, the status resource, reads, and -32602 for an unknow
     const { resourceTemplates } = await client.listResourceTemplates();
     assert.deepEqual(
       resourceTemplates.map((t) => t.uriTemplate),
-      ["oj://problem/{source}/{id}", "oj://problem/{source}/{id}/{language}", "oj://daily/{domain}", "oj://daily/{domain}/{date}"],
+      [
+        "oj://problem/{source}/{id}",
+        "oj://problem/{source}/{id}/{language}",
+        "oj://problem/{source}/{id}/samples",
+        "oj://daily/{domain}",
+        "oj://daily/{domain}/{date}",
+      ],
     );
+    const zh = await client.readResource({ uri: "oj://problem/leetcode/1/zh" });
+    assert.match(zh.contents[0].text, /^# 两数之和$/m);
     const { resources } = await client.listResources();
     assert.deepEqual(resources.map((r) => r.uri), ["oj://status"]);
     const problem = await client.readResource({ uri: "oj://problem/leetcode/1" });
@@ -280,6 +378,11 @@ test("completions: sources by prefix, and ids from the backend", () =>
       context: { arguments: { source: "leetcode" } },
     });
     assert.ok(ids.completion.values.length > 0 && ids.completion.values[0].startsWith("1"), JSON.stringify(ids));
+    const languages = await client.complete({
+      ref: { type: "ref/resource", uri: "oj://problem/{source}/{id}/{language}" },
+      argument: { name: "language", value: "" },
+    });
+    assert.deepEqual(languages.completion.values, ["en", "zh"]);
   }));
 
 test("an unknown tool is a JSON-RPC error (-32602), not a result", () =>
