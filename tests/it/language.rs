@@ -38,6 +38,21 @@ fn chinese_statement_under_the_chinese_title() {
 }
 
 #[test]
+fn samples_come_from_the_statement_returned() {
+    let (_b, mut s) = setup();
+    let sample = |sc: &Value| sc["problem"]["samples"].as_array().unwrap().clone();
+    let (_, en) = call(&mut s, "get_problem", json!({"source": "leetcode", "id": "1"}));
+    let (_, zh) = call(&mut s, "get_problem", json!({"source": "leetcode", "id": "1", "language": "zh"}));
+    // The fixture's Chinese statement shows one example, the English one two; the explanation is
+    // in the statement's own language.
+    let (en, zh) = (sample(&en), sample(&zh));
+    assert_eq!((en.len(), zh.len()), (2, 1), "{en:?} {zh:?}");
+    assert_eq!(en[0]["input"], zh[0]["input"]);
+    assert_eq!(en[0]["explanation"], "nums[2] + nums[3] = 11 + 5 = 16.");
+    assert_eq!(zh[0]["explanation"], "nums[2] + nums[3] = 11 + 5 = 16。");
+}
+
+#[test]
 fn a_missing_language_gives_what_exists_and_one_note() {
     let (_b, mut s) = setup();
     // LeetCode 743 has no content_cn.
