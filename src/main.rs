@@ -32,7 +32,6 @@ fn main() -> ExitCode {
         }
     };
     log::set_level(config.log_level);
-    #[cfg(unix)]
     signals::exit_quietly_on_termination();
     info!(
         "oj-mcp-rs {} serving {} (token {}, timeout {} s)",
@@ -89,6 +88,42 @@ mod signals {
             unsafe { signal(sig, on_signal) };
         }
     }
+}
+
+/// Windows' equivalent: Ctrl-C, Ctrl-Break, a closed console, log-off and shut-down reach a console
+/// control handler (on a thread of their own) instead of signals. Without one, Ctrl-C ends the
+/// process with STATUS_CONTROL_C_EXIT (0xC000013A); with it, they all exit 0 as on Unix.
+#[cfg(windows)]
+mod signals {
+    use std::ffi::c_void;
+
+    #[link(name = "kernel32")]
+    unsafe extern "system" {
+        fn SetConsoleCtrlHandler(handler: Option<extern "system" fn(u32) -> i32>, add: i32) -> i32;
+        fn GetCurrentProcess() -> *mut c_void;
+        fn TerminateProcess(process: *mut c_void, code: u32) -> i32;
+    }
+
+    extern "system" fn on_control(_event: u32) -> i32 {
+        // TerminateProcess, like `_exit`, runs no exit code in other threads or DLLs, so it cannot
+        // deadlock on a lock another thread held (ExitProcess could); replies are already flushed.
+        // SAFETY: the pseudo-handle of the current process is always valid.
+        unsafe { TerminateProcess(GetCurrentProcess(), 0) };
+        1 // handled (not reached)
+    }
+
+    /// Installs the handler for every control event (Ctrl-C, Ctrl-Break, close, log-off,
+    /// shut-down). A failure (no console at all) leaves the default, which nothing then triggers.
+    pub fn exit_quietly_on_termination() {
+        // SAFETY: `on_control` has the HandlerRoutine signature and lives for the whole process.
+        unsafe { SetConsoleCtrlHandler(Some(on_control), 1) };
+    }
+}
+
+#[cfg(not(any(unix, windows)))]
+mod signals {
+    /// No termination signals to handle on this platform.
+    pub fn exit_quietly_on_termination() {}
 }
 
 /// `--help` and `--version` are the only things printed outside the protocol.

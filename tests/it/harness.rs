@@ -57,6 +57,13 @@ pub fn bin() -> &'static str {
     BIN.get_or_init(|| std::env::var("OJ_MCP_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_oj-mcp-rs").to_string()))
 }
 
+/// Whether the binary under test is a Windows build (run under Wine: `make windows-tests` sets
+/// `OJ_MCP_BIN_OS=windows`), for the few behaviours the platform decides: signals, the case of
+/// environment variable names.
+pub fn windows() -> bool {
+    std::env::var("OJ_MCP_BIN_OS").is_ok_and(|os| os == "windows")
+}
+
 /// A command for the binary with a clean environment (no proxies, no OJ_* from the machine).
 pub fn command() -> Command {
     let mut c = Command::new(bin());

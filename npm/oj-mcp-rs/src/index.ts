@@ -33,7 +33,14 @@ const OVERRIDE_ENV = "OJ_MCP_RS_BINARY";
 const FORWARDED = ["SIGINT", "SIGTERM", "SIGHUP"] as const;
 
 function fail(message: string, code: number): never {
-  process.stderr.write(`oj-mcp-rs: ${message}\n`);
+  // A synchronous write to fd 2: process.stderr is asynchronous for pipes on Windows (the message
+  // could be lost to the exit below), and it cannot open a pipe Wine made from a Unix one.
+  const fs = require("node:fs") as typeof import("node:fs");
+  try {
+    fs.writeSync(2, `oj-mcp-rs: ${message}\n`);
+  } catch {
+    // stderr closed: the exit code still says it
+  }
   process.exit(code);
 }
 
