@@ -1,7 +1,7 @@
 //! Entry point: parse the command line, then wire stdin/stdout to the server loop. Exit codes: 0
 //! after stdin closes (or stdout does), 2 for a bad command line, 1 for an I/O failure.
 
-// No unsafe code but the signal handler (`signals`): see lib.rs.
+// No unsafe code but the signal and console control handlers (`signals`): see lib.rs.
 #![deny(unsafe_code)]
 
 /// musl's allocator unmaps eagerly; the static build keeps small blocks cached (src/alloc.rs).
@@ -94,6 +94,7 @@ mod signals {
 /// control handler (on a thread of their own) instead of signals. Without one, Ctrl-C ends the
 /// process with STATUS_CONTROL_C_EXIT (0xC000013A); with it, they all exit 0 as on Unix.
 #[cfg(windows)]
+#[allow(unsafe_code)]
 mod signals {
     use std::ffi::c_void;
 

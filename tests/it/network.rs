@@ -256,7 +256,7 @@ fn proxy_variable_names_ignore_case_on_windows_only() {
     // there; on Unix it is another variable, and the server ignores it.
     let b = Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
     let base = made_up_base(&b);
-    let target = format!("oj.test:{}", b.addr().port());
+    let target = absolute(&b);
     for var in ["Http_Proxy", "All_Proxy"] {
         let proxy = Proxy::connect(b.addr());
         let mut s = proxy_server(&base, &[(var, &proxy.url())]);
