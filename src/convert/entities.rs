@@ -2,6 +2,8 @@
 
 use std::borrow::Cow;
 
+use super::names::Index;
+
 /// Decode HTML character references (the named ones common in statements, and numeric ones).
 /// Unknown references are kept literally.
 pub(crate) fn decode_entities_into(s: &str, out: &mut String) {
@@ -81,12 +83,15 @@ pub(super) fn decode_one(s: &str, out: &mut String) -> Option<usize> {
 
 /// The value of a named reference (`name` without `&` and `;`), looked up in [`NAMED`].
 fn named_entity(name: &str) -> Option<&'static str> {
-    NAMED.binary_search_by(|&(n, _)| n.cmp(name)).ok().map(|i| NAMED[i].1)
+    NAMED_INDEX.find(name).map(|i| NAMED[i].1)
 }
 
+/// [`NAMED`] indexed for [`named_entity`].
+static NAMED_INDEX: Index<{ NAMED.len() }, 512> = Index::new(NAMED);
+
 /// The named references common in statements, sorted by name (byte order, so upper case first)
-/// for [`named_entity`]'s binary search; `entity_table_is_sorted` (tests) keeps it so.
-static NAMED: &[(&str, &str)] = &[
+/// for a reader; [`NAMED_INDEX`] finds them. `entity_table_is_sorted` (tests) keeps it so.
+const NAMED: &[(&str, &str)] = &[
     ("AMP", "&"),
     ("Aacute", "Á"),
     ("Acirc", "Â"),
@@ -315,7 +320,7 @@ mod tests {
 
     #[test]
     fn entity_table_is_sorted() {
-        assert!(NAMED.windows(2).all(|w| w[0].0 < w[1].0), "NAMED must be sorted and unique");
+        assert!(NAMED_INDEX.is_sound(NAMED), "NAMED must be sorted and unique");
         assert_eq!(named_entity("lt"), Some("<"));
         assert_eq!(named_entity("LT"), Some("<"));
         assert_eq!(named_entity("uuml"), Some("ü"));

@@ -63,6 +63,7 @@ mod fallback;
 pub(crate) mod lexer;
 mod markdown;
 mod markers;
+mod names;
 mod prep;
 mod render;
 mod spans;

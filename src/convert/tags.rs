@@ -6,6 +6,7 @@
 use super::markers::{
     M_CODE_CLOSE, M_CODE_OPEN, M_DEL_CLOSE, M_DEL_OPEN, M_EM_CLOSE, M_EM_OPEN, M_STRONG_CLOSE, M_STRONG_OPEN,
 };
+use super::names::{Index, lower_key};
 
 /// What pass 1 (`prep`) makes of an element.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,24 +144,26 @@ impl Tag {
     }
 }
 
-/// The entry for a lower-case tag name (see [`super::lexer::LName`]); unknown names are
-/// [`Role::Transparent`] with no class.
+/// The entry for a tag name (any case); unknown names are [`Role::Transparent`] with no class.
 pub(super) fn tag(name: &str) -> Tag {
-    match TAGS.binary_search_by(|&(n, _)| n.cmp(name)) {
-        Ok(i) => TAGS[i].1,
-        Err(_) => Tag::new(Role::Transparent, 0),
+    match lower_key(name).and_then(|k| TAG_INDEX.find_key(k, name.len())) {
+        Some(i) => TAGS[i].1,
+        None => Tag::new(Role::Transparent, 0),
     }
 }
 
 /// The table's own copy of a raw-text or `<pre>` element's name, for matching its end tag later.
 pub(super) fn raw_name(name: &str) -> Option<&'static str> {
-    let i = TAGS.binary_search_by(|&(n, _)| n.cmp(name)).ok()?;
+    let i = TAG_INDEX.find(name)?;
     let (n, t) = TAGS[i];
     (t.is_raw_text() || t.role == Role::Pre).then_some(n)
 }
 
-/// Sorted by name for [`tag`]'s binary search (`tag_table_is_sorted` keeps it so).
-static TAGS: &[(&str, Tag)] = &[
+/// [`TAGS`] indexed for [`tag`].
+static TAG_INDEX: Index<{ TAGS.len() }, 256> = Index::new(TAGS);
+
+/// Sorted by name, so that a reader finds a tag (`tag_table_is_sorted` keeps it so).
+const TAGS: &[(&str, Tag)] = &[
     ("a", Tag::new(Role::Link, KNOWN)),
     ("address", Tag::new(Role::Div, BLOCK)),
     ("area", Tag::new(Role::Transparent, VOID)),
@@ -274,7 +277,7 @@ mod tests {
 
     #[test]
     fn tag_table_is_sorted() {
-        assert!(TAGS.windows(2).all(|w| w[0].0 < w[1].0), "TAGS must be sorted and unique");
+        assert!(TAG_INDEX.is_sound(TAGS), "TAGS must be sorted and unique");
         assert_eq!(tag("h3").role, Role::Heading(3));
         assert!(tag("p").is_block() && tag("p").ends_implied() && tag("p").leaks_in_md());
         assert!(tag("br").is_void() && tag("br").is_known() && !tag("br").is_block());
