@@ -16,6 +16,7 @@ mod convert;
 mod launcher;
 mod pipes;
 mod report;
+mod samples;
 mod server;
 mod table;
 
@@ -63,14 +64,14 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --timeout SECS  longest wait for any one answer (default 20)
   --only LIST     measure only these, comma-separated: size, start (spawn → initialize/discover,
                   EOF → exit), list (tools/list), calls (get_problem, RSS, connections),
-                  convert, launcher
+                  convert, samples (sample extraction against conversion), launcher
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
   --markdown      print the summary as a Markdown table (for the README)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
 A CMD is split on whitespace (no quoting): wrap anything fancier in a script, or profile a
 server by prefixing it: --server \"valgrind --tool=callgrind BIN\" --only calls --timeout 300.";
 
-pub(crate) const SECTIONS: [&str; 6] = ["size", "start", "list", "calls", "convert", "launcher"];
+pub(crate) const SECTIONS: [&str; 7] = ["size", "start", "list", "calls", "convert", "samples", "launcher"];
 
 pub(crate) struct Opts {
     pub(crate) server: Vec<String>,

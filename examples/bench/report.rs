@@ -2,6 +2,7 @@
 
 use crate::convert::{converter_rows, measure_converter};
 use crate::launcher::{LauncherFigures, measure_launcher};
+use crate::samples::{measure_samples, sample_rows};
 use crate::server::{CallFigures, ServerFigures, measure_server, note, start_series};
 use crate::table::{Cell, Row, Target, cell_or, fmt_mb, fmt_ms, print_table};
 use crate::{MB, Opts, WARM_UP, skipped};
@@ -61,6 +62,7 @@ pub(crate) fn run(opts: &Opts) -> bool {
         .as_ref()
         .map(|cmd| measure_server("other", cmd, starts.next().expect("one series per command"), opts, &mut failed));
     let conv = opts.wants("convert").then(|| measure_converter(opts, &mut failed));
+    let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
     let launcher = note("npm launcher", launcher, &mut failed);
 
@@ -90,6 +92,9 @@ pub(crate) fn run(opts: &Opts) -> bool {
         }
     }
 
+    if let Some(samples) = &samples {
+        sample_rows(samples, &mut rows);
+    }
     launcher_rows(&launcher, opts, &mut rows);
     let (load_end, warn_end) = load();
     println!("\n== summary: {}; load average {load1:.2} at start, {load_end:.2} at the end", machine());

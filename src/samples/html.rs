@@ -48,19 +48,20 @@ pub(super) fn scan(html: &str, c: &mut Collector) {
                 }
             }
             Tok::Start { name, attrs, self_closing } => {
-                if is(name, "script") || is(name, "style") || is(name, "textarea") {
+                let t = tag(name);
+                if t == Tag::Raw {
                     if !self_closing {
                         lx.skip_raw(name);
                     }
                     continue;
                 }
                 match cap.as_mut() {
-                    None => cap = open(name, attrs, self_closing),
-                    Some(cp) => cp.start(name, self_closing),
+                    None => cap = open(t, attrs, self_closing),
+                    Some(cp) => cp.start(t, self_closing),
                 }
             }
             Tok::End { name } => {
-                if cap.as_mut().is_some_and(|cp| cp.end(name))
+                if cap.as_mut().is_some_and(|cp| cp.end(tag(name)))
                     && let Some(cp) = cap.take()
                 {
                     cp.emit(c);
@@ -74,76 +75,119 @@ pub(super) fn scan(html: &str, c: &mut Collector) {
     }
 }
 
-fn is(name: &str, want: &str) -> bool {
-    name.eq_ignore_ascii_case(want)
-}
-
-/// `h1`..`h6` → the level.
-fn heading_level(name: &str) -> Option<u8> {
-    match name.as_bytes() {
-        [b'h' | b'H', d @ b'1'..=b'6'] => Some(d - b'0'),
-        _ => None,
+/// Whether a line leaves the document inside `<pre>`, `<script>`, `<style>` or `<textarea>`,
+/// given whether it started inside: the last such open or close tag on the line decides.
+pub(super) fn ends_inside_raw(line: &str, mut inside: bool) -> bool {
+    let b = line.as_bytes();
+    let mut i = 0;
+    while let Some(k) = b[i..].iter().position(|&c| c == b'<') {
+        let at = i + k + 1;
+        let closing = b.get(at) == Some(&b'/');
+        let name_at = at + usize::from(closing);
+        // Only `pr…`, `sc…`, `st…`, `te…` can name one: most tags are skipped on two bytes.
+        let head = b.get(name_at..name_at + 2).map(|h| [h[0].to_ascii_lowercase(), h[1].to_ascii_lowercase()]);
+        if !matches!(head, Some([b'p', b'r'] | [b's', b'c'] | [b's', b't'] | [b't', b'e'])) {
+            i = at;
+            continue;
+        }
+        let end = b[name_at..].iter().position(|c| !c.is_ascii_alphabetic()).map_or(b.len(), |n| name_at + n);
+        if matches!(tag(&line[name_at..end]), Tag::Pre | Tag::Raw) {
+            inside = !closing;
+        }
+        i = at;
     }
+    inside
 }
 
-/// Tags that end a line of flowing text.
-fn is_block(name: &str) -> bool {
-    ["p", "li", "tr", "table", "ul", "ol", "blockquote", "section", "hr", "dt", "dd"].iter().any(|b| is(name, b))
-        || heading_level(name).is_some()
+/// The tags the scanner tells apart; one lowercase lookup per tag (statements hold thousands).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Tag {
+    H(u8),
+    Pre,
+    Div,
+    Br,
+    Sup,
+    Sub,
+    /// `td`, `th`.
+    Cell,
+    /// Tags that end a line of flowing text.
+    Block,
+    /// `script`, `style`, `textarea`: skipped whole.
+    Raw,
+    Other,
+}
+
+fn tag(name: &str) -> Tag {
+    let b = name.as_bytes();
+    let mut buf = [0u8; 10];
+    if b.len() > buf.len() {
+        return Tag::Other;
+    }
+    for (d, s) in buf.iter_mut().zip(b) {
+        *d = s.to_ascii_lowercase();
+    }
+    match &buf[..b.len()] {
+        b"pre" => Tag::Pre,
+        b"div" => Tag::Div,
+        b"br" => Tag::Br,
+        b"sup" => Tag::Sup,
+        b"sub" => Tag::Sub,
+        b"td" | b"th" => Tag::Cell,
+        b"p" | b"li" | b"tr" | b"table" | b"ul" | b"ol" | b"blockquote" | b"section" | b"hr" | b"dt" | b"dd" => {
+            Tag::Block
+        }
+        b"script" | b"style" | b"textarea" => Tag::Raw,
+        [b'h', d @ b'1'..=b'6'] => Tag::H(d - b'0'),
+        _ => Tag::Other,
+    }
 }
 
 /// Starts a capture at an element that holds sample text, if this is one.
-fn open(name: &str, attrs: &str, self_closing: bool) -> Option<Capture> {
+fn open(t: Tag, attrs: &str, self_closing: bool) -> Option<Capture> {
     if self_closing {
         return None;
     }
-    let (kind, end, sink) = if let Some(level) = heading_level(name) {
-        (Kind::Heading, End::H(level), Sink::default())
-    } else if is(name, "pre") {
-        (Kind::Pre, End::Pre, Sink::literal())
-    } else if is(name, "div") && has_class(attrs, |k| k == "title" || k == "section-title") {
-        (Kind::Heading, End::Div(0), Sink::default())
-    } else if is(name, "div") && has_class(attrs, |k| k == "example-block") {
-        (Kind::Example, End::Div(0), Sink::default())
-    } else {
-        return None;
+    let (kind, end, sink) = match t {
+        Tag::H(level) => (Kind::Heading, End::H(level), Sink::default()),
+        Tag::Pre => (Kind::Pre, End::Pre, Sink::literal()),
+        Tag::Div if has_class(attrs, |k| k == "title" || k == "section-title") => {
+            (Kind::Heading, End::Div(0), Sink::default())
+        }
+        Tag::Div if has_class(attrs, |k| k == "example-block") => (Kind::Example, End::Div(0), Sink::default()),
+        _ => return None,
     };
     Some(Capture { kind, end, sink, muted: 0 })
 }
 
 impl Capture {
-    fn start(&mut self, name: &str, self_closing: bool) {
-        if is(name, "div") {
-            if let (End::Div(d), false) = (&mut self.end, self_closing) {
-                *d = d.saturating_add(1);
-                if self.kind == Kind::Heading {
-                    self.muted = self.muted.saturating_add(1);
-                    return;
+    fn start(&mut self, t: Tag, self_closing: bool) {
+        match t {
+            Tag::Div => {
+                if let (End::Div(d), false) = (&mut self.end, self_closing) {
+                    *d = d.saturating_add(1);
+                    if self.kind == Kind::Heading {
+                        self.muted = self.muted.saturating_add(1);
+                        return;
+                    }
                 }
+                self.sink.block();
             }
-            self.sink.block();
-        } else if is(name, "br") {
-            self.sink.br();
-        } else if is(name, "sup") {
-            self.sink.mark('^');
-        } else if is(name, "sub") {
-            self.sink.mark('_');
-        } else if is(name, "td") || is(name, "th") {
-            self.sink.cell();
-        } else if is(name, "pre") && self.kind == Kind::Example {
-            self.sink.enter_pre();
-        } else if is_block(name) {
-            self.sink.block();
+            Tag::Br => self.sink.br(),
+            Tag::Sup => self.sink.mark('^'),
+            Tag::Sub => self.sink.mark('_'),
+            Tag::Cell => self.sink.cell(),
+            Tag::Pre if self.kind == Kind::Example => self.sink.enter_pre(),
+            Tag::Block | Tag::H(_) => self.sink.block(),
+            _ => {}
         }
     }
 
     /// Handles an end tag; true when it closes the capture.
-    fn end(&mut self, name: &str) -> bool {
-        match &mut self.end {
-            End::H(level) if heading_level(name) == Some(*level) => return true,
-            End::Pre if is(name, "pre") => return true,
-            End::Div(0) if is(name, "div") => return true,
-            End::Div(d) if is(name, "div") => {
+    fn end(&mut self, t: Tag) -> bool {
+        match (&mut self.end, t) {
+            (End::H(level), Tag::H(l)) if *level == l => return true,
+            (End::Pre, Tag::Pre) | (End::Div(0), Tag::Div) => return true,
+            (End::Div(d), Tag::Div) => {
                 *d -= 1;
                 if self.muted > 0 {
                     self.muted -= 1;
@@ -151,8 +195,8 @@ impl Capture {
                 }
                 self.sink.block();
             }
-            _ if is(name, "pre") && self.kind == Kind::Example => self.sink.leave_pre(),
-            _ if is(name, "div") || is_block(name) => self.sink.block(),
+            (_, Tag::Pre) if self.kind == Kind::Example => self.sink.leave_pre(),
+            (_, Tag::Div | Tag::Block | Tag::H(_)) => self.sink.block(),
             _ => {}
         }
         false

@@ -1,6 +1,8 @@
-//! Markdown statements (the crawlers' Codeforces, AtCoder, Luogu, SPOJ and Hydro Markdown): ATX
-//! headings and fenced code blocks become events; the lines between them may hold HTML (Hydro
-//! wraps Codeforces' HTML in Markdown), so they go through the HTML scanner as one chunk.
+//! The statement's lines: ATX headings and fenced code blocks (the crawlers' Codeforces, AtCoder,
+//! Luogu, SPOJ and Hydro Markdown) become events; the lines between them go through the HTML
+//! scanner as one chunk (Hydro wraps Codeforces' HTML in Markdown; LeetCode and legacy pages are
+//! HTML through and through). Lines inside an HTML `<pre>` are never Markdown: a grid row `# #`
+//! or a ```` ``` ```` in a sample stays sample text.
 
 use super::collect::Collector;
 use super::html;
@@ -17,11 +19,21 @@ pub(super) fn scan(md: &str, c: &mut Collector) {
     let mut fence: Option<Fence> = None;
     // Byte range of the HTML/text lines since the last heading or fence.
     let mut chunk: Option<(usize, usize)> = None;
+    // Inside an HTML `<pre>` (or `<script>`, `<style>`): its lines are text, never Markdown.
+    let mut raw_html = false;
     let mut pos = 0usize;
     for raw in md.split_inclusive('\n') {
         let start = pos;
         pos += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
+        if raw_html || (fence.is_none() && line.contains('<')) {
+            let was = raw_html;
+            raw_html = html::ends_inside_raw(line, raw_html);
+            if was || raw_html {
+                chunk = Some((chunk.map_or(start, |(s, _)| s), pos));
+                continue;
+            }
+        }
         if let Some(f) = &mut fence {
             if closes(line, f.ch, f.len) {
                 c.pre(&f.body, f.info);

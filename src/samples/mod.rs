@@ -3,8 +3,8 @@
 //!
 //! The pipeline, one pass over the statement and no I/O:
 //!
-//! 1. `markdown::scan` (Markdown, with HTML chunks handed on) or `html::scan` (HTML) turn the
-//!    statement into a few kinds of events: a heading, a preformatted block (`<pre>` or a fence),
+//! 1. `markdown::scan` (Markdown lines, with the HTML chunks between them handed to `html::scan`)
+//!    turns the statement into a few kinds of events: a heading, a preformatted block (`<pre>` or a fence),
 //!    a LeetCode `div.example-block`.
 //! 2. `collect::Collector` names each heading with the vocabulary in `vocab` (`Sample Input
 //!    2`, `入力例 2`, `样例输出 #1`, `Example`, …), gives each block to the heading before it, splits
@@ -69,11 +69,9 @@ pub struct Samples {
 pub fn extract(content: &str, source: &str) -> Samples {
     let leetcode = source.eq_ignore_ascii_case("leetcode");
     let mut c = collect::Collector::new(leetcode);
-    if crate::convert::looks_like_html(content) {
-        html::scan(content, &mut c);
-    } else {
-        markdown::scan(content, &mut c);
-    }
+    // One reader for HTML and Markdown alike (Markdown lines, HTML chunks between them): cheaper
+    // than telling them apart first, and right for Markdown that embeds HTML.
+    markdown::scan(content, &mut c);
     let io = if c.interactive() || vocab::says_interactive(content) {
         Io::Interactive
     } else if leetcode {

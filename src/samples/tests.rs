@@ -485,3 +485,13 @@ fn hostile_markup_neither_panics_nor_blows_up() {
         assert!(s.tests.len() <= doc.len(), "{doc:?}");
     }
 }
+
+#[test]
+fn html_pre_lines_are_never_markdown() {
+    // A grid row `# #` and a fence-like line inside `<pre>` stay sample text.
+    let html = "<h3>Sample Input 1</h3><PRE>2 3\n# #\n```\n</PRE>\n<h3>Sample Output 1</h3>\n<pre>\n## Title\n</pre>\n";
+    check("grid", &extract(html, "atcoder"), Io::Stdin, &[("2 3\n# #\n```\n", "## Title\n", None)]);
+    // Markdown around HTML: the heading outside counts, the fence after `</pre>` too.
+    let mixed = "## Sample Input 1\n\n<pre>1\n# 2\n</pre>\n\n## Sample Output 1\n\n```\n3\n```\n";
+    check("mixed", &extract(mixed, "atcoder"), Io::Stdin, &[("1\n# 2\n", "3\n", None)]);
+}

@@ -78,6 +78,12 @@ const INTERACTIVE_PHRASES: &[&str] = &[
     "交互题",
 ];
 
+/// Where to look for [`INTERACTIVE_PHRASES`]: every phrase holds one of these as written in the
+/// statement (its case variants listed), so only the few places they occur are lowercased.
+/// The ASCII ones first (`active` is in both `interactive` and `reactive`).
+const ANCHORS: &[&str] =
+    &["active", "ACTIVE", "нтерактивн", "НТЕРАКТИВН", "インタラクティブ", "リアクティブ", "交互题"];
+
 /// Names a heading's text (or a fence info string such as `input1`).
 pub(super) fn heading(text: &str) -> Heading {
     let (core, num) = split_number(text);
@@ -160,9 +166,27 @@ pub(super) enum Label {
 
 /// True when the statement says in so many words that the task is interactive.
 pub(super) fn says_interactive(content: &str) -> bool {
-    // One lowercase copy, then a handful of substring searches: linear, and statements are small.
-    let lower = content.to_lowercase();
-    INTERACTIVE_PHRASES.iter().any(|p| lower.contains(p))
+    // Lowercasing the whole statement would cost more than the rest of the extraction (Chinese
+    // text especially); the anchors are found with `str::find` and only a window around each hit
+    // is lowercased. Each anchor's hits are visited once: linear.
+    // The non-ASCII anchors cannot occur in an ASCII statement (most of them): skip their scans.
+    let anchors = if content.is_ascii() { &ANCHORS[..2] } else { ANCHORS };
+    anchors.iter().any(|anchor| {
+        content.match_indices(anchor).any(|(at, _)| {
+            let start = floor_char(content, at.saturating_sub(24));
+            let end = floor_char(content, (at + anchor.len() + 24).min(content.len()));
+            let window = content[start..end].to_lowercase();
+            INTERACTIVE_PHRASES.iter().any(|p| window.contains(p))
+        })
+    })
+}
+
+/// The largest char boundary at or before `i`.
+fn floor_char(s: &str, mut i: usize) -> usize {
+    while !s.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
 }
 
 #[cfg(test)]
@@ -211,5 +235,10 @@ mod tests {
         assert!(says_interactive("This is an Interactive problem."));
         assert!(says_interactive("Это интерактивная задача."));
         assert!(!says_interactive("An active problem about reactions."));
+        assert!(says_interactive("THIS IS AN INTERACTIVE PROBLEM"));
+        assert!(says_interactive("本题是交互题。"));
+        assert!(says_interactive("Ввод. Это Интерактивная задача."));
+        assert!(!says_interactive("交互"));
+        assert!(!says_interactive("Interactive"));
     }
 }
