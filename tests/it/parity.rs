@@ -111,7 +111,9 @@ fn check_line(h: &Haystack, line: &str) -> Result<(), String> {
             let Some((_, value)) = part.split_once(": ") else {
                 return missing("a header part");
             };
-            if !h.has_pair(value) {
+            // `- Resolved from: leetcode two-sum`: two values side by side.
+            let side_by_side = || value.split(' ').all(|v| h.has_value(v));
+            if !h.has_pair(value) && !side_by_side() {
                 return missing(&format!("the value {value:?}"));
             }
         }
@@ -233,6 +235,7 @@ fn calls() -> Vec<(&'static str, Value)> {
         ("resolve_problem", json!({"query": "https://leetcode.com/problems/two-sum/"})),
         ("resolve_problem", json!({"query": "https://leetcode.com/problems/two-sum/", "language": "zh"})),
         ("resolve_problem", json!({"query": "atcoder:abc321_a"})),
+        ("resolve_problem", json!({"query": "two-sum"})),
         ("resolve_problem", json!({"query": "https://codeforces.com/problemset/problem/4/A"})),
         ("resolve_problem", json!({"query": "https://leetcode.cn/problems/3sum/description/"})),
         ("get_platform_status", json!({})),
@@ -256,11 +259,18 @@ fn schemas(s: &mut Server) -> Vec<(String, Value)> {
 #[test]
 fn structured_content_carries_every_fact_and_instruction_of_the_text() {
     let b = Backend::start(&backend::fixtures_dir()).with_token(crate::harness::TOKEN);
+    // A resolver that names the problem differently from its row: the text says "Resolved from".
+    let p: Value = serde_json::from_slice(b.case_body("problem_lc_1_two_sum").expect("fixture")).unwrap();
+    b.route(
+        "/api/v1/resolve/two-sum",
+        crate::util::json_reply(&json!({"source": "leetcode", "id": "two-sum", "problem": p})),
+    );
     let mut s = Server::start(&b.url());
     s.initialize("2025-11-25");
     let schemas = schemas(&mut s);
     let mut errs = Vec::new();
     let mut checked = 0;
+    let mut texts = String::new();
     for (tool, args) in calls() {
         let r = s.call(tool, args.clone());
         assert_eq!(r["result"]["isError"], false, "{tool} {args}: {r}");
@@ -269,8 +279,37 @@ fn structured_content_carries_every_fact_and_instruction_of_the_text() {
         errs.extend(check(schema, structured).into_iter().map(|e| format!("{tool} {args}: schema: {e}")));
         errs.extend(check_parity(tool, &args, &text(&r), structured));
         checked += text(&r).lines().count();
+        texts.push_str(&text(&r));
     }
     assert!(errs.is_empty(), "{} problems:\n{}", errs.len(), errs.join("\n"));
+    // Every kind of line the templates write was among those checked.
+    for kind in [
+        "- Source: ",
+        "- Tags: ",
+        "- Link: ",
+        "- AC Rate: ",
+        "- Rating: ",
+        "- Contest: ",
+        "- Paid only: yes",
+        "- Similar questions: ",
+        "- Resolved from: ",
+        "- Daily Challenge: ",
+        "- Note: ",
+        "Next page: ",
+        "past the last one",
+        "No problems on this page.",
+        "Page ",
+        "Query: ",
+        "Tags on ",
+        "has no tags",
+        "| Platform",
+        "No similar problems",
+        "being fetched",
+        "No description available",
+        "(truncated)",
+    ] {
+        assert!(texts.contains(kind), "no result showed {kind:?}: add a call that does");
+    }
     assert!(checked > 300, "only {checked} lines checked");
 }
 
