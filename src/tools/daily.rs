@@ -13,7 +13,8 @@ pub const TOOL: Tool = Tool {
     description: "Get the LeetCode daily challenge: title, difficulty, tags, link, acceptance rate and the full \
 statement as Markdown. Use it when the user asks for today's LeetCode problem (or the daily problem of a past \
 day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's daily problem, whose day follows \
-China time (UTC+8). If the backend is still fetching the problem, the answer says so and when to retry.",
+China time (UTC+8), in Chinese unless `language: \"en\"`. If the backend is still fetching the problem, the answer \
+says so and when to retry.",
     input_schema,
     output_schema,
     params: &["domain", "date", "language"],

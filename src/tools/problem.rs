@@ -12,7 +12,8 @@ pub const TOOL: Tool = Tool {
     description: "Get one competitive-programming problem by platform and id: title, difficulty, tags, link, \
 acceptance rate and the full statement as Markdown (TeX math kept as $…$). Use it when you know the platform \
 and id, e.g. leetcode 1, codeforces 1920A, atcoder abc321_a, luogu P1001, spoj SP1. Ids are case-sensitive; \
-LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead.",
+LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead. `language: \"zh\"` \
+gives LeetCode's Chinese statement (when a language is missing, the one that exists, with a note).",
     input_schema,
     output_schema,
     params: &["source", "id", "language"],
