@@ -318,6 +318,27 @@ test("--structured-content off: no outputSchema, no structuredContent, the same 
     }
   }));
 
+test("samples: structuredContent (validated by the SDK) and the samples resource", () =>
+  check(async () => {
+    const lc = await callBoth("get_problem", { source: "leetcode", id: "1" });
+    assert.equal(lc.sc.problem.io, "function");
+    assert.deepEqual(lc.sc.problem.samples[0], {
+      input: "nums = [3,8,11,5], target = 16",
+      output: "[2,3]",
+      explanation: "nums[2] + nums[3] = 11 + 5 = 16.",
+    });
+    const ac = await callBoth("get_problem", { source: "atcoder", id: "abc321_a" });
+    assert.equal(ac.sc.problem.io, "stdin");
+    assert.deepEqual(ac.sc.problem.samples.map((t) => [t.input, t.output]), [["4310\n", "Yes\n"], ["4410\n", "No\n"]]);
+    const r = await client.readResource({ uri: "oj://problem/codeforces/4A/samples" });
+    assert.equal(r.contents[0].mimeType, "application/json");
+    const cc = JSON.parse(r.contents[0].text);
+    assert.deepEqual(
+      { name: cc.name, interactive: cc.interactive, tests: cc.tests },
+      { name: "Watermelon", interactive: false, tests: [{ input: "8\n", output: "YES\n" }] },
+    );
+  }));
+
 test("resources: templates, the status resource, reads, and -32602 for an unknown URI", () =>
   check(async () => {
     const caps = client.getServerCapabilities();
