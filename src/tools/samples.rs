@@ -67,3 +67,45 @@ pub fn companion(problem: &Value) -> Value {
         "tests": tests,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::samples::{Io, Sample};
+
+    fn tests(n: usize, each: usize) -> Samples {
+        let t = Sample { input: "x".repeat(each), output: String::new(), explanation: None };
+        Samples { io: Io::Stdin, tests: vec![t; n] }
+    }
+
+    #[test]
+    fn whole_samples_up_to_the_limit() {
+        let s = tests(10, 30 * 1024);
+        assert_eq!(shown(&s), 3);
+        let note = cut_note(&s).unwrap();
+        assert!(note.starts_with("The structured samples hold the first 3 of 10 sample tests"), "{note}");
+        assert_eq!(cut_note(&tests(2, 10)), None);
+        let mut v = json!({});
+        add_fields(&mut v, Some(&s));
+        assert_eq!((v["samples"].as_array().unwrap().len(), v["samples_total"].clone()), (3, json!(10)));
+        add_fields(&mut v, None);
+        assert_eq!(
+            (v["io"].clone(), v["samples"].clone(), v["samples_total"].clone()),
+            (Value::Null, json!([]), json!(0))
+        );
+    }
+
+    #[test]
+    fn companion_shape() {
+        let problem = json!({
+            "title": "T", "link": "https://x/", "io": "interactive",
+            "samples": [{"input": "1\n", "output": "2\n", "explanation": "e"}]
+        });
+        assert_eq!(
+            companion(&problem),
+            json!({"name": "T", "url": "https://x/", "interactive": true, "io": "interactive",
+                   "tests": [{"input": "1\n", "output": "2\n"}]})
+        );
+        assert_eq!(companion(&json!({}))["tests"], json!([]));
+    }
+}
