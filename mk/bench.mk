@@ -12,7 +12,9 @@
 # The npm launcher row needs `make npm-smoke` first: its tarballs (target/ship/npm-smoke/tgz) are
 # installed offline into target/bench/npm, and the installed platform binary is replaced by
 # $(RELEASE_BIN), so that the launcher row compares the launcher with the very binary it runs.
-# Without them the row says "skipped".
+# Without them the row says "skipped". The launcher runs under the machine's Node and under the
+# pinned Node 24 of npm-smoke (NODE24_VERSION, mk/ship.mk), so that the session-tree RSS rows show
+# the launcher's spawn path (Node < 22.15) and its execve path beside the binary alone.
 
 BENCH_BIN := target/$(HOST_TARGET)/release/examples/bench
 BENCH_NPM := target/bench/npm
@@ -55,6 +57,9 @@ bench-launcher: bench-build
 
 bench: bench-build bench-launcher
 	@launcher=$(CURDIR)/$(BENCH_NPM)/node_modules/.bin/oj-mcp-rs; \
-	if [ -x "$$launcher" ]; then set -- --launcher "$$launcher"; else set --; fi; \
+	if [ -x "$$launcher" ]; then \
+		node24=$$(scripts/ship/ensure-node.sh $(NODE24_VERSION) linux-$(NODE_CPU)) || exit 1; \
+		set -- --launcher "$$launcher" --launcher-node "$$node24"; \
+	else set --; fi; \
 	if [ -n "$(BENCH_COMPARE)" ]; then set -- "$$@" --compare "$(BENCH_COMPARE)"; fi; \
 	$(if $(BENCH_NICE),nice -n $(BENCH_NICE)) $(BENCH_BIN) --server $(RELEASE_BIN) "$$@" $(BENCH_ARGS)

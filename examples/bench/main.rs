@@ -6,8 +6,9 @@
 //! and spawn → `server/discover` responses, `tools/list` and `get_problem` round trips beside the
 //! backend's own round trip (a raw HTTP GET over a kept-alive socket, measured the same way), peak
 //! RSS (`VmHWM`), stdin EOF → exit, the backend's TCP connections, the HTML → Markdown converter
-//! (in process: throughput over the corpus, time against input size) and the npm launcher's
-//! overhead. `--compare CMD` measures another stdio MCP server in the same run, side by side.
+//! (in process: throughput over the corpus, time against input size), the npm launcher's
+//! overhead, and the memory of a session's whole process tree (binary alone, launcher on its
+//! spawn and `execve` paths). `--compare CMD` measures another stdio MCP server in the same run, side by side.
 //! Exit status: 0 whatever the verdicts (a benchmark, not a test), 1 when a measurement broke.
 
 #[path = "../../tests/support/backend.rs"]
@@ -19,6 +20,7 @@ mod report;
 mod samples;
 mod server;
 mod table;
+mod tree;
 
 /// The converter is measured with the allocator the static binary ships with (src/main.rs).
 #[cfg(target_env = "musl")]
@@ -42,7 +44,7 @@ pub(crate) const WARM_UP: usize = 3;
 pub(crate) const MB: f64 = 1e6;
 
 pub(crate) const HELP: &str = "\
-Usage: bench [--server CMD] [--compare CMD] [--launcher CMD] [--node CMD] [--corpus DIR]
+Usage: bench [--server CMD] [--compare CMD] [--launcher CMD] [--launcher-node CMD] [--node CMD] [--corpus DIR]
              [--spawns N] [--calls N] [--long N] [--timeout SECS] [--only LIST] [--quick]
              [--markdown]
        bench --profile-convert FILE N
@@ -55,7 +57,10 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
                   ratio other / ours (tool-call rows need a get_problem tool)
   --launcher CMD  the installed npm launcher (node_modules/.bin/oj-mcp-rs); without it the
                   launcher row is skipped
-  --node CMD      Node, for Node's own start-up (default: node)
+  --launcher-node CMD
+                  also run the launcher under this Node (make bench: Node 24, which has
+                  process.execve, so the two launcher rows show the execve and spawn paths)
+  --node CMD      Node, for Node's own start-up and the launcher's shebang (default: node)
   --corpus DIR    statements for the converter (default: ../shared/corpus beside the repo, else
                   the statements in tests/fixtures)
   --spawns N      spawn runs per start-up figure (default 50)
@@ -64,7 +69,8 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --timeout SECS  longest wait for any one answer (default 20)
   --only LIST     measure only these, comma-separated: size, start (spawn → initialize/discover,
                   EOF → exit), list (tools/list), calls (get_problem, RSS, connections),
-                  convert, samples (sample extraction against conversion), launcher
+                  convert, samples (sample extraction against conversion), launcher (start-up
+                  and the session tree RSS)
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
   --markdown      print the summary as a Markdown table (for the README)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
@@ -77,6 +83,7 @@ pub(crate) struct Opts {
     pub(crate) server: Vec<String>,
     pub(crate) compare: Option<Vec<String>>,
     pub(crate) launcher: Option<Vec<String>>,
+    pub(crate) launcher_node: Option<Vec<String>>,
     pub(crate) node: Vec<String>,
     pub(crate) corpus: Option<PathBuf>,
     pub(crate) spawns: usize,
@@ -163,6 +170,7 @@ fn default_opts() -> Opts {
         server: vec![default_server],
         compare: None,
         launcher: None,
+        launcher_node: None,
         node: vec!["node".into()],
         corpus: None,
         spawns: 50,
@@ -187,6 +195,7 @@ fn parse_args(args: Vec<String>) -> Result<Option<Opts>, String> {
             Long("server") => opts.server = split_cmd(&value(&mut parser)?)?,
             Long("compare") => opts.compare = Some(split_cmd(&value(&mut parser)?)?),
             Long("launcher") => opts.launcher = Some(split_cmd(&value(&mut parser)?)?),
+            Long("launcher-node") => opts.launcher_node = Some(split_cmd(&value(&mut parser)?)?),
             Long("node") => opts.node = split_cmd(&value(&mut parser)?)?,
             Long("corpus") => opts.corpus = Some(PathBuf::from(value(&mut parser)?)),
             Long("spawns") => spawns = Some(count("spawns", value(&mut parser)?)?),

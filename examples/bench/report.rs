@@ -5,6 +5,7 @@ use crate::launcher::{LauncherFigures, measure_launcher};
 use crate::samples::{measure_samples, sample_rows};
 use crate::server::{CallFigures, ServerFigures, measure_server, note, start_series};
 use crate::table::{Cell, Row, Target, cell_or, fmt_mb, fmt_ms, print_table};
+use crate::tree::{Tree, measure_trees};
 use crate::{MB, Opts, WARM_UP, skipped};
 use std::path::Path;
 
@@ -65,6 +66,7 @@ pub(crate) fn run(opts: &Opts) -> bool {
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
     let launcher = note("npm launcher", launcher, &mut failed);
+    let trees = if opts.wants("launcher") { measure_trees(opts, &mut failed) } else { Vec::new() };
 
     let both = Both { ours: &ours, other: other.as_ref() };
     let mut rows = Vec::new();
@@ -96,6 +98,7 @@ pub(crate) fn run(opts: &Opts) -> bool {
         sample_rows(samples, &mut rows);
     }
     launcher_rows(&launcher, opts, &mut rows);
+    tree_rows(&trees, &mut rows);
     let (load_end, warn_end) = load();
     println!("\n== summary: {}; load average {load1:.2} at start, {load_end:.2} at the end", machine());
     if let Some(w) = warn.or(warn_end) {
@@ -275,5 +278,30 @@ fn launcher_rows(launcher: &Result<LauncherFigures, String>, opts: &Opts, rows: 
             "≤ Node start-up + 10 ms",
             Target::AtMost(10.0),
         )),
+    }
+}
+
+/// The memory of each way of starting a session, and its start-up, beside each other.
+fn tree_rows(trees: &[(String, Result<Tree, String>)], rows: &mut Vec<Row>) {
+    for (label, tree) in trees {
+        match tree {
+            Ok(t) => {
+                rows.push(Row::info(
+                    format!("session tree RSS after initialize: {} [{}]", t.label, t.processes),
+                    Cell::rss_kb(t.rss_kb),
+                    Cell::default(),
+                ));
+                rows.push(Row::info(
+                    "  its spawn → initialize, median / p95",
+                    Cell::dist(&t.start, 0.95),
+                    Cell::default(),
+                ));
+            }
+            Err(_) => rows.push(Row::info(
+                format!("session tree RSS after initialize: {label}"),
+                Cell::text("error (see above)"),
+                Cell::default(),
+            )),
+        }
     }
 }
