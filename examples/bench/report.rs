@@ -97,17 +97,13 @@ pub(crate) fn run(opts: &Opts) -> bool {
     if let Some(samples) = &samples {
         sample_rows(samples, &mut rows);
     }
-    launcher_rows(&launcher, opts, &mut rows);
-    tree_rows(&trees, &mut rows);
+    launcher_rows(&launcher, &trees, opts, &mut rows);
     let (load_end, warn_end) = load();
     println!("\n== summary: {}; load average {load1:.2} at start, {load_end:.2} at the end", machine());
     if let Some(w) = warn.or(warn_end) {
         println!("{w}");
     }
-    let other_name = opts.compare.as_ref().map(|c| {
-        let prog = Path::new(&c[0]).file_name().and_then(|f| f.to_str()).unwrap_or("other");
-        if prog == "oj-mcp-rs" { "other".to_string() } else { prog.to_string() }
-    });
+    let other_name = other_name(opts);
     let skip = |c: &Cell| c.text.starts_with("skipped (--only)");
     rows.retain(|r| !(skip(&r.ours) && (r.other.text.is_empty() || skip(&r.other))));
     print_table(&rows, other_name.as_deref(), opts.markdown);
@@ -122,6 +118,14 @@ pub(crate) fn run(opts: &Opts) -> bool {
         println!("bench: some measurements failed (see the messages above)");
     }
     !failed
+}
+
+/// The `--compare` column's heading: the other server's program name.
+fn other_name(opts: &Opts) -> Option<String> {
+    opts.compare.as_ref().map(|c| {
+        let prog = Path::new(&c[0]).file_name().and_then(|f| f.to_str()).unwrap_or("other");
+        if prog == "oj-mcp-rs" { "other".to_string() } else { prog.to_string() }
+    })
 }
 
 /// Our server's figures and, with `--compare`, the other's: a row's two cells.
@@ -242,8 +246,13 @@ fn memory_rows(both: &Both, opts: &Opts, rows: &mut Vec<Row>) {
     ));
 }
 
-/// The npm launcher's start-up beside the binary's and Node's.
-fn launcher_rows(launcher: &Result<LauncherFigures, String>, opts: &Opts, rows: &mut Vec<Row>) {
+/// The npm launcher's start-up beside the binary's and Node's, then the session trees' memory.
+fn launcher_rows(
+    launcher: &Result<LauncherFigures, String>,
+    trees: &[(String, Result<Tree, String>)],
+    opts: &Opts,
+    rows: &mut Vec<Row>,
+) {
     match &launcher {
         Ok(l) => {
             let overhead = l.launcher.median - l.binary.median;
@@ -279,6 +288,7 @@ fn launcher_rows(launcher: &Result<LauncherFigures, String>, opts: &Opts, rows: 
             Target::AtMost(10.0),
         )),
     }
+    tree_rows(trees, rows);
 }
 
 /// The memory of each way of starting a session, and its start-up, beside each other.
