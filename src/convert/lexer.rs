@@ -16,7 +16,9 @@ pub(crate) enum Tok<'a> {
     Other,
 }
 
-/// Minimal, linear HTML tokenizer (no tree building). Never panics on any input.
+/// Minimal, linear HTML tokenizer (no tree building). Never panics on any input. A copy is a
+/// cheap look-ahead.
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Lexer<'a> {
     pub(crate) src: &'a str,
     pub(crate) pos: usize,

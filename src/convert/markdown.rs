@@ -114,14 +114,15 @@ pub(super) fn markdown_passthrough(s: &str) -> String {
         i = j;
     }
     let start = out.len() - out.trim_start_matches('\n').len();
-    let end = out.trim_end().len().max(start);
+    let end = out.trim_end_matches([' ', '\t', '\n']).len().max(start);
     out[start..end].to_string()
 }
 
 /// A Markdown line outside fences: NBSP → space, trailing whitespace trimmed, long `data:`
 /// URIs shortened.
 fn push_md_line(out: &mut String, line: &str) {
-    let line = line.trim_end();
+    // Only ASCII blanks: an ideographic or thin space at the end of a line is text.
+    let line = line.trim_end_matches([' ', '\t', '\u{a0}']);
     let line: Cow<'_, str> =
         if line.contains('\u{a0}') { Cow::Owned(line.replace('\u{a0}', " ")) } else { Cow::Borrowed(line) };
     if line.contains("data:") {

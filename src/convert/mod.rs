@@ -26,8 +26,10 @@
 //!    dropped, nested duplicates ignored, code-span delimiters lengthened when the code holds
 //!    backticks; Codeforces `$$$` becomes `$` (`$$$$$$` → `$$`); NBSP → space; trailing spaces
 //!    trimmed; blank-line runs collapsed to one; placeholders replaced by their blocks
-//!    (indented to the enclosing list item). Nothing is ever backslash-escaped (except `|` inside
-//!    pipe-table cells), so TeX (`\le`, `a_i`) survives verbatim.
+//!    (indented to the enclosing list item); a `<br>` inside a paragraph that goes on becomes a
+//!    hard break (`\` at the end of the line). Nothing is ever backslash-escaped (except `|`
+//!    inside pipe-table cells), so TeX (`\le`, `a_i`) survives verbatim. Whitespace with meaning
+//!    (U+3000, U+2009 and the other fixed-width spaces) is kept, in HTML and in Markdown.
 //!
 //! A panic anywhere in that pipeline is caught and the input is rendered by a tiny std-only
 //! tag stripper instead, so [`html_to_markdown`] never panics.

@@ -2,8 +2,8 @@
 //! whitespace moved outside them.
 
 use super::markers::{
-    M_BLOCK, M_BREAK, M_CODE_CLOSE, M_CODE_OPEN, M_DEL_CLOSE, M_DEL_OPEN, M_EM_CLOSE, M_EM_OPEN, M_LINK_CLOSE,
-    M_LINK_OPEN, M_LINK_URL_END, M_STRONG_CLOSE, M_STRONG_OPEN, is_sentinel,
+    M_BLOCK, M_BREAK, M_CODE_CLOSE, M_CODE_OPEN, M_DEL_CLOSE, M_DEL_OPEN, M_EM_CLOSE, M_EM_OPEN, M_HARD_BREAK,
+    M_LINK_CLOSE, M_LINK_OPEN, M_LINK_URL_END, M_STRONG_CLOSE, M_STRONG_OPEN, is_sentinel, kept_space,
 };
 use super::text::max_backtick_run;
 
@@ -100,7 +100,8 @@ impl SpanWriter {
             return;
         }
         let out = &mut self.out;
-        let mut content_end = out.trim_end_matches([' ', '\n', '\t']).len().max(span.content_start);
+        // Closers go before trailing whitespace and a hard break (which must end its line).
+        let mut content_end = out.trim_end_matches([' ', '\n', '\t', M_HARD_BREAK]).len().max(span.content_start);
         let mut content_start = span.content_start;
         let closer = match span.kind {
             Mk::Code => {
@@ -186,6 +187,15 @@ impl SpanWriter {
         self.after_marker = false;
     }
 
+    /// A hard break is kept for `tidy` (which decides whether the paragraph goes on), except
+    /// inside code, where a backslash would be literal. It writes no pending opener: a span
+    /// opened before it starts on the next line.
+    fn hard_break(&mut self) {
+        if !self.stack.iter().any(|s| s.kind == Mk::Code) {
+            self.out.push(M_HARD_BREAK);
+        }
+    }
+
     /// Copy a placeholder / break marker verbatim; it ends every open span.
     fn write_boundary(&mut self, s: &str) {
         self.close_all();
@@ -245,7 +255,12 @@ pub(super) fn write_spans(raw: &str) -> String {
                 r.write_boundary(&ph);
             }
             M_BREAK => r.write_boundary(&M_BREAK.to_string()),
-            c if is_sentinel(c) => {}
+            M_HARD_BREAK => r.hard_break(),
+            c if is_sentinel(c) => {
+                if let Some(space) = kept_space(c) {
+                    r.write_content(space.encode_utf8(&mut [0u8; 4]));
+                }
+            }
             c => r.write_content(c.encode_utf8(&mut [0u8; 4])),
         }
     }

@@ -138,6 +138,24 @@ impl Tag {
     pub(super) fn leaks_in_md(self) -> bool {
         self.flags & MD_LEAKS != 0
     }
+    /// Inline: text after it stays on the same line (links, images, formatting, math, spans,
+    /// and unknown or presentational tags that are not blocks).
+    pub(super) fn continues_line(self) -> bool {
+        !self.is_block()
+            && matches!(
+                self.role,
+                Role::Transparent
+                    | Role::Link
+                    | Role::Img
+                    | Role::Sup
+                    | Role::Sub
+                    | Role::Var
+                    | Role::Span
+                    | Role::Mark(_)
+                    | Role::Math
+            )
+    }
+
     /// Table structure inside a `<table>`: rows, cells, sections, caption.
     pub(super) fn is_table_part(self) -> bool {
         matches!(self.role, Role::Row | Role::Cell | Role::TableSection | Role::Caption)

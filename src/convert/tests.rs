@@ -130,7 +130,7 @@ fn emphasis_headings_lists_links_paragraphs() {
         ("<p><a href=\"a b(1).html\">x</a></p>", "[x](a%20b%281%29.html)"),
         ("<p><a href=\"#note\">note</a> <a href=\"javascript:void(0)\">js</a></p>", "note js"),
         ("<p>one</p><p>two</p>\n\n<p>three</p>", "one\n\ntwo\n\nthree"),
-        ("<p>line<br>break</p>", "line\nbreak"),
+        ("<p>line<br>break</p>", "line\\\nbreak"),
         ("<blockquote><p>q1</p><p>q2</p></blockquote>", "> q1\n>\n> q2"),
         ("<blockquote><p>Note</p><ul><li>a</li></ul></blockquote><p>end</p>", "> Note\n>\n> - a\n\nend"),
         ("<dl><dt>term</dt><dd>definition</dd></dl>", "*term*\n  definition"),
@@ -267,6 +267,53 @@ fn entities_whitespace_and_no_wrapping() {
     let out = html_to_markdown("<p>a </p>\n\n\n<p> b </p><br><br><br><p>c</p>");
     assert!(out.lines().all(|l| !l.ends_with(' ')), "{out:?}");
     assert!(!out.contains("\n\n\n"), "{out:?}");
+}
+
+#[test]
+fn br_inside_a_paragraph_is_a_hard_break() {
+    check_all(&[
+        // LeetCode 3000's explanation: lines that must not merge when rendered.
+        (
+            "<p>Rectangle 0: 40.<br />\nRectangle 1: 41.<br />\nSo 20.</p>",
+            "Rectangle 0: 40.\\\nRectangle 1: 41.\\\nSo 20.",
+        ),
+        // Nothing after it in the paragraph, or a block next: no break.
+        ("<p>a<br></p><p>b<br><br>c</p>", "a\n\nb\n\nc"),
+        ("<p>a<br><span hidden>x</span></p>", "a"),
+        ("<div>a<br><ul><li>b</li></ul></div>", "a\n\n- b"),
+        // Formatting around it: the closer stays on the line, the break ends it.
+        ("<p>a <b>x<br></b> y</p>", "a **x**\\\ny"),
+        ("<p>a<br><em>b</em></p>", "a\\\n*b*"),
+        ("<ul><li>a<br>b</li></ul>", "- a\\\n  b"),
+        ("<blockquote>q<br>r</blockquote>", "> q\\\n> r"),
+        // Not in code (a backslash would be literal), tables (cells are one line) or headings.
+        ("<p><code>a<br>b</code></p>", "`a\nb`"),
+        ("<table><tr><td>a<br>b</td><td>c</td></tr></table>", "| a<br>b | c |\n|---|---|"),
+        ("<h3>a<br>b</h3>", "### a\n### b"),
+        ("<pre>a<br>b</pre>", "```\na\nb\n```"),
+    ]);
+}
+
+#[test]
+fn meaningful_whitespace_is_kept() {
+    // U+3000 (Japanese text) and U+2009, literal or as references, in text, math and code.
+    check_all(&[
+        ("<p>それぞれ\u{3000}5,5,7</p>", "それぞれ\u{3000}5,5,7"),
+        ("<p>a&thinsp;b &#x3000;c &emsp;d\u{202f}e</p>", "a\u{2009}b \u{3000}c \u{2003}d\u{202f}e"),
+        ("<p><var>a\u{3000}b</var> and <sup>x&thinsp;y</sup></p>", "$a\u{3000}b$ and ^{x\u{2009}y}"),
+        ("<pre>a\u{3000}b&thinsp;c</pre>", "```\na\u{3000}b\u{2009}c\n```"),
+        (
+            "<table><tr><td>a\u{3000}b</td><td><b>c</b>\u{2009}d</td></tr></table>",
+            "| a\u{3000}b | **c**\u{2009}d |\n|---|---|",
+        ),
+        // Ordinary whitespace still collapses; a line separator is a space.
+        ("<p>a \t\n b\u{2028}c</p>", "a b c"),
+    ]);
+    // Markdown passes through with them, at the end of a line too.
+    check_md(
+        "# T\n\nそれぞれ\u{3000}5,5,7\u{3000}\nthin\u{2009}space  \n",
+        "# T\n\nそれぞれ\u{3000}5,5,7\u{3000}\nthin\u{2009}space",
+    );
 }
 
 #[test]
@@ -537,7 +584,7 @@ It cannot be larger.</p>
 
 **Explanation:**
 
-The answer is 3^2 + 4^2 = 25 ≈ √625.
+The answer is 3^2 + 4^2 = 25 ≈ √625.\\
 It cannot be larger.
 
 **Constraints:**
@@ -902,7 +949,8 @@ fn sentinels_cannot_be_smuggled_in_as_references() {
         ("<p>first</p><p>x &#xF8FF;0&#xF8FF; y &#63743;0&#63743;</p>", "first\n\nx 0 y 0"),
         ("<p>&#xF8F0;bold?&#xF8F1; <b>x</b></p>", "bold? **x**"),
         ("<table><tr><td>a</td><td>&#xf8f4;c&#xF8F5;</td></tr></table>", "| a | c |\n|---|---|"),
-        ("<p>&#xF8EF; &#xF900; stay</p>", "\u{f8ef} \u{f900} stay"),
+        ("<p>&#xF8CF; &#xF900; stay</p>", "\u{f8cf} \u{f900} stay"),
+        ("<p>&#xF8EF; &#xF8D0; &#xF8DE; gone</p>", "gone"),
         // A bare `<` stays text even when a sentinel between it and a letter is dropped.
         ("<p>a <\u{f8f0}b c</p>", "a <b c"),
     ];

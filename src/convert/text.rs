@@ -2,10 +2,11 @@
 //! (`^x` / `_x`) formatting.
 
 use super::entities::{decode_entities_into, decode_one};
-use super::lexer::{Lexer, Tok, find_byte};
-use super::markers::is_sentinel;
+use super::lexer::{Lexer, Tok};
+use super::markers::{collapses, is_sentinel, kept_sentinel, kept_space};
 
-/// Append `s` to `out` escaped as HTML text (it goes back into the html2text input).
+/// Append `s` to `out` escaped as HTML text (it goes back into the html2text input), kept
+/// spaces as their sentinels.
 pub(super) fn escape_html_into(s: &str, out: &mut String) {
     for c in s.chars() {
         match c {
@@ -14,7 +15,7 @@ pub(super) fn escape_html_into(s: &str, out: &mut String) {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             c if is_sentinel(c) => {}
-            c => out.push(c),
+            c => out.push(kept_sentinel(c).unwrap_or(c)),
         }
     }
 }
@@ -107,7 +108,7 @@ impl Collapser<'_> {
             if c == '\u{200b}' {
                 continue;
             }
-            if c.is_whitespace() && c != '\u{a0}' {
+            if collapses(c) {
                 if self.out.len() == self.start {
                     self.lead = true;
                 } else {
@@ -133,17 +134,25 @@ impl Collapser<'_> {
     }
 }
 
-/// Append raw input text, dropping any private-use sentinel characters, literal or written as a
-/// numeric character reference (html5ever would decode `&#xF8F0;` into a marker).
+/// Append raw input text, dropping any private-use sentinel characters and writing kept spaces
+/// as their sentinels, whether literal or written as a character reference (html5ever would
+/// decode `&#xF8F0;` into a marker, and `&thinsp;` into a space it collapses).
 pub(super) fn push_scrubbed(out: &mut String, s: &str) {
-    if s.contains("&#") {
+    if s.contains('&') {
         let mut rest = s;
-        while let Some(p) = rest.find("&#") {
+        let mut decoded = String::new();
+        while let Some(p) = rest.find('&') {
             push_scrubbed_chars(out, &rest[..p]);
             let after = &rest[p + 1..];
-            let mut decoded = String::new();
-            match decode_one(after, &mut decoded) {
-                Some(used) if decoded.chars().next().is_some_and(is_sentinel) => rest = &after[used..],
+            decoded.clear();
+            let used = decode_one(after, &mut decoded);
+            let mut chars = decoded.chars();
+            match (used, chars.next(), chars.next()) {
+                (Some(used), Some(c), None) if is_sentinel(c) => rest = &after[used..],
+                (Some(used), Some(c), None) if kept_sentinel(c).is_some() => {
+                    out.extend(kept_sentinel(c));
+                    rest = &after[used..];
+                }
                 _ => {
                     out.push('&');
                     rest = after;
@@ -172,19 +181,26 @@ fn push_without_sentinels(out: &mut String, s: &str) {
     let b = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
-    // U+F8F0..=U+F8FF is EF A3 B0..=BF in UTF-8.
-    while let Some(p) = find_byte(b, 0xEF, i) {
-        if b.get(p + 1) == Some(&0xA3) && b.get(p + 2).is_some_and(|&x| x >= 0xB0) {
-            out.push_str(&s[start..p]);
-            start = p + 3;
-        }
+    // Kept spaces start with E1, E2 or E3 in UTF-8, sentinels (U+F8D0..=U+F8FF) with EF: only
+    // characters with those lead bytes need a look.
+    while let Some(k) = b[i..].iter().position(|&x| matches!(x, 0xE1..=0xE3 | 0xEF)) {
+        let p = i + k;
         i = p + 1;
+        let Some(c) = s[p..].chars().next() else { break };
+        if is_sentinel(c) {
+            out.push_str(&s[start..p]);
+            start = p + c.len_utf8();
+        } else if let Some(kept) = kept_sentinel(c) {
+            out.push_str(&s[start..p]);
+            out.push(kept);
+            start = p + c.len_utf8();
+        }
     }
     out.push_str(&s[start..]);
 }
 
-/// Text content of a (canonical) HTML fragment: tags and sentinels stripped, entities decoded,
-/// whitespace collapsed to single spaces, trimmed.
+/// Text content of a (canonical) HTML fragment: tags and sentinels stripped (kept spaces written
+/// back), entities decoded, collapsible whitespace collapsed to single spaces, trimmed.
 pub(super) fn fragment_text(html: &str) -> String {
     let mut decoded = String::with_capacity(html.len());
     let mut lx = Lexer::new(html);
@@ -198,14 +214,14 @@ pub(super) fn fragment_text(html: &str) -> String {
         }
     }
     let mut out = String::with_capacity(decoded.len());
-    for word in decoded.split(char::is_whitespace) {
+    for word in decoded.split(collapses) {
         if word.is_empty() {
             continue;
         }
         if !out.is_empty() {
             out.push(' ');
         }
-        out.extend(word.chars().filter(|&c| !is_sentinel(c)));
+        out.extend(word.chars().filter_map(|c| if is_sentinel(c) { kept_space(c) } else { Some(c) }));
     }
     out
 }

@@ -2,7 +2,7 @@
 
 use std::borrow::Cow;
 
-use super::markers::{M_BLOCK, M_BREAK};
+use super::markers::{M_BLOCK, M_BREAK, M_HARD_BREAK};
 
 /// Pass 3b: `$$$` delimiters, then lines, then the blocks converted in pass 1 put in place.
 pub(super) fn tidy(s: String, blocks: Vec<String>) -> String {
@@ -32,20 +32,23 @@ pub(super) fn fix_dollars(s: String) -> String {
     out
 }
 
-/// Trim trailing whitespace, drop leading/trailing blank lines, collapse blank-line runs to one
+/// Trim trailing blanks, drop leading/trailing blank lines, collapse blank-line runs to one
 /// blank line. [`M_BREAK`] markers are removed (a line left empty is blank); a quote-only line
-/// (`>`) is kept once between quoted lines and dropped next to a blank line.
+/// (`>`) is kept once between quoted lines and dropped next to a blank line. [`M_HARD_BREAK`] at
+/// the end of a line becomes `\\` when the next line follows it directly, and goes otherwise.
 fn tidy_lines(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut blank_pending = false;
     let mut quote_pending: Option<String> = None;
-    for line in s.split('\n') {
-        let line: Cow<'_, str> = if line.contains(M_BREAK) {
-            Cow::Owned(line.chars().filter(|&c| c != M_BREAK).collect())
+    let mut hard_break = false;
+    for raw in s.split('\n') {
+        let line: Cow<'_, str> = if raw.contains([M_BREAK, M_HARD_BREAK]) {
+            Cow::Owned(raw.chars().filter(|&c| c != M_BREAK && c != M_HARD_BREAK).collect())
         } else {
-            Cow::Borrowed(line)
+            Cow::Borrowed(raw)
         };
-        let line = line.trim_end();
+        // Only ASCII blanks are trimmed: an ideographic space at the end of a line is text.
+        let line = line.trim_end_matches([' ', '\t']);
         if line.is_empty() {
             blank_pending = !out.is_empty();
             quote_pending = None;
@@ -64,10 +67,17 @@ fn tidy_lines(s: &str) -> String {
             out.push_str(&q);
             out.push('\n');
         } else if !out.is_empty() {
+            // A `<br>` inside a paragraph that goes on: a Markdown hard break, so that the lines
+            // do not merge when rendered. A backslash rather than two trailing spaces: it
+            // survives the trimming above (and any editor's), and a model reads it as a break.
+            if hard_break {
+                out.push('\\');
+            }
             out.push('\n');
         }
         quote_pending = None;
         out.push_str(line);
+        hard_break = raw.trim_end_matches([' ', '\t', M_BREAK]).ends_with(M_HARD_BREAK);
     }
     out
 }

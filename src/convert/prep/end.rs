@@ -37,13 +37,14 @@ impl Prep<'_> {
             Role::Heading(level) => {
                 self.block_boundary()?;
                 self.out.push_str(&format!("</h{level}>"));
+                self.in_heading = false;
             }
             Role::Div => {
                 self.block_boundary()?;
                 self.out.push_str("</div>");
                 self.pop_depth(true);
             }
-            Role::Br => self.out.push_str("<br>"),
+            Role::Br => self.line_break(),
             Role::Link => {
                 self.out.push_str("</a>");
                 self.pop_depth(false);

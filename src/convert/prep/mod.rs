@@ -78,6 +78,8 @@ pub(super) struct Prep<'a> {
     last_split: usize,
     /// The last thing emitted is a block-level tag (whitespace after it can be dropped).
     after_block: bool,
+    /// Inside `<h1>`…`<h6>`: a heading is one line, so a `<br>` there is no hard break.
+    in_heading: bool,
     stash: Stash,
     /// Bytes of input text held in the stash rather than in `out`: chunks are cut by the length
     /// `out` would have without the stash.
@@ -101,6 +103,7 @@ impl<'a> Prep<'a> {
             splits: Vec::new(),
             last_split: 0,
             after_block: true,
+            in_heading: false,
             stash: Stash::default(),
             stashed: 0,
             stash_tail: None,

@@ -2,7 +2,7 @@
 
 use crate::convert::entities::decode_entities_into;
 use crate::convert::lexer::attr;
-use crate::convert::markers::{M_SOFT_BREAK, is_sentinel};
+use crate::convert::markers::{M_SOFT_BREAK, is_sentinel, kept_space};
 use crate::convert::text::max_backtick_run;
 
 /// Language of a `<pre>`/`<code>` from `class="language-x"` / `lang-x`.
@@ -38,7 +38,7 @@ pub(super) fn pre_text(inner: &str) -> String {
                 }
             }
             '\u{a0}' => text.push(' '),
-            c if is_sentinel(c) => {}
+            c if is_sentinel(c) => text.extend(kept_space(c)),
             c => text.push(c),
         }
     }

@@ -3,8 +3,8 @@
 use super::pre::code_lang;
 use super::{FrameKind, Prep, SpanKind};
 use crate::convert::entities::decode_entities;
-use crate::convert::lexer::{LName, attr, has_class, is_hidden, starts_with_ci};
-use crate::convert::markers::{M_CODE_OPEN, M_EM_OPEN, M_SOFT_BREAK, M_STRONG_OPEN};
+use crate::convert::lexer::{LName, Tok, attr, has_class, is_hidden, starts_with_ci};
+use crate::convert::markers::{M_CODE_OPEN, M_EM_OPEN, M_HARD_BREAK, M_SOFT_BREAK, M_STRONG_OPEN};
 use crate::convert::tags::{Role, Tag, tag};
 use crate::convert::text::escape_html_into;
 use crate::convert::url::sanitize_url;
@@ -25,13 +25,14 @@ impl Prep<'_> {
             Role::Heading(level) => {
                 self.block_boundary()?;
                 self.out.push_str(&format!("<h{level}>"));
+                self.in_heading = true;
             }
             Role::Div => {
                 self.block_boundary()?;
                 self.out.push_str("<div>");
                 self.push_depth(true)?;
             }
-            Role::Br => self.out.push_str("<br>"),
+            Role::Br => self.line_break(),
             Role::Hr => {
                 self.block_boundary()?;
                 self.out.push_str("<p>---</p>");
@@ -112,6 +113,33 @@ impl Prep<'_> {
             self.skip_element(n);
         }
         hidden
+    }
+
+    /// `<br>` outside `<pre>`. In a paragraph that has text before it and goes on after it, it
+    /// is marked as a hard break ([`M_HARD_BREAK`]); not in tables (a cell is one line, its
+    /// breaks become `<br>`), headings (one line) or inline frames (their text is flattened).
+    pub(super) fn line_break(&mut self) {
+        let line_has_text = !self.after_block && !self.out.trim_end_matches([' ', '\t', '\n']).ends_with("<br>");
+        if line_has_text && self.frames.is_empty() && !self.in_heading && self.inline_follows() {
+            self.out.push(M_HARD_BREAK);
+        }
+        self.out.push_str("<br>");
+    }
+
+    /// Does the line go on: is the next thing (past blanks, comments and inline end tags, a few
+    /// tokens ahead at most) text or an inline element?
+    fn inline_follows(&self) -> bool {
+        let mut lx = self.lx;
+        for _ in 0..8 {
+            match lx.next_tok() {
+                Some((Tok::Text(t), _)) if !t.bytes().all(|b| b.is_ascii_whitespace()) => return true,
+                Some((Tok::Text(_) | Tok::Other, _)) => {}
+                Some((Tok::Start { name, .. }, _)) => return tag(name).continues_line(),
+                Some((Tok::End { name }, _)) if tag(name).continues_line() => {}
+                _ => return false,
+            }
+        }
+        false
     }
 
     fn start_link(&mut self, attrs: &str) -> Result<(), Failure> {
