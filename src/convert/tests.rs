@@ -317,6 +317,38 @@ fn meaningful_whitespace_is_kept() {
 }
 
 #[test]
+fn codeforces_header_and_sections() {
+    let header = |fields: &str| {
+        format!(
+            "<div class=\"problem-statement\"><div class=\"header\"><div class=\"title\">B. Files</div>{fields}</div><p>Body.</p>\
+             <div class=\"input-specification\"><div class=\"section-title\">Input &amp; format</div><p>x</p></div></div>"
+        )
+    };
+    let field = |class: &str, label: &str, value: &str| {
+        format!("<div class=\"{class}\"><div class=\"property-title\">{label}</div>{value}</div>")
+    };
+    let limits = field("time-limit", "time limit per test", "2 seconds")
+        + &field("memory-limit", "memory limit per test", "256 megabytes");
+    let std_files = field("input-file", "input", "standard input") + &field("output-file", "output", "standard output");
+    let files = field("input-file", "input", "input.txt") + &field("output-file", "output", "output.txt");
+    check_all(&[
+        // The title goes (it heads the document), the limits are one line, the standard streams
+        // are not worth a word, a section title is a heading.
+        (
+            &header(&(limits.clone() + &std_files)),
+            "Time limit: 2 seconds · Memory limit: 256 megabytes\n\nBody.\n\n## Input & format\n\nx",
+        ),
+        (
+            &header(&(limits + &files)),
+            "Time limit: 2 seconds · Memory limit: 256 megabytes · Input: input.txt · Output: output.txt\n\nBody.\n\n## Input & format\n\nx",
+        ),
+        (&header(""), "Body.\n\n## Input & format\n\nx"),
+        // Outside Codeforces markup, a div.header or div.section-title is an ordinary block.
+        ("<div class=\"header\"><div class=\"title\">T</div></div><div class=\"section-title\">S</div>", "T\nS"),
+    ]);
+}
+
+#[test]
 fn crlf_input() {
     check("<pre>1\r\n2\r\n</pre>\r\n<p>a\r\nb</p>", "```\n1\n2\n```\n\na b");
 }
@@ -691,21 +723,20 @@ fn snapshot_codeforces_legacy() {
     let html = r#"<div class="problem-statement"><div class="header"><div class="title">A. Even Split</div><div class="time-limit"><div class="property-title">time limit per test</div>1 second</div></div><div><p>You are given $$$n$$$ integers $$$a_1, a_2, \ldots, a_n$$$ with $$$a_i &lt; 2^{30}$$$. The value $$$$$$S = \sum_{i=1}^{n} a_i$$$$$$ is <span class="tex-font-style-bf">even</span>.</p></div><div class="input-specification"><div class="section-title">Input</div><p>The first line contains $$$t$$$ ($$$1 \le t \le 10^4$$$).</p></div><div class="output-specification"><div class="section-title">Output</div><p>Print "<span class="tex-font-style-tt">YES</span>" or "<span class="tex-font-style-tt">NO</span>".</p></div><div class="sample-tests"><div class="section-title">Example</div><div class="sample-test"><div class="input"><div class="title">Input<div title="Copy" class="input-output-copier">Copy</div></div><pre><div class="test-example-line test-example-line-even test-example-line-0">2</div><div class="test-example-line test-example-line-odd test-example-line-1">1 2</div></pre></div><div class="output"><div class="title">Output<div title="Copy" class="input-output-copier">Copy</div></div><pre>
 YES
 </pre></div></div></div><div class="note"><div class="section-title">Note</div><p>In the first test case $$$1+2=3$$$.</p></div></div>"#;
-    let expected = r#"A. Even Split
-time limit per test
-1 second
+    let expected = r#"Time limit: 1 second
 
 You are given $n$ integers $a_1, a_2, \ldots, a_n$ with $a_i < 2^{30}$. The value $$S = \sum_{i=1}^{n} a_i$$ is **even**.
 
-Input
+## Input
 
 The first line contains $t$ ($1 \le t \le 10^4$).
 
-Output
+## Output
 
 Print "`YES`" or "`NO`".
 
-Example
+## Example
+
 Input
 
 ```
@@ -719,7 +750,7 @@ Output
 YES
 ```
 
-Note
+## Note
 
 In the first test case $1+2=3$."#;
     check_md(html, expected);

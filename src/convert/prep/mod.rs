@@ -1,6 +1,7 @@
 //! Pass 1: raw HTML → canonical HTML for html2text, plus blocks converted here (fenced code,
 //! pipe tables) and the text stash. One linear walk over the tokens.
 
+mod codeforces;
 mod end;
 mod media;
 mod pre;
@@ -80,6 +81,8 @@ pub(super) struct Prep<'a> {
     after_block: bool,
     /// Inside `<h1>`…`<h6>`: a heading is one line, so a `<br>` there is no hard break.
     in_heading: bool,
+    /// The statement is Codeforces markup (a `div.problem-statement` was seen).
+    codeforces: bool,
     stash: Stash,
     /// Bytes of input text held in the stash rather than in `out`: chunks are cut by the length
     /// `out` would have without the stash.
@@ -104,6 +107,7 @@ impl<'a> Prep<'a> {
             last_split: 0,
             after_block: true,
             in_heading: false,
+            codeforces: false,
             stash: Stash::default(),
             stashed: 0,
             stash_tail: None,

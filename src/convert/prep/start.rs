@@ -29,6 +29,9 @@ impl Prep<'_> {
             }
             Role::Div => {
                 self.block_boundary()?;
+                if !attrs.is_empty() && self.codeforces_div(attrs) {
+                    return Ok(());
+                }
                 self.out.push_str("<div>");
                 self.push_depth(true)?;
             }
