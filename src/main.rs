@@ -105,7 +105,18 @@ mod signals {
         fn TerminateProcess(process: *mut c_void, code: u32) -> i32;
     }
 
-    extern "system" fn on_control(_event: u32) -> i32 {
+    extern "system" fn on_control(event: u32) -> i32 {
+        // A thread of its own, not a signal context: it may log, so the reason is on record (and
+        // the Windows tests tell this handler from Wine's default one, which also exits 0).
+        let what = match event {
+            0 => "Ctrl-C",
+            1 => "Ctrl-Break",
+            2 => "the console was closed",
+            5 => "log-off",
+            6 => "shut-down",
+            _ => "a console control event",
+        };
+        oj_mcp_rs::info!("{what}: exiting");
         // TerminateProcess, like `_exit`, runs no exit code in other threads or DLLs, so it cannot
         // deadlock on a lock another thread held (ExitProcess could); replies are already flushed.
         // SAFETY: the pseudo-handle of the current process is always valid.
