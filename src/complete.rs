@@ -21,15 +21,17 @@ fn invalid(msg: impl Into<String>) -> ResponseError {
 fn arguments_of(reference: &Value) -> Result<&'static [&'static str], ResponseError> {
     match (reference.get("type").and_then(Value::as_str), reference) {
         (Some("ref/prompt"), r) => match r.get("name").and_then(Value::as_str) {
-            Some("solve_problem") => Ok(&["source", "id", "mode"]),
+            Some("solve_problem") => Ok(&["source", "id", "mode", "language"]),
             Some("daily_practice") => Ok(&["domain"]),
-            Some("practice_similar") => Ok(&["source", "id"]),
+            Some("practice_similar") => Ok(&["source", "id", "language"]),
             Some(other) => Err(invalid(format!("Unknown prompt: {other}"))),
             None => Err(invalid("completion/complete: ref/prompt needs a \"name\"")),
         },
         (Some("ref/resource"), r) => match r.get("uri").and_then(Value::as_str) {
             Some("oj://problem/{source}/{id}" | "oj://problem/{source}/{id}/samples") => Ok(&["source", "id"]),
-            Some("oj://problem/{source}/{id}/{language}") => Ok(&["source", "id", "language"]),
+            Some("oj://problem/{source}/{id}/{language}" | "oj://problem/{source}/{id}/{language}/samples") => {
+                Ok(&["source", "id", "language"])
+            }
             Some("oj://daily/{domain}") => Ok(&["domain"]),
             Some("oj://daily/{domain}/{date}") => Ok(&["domain", "date"]),
             Some(other) => Err(invalid(format!("Unknown resource template: {other}"))),

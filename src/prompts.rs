@@ -5,6 +5,7 @@
 use serde_json::{Map, Value, json};
 
 use crate::error::ToolError;
+use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
 use crate::resources;
 use crate::tools::{self, Ctx};
@@ -22,7 +23,8 @@ pub fn list() -> Value {
             "arguments": [
                 { "name": "source", "description": "Platform: leetcode, codeforces, atcoder, luogu or spoj.", "required": true },
                 { "name": "id", "description": "Problem id, e.g. 1 or 1920A.", "required": true },
-                { "name": "mode", "description": "hints (default), walkthrough or review.", "required": false }
+                { "name": "mode", "description": "hints (default), walkthrough or review.", "required": false },
+                { "name": "language", "description": "The statement's language: en (default) or zh.", "required": false }
             ]
         },
         {
@@ -39,7 +41,8 @@ pub fn list() -> Value {
             "description": "A problem and its nearest neighbours, turned into a short study plan.",
             "arguments": [
                 { "name": "source", "description": "Platform of the problem.", "required": true },
-                { "name": "id", "description": "Problem id.", "required": true }
+                { "name": "id", "description": "Problem id.", "required": true },
+                { "name": "language", "description": "The statement's language: en (default) or zh.", "required": false }
             ]
         }
     ]})
@@ -67,6 +70,18 @@ impl PromptArgs<'_> {
 
     fn req(&self, name: &str) -> Result<String, ResponseError> {
         self.opt(name)?.ok_or_else(|| invalid(format!("{}: argument `{name}` is required", self.prompt)))
+    }
+
+    /// `language`: absent, or one of [`LANGUAGES`].
+    fn language(&self) -> Result<Option<&'static str>, ResponseError> {
+        match self.opt("language")? {
+            None => Ok(None),
+            Some(l) => LANGUAGES
+                .iter()
+                .find(|c| **c == l)
+                .map(|c| Some(*c))
+                .ok_or_else(|| invalid(format!("{}: `language` must be en or zh, got {l:?}", self.prompt))),
+        }
     }
 
     fn check_known(&self, known: &[&str]) -> Result<(), ResponseError> {
@@ -202,8 +217,9 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
     let args = PromptArgs { prompt: name, map };
     match name {
         "solve_problem" => {
-            args.check_known(&["source", "id", "mode"])?;
+            args.check_known(&["source", "id", "mode", "language"])?;
             let (source, id) = (args.req("source")?, args.req("id")?);
+            let uri = problem_uri(&source, &id, args.language()?);
             let mode = args.opt("mode")?.unwrap_or_else(|| "hints".into());
             let instruction = match mode.as_str() {
                 "hints" => HINTS,
@@ -215,7 +231,6 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
                     )));
                 }
             };
-            let uri = problem_uri(&source, &id);
             let (problem, out) = embed_output(ctx, &uri, &format!("The statement of {source} {id}"))?;
             let samples_uri = format!("{uri}/samples");
             let samples = resources::samples_json(&samples_uri, out.as_ref());
@@ -243,9 +258,9 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
             }))
         }
         "practice_similar" => {
-            args.check_known(&["source", "id"])?;
+            args.check_known(&["source", "id", "language"])?;
             let (source, id) = (args.req("source")?, args.req("id")?);
-            let uri = problem_uri(&source, &id);
+            let uri = problem_uri(&source, &id, args.language()?);
             let problem = embed(ctx, &uri, &format!("The statement of {source} {id}"))?;
             let similar = similar_message(ctx, &source, &id);
             Ok(json!({
@@ -259,6 +274,11 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
     }
 }
 
-fn problem_uri(source: &str, id: &str) -> String {
-    format!("oj://problem/{}/{}", urlencoding::encode(source), urlencoding::encode(id))
+/// The problem resource, in `language` when one is given (its samples resource is this + `/samples`).
+fn problem_uri(source: &str, id: &str, language: Option<&str>) -> String {
+    let uri = format!("oj://problem/{}/{}", urlencoding::encode(source), urlencoding::encode(id));
+    match language {
+        Some(l) => format!("{uri}/{l}"),
+        None => uri,
+    }
 }

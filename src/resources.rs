@@ -11,6 +11,7 @@ use crate::tools::{self, Ctx, ToolOutput};
 /// The URI forms, for error messages.
 pub const FORMS: &str = "oj://problem/{source}/{id} (e.g. oj://problem/leetcode/1), oj://problem/{source}/{id}/{language} \
 (en or zh, e.g. oj://problem/leetcode/1/zh), oj://problem/{source}/{id}/samples (the sample tests as JSON), \
+oj://problem/{source}/{id}/{language}/samples (those of that language's statement), \
 oj://daily/{domain} (com or cn), \
 oj://daily/{domain}/{date} (e.g. oj://daily/com/2024-01-15), oj://status";
 
@@ -36,6 +37,13 @@ pub fn templates() -> Value {
             "name": "problem-samples",
             "title": "Problem sample tests",
             "description": "A problem's sample tests as JSON in competitive-companion's shape (name, url, interactive, tests: [{input, output}]), plus io (stdin, function or interactive), e.g. oj://problem/codeforces/4A/samples.",
+            "mimeType": "application/json"
+        },
+        {
+            "uriTemplate": "oj://problem/{source}/{id}/{language}/samples",
+            "name": "problem-samples-in-language",
+            "title": "Problem sample tests of a language's statement",
+            "description": "The sample tests of a problem's English (en) or Chinese (zh) statement, as oj://problem/{source}/{id}/samples gives them, e.g. oj://problem/leetcode/1/zh/samples.",
             "mimeType": "application/json"
         },
         {
@@ -98,7 +106,9 @@ pub fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
             };
             Ok(("get_problem", json!({ "source": source, "id": id })))
         }
-        ["problem", source, id, language] if LANGUAGES.contains(language) => {
+        ["problem", source, id, language] | ["problem", source, id, language, "samples"]
+            if LANGUAGES.contains(language) =>
+        {
             let (Some(source), Some(id)) = (decode(source), decode(id)) else {
                 return Err(bad());
             };
@@ -126,11 +136,17 @@ pub fn render(ctx: &Ctx, uri: &str) -> Result<ToolOutput, ResponseError> {
     })
 }
 
-/// The samples resource's JSON, when `uri` names one (`oj://problem/{source}/{id}/samples`).
-/// `structured` is the problem tool's structured content.
+/// The samples resource's JSON, when `uri` names one (`oj://problem/{source}/{id}/samples`, or
+/// `…/{id}/{language}/samples`). `structured` is the problem tool's structured content.
 pub fn samples_json(uri: &str, structured: Option<&Value>) -> Option<Value> {
     let rest = uri.strip_prefix("oj://problem/")?;
-    if rest.split('/').count() != 3 || !rest.ends_with("/samples") {
+    let parts: Vec<&str> = rest.split('/').collect();
+    let samples = match parts.as_slice() {
+        [_, _, "samples"] => true,
+        [_, _, language, "samples"] => LANGUAGES.contains(language),
+        _ => false,
+    };
+    if !samples {
         return None;
     }
     let problem = &structured?["problem"];
@@ -182,6 +198,19 @@ mod tests {
         );
         assert_eq!(route("oj://problem/leetcode/1/en").unwrap().1["language"], "en");
         assert_eq!(
+            route("oj://problem/leetcode/1/zh/samples").unwrap(),
+            ("get_problem", json!({"source": "leetcode", "id": "1", "language": "zh"}))
+        );
+        let structured = json!({"problem": {"samples": [], "io": "stdin"}});
+        for (uri, samples) in [
+            ("oj://problem/leetcode/1/samples", true),
+            ("oj://problem/leetcode/1/zh/samples", true),
+            ("oj://problem/leetcode/1/zh", false),
+            ("oj://problem/leetcode/1/fr/samples", false),
+        ] {
+            assert_eq!(samples_json(uri, Some(&structured)).is_some(), samples, "{uri}");
+        }
+        assert_eq!(
             route("oj://problem/codeforces/4A/samples").unwrap(),
             ("get_problem", json!({"source": "codeforces", "id": "4A"}))
         );
@@ -197,6 +226,8 @@ mod tests {
             "oj://problem/a/b/ZH",
             "oj://nope",
             "oj://problem/a/b/samples/x",
+            "oj://problem/a/b/fr/samples",
+            "oj://problem/a/b/zh/samples/x",
         ] {
             let e = route(bad).unwrap_err();
             assert_eq!(e.code, -32602, "{bad}");

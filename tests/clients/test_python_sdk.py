@@ -213,6 +213,7 @@ async def test_resources(backend_url, mode):
             "oj://problem/{source}/{id}",
             "oj://problem/{source}/{id}/{language}",
             "oj://problem/{source}/{id}/samples",
+            "oj://problem/{source}/{id}/{language}/samples",
             "oj://daily/{domain}",
             "oj://daily/{domain}/{date}",
         ]

@@ -350,6 +350,7 @@ test("resources: templates, the status resource, reads, and -32602 for an unknow
         "oj://problem/{source}/{id}",
         "oj://problem/{source}/{id}/{language}",
         "oj://problem/{source}/{id}/samples",
+        "oj://problem/{source}/{id}/{language}/samples",
         "oj://daily/{domain}",
         "oj://daily/{domain}/{date}",
       ],

@@ -224,6 +224,7 @@ fn resources_list_templates_and_read() {
             "oj://problem/{source}/{id}",
             "oj://problem/{source}/{id}/{language}",
             "oj://problem/{source}/{id}/samples",
+            "oj://problem/{source}/{id}/{language}/samples",
             "oj://daily/{domain}",
             "oj://daily/{domain}/{date}"
         ]

@@ -148,3 +148,45 @@ fn similar_questions_and_truncation_reach_both_views() {
     assert!(t.contains(&format!("- Note: {note}")), "{t}");
     assert!(t.ends_with("... (truncated)\n"), "{}", &t[t.len() - 80..]);
 }
+
+#[test]
+fn prompts_resources_and_completions_take_the_language() {
+    let (_b, mut s) = setup();
+    let args = json!({"source": "leetcode", "id": "1", "language": "zh"});
+    let r = s.request("prompts/get", json!({"name": "solve_problem", "arguments": args}));
+    let msgs = r["result"]["messages"].as_array().unwrap();
+    let statement = &msgs[0]["content"]["resource"];
+    assert_eq!(statement["uri"], "oj://problem/leetcode/1/zh", "{r}");
+    assert!(statement["text"].as_str().unwrap().starts_with("# 两数之和\n"), "{r}");
+    // The samples attached are those of the Chinese statement, under its own samples URI.
+    let samples = &msgs[2]["content"]["resource"];
+    assert_eq!(samples["uri"], "oj://problem/leetcode/1/zh/samples", "{r}");
+    let v: Value = serde_json::from_str(samples["text"].as_str().unwrap()).unwrap();
+    assert_eq!(v["tests"].as_array().unwrap().len(), 1, "{v}");
+    // The same JSON as a resource read.
+    let read = s.request("resources/read", json!({"uri": "oj://problem/leetcode/1/zh/samples"}));
+    assert_eq!(read["result"]["contents"][0]["text"], samples["text"], "{read}");
+    assert_eq!(read["result"]["contents"][0]["mimeType"], "application/json");
+    let r = s.request("prompts/get", json!({"name": "practice_similar", "arguments": args}));
+    assert_eq!(r["result"]["messages"][0]["content"]["resource"]["uri"], "oj://problem/leetcode/1/zh", "{r}");
+    let r = s.request(
+        "prompts/get",
+        json!({"name": "solve_problem", "arguments": {"source": "leetcode", "id": "1", "language": "fr"}}),
+    );
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    assert!(r["error"]["message"].as_str().unwrap().contains("`language` must be en or zh"), "{r}");
+    let listed = s.request("prompts/list", json!({}));
+    for prompt in listed["result"]["prompts"].as_array().unwrap() {
+        let takes = prompt["arguments"].as_array().unwrap().iter().any(|a| a["name"] == "language");
+        assert_eq!(takes, prompt["name"] != "daily_practice", "{prompt}");
+    }
+    for reference in [
+        json!({"type": "ref/prompt", "name": "solve_problem"}),
+        json!({"type": "ref/prompt", "name": "practice_similar"}),
+        json!({"type": "ref/resource", "uri": "oj://problem/{source}/{id}/{language}/samples"}),
+    ] {
+        let r =
+            s.request("completion/complete", json!({"ref": reference, "argument": {"name": "language", "value": "e"}}));
+        assert_eq!(r["result"]["completion"]["values"], json!(["en"]), "{reference}: {r}");
+    }
+}
