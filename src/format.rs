@@ -148,14 +148,45 @@ pub fn statement(raw: Option<&str>) -> Option<String> {
     raw.filter(|c| !c.trim().is_empty()).map(|c| convert::to_markdown(Some(c)))
 }
 
-/// Whether a converted statement was cut: the converter's output is at most
-/// [`convert::MAX_OUTPUT_BYTES`] unless it appended its "(truncated)" marker.
+/// Whether a converted statement was cut (it ends with the converter's "(truncated)" notice).
 pub fn is_truncated(markdown: &str) -> bool {
-    markdown.len() > convert::MAX_OUTPUT_BYTES
+    convert::is_truncated(markdown)
+}
+
+/// A problem's whole text is at most this many bytes, header included.
+pub const MAX_TEXT_BYTES: usize = convert::MAX_OUTPUT_BYTES;
+
+/// [`problem`] with `notes` after `extra` (as `- Note:` lines), cut to [`MAX_TEXT_BYTES`]: a
+/// statement that does not fit after the header is cut ([`convert::truncate`] closes an open
+/// code block before its notice) and [`TRUNCATED`] goes into `notes` at `cut_note_at`. Returns
+/// the text and the statement it shows.
+pub fn problem_text(
+    p: &Problem,
+    title: &str,
+    content: Option<String>,
+    extra: &[String],
+    notes: &mut Vec<String>,
+    cut_note_at: usize,
+) -> (String, Option<String>) {
+    let header = |notes: &[String]| -> Vec<String> {
+        extra.iter().cloned().chain(notes.iter().map(|n| format!("- Note: {n}"))).collect()
+    };
+    if let Some(c) = content.as_deref() {
+        // Everything but the statement, without and with the note.
+        let rest = problem(p, title, Some(""), &header(notes)).len();
+        if is_truncated(c) || rest + c.len() > MAX_TEXT_BYTES {
+            notes.insert(cut_note_at.min(notes.len()), TRUNCATED.to_string());
+            let rest = problem(p, title, Some(""), &header(notes)).len();
+            let c = convert::truncate(content.unwrap_or_default(), MAX_TEXT_BYTES.saturating_sub(rest));
+            return (problem(p, title, Some(&c), &header(notes)), Some(c));
+        }
+    }
+    (problem(p, title, content.as_deref(), &header(notes)), content)
 }
 
 /// The note of a cut statement.
-pub const TRUNCATED: &str = "The statement is longer than 100 KiB and was cut; the full text is at the link.";
+pub const TRUNCATED: &str =
+    "The statement is longer than this reply allows (100 KiB) and was cut; the full text is at the link.";
 
 /// Whether the backend marks the problem as for paying users only.
 pub fn is_paid(p: &Problem) -> bool {
@@ -321,6 +352,27 @@ pub fn http_failure(resp: &HttpResponse) -> String {
 mod tests {
     use super::*;
     use crate::models::{PlatformStatus, SimilarItem};
+
+    #[test]
+    fn problem_text_fits_header_and_statement_in_the_cap() {
+        let p = Problem { id: "x".into(), source: "atcoder".into(), title: "T".into(), ..Problem::default() };
+        let extra = ["- Date: 2024-01-15".to_string()];
+        // A statement the converter left whole, that only the header pushes over the cap.
+        let statement = format!("Intro\n\n```\n{}```", "1 2 3 4 5 6 7 8 9\n".repeat(MAX_TEXT_BYTES / 18));
+        assert!(statement.len() <= MAX_TEXT_BYTES && !is_truncated(&statement));
+        let mut notes = vec!["first".to_string(), "last".to_string()];
+        let (text, shown) = problem_text(&p, "T", Some(statement), &extra, &mut notes, 1);
+        assert!(text.len() <= MAX_TEXT_BYTES, "{}", text.len());
+        assert!(text.ends_with("```\n\n... (truncated)\n"), "{}", &text[text.len() - 60..]);
+        assert!(shown.as_deref().is_some_and(is_truncated));
+        assert_eq!(notes, ["first", TRUNCATED, "last"]);
+        assert!(text.contains(&format!("- Note: {TRUNCATED}\n- Note: last\n")));
+        // A short one is left alone, and so are the notes.
+        let mut notes = vec!["only".to_string()];
+        let (text, shown) = problem_text(&p, "T", Some("Short.".into()), &extra, &mut notes, 0);
+        assert!(text.ends_with("---\n\nShort.\n") && shown.as_deref() == Some("Short."));
+        assert_eq!(notes, ["only"]);
+    }
 
     #[test]
     fn thousands_grouping() {

@@ -82,6 +82,30 @@ pub(super) fn strip_indent(line: &str, n: usize) -> &str {
     if spaces > n { line } else { &line[spaces..] }
 }
 
+/// The line that closes the fenced code block still open at the end of `text`, if one is: the
+/// fence, after the continuation of the opening line's container (`- ` and `1. ` become spaces,
+/// `> ` stays).
+pub(super) fn open_fence(text: &str) -> Option<String> {
+    let mut open: Option<(String, u8, usize)> = None;
+    for line in text.split('\n') {
+        match &open {
+            Some((cont, ch, len)) => {
+                if is_fence_close(line.strip_prefix(cont.as_str()).unwrap_or(line), *ch, *len) {
+                    open = None;
+                }
+            }
+            None => {
+                let body = line.trim_start_matches(|c: char| " >-*+.)".contains(c) || c.is_ascii_digit());
+                let prefix = &line[..line.len() - body.len()];
+                open = fence_open(body)
+                    .map(|(ch, len)| (prefix.chars().map(|c| if c == '>' { '>' } else { ' ' }).collect(), ch, len));
+            }
+        }
+    }
+    let (cont, ch, len) = open?;
+    Some(format!("{cont}{}", (ch as char).to_string().repeat(len)))
+}
+
 /// Opening code fence: (fence char, length).
 pub(super) fn fence_open(line: &str) -> Option<(u8, usize)> {
     let t = strip_indent(line, 3);

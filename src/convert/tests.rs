@@ -454,23 +454,50 @@ fn fallback_is_robust() {
 
 #[test]
 fn truncation_on_char_boundary() {
-    assert_eq!(truncate("short".to_string(), 10), "short");
-    assert_eq!(truncate("exactly10!".to_string(), 10), "exactly10!");
-    // 'é' is two bytes: cutting at 3 would split the second one.
-    assert_eq!(truncate("éé".to_string(), 3), "é\n\n... (truncated)");
-    assert_eq!(truncate("日本語".to_string(), 5), "日\n\n... (truncated)");
-    assert_eq!(truncate("🦀🦀".to_string(), 4), "🦀\n\n... (truncated)");
-    assert_eq!(truncate("🦀".to_string(), 3), "\n\n... (truncated)");
+    let cut = |s: &str, max: usize| truncate(s.to_string(), max);
+    let n = TRUNCATED_SUFFIX.len();
+    assert_eq!(cut("short", 10), "short");
+    assert_eq!(cut("exactly10!", 10), "exactly10!");
+    // The whole result fits in `max`; 'é' is two bytes: a cut at 3 would split the second one.
+    assert_eq!(cut(&"é".repeat(20), 3 + n), "é\n\n... (truncated)");
+    assert_eq!(cut(&"日".repeat(10), 5 + n), "日\n\n... (truncated)");
+    assert_eq!(cut(&"🦀".repeat(10), 7 + n), "🦀\n\n... (truncated)");
+    assert_eq!(cut(&"🦀".repeat(10), 2), "... (truncated)");
+    // A line end near the cut is preferred.
+    assert_eq!(cut("one\ntwo three four five six", 9 + n), "one\n\n... (truncated)");
 
     // Through to_markdown, with multi-byte text straddling the limit.
     let para = format!("<p>{}</p>", "界".repeat(MAX_OUTPUT_BYTES));
     let out = to_markdown(Some(&para));
-    assert!(out.ends_with("\n\n... (truncated)"));
+    assert!(out.ends_with("\n\n... (truncated)") && is_truncated(&out));
+    assert!(out.len() <= MAX_OUTPUT_BYTES && out.len() > MAX_OUTPUT_BYTES - n - 3, "{}", out.len());
     let body = out.strip_suffix("\n\n... (truncated)").unwrap_or_default();
-    assert!(body.len() <= MAX_OUTPUT_BYTES && body.len() > MAX_OUTPUT_BYTES - 3);
     assert!(body.chars().all(|c| c == '界'));
     let md = "x".repeat(MAX_OUTPUT_BYTES + 1);
-    assert_eq!(to_markdown(Some(&md)).len(), MAX_OUTPUT_BYTES + TRUNCATED_SUFFIX.len());
+    assert_eq!(to_markdown(Some(&md)).len(), MAX_OUTPUT_BYTES);
+    assert!(!is_truncated(&to_markdown(Some("short"))));
+}
+
+#[test]
+fn truncation_closes_an_open_code_block() {
+    let doc = format!("Intro\n\n```\n{}```\n\nAfter", "0123456789\n".repeat(10));
+    // Cut inside the block: the fence is closed, then the notice, all within `max`.
+    let out = truncate(doc.clone(), 60);
+    assert_eq!(out, "Intro\n\n```\n0123456789\n0123456789\n```\n\n... (truncated)");
+    // In a list item, with a longer tilde fence, or on the item's line: the container's
+    // indentation is kept, and the closing fence's length counts.
+    let item = format!("- item\n\n  ~~~~\n{}  ~~~~", "  abcdefgh\n".repeat(6));
+    assert_eq!(truncate(item, 50), "- item\n\n  ~~~~\n  abcdefgh\n  ~~~~\n\n... (truncated)");
+    let inline = format!("- ```\n{}  ```", "  abcdefgh\n".repeat(6));
+    assert_eq!(truncate(inline, 45), "- ```\n  abcdefgh\n  ```\n\n... (truncated)");
+    // Past a closed block, nothing to close.
+    let closed = format!("```\na\n```\n{}", "word ".repeat(40));
+    assert_eq!(truncate(closed, 60), "```\na\n```\n\n... (truncated)");
+    // A long statement cut in its last sample (the 300 KB fixture's shape).
+    let long = format!("<p>x</p><pre>{}</pre>", "12345 67890\n".repeat(20_000));
+    let out = to_markdown(Some(&long));
+    assert!(out.len() <= MAX_OUTPUT_BYTES);
+    assert!(out.ends_with("12345 67890\n```\n\n... (truncated)"), "{}", &out[out.len() - 60..]);
 }
 
 #[test]

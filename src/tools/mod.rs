@@ -302,13 +302,10 @@ pub fn problem_output(p: &Problem, language: &str, extra: &[String], wrap: impl 
     let found = samples::of(chosen.raw, &p.source);
     let mut notes = Vec::new();
     notes.extend(chosen.note.clone());
-    if content.as_deref().is_some_and(format::is_truncated) {
-        notes.push(format::TRUNCATED.to_string());
-    }
+    let cut_note_at = notes.len();
     notes.extend(found.as_ref().and_then(samples::cut_note));
-    let mut header = extra.to_vec();
-    header.extend(notes.iter().map(|n| format!("- Note: {n}")));
-    let text = format::problem(p, chosen.title, content.as_deref(), &header);
+    // The whole text fits in 100 KiB: the statement is cut to what the header leaves.
+    let (text, content) = format::problem_text(p, chosen.title, content, extra, &mut notes, cut_note_at);
     let mut problem = schema::problem_json(p, content.as_deref());
     samples::add_fields(&mut problem, found.as_ref());
     let mut structured = wrap(problem);

@@ -225,3 +225,22 @@ fn bad_request_texts() {
     let text = s.call_err(TOOL, json!({"source": "luogu", "id": "bad-utf8"}));
     assert_eq!(lines(&text)[0], "[400] Invalid URL: Invalid UTF-8 in `id`", "{text}");
 }
+
+#[test]
+fn a_long_statement_is_cut_with_its_header_inside_100_kib() {
+    // The 300 KB AtCoder statement: the whole text, header and notes included, fits in 100 KiB;
+    // the cut lands in a sample, whose code block is closed before the notice.
+    let (_b, mut s) = setup();
+    let r = s.call(TOOL, json!({"source": "atcoder", "id": "ahc001_a"}));
+    let text = r["result"]["content"][0]["text"].as_str().expect("text").to_string();
+    assert!(text.len() <= 100 * 1024, "{} bytes", text.len());
+    assert!(text.len() > 99 * 1024, "cut too early: {} bytes", text.len());
+    assert!(text.ends_with("```\n\n... (truncated)\n"), "{}", &text[text.len() - 80..]);
+    let fences = text.lines().filter(|l| l.trim_start().starts_with("```")).count();
+    assert_eq!(fences % 2, 0, "an open code block");
+    let sc = &r["result"]["structuredContent"];
+    assert_eq!(sc["problem"]["truncated"], true, "{sc}");
+    let content = sc["problem"]["content"].as_str().expect("content");
+    assert!(text.contains(content), "the text shows the statement of the structured copy");
+    assert!(lines(&text).iter().any(|l| l.starts_with("- Note: ") && l.contains("cut")), "no note");
+}
