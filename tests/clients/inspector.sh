@@ -113,6 +113,13 @@ check "find_similar_problems leetcode/1 limit=3 (sent as a number)" 0 \
   '# Similar Problems' '| 3 | luogu | P1001 |' '!| 4 |' '!"isError": true' \
   -- --method tools/call --tool-name find_similar_problems --tool-arg source=leetcode id=1 limit=3
 
+check "get_problem language=zh: the Chinese statement" 0 '"text": "# 两数之和\n' '"language": "zh"' '!"isError": true' \
+  -- --method tools/call --tool-name get_problem --tool-arg source=leetcode id=1 language=zh
+
+check "get_problem language=zh without one: the English one and a note in text and notes" 0 \
+  '- Note: No Chinese statement is available' '"notes": [' '"language": "en"' '!"isError": true' \
+  -- --method tools/call --tool-name get_problem --tool-arg source=leetcode id=743 language=zh
+
 check "find_similar_problems by text" 0 '# Similar Problems' '| 1 | leetcode | 1 | Two Sum |' '!"isError": true' \
   -- --method tools/call --tool-name find_similar_problems --tool-arg "query=two numbers adding to a target"
 
