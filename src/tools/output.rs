@@ -58,7 +58,8 @@ impl ToolOutput {
     }
 
     /// The notes recorded so far (empty for a text-only output).
-    pub fn notes(&self) -> Vec<&str> {
+    #[cfg(test)]
+    fn notes(&self) -> Vec<&str> {
         let notes = self.structured.as_ref().and_then(|s| s.get("notes")).and_then(Value::as_array);
         notes.map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default()
     }
