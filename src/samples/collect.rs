@@ -66,6 +66,17 @@ impl Collector {
         }
     }
 
+    /// Bold text outside any block (`**输入样例#1：**`, `<strong>Sample Input 1</strong>`): a
+    /// heading when it names a sample half, else nothing at all (bold words in running text must
+    /// not end a samples section).
+    pub(super) fn soft_heading(&mut self, text: &str) {
+        match vocab::heading(text) {
+            Heading::Io(k, n) => self.pending = Some((k, n)),
+            Heading::Bare(k, n) if self.in_samples => self.pending = Some((k, n)),
+            _ => {}
+        }
+    }
+
     /// A preformatted block (`<pre>` text or a fenced code block) and the fence's info string.
     pub(super) fn pre(&mut self, text: &str, info: &str) {
         if let Some((k, n)) = vocab::fence_info(info) {

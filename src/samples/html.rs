@@ -1,7 +1,7 @@
 //! HTML statements (LeetCode, legacy Codeforces and AtCoder pages, HTML inside Markdown): one
 //! pass of the converter's tokenizer that captures headings (`<h1>`–`<h6>`, Codeforces'
-//! `div.title` and `div.section-title`), `<pre>` blocks and LeetCode's `div.example-block` as
-//! text, and hands each to the [`Collector`].
+//! `div.title` and `div.section-title`, and bold text that names a sample half), `<pre>` blocks
+//! and LeetCode's `div.example-block` as text, and hands each to the [`Collector`].
 
 use super::collect::Collector;
 use super::scan::{Lexer, Tok, decode_entities_into, has_class};
@@ -11,6 +11,9 @@ use super::text::Sink;
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Kind {
     Heading,
+    /// `<strong>`/`<b>` outside any capture: a heading only when it names a sample half
+    /// (`<p><strong>Sample Input 1</strong></p>`, Luogu's `<strong>输入样例#1：</strong>`).
+    Soft,
     Pre,
     Example,
 }
@@ -22,6 +25,8 @@ enum End {
     H(u8),
     /// `</pre>`.
     Pre,
+    /// `</strong>` or `</b>`.
+    Bold,
     /// The `</div>` matching the opening one; the number of `<div>`s open inside it.
     Div(u32),
 }
@@ -38,7 +43,18 @@ pub(super) fn scan(html: &str, c: &mut Collector) {
     let mut lx = Lexer::new(html);
     let mut cap: Option<Capture> = None;
     let mut decoded = String::new();
-    while let Some((tok, _)) = lx.next_tok() {
+    // One text buffer, handed from capture to capture (a statement opens dozens).
+    let mut spare = String::new();
+    loop {
+        if cap.is_none() {
+            // Outside a capture only a few tags matter: jump from `<` to `<` without tokenizing
+            // the text, end tags and attributes in between (most of a statement).
+            match next_candidate(html, lx.pos) {
+                Some(p) => lx.pos = p,
+                None => break,
+            }
+        }
+        let Some((tok, _)) = lx.next_tok() else { break };
         match tok {
             Tok::Text(t) => {
                 if let Some(cp) = cap.as_mut().filter(|cp| cp.muted == 0) {
@@ -56,7 +72,14 @@ pub(super) fn scan(html: &str, c: &mut Collector) {
                     continue;
                 }
                 match cap.as_mut() {
-                    None => cap = open(t, attrs, self_closing),
+                    None => cap = open(t, attrs, self_closing, &mut spare),
+                    Some(cp) if cp.ended_by(t) => {
+                        // An unclosed `<b>` or `<h3>` must not swallow the blocks after it.
+                        if let Some(cp) = cap.take() {
+                            spare = cp.emit(c);
+                        }
+                        cap = open(t, attrs, self_closing, &mut spare);
+                    }
                     Some(cp) => cp.start(t, self_closing),
                 }
             }
@@ -64,7 +87,7 @@ pub(super) fn scan(html: &str, c: &mut Collector) {
                 if cap.as_mut().is_some_and(|cp| cp.end(tag(name)))
                     && let Some(cp) = cap.take()
                 {
-                    cp.emit(c);
+                    spare = cp.emit(c);
                 }
             }
             Tok::Other => {}
@@ -72,6 +95,24 @@ pub(super) fn scan(html: &str, c: &mut Collector) {
     }
     if let Some(cp) = cap {
         cp.emit(c);
+    }
+}
+
+/// The next `<` at or after `from` that starts a tag the scanner acts on outside a capture
+/// (`h1`–`h6`, `pre`, `div`, `strong`, `b`, `script`, `style`, `textarea`) or a comment; the
+/// lexer then reads it whole. Other tags are passed over on their name alone. (A `<` inside a
+/// skipped tag's quoted attribute would be taken for a tag: statements do not write one raw.)
+fn next_candidate(html: &str, mut from: usize) -> Option<usize> {
+    let b = html.as_bytes();
+    loop {
+        let p = from + html.get(from..)?.find('<')?;
+        let name_end = b[p + 1..].iter().position(|c| !c.is_ascii_alphanumeric()).map_or(b.len(), |n| p + 1 + n);
+        if b.get(p + 1) == Some(&b'!')
+            || matches!(tag(&html[p + 1..name_end]), Tag::H(_) | Tag::Pre | Tag::Div | Tag::Bold | Tag::Raw)
+        {
+            return Some(p);
+        }
+        from = p + 1;
     }
 }
 
@@ -108,6 +149,8 @@ enum Tag {
     Br,
     Sup,
     Sub,
+    /// `strong`, `b`.
+    Bold,
     /// `td`, `th`.
     Cell,
     /// Tags that end a line of flowing text.
@@ -118,48 +161,71 @@ enum Tag {
 }
 
 fn tag(name: &str) -> Tag {
+    // By length, then by bytes: no string comparison on the common tags (this runs per tag).
     let b = name.as_bytes();
-    let mut buf = [0u8; 10];
-    if b.len() > buf.len() {
-        return Tag::Other;
-    }
-    for (d, s) in buf.iter_mut().zip(b) {
-        *d = s.to_ascii_lowercase();
-    }
-    match &buf[..b.len()] {
-        b"pre" => Tag::Pre,
-        b"div" => Tag::Div,
-        b"br" => Tag::Br,
-        b"sup" => Tag::Sup,
-        b"sub" => Tag::Sub,
-        b"td" | b"th" => Tag::Cell,
-        b"p" | b"li" | b"tr" | b"table" | b"ul" | b"ol" | b"blockquote" | b"section" | b"hr" | b"dt" | b"dd" => {
-            Tag::Block
-        }
-        b"script" | b"style" | b"textarea" => Tag::Raw,
-        [b'h', d @ b'1'..=b'6'] => Tag::H(d - b'0'),
+    let at = |i: usize| b[i].to_ascii_lowercase();
+    let is = |w: &[u8]| b.eq_ignore_ascii_case(w);
+    match b.len() {
+        1 => match at(0) {
+            b'p' => Tag::Block,
+            b'b' => Tag::Bold,
+            _ => Tag::Other,
+        },
+        2 => match (at(0), at(1)) {
+            (b'b', b'r') => Tag::Br,
+            (b't', b'd' | b'h') => Tag::Cell,
+            (b'h', d @ b'1'..=b'6') => Tag::H(d - b'0'),
+            (b'l', b'i') | (b't', b'r') | (b'u' | b'o', b'l') | (b'h', b'r') | (b'd', b't' | b'd') => Tag::Block,
+            _ => Tag::Other,
+        },
+        3 => match [at(0), at(1), at(2)] {
+            [b'p', b'r', b'e'] => Tag::Pre,
+            [b'd', b'i', b'v'] => Tag::Div,
+            [b's', b'u', b'p'] => Tag::Sup,
+            [b's', b'u', b'b'] => Tag::Sub,
+            _ => Tag::Other,
+        },
+        5 if is(b"table") => Tag::Block,
+        5 if is(b"style") => Tag::Raw,
+        6 if is(b"strong") => Tag::Bold,
+        6 if is(b"script") => Tag::Raw,
+        7 if is(b"section") => Tag::Block,
+        8 if is(b"textarea") => Tag::Raw,
+        10 if is(b"blockquote") => Tag::Block,
         _ => Tag::Other,
     }
 }
 
 /// Starts a capture at an element that holds sample text, if this is one.
-fn open(t: Tag, attrs: &str, self_closing: bool) -> Option<Capture> {
+fn open(t: Tag, attrs: &str, self_closing: bool, spare: &mut String) -> Option<Capture> {
     if self_closing {
         return None;
     }
-    let (kind, end, sink) = match t {
-        Tag::H(level) => (Kind::Heading, End::H(level), Sink::default()),
-        Tag::Pre => (Kind::Pre, End::Pre, Sink::literal()),
-        Tag::Div if has_class(attrs, |k| k == "title" || k == "section-title") => {
-            (Kind::Heading, End::Div(0), Sink::default())
-        }
-        Tag::Div if has_class(attrs, |k| k == "example-block") => (Kind::Example, End::Div(0), Sink::default()),
+    let (kind, end) = match t {
+        Tag::H(level) => (Kind::Heading, End::H(level)),
+        Tag::Pre => (Kind::Pre, End::Pre),
+        Tag::Bold => (Kind::Soft, End::Bold),
+        Tag::Div if has_class(attrs, |k| k == "title" || k == "section-title") => (Kind::Heading, End::Div(0)),
+        Tag::Div if has_class(attrs, |k| k == "example-block") => (Kind::Example, End::Div(0)),
         _ => return None,
     };
+    let mut out = std::mem::take(spare);
+    out.clear();
+    let sink = Sink::with_buffer(out, kind == Kind::Pre);
     Some(Capture { kind, end, sink, muted: 0 })
 }
 
 impl Capture {
+    /// Whether a start tag shows that this inline capture was never closed: a block inside bold
+    /// text, a `<pre>` or heading inside a heading.
+    fn ended_by(&self, t: Tag) -> bool {
+        match self.end {
+            End::Bold => matches!(t, Tag::Pre | Tag::H(_) | Tag::Div | Tag::Block | Tag::Cell),
+            End::H(_) => matches!(t, Tag::Pre | Tag::H(_)),
+            End::Pre | End::Div(_) => false,
+        }
+    }
+
     fn start(&mut self, t: Tag, self_closing: bool) {
         match t {
             Tag::Div => {
@@ -186,7 +252,7 @@ impl Capture {
     fn end(&mut self, t: Tag) -> bool {
         match (&mut self.end, t) {
             (End::H(level), Tag::H(l)) if *level == l => return true,
-            (End::Pre, Tag::Pre) | (End::Div(0), Tag::Div) => return true,
+            (End::Pre, Tag::Pre) | (End::Bold, Tag::Bold) | (End::Div(0), Tag::Div) => return true,
             (End::Div(d), Tag::Div) => {
                 *d -= 1;
                 if self.muted > 0 {
@@ -202,11 +268,14 @@ impl Capture {
         false
     }
 
-    fn emit(self, c: &mut Collector) {
+    /// Hands the captured text on; returns the buffer for the next capture.
+    fn emit(self, c: &mut Collector) -> String {
         match self.kind {
             Kind::Heading => c.heading(&self.sink.out),
+            Kind::Soft => c.soft_heading(&self.sink.out),
             Kind::Pre => c.pre(&self.sink.out, ""),
             Kind::Example => c.example(&self.sink.out),
         }
+        self.sink.out
     }
 }

@@ -16,6 +16,14 @@ struct Fence<'a> {
 }
 
 pub(super) fn scan(md: &str, c: &mut Collector) {
+    // No line that could be Markdown structure (LeetCode, legacy pages): one HTML chunk, without
+    // the per-line work below.
+    if !md
+        .split('\n')
+        .any(|l| matches!(l.trim_start_matches(' ').as_bytes().first(), Some(b'#' | b'`' | b'~' | b'*' | b'_')))
+    {
+        return html::scan(md, c);
+    }
     let mut fence: Option<Fence> = None;
     // Byte range of the HTML/text lines since the last heading or fence.
     let mut chunk: Option<(usize, usize)> = None;
@@ -50,6 +58,9 @@ pub(super) fn scan(md: &str, c: &mut Collector) {
         } else if let Some(text) = atx_heading(line) {
             flush(md, &mut chunk, c);
             c.heading(text);
+        } else if let Some(text) = bold_line(line) {
+            flush(md, &mut chunk, c);
+            c.soft_heading(text);
         } else {
             chunk = Some((chunk.map_or(start, |(s, _)| s), pos));
         }
@@ -97,6 +108,19 @@ fn closes(line: &str, ch: u8, len: usize) -> bool {
     })
 }
 
+/// The text of a line that is bold and nothing else (`**输入样例#1：**`, `__Sample Input 1__`).
+fn bold_line(line: &str) -> Option<&str> {
+    let t = line.trim_start_matches([' ', '\t']);
+    if !matches!(t.as_bytes(), [b'*', b'*', ..] | [b'_', b'_', ..]) {
+        return None;
+    }
+    let t = t.trim_end();
+    ["**", "__"].iter().find_map(|m| {
+        let inner = t.strip_prefix(m)?.strip_suffix(m)?;
+        (!inner.is_empty() && !inner.contains(m)).then_some(inner)
+    })
+}
+
 /// The text of an ATX heading (`## Sample Input 1`), closing `#`s removed.
 fn atx_heading(line: &str) -> Option<&str> {
     let t = indent(line)?;
@@ -133,5 +157,9 @@ mod tests {
         assert_eq!(atx_heading("#hashtag"), None);
         assert_eq!(atx_heading("####### seven"), None);
         assert_eq!(atx_heading("#"), Some(""));
+        assert_eq!(bold_line(" **输入样例#1：** "), Some("输入样例#1："));
+        assert_eq!(bold_line("__Sample Input 1__"), Some("Sample Input 1"));
+        assert_eq!(bold_line("**a** and **b**"), None);
+        assert_eq!(bold_line("****"), None);
     }
 }

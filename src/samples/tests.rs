@@ -495,3 +495,22 @@ fn html_pre_lines_are_never_markdown() {
     let mixed = "## Sample Input 1\n\n<pre>1\n# 2\n</pre>\n\n## Sample Output 1\n\n```\n3\n```\n";
     check("mixed", &extract(mixed, "atcoder"), Io::Stdin, &[("1\n# 2\n", "3\n", None)]);
 }
+
+#[test]
+fn bold_labels_name_sample_halves() {
+    let md = "## 输入输出样例\n\n**输入样例#1：**\n\n```\n1 2\n```\n\n**输出样例#1：**\n\n```\n3\n```\n";
+    check("luogu bold", &extract(md, "luogu"), Io::Stdin, &[("1 2\n", "3\n", None)]);
+    let html = "<p><strong>Sample Input 1</strong></p><pre>1 2\n</pre><p><b>Sample Output 1</b></p><pre>3\n</pre>";
+    check("html bold", &extract(html, "codeforces"), Io::Stdin, &[("1 2\n", "3\n", None)]);
+    // Bold words in running text neither start nor end anything.
+    let html = "<h3>Sample Input 1</h3><p>Read <strong>carefully</strong>:</p><pre>5\n</pre>\
+<h3>Sample Output 1</h3><pre>6\n</pre>";
+    check("bold prose", &extract(html, "atcoder"), Io::Stdin, &[("5\n", "6\n", None)]);
+}
+
+#[test]
+fn unclosed_inline_tags_do_not_swallow_samples() {
+    let html =
+        "<p><b>Note: bold never closed</p><h3>Sample Input 1</h3><pre>1\n</pre><h3>Sample Output 1<pre>2\n</pre>";
+    check("unclosed", &extract(html, "atcoder"), Io::Stdin, &[("1\n", "2\n", None)]);
+}

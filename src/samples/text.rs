@@ -60,9 +60,10 @@ pub(super) struct Sink {
 }
 
 impl Sink {
-    /// A sink whose text is literal from the start (the inside of a `<pre>` or a fence).
-    pub(super) fn literal() -> Sink {
-        Sink { pre: 1, ..Sink::default() }
+    /// A sink writing into `out` (emptied), literal or flowing.
+    pub(super) fn with_buffer(mut out: String, literal: bool) -> Sink {
+        out.clear();
+        Sink { out, pre: u32::from(literal), space: false }
     }
 
     pub(super) fn enter_pre(&mut self) {
@@ -76,26 +77,36 @@ impl Sink {
     }
 
     fn at_line_start(&self) -> bool {
-        self.out.is_empty() || self.out.ends_with('\n')
+        matches!(self.out.as_bytes().last(), None | Some(b'\n'))
     }
 
     /// Text already decoded from entities.
     pub(super) fn text(&mut self, t: &str) {
+        self.out.reserve(t.len());
         if self.pre > 0 {
             // A no-break space is never part of sample data: it is how pages keep a space visible.
-            self.out.extend(t.chars().map(|c| if c == '\u{a0}' { ' ' } else { c }));
+            if t.contains('\u{a0}') {
+                self.out.extend(t.chars().map(|c| if c == '\u{a0}' { ' ' } else { c }));
+            } else {
+                self.out.push_str(t);
+            }
             return;
         }
-        for c in t.chars() {
-            if c.is_whitespace() {
+        // Word by word: every piece after the first follows a whitespace character.
+        let mut line_start = self.at_line_start();
+        for (k, word) in t.split(char::is_whitespace).enumerate() {
+            if k > 0 {
                 self.space = true;
-            } else {
-                if self.space && !self.at_line_start() {
-                    self.out.push(' ');
-                }
-                self.space = false;
-                self.out.push(c);
             }
+            if word.is_empty() {
+                continue;
+            }
+            if self.space && !line_start {
+                self.out.push(' ');
+            }
+            self.space = false;
+            line_start = false;
+            self.out.push_str(word);
         }
     }
 
@@ -159,7 +170,7 @@ mod tests {
         s.cell();
         s.text("b");
         assert_eq!(s.out, "Input: n = ^3 x\na | b");
-        let mut p = Sink::literal();
+        let mut p = Sink::with_buffer(String::from("old"), true);
         p.text(" 1\u{a0}2 ");
         p.br();
         p.br();

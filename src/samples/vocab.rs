@@ -78,27 +78,36 @@ const INTERACTIVE_PHRASES: &[&str] = &[
     "交互题",
 ];
 
-/// Where to look for [`INTERACTIVE_PHRASES`]: every phrase holds one of these as written in the
-/// statement (its case variants listed), so only the few places they occur are lowercased.
-/// The ASCII ones first (`active` is in both `interactive` and `reactive`).
-const ANCHORS: &[&str] =
-    &["active", "ACTIVE", "нтерактивн", "НТЕРАКТИВН", "インタラクティブ", "リアクティブ", "交互题"];
+/// Where to look for [`INTERACTIVE_PHRASES`] in a statement that is not ASCII: every
+/// non-ASCII phrase holds one of these as written (case variants listed).
+const ANCHORS: &[&str] = &["нтерактивн", "НТЕРАКТИВН", "インタラクティブ", "リアクティブ", "交互题"];
 
 /// Names a heading's text (or a fence info string such as `input1`).
 pub(super) fn heading(text: &str) -> Heading {
     let (core, num) = split_number(text);
-    let core = core.to_lowercase();
-    let core = core.as_str();
-    if let Some(&(_, k)) = IO.iter().find(|(w, _)| *w == core) {
+    // Every word of the tables is under 64 bytes: longer text (bold prose) is no heading, and
+    // ASCII text compares without a lowercase copy.
+    if core.len() > 64 {
+        return Heading::Other;
+    }
+    let lower;
+    let core = if core.is_ascii() {
+        core
+    } else {
+        lower = core.to_lowercase();
+        lower.as_str()
+    };
+    let same = |w: &&str| w.eq_ignore_ascii_case(core);
+    if let Some(&(_, k)) = IO.iter().find(|(w, _)| same(w)) {
         return Heading::Io(k, num);
     }
-    if let Some(&(_, k)) = BARE.iter().find(|(w, _)| *w == core) {
+    if let Some(&(_, k)) = BARE.iter().find(|(w, _)| same(w)) {
         return Heading::Bare(k, num);
     }
-    if SECTION.contains(&core) {
+    if SECTION.iter().any(same) {
         return Heading::Section;
     }
-    if num.is_none() && INTERACTION.contains(&core) {
+    if num.is_none() && INTERACTION.iter().any(same) {
         return Heading::Interaction;
     }
     Heading::Other
@@ -167,18 +176,20 @@ pub(super) enum Label {
 /// True when the statement says in so many words that the task is interactive.
 pub(super) fn says_interactive(content: &str) -> bool {
     // Lowercasing the whole statement would cost more than the rest of the extraction (Chinese
-    // text especially); the anchors are found with `str::find` and only a window around each hit
-    // is lowercased. Each anchor's hits are visited once: linear.
-    // The non-ASCII anchors cannot occur in an ASCII statement (most of them): skip their scans.
-    let anchors = if content.is_ascii() { &ANCHORS[..2] } else { ANCHORS };
-    anchors.iter().any(|anchor| {
-        content.match_indices(anchor).any(|(at, _)| {
-            let start = floor_char(content, at.saturating_sub(24));
-            let end = floor_char(content, (at + anchor.len() + 24).min(content.len()));
-            let window = content[start..end].to_lowercase();
-            INTERACTIVE_PHRASES.iter().any(|p| window.contains(p))
-        })
-    })
+    // text especially). Every English phrase holds `active` in some case: its rare `v` is found
+    // with memchr, and only a window around each `activ` is lowercased and checked. The
+    // non-ASCII anchors are searched only in a statement that is not ASCII. Linear.
+    let b = content.as_bytes();
+    let hit = |at: usize, len: usize| {
+        let start = floor_char(content, at.saturating_sub(24));
+        let end = floor_char(content, (at + len + 24).min(content.len()));
+        let window = content[start..end].to_lowercase();
+        INTERACTIVE_PHRASES.iter().any(|p| window.contains(p))
+    };
+    let english = ['v', 'V'].iter().any(|&v| {
+        content.match_indices(v).any(|(p, _)| p >= 4 && b[p - 4..p].eq_ignore_ascii_case(b"acti") && hit(p - 4, 6))
+    });
+    english || (!content.is_ascii() && ANCHORS.iter().any(|a| content.match_indices(a).any(|(p, _)| hit(p, a.len()))))
 }
 
 /// The largest char boundary at or before `i`.
