@@ -64,6 +64,8 @@ export WINEPREFIX=$prefix WINEDEBUG=-all
 # No Mono or Gecko install prompts; our ProcessPrng DLL instead of Wine's (which lacks it).
 export WINEDLLOVERRIDES="mscoree,mshtml=;bcryptprimitives=n"
 trap '"$wineserver" -k 2>/dev/null || true' EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
 wine_run() { timeout -k 5 "${WINE_TIMEOUT:-120}" "$wine" "$@"; }
 
 # --- build ----------------------------------------------------------------------------------------
