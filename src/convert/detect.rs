@@ -1,7 +1,7 @@
 //! Is a statement HTML or Markdown? Plus the Markdown line shapes (headings, lists, fences).
 
 use super::lexer::{scan_tags, starts_with_ci};
-use super::tags::{raw_name, tag};
+use super::tags::{Role, raw_name, tag};
 
 /// Heuristic: is this statement HTML (to convert) or Markdown (to pass through untouched)?
 ///
@@ -38,10 +38,11 @@ pub fn looks_like_html(s: &str) -> bool {
             }
         }
         scan_tags(line, |name, closing| {
-            if tag(name).is_known() {
+            let t = tag(name);
+            if t.is_known() {
                 tags += 1;
             }
-            if let Some(r) = raw_name(name) {
+            if let Some(r) = (t.is_raw_text() || t.role == Role::Pre).then(|| raw_name(name)).flatten() {
                 if closing {
                     if raw == Some(r) {
                         raw = None;
@@ -90,7 +91,8 @@ pub(super) fn open_fence(text: &str) -> Option<String> {
     for line in text.split('\n') {
         match &open {
             Some((cont, ch, len)) => {
-                if is_fence_close(line.strip_prefix(cont.as_str()).unwrap_or(line), *ch, *len) {
+                let body = if cont.is_empty() { line } else { line.strip_prefix(cont.as_str()).unwrap_or(line) };
+                if is_fence_close(body, *ch, *len) {
                     open = None;
                 }
             }

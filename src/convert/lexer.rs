@@ -224,6 +224,13 @@ impl LName {
         }
         LName { buf, len: b.len() }
     }
+    /// The name as a table key (see `names::key`): the buffer is already zero-padded.
+    pub(super) fn key(&self) -> u128 {
+        u128::from_be_bytes(self.buf)
+    }
+    pub(super) fn len(&self) -> usize {
+        self.len
+    }
     pub(super) fn as_str(&self) -> &str {
         std::str::from_utf8(&self.buf[..self.len]).unwrap_or("")
     }

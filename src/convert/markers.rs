@@ -74,7 +74,11 @@ pub(super) fn kept_space(c: char) -> Option<char> {
 
 /// Does html2text collapse `c` (with its neighbours) into one space? Unicode whitespace but NBSP
 /// and the kept spaces, which pass 1 hands it as sentinels.
+#[inline]
 pub(super) fn collapses(c: char) -> bool {
+    if c.is_ascii() {
+        return matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r');
+    }
     c.is_whitespace() && c != '\u{a0}' && kept_sentinel(c).is_none()
 }
 

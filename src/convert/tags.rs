@@ -3,6 +3,7 @@
 //! that is not in the table is [`Role::Transparent`] with no class: its tags are dropped and its
 //! content kept.
 
+use super::lexer::LName;
 use super::markers::{
     M_CODE_CLOSE, M_CODE_OPEN, M_DEL_CLOSE, M_DEL_OPEN, M_EM_CLOSE, M_EM_OPEN, M_STRONG_CLOSE, M_STRONG_OPEN,
 };
@@ -165,6 +166,14 @@ impl Tag {
 /// The entry for a tag name (any case); unknown names are [`Role::Transparent`] with no class.
 pub(super) fn tag(name: &str) -> Tag {
     match lower_key(name).and_then(|k| TAG_INDEX.find_key(k, name.len())) {
+        Some(i) => TAGS[i].1,
+        None => Tag::new(Role::Transparent, 0),
+    }
+}
+
+/// [`tag`] of a name already lower-cased by the caller (the tokens' usual path).
+pub(super) fn tag_of(name: &LName) -> Tag {
+    match TAG_INDEX.find_key(name.key(), name.len()) {
         Some(i) => TAGS[i].1,
         None => Tag::new(Role::Transparent, 0),
     }

@@ -178,6 +178,11 @@ fn push_scrubbed_chars(out: &mut String, s: &str) {
 }
 
 fn push_without_sentinels(out: &mut String, s: &str) {
+    // Most text is ASCII, which `is_ascii` checks a word at a time.
+    if s.is_ascii() {
+        out.push_str(s);
+        return;
+    }
     let b = s.as_bytes();
     let mut start = 0;
     let mut i = 0;

@@ -22,11 +22,13 @@ impl Prep<'_> {
     /// A `div` start tag in Codeforces markup: the header and section titles are read whole here
     /// (true when consumed); `div.problem-statement` marks the markup as Codeforces'.
     pub(super) fn codeforces_div(&mut self, attrs: &str) -> bool {
-        if has_class(attrs, |c| c == "problem-statement") {
-            self.codeforces = true;
+        if !self.codeforces {
+            // A substring search first: most statements are not Codeforces', and parsing the
+            // attributes of every `div` would cost them.
+            self.codeforces = attrs.contains("problem-statement") && has_class(attrs, |c| c == "problem-statement");
             return false;
         }
-        if !self.codeforces || !self.frames.is_empty() {
+        if !self.frames.is_empty() {
             return false;
         }
         let replaced = if has_class(attrs, |c| c == "header") {

@@ -4,13 +4,13 @@ use super::{FrameKind, Prep, SpanKind};
 use crate::convert::Failure;
 use crate::convert::lexer::LName;
 use crate::convert::markers::{M_CODE_CLOSE, M_EM_CLOSE, M_SOFT_BREAK, M_STRONG_CLOSE};
-use crate::convert::tags::{Role, tag};
+use crate::convert::tags::{Role, tag_of};
 
 impl Prep<'_> {
     pub(super) fn end_tag(&mut self, name: &str) -> Result<(), Failure> {
         let lname = LName::new(name);
         let n = lname.as_str();
-        let t = tag(n);
+        let t = tag_of(&lname);
         // Frames close the same way inside `<pre>` and out.
         match t.role {
             Role::Sup | Role::Sub => {

@@ -171,6 +171,7 @@ impl<'a> Prep<'a> {
                 self.splits.push(self.out.len());
                 self.last_split = self.virtual_len();
             }
+            let before = self.out.len();
             match tok {
                 // Whitespace right after a block tag is insignificant: dropping it saves
                 // html2text a node per gap between blocks.
@@ -180,7 +181,12 @@ impl<'a> Prep<'a> {
                 Tok::End { name } => self.end_tag(name)?,
                 Tok::Other => {}
             }
-            self.after_block = self.pre_depth == 0 && ends_with_block_tag(&self.out);
+            self.after_block = match tok {
+                // Text writes no `<` (it is escaped), so text never ends `out` with a tag: only
+                // text that wrote nothing leaves the answer as it was. Saves a lookup per token.
+                Tok::Text(_) | Tok::Other => self.after_block && self.out.len() == before,
+                _ => self.pre_depth == 0 && ends_with_block_tag(&self.out),
+            };
         }
         while !self.frames.is_empty() {
             self.close_top(false)?;

@@ -2,7 +2,7 @@
 
 use super::Prep;
 use crate::convert::lexer::{LName, Tok};
-use crate::convert::tags::tag;
+use crate::convert::tags::{tag, tag_of};
 
 impl Prep<'_> {
     /// Skip an element and its content (`<button>`, hidden elements, …).
@@ -18,7 +18,7 @@ impl Prep<'_> {
                 Tok::Start { name: n2, self_closing, .. } => {
                     let l = LName::new(n2);
                     let n2 = l.as_str();
-                    let t2 = tag(n2);
+                    let t2 = tag_of(&l);
                     if t2.is_raw_text() {
                         self.lx.skip_raw(n2);
                     } else if n2 == name && !self_closing && !t2.is_void() {
@@ -40,7 +40,7 @@ impl Prep<'_> {
                         if d == 0 {
                             break;
                         }
-                    } else if implied && (tag(n2).is_block() || tag(n2).is_table_part()) {
+                    } else if implied && (tag_of(&l).is_block() || tag_of(&l).is_table_part()) {
                         self.lx.pos = save;
                         break;
                     }

@@ -5,7 +5,7 @@ use super::{FrameKind, Prep, SpanKind};
 use crate::convert::entities::decode_entities;
 use crate::convert::lexer::{LName, Tok, attr, has_class, is_hidden, starts_with_ci};
 use crate::convert::markers::{M_CODE_OPEN, M_EM_OPEN, M_HARD_BREAK, M_SOFT_BREAK, M_STRONG_OPEN};
-use crate::convert::tags::{Role, Tag, tag};
+use crate::convert::tags::{Role, Tag, tag, tag_of};
 use crate::convert::text::escape_html_into;
 use crate::convert::url::sanitize_url;
 use crate::convert::{Failure, MAX_COLSPAN};
@@ -14,7 +14,7 @@ impl Prep<'_> {
     pub(super) fn start_tag(&mut self, name: &str, attrs: &str, self_closing: bool) -> Result<(), Failure> {
         let lname = LName::new(name);
         let n = lname.as_str();
-        let t = tag(n);
+        let t = tag_of(&lname);
         if self.dropped(n, t, attrs, self_closing) {
             return Ok(());
         }

@@ -5,7 +5,7 @@ use crate::convert::lexer::{LName, Lexer, Tok, attr};
 use crate::convert::markers::{M_BLOCK, M_BREAK, M_CELL};
 use crate::convert::render::render_html;
 use crate::convert::spans::write_spans;
-use crate::convert::tags::{Role, tag};
+use crate::convert::tags::{Role, tag_of};
 use crate::convert::text::collapse_text;
 use crate::convert::tidy::fix_dollars;
 use crate::convert::{CHUNK_TARGET, Failure, MAX_COLSPAN, MAX_COLUMNS};
@@ -65,7 +65,7 @@ fn collect(inner: &str) -> Collected {
     while let Some((tok, start)) = lx.next_tok() {
         let raw = &inner[start..lx.pos];
         let role = match tok {
-            Tok::Start { name, .. } | Tok::End { name } => tag(LName::new(name).as_str()).role,
+            Tok::Start { name, .. } | Tok::End { name } => tag_of(&LName::new(name)).role,
             _ => Role::Transparent,
         };
         match (tok, role) {
