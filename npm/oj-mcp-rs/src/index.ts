@@ -140,7 +140,7 @@ function execveFor(bin: string): Execve | undefined {
     return undefined;
   }
   try {
-    return kernelRuns(bin) ? execve : undefined;
+    return kernelRuns(bin) ? execve.bind(process) : undefined;
   } catch {
     return undefined; // missing, unreadable or not executable: spawn reports it with its code
   }
@@ -149,14 +149,21 @@ function execveFor(bin: string): Execve | undefined {
 /** Runs `bin` as a child and mirrors its end; forwards the stop signals to it meanwhile. */
 function spawnAndMirror(bin: string, args: string[]): void {
   const { spawn } = require("node:child_process") as typeof import("node:child_process");
-  const child: ChildProcess = spawn(bin, args, { stdio: "inherit" });
-  // On Windows a console's Ctrl-C and Ctrl-Break reach the child by themselves, and `kill` would
-  // terminate it instead of letting it exit cleanly: there the handlers only keep Node alive.
+  // The handlers go in before the spawn, so that no stop signal can end Node while the child is
+  // already running; one that comes first is passed on as soon as there is a child. On Windows a
+  // console's Ctrl-C and Ctrl-Break reach the child by themselves, and `kill` would terminate it
+  // instead of letting it exit cleanly: there the handlers only keep Node alive.
+  let child: ChildProcess | undefined;
+  let early: NodeJS.Signals | undefined;
   const forward = (sig: NodeJS.Signals) => {
-    if (process.platform !== "win32") child.kill(sig);
+    if (process.platform === "win32") return;
+    if (child) child.kill(sig);
+    else early = sig;
   };
   for (const sig of FORWARDED) process.on(sig, forward);
   if (process.platform === "win32") process.on("SIGBREAK", forward);
+  child = spawn(bin, args, { stdio: "inherit" });
+  if (early) child.kill(early);
   child.on("error", (err: NodeJS.ErrnoException) => {
     // As a shell would: 127 when there is no such file, 126 when it cannot be executed.
     fail(`cannot run ${bin}: ${err.message}`, err.code === "ENOENT" ? 127 : 126);
