@@ -1,5 +1,8 @@
 //! What a session costs in memory: VmRSS summed over the whole process tree a client starts (the
 //! binary alone, or the npm launcher on its `execve` or spawn path), idle after `initialize`.
+//! With `--launcher-node`, that Node runs the launcher twice: as is (execve on Node 22.15+) and
+//! with `process.execve` removed by a preload (the spawn path), so both paths are measured on
+//! the same Node whatever the machine's own Node is.
 
 use crate::backend;
 use crate::pipes::{Proc, initialize_request, proc_status_kb};
@@ -22,16 +25,25 @@ pub(crate) struct Tree {
     pub(crate) start: Stats,
 }
 
-/// The binary, the launcher on the machine's Node, and the launcher on `--launcher-node`; a
+/// The binary, the launcher on the machine's Node, and the launcher on `--launcher-node` with and
+/// without `process.execve`; a
 /// failed measurement is reported on stderr and sets `failed`.
 pub(crate) fn measure_trees(opts: &Opts, failed: &mut bool) -> Vec<(String, Result<Tree, String>)> {
     let mut cmds = vec![("the binary alone".to_string(), opts.server.clone())];
     if let Some(launcher) = &opts.launcher {
         cmds.push((format!("launcher, node {}", node_version(&opts.node[0])), launcher.clone()));
         if let Some(node) = &opts.launcher_node {
+            let version = node_version(&node[0]);
             let mut cmd = node.clone();
             cmd.extend(launcher.iter().cloned());
-            cmds.push((format!("launcher, node {}", node_version(&node[0])), cmd));
+            cmds.push((format!("launcher, node {version}"), cmd));
+            // The same Node without process.execve: the spawn path, whatever the machine's Node.
+            if let Some(hide) = hide_execve() {
+                let mut cmd = node.clone();
+                cmd.extend(["--require".to_string(), hide]);
+                cmd.extend(launcher.iter().cloned());
+                cmds.push((format!("launcher, node {version} without execve"), cmd));
+            }
         }
     }
     println!("\n== session tree RSS (VmRSS summed over the tree, idle after initialize; median of {RUNS})");
@@ -95,6 +107,13 @@ fn tree(root: u32) -> Vec<u32> {
 
 fn comm(pid: u32) -> String {
     std::fs::read_to_string(format!("/proc/{pid}/comm")).map_or_else(|_| "?".into(), |s| s.trim().to_string())
+}
+
+/// A preload that takes `process.execve` away, in the temporary directory (its path).
+fn hide_execve() -> Option<String> {
+    let path = std::env::temp_dir().join("oj-mcp-rs-bench-no-execve.cjs");
+    std::fs::write(&path, "delete process.execve;\n").ok()?;
+    path.to_str().map(str::to_string)
 }
 
 fn node_version(node: &str) -> String {

@@ -148,9 +148,10 @@ session_checks() {
 		else
 			not_ok "$NODE_LABEL: after initialize the tree is not the server alone (execve expected)" "$TMP/out"
 		fi
-	elif [ "$(comm "$launcher_pid")" = node ] && [ "$(pgrep -P "$launcher_pid" | wc -l)" = 1 ] &&
+	elif [ "$(comm "$launcher_pid")" != oj-mcp-rs ] && [ "$(pgrep -P "$launcher_pid" | wc -l)" = 1 ] &&
 		[ "$(comm "$(pgrep -P "$launcher_pid")")" = oj-mcp-rs ]; then
-		ok "$NODE_LABEL: after initialize the tree is Node and its one oj-mcp-rs child (spawn)"
+		# (Node 24 names its main thread, and so the process, MainThread.)
+		ok "$NODE_LABEL: after initialize the tree is Node ($(comm "$launcher_pid")) and its one oj-mcp-rs child (spawn)"
 	else
 		not_ok "$NODE_LABEL: the spawn path's tree is not node -> oj-mcp-rs" "$TMP/out"
 	fi
