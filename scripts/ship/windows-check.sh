@@ -63,7 +63,7 @@ fi
 export WINEPREFIX=$prefix WINEDEBUG=-all
 # No Mono or Gecko install prompts; our ProcessPrng DLL instead of Wine's (which lacks it).
 export WINEDLLOVERRIDES="mscoree,mshtml=;bcryptprimitives=n"
-trap '"$wineserver" -k 2>/dev/null || true' EXIT
+trap 'timeout -k 5 30 "$wineserver" -k 2>/dev/null || true' EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 wine_run() { timeout -k 5 "${WINE_TIMEOUT:-120}" "$wine" "$@"; }
@@ -85,7 +85,7 @@ fi
 cp "$work/bcryptprimitives.dll" "$prefix/drive_c/windows/system32/bcryptprimitives.dll"
 # One persistent Wine server for the whole run (stopped by the trap): a Wine process started while
 # an idle server is exiting can fail at start-up.
-"$wineserver" -p 2>/dev/null || true # already running: fine
+timeout -k 5 30 "$wineserver" -p 2>/dev/null || true # already running: fine
 
 # Wrappers that start a Windows program under Wine. The test harness clears the environment, so
 # they set Wine's variables themselves; `exec` keeps the pid, so signals reach Wine, which turns
@@ -104,7 +104,7 @@ wrapper() { # path, program, args...
 }
 wrapper "$work/oj-mcp-rs-wine" "$exe"
 version=$(wine_run "$exe" --version </dev/null | tr -d '\r')
-say "$(wc -c <"$exe") bytes; $version under $("$wine" --version)"
+say "$(wc -c <"$exe") bytes; $version under $(wine_run --version)"
 [ "$version" = "oj-mcp-rs $(node -p 'require("./npm/oj-mcp-rs/package.json").version')" ] ||
 	{ say "unexpected --version output: $version"; exit 1; }
 
