@@ -9,7 +9,12 @@
 # command the way npx runs it (node_modules/.bin/oj-mcp-rs): --version (also through a real
 # `npx`), a full MCP session against the fixture backend (examples/smoke.rs), exit codes,
 # signal deaths (128 + n), the OJ_MCP_RS_BINARY override, the message for a missing or
-# unsupported platform, what the launcher loads, and its start-up overhead.
+# unsupported platform, what the launcher loads, and its start-up overhead. Then the launcher's
+# two ways of running the binary: the session's process tree after `initialize` (the server alone
+# where Node has process.execve, else Node and one oj-mcp-rs child), SIGTERM/SIGINT/SIGHUP to
+# the launched pid (exit 0, no oj-mcp-rs left behind), and binaries execve would abort Node on (a
+# missing ELF loader or `#!` interpreter, a foreign format), which must go to spawn instead.
+# All of it runs once per Node: the one in PATH, then each given on the command line.
 # Needs: node + npm, the launcher built (`make npm-launcher`), cargo for the smoke session.
 set -uo pipefail
 
