@@ -22,7 +22,7 @@ fn arguments_of(reference: &Value) -> Result<&'static [&'static str], ResponseEr
     match (reference.get("type").and_then(Value::as_str), reference) {
         (Some("ref/prompt"), r) => match r.get("name").and_then(Value::as_str) {
             Some("solve_problem") => Ok(&["source", "id", "mode", "language"]),
-            Some("daily_practice") => Ok(&["domain"]),
+            Some("daily_practice") => Ok(&["domain", "language"]),
             Some("practice_similar") => Ok(&["source", "id", "language"]),
             Some(other) => Err(invalid(format!("Unknown prompt: {other}"))),
             None => Err(invalid("completion/complete: ref/prompt needs a \"name\"")),
@@ -34,6 +34,7 @@ fn arguments_of(reference: &Value) -> Result<&'static [&'static str], ResponseEr
             }
             Some("oj://daily/{domain}") => Ok(&["domain"]),
             Some("oj://daily/{domain}/{date}") => Ok(&["domain", "date"]),
+            Some("oj://daily/{domain}/{date}/{language}") => Ok(&["domain", "date", "language"]),
             Some(other) => Err(invalid(format!("Unknown resource template: {other}"))),
             None => Err(invalid("completion/complete: ref/resource needs a \"uri\"")),
         },

@@ -8,7 +8,7 @@ use crate::error::ToolError;
 use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
 use crate::resources;
-use crate::tools::{self, Ctx};
+use crate::tools::{self, Ctx, daily};
 
 /// The modes of `solve_problem`.
 pub const MODES: &[&str] = &["hints", "walkthrough", "review"];
@@ -32,7 +32,8 @@ pub fn list() -> Value {
             "title": "Daily practice",
             "description": "Today's LeetCode daily challenge, with coaching.",
             "arguments": [
-                { "name": "domain", "description": "com (default) or cn.", "required": false }
+                { "name": "domain", "description": "com (default) or cn.", "required": false },
+                { "name": "language", "description": "The statement's language: en or zh (default: zh for cn, else en).", "required": false }
             ]
         },
         {
@@ -245,12 +246,16 @@ pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
             }))
         }
         "daily_practice" => {
-            args.check_known(&["domain"])?;
+            args.check_known(&["domain", "language"])?;
             let domain = args.opt("domain")?.unwrap_or_else(|| "com".into());
             if domain != "com" && domain != "cn" {
                 return Err(invalid(format!("daily_practice: `domain` must be com or cn, got {domain:?}")));
             }
-            let uri = format!("oj://daily/{domain}");
+            // Today in a language has no URI of its own: it is today's date in that domain's day.
+            let uri = match args.language()? {
+                Some(l) => format!("oj://daily/{domain}/{}/{l}", daily::ymd(daily::today(&domain, ctx.now_unix))),
+                None => format!("oj://daily/{domain}"),
+            };
             let daily = embed(ctx, &uri, "Today's daily challenge")?;
             Ok(json!({
                 "description": format!("Today's LeetCode daily challenge ({domain})"),

@@ -13,7 +13,8 @@ pub const FORMS: &str = "oj://problem/{source}/{id} (e.g. oj://problem/leetcode/
 (en or zh, e.g. oj://problem/leetcode/1/zh), oj://problem/{source}/{id}/samples (the sample tests as JSON), \
 oj://problem/{source}/{id}/{language}/samples (those of that language's statement), \
 oj://daily/{domain} (com or cn), \
-oj://daily/{domain}/{date} (e.g. oj://daily/com/2024-01-15), oj://status";
+oj://daily/{domain}/{date} (e.g. oj://daily/com/2024-01-15), oj://daily/{domain}/{date}/{language} (e.g. \
+oj://daily/cn/2024-01-15/en), oj://status";
 
 /// `resources/templates/list`.
 pub fn templates() -> Value {
@@ -58,6 +59,13 @@ pub fn templates() -> Value {
             "name": "daily-by-date",
             "title": "LeetCode daily challenge of a day",
             "description": "The daily challenge of a past day, e.g. oj://daily/com/2024-01-15.",
+            "mimeType": "text/markdown"
+        },
+        {
+            "uriTemplate": "oj://daily/{domain}/{date}/{language}",
+            "name": "daily-by-date-in-language",
+            "title": "LeetCode daily challenge of a day, in a language",
+            "description": "The daily challenge of a day with its statement in English (en) or Chinese (zh), e.g. oj://daily/cn/2024-01-15/en (leetcode.cn's daily otherwise comes in Chinese). When that language is missing, the statement that exists, with a note.",
             "mimeType": "text/markdown"
         }
     ]})
@@ -118,6 +126,14 @@ pub fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
         ["daily", domain, date] => Ok((
             "get_daily_challenge",
             json!({ "domain": decode(domain).ok_or_else(bad)?, "date": decode(date).ok_or_else(bad)? }),
+        )),
+        ["daily", domain, date, language] if LANGUAGES.contains(language) => Ok((
+            "get_daily_challenge",
+            json!({
+                "domain": decode(domain).ok_or_else(bad)?,
+                "date": decode(date).ok_or_else(bad)?,
+                "language": language,
+            }),
         )),
         _ => Err(bad()),
     }

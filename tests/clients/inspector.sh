@@ -149,7 +149,7 @@ check "search_problems tags=[\"graph\"] (a JSON array)" 0 '# Problems on leetcod
 check "list_tags leetcode" 0 'Tags on leetcode (15)' '"structuredContent"' '!"isError": true' \
   -- --method tools/call --tool-name list_tags --tool-arg source=leetcode
 
-check "resources/templates/list" 0 'oj://problem/{source}/{id}' 'oj://daily/{domain}/{date}' \
+check "resources/templates/list" 0 'oj://problem/{source}/{id}' 'oj://daily/{domain}/{date}' 'oj://daily/{domain}/{date}/{language}' \
   -- --method resources/templates/list
 
 check "resources/read oj://problem/leetcode/1" 0 '"mimeType": "text/markdown"' '# Two Sum' \

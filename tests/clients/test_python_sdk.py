@@ -216,6 +216,7 @@ async def test_resources(backend_url, mode):
             "oj://problem/{source}/{id}/{language}/samples",
             "oj://daily/{domain}",
             "oj://daily/{domain}/{date}",
+            "oj://daily/{domain}/{date}/{language}",
         ]
         listed = (await client.list_resources()).resources
         assert [str(r.uri) for r in listed] == ["oj://status"]

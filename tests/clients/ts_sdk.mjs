@@ -353,6 +353,7 @@ test("resources: templates, the status resource, reads, and -32602 for an unknow
         "oj://problem/{source}/{id}/{language}/samples",
         "oj://daily/{domain}",
         "oj://daily/{domain}/{date}",
+        "oj://daily/{domain}/{date}/{language}",
       ],
     );
     const zh = await client.readResource({ uri: "oj://problem/leetcode/1/zh" });

@@ -226,7 +226,8 @@ fn resources_list_templates_and_read() {
             "oj://problem/{source}/{id}/samples",
             "oj://problem/{source}/{id}/{language}/samples",
             "oj://daily/{domain}",
-            "oj://daily/{domain}/{date}"
+            "oj://daily/{domain}/{date}",
+            "oj://daily/{domain}/{date}/{language}"
         ]
     );
     let r = s.request("resources/list", json!({}));

@@ -178,15 +178,44 @@ fn prompts_resources_and_completions_take_the_language() {
     let listed = s.request("prompts/list", json!({}));
     for prompt in listed["result"]["prompts"].as_array().unwrap() {
         let takes = prompt["arguments"].as_array().unwrap().iter().any(|a| a["name"] == "language");
-        assert_eq!(takes, prompt["name"] != "daily_practice", "{prompt}");
+        assert!(takes, "every prompt takes language: {prompt}");
     }
     for reference in [
         json!({"type": "ref/prompt", "name": "solve_problem"}),
         json!({"type": "ref/prompt", "name": "practice_similar"}),
+        json!({"type": "ref/prompt", "name": "daily_practice"}),
         json!({"type": "ref/resource", "uri": "oj://problem/{source}/{id}/{language}/samples"}),
+        json!({"type": "ref/resource", "uri": "oj://daily/{domain}/{date}/{language}"}),
     ] {
         let r =
             s.request("completion/complete", json!({"ref": reference, "argument": {"name": "language", "value": "e"}}));
         assert_eq!(r["result"]["completion"]["values"], json!(["en"]), "{reference}: {r}");
     }
+}
+
+#[test]
+fn the_daily_in_a_language_as_a_resource_and_a_prompt() {
+    let (_b, mut s) = setup();
+    let read = |s: &mut crate::harness::Server, uri: &str| {
+        let r = s.request("resources/read", json!({"uri": uri}));
+        r["result"]["contents"][0]["text"].as_str().unwrap_or_else(|| panic!("{uri}: {r}")).to_string()
+    };
+    // leetcode.cn's daily comes in Chinese; the language form asks for English.
+    assert!(read(&mut s, "oj://daily/cn/2024-01-16").starts_with("# 两数之和\n"));
+    let en = read(&mut s, "oj://daily/cn/2024-01-16/en");
+    assert!(en.starts_with("# Two Sum\n") && en.contains("Given an array of integers"), "{en}");
+    let r = s.request("resources/read", json!({"uri": "oj://daily/cn/2024-01-16/fr"}));
+    assert_eq!(r["error"]["code"], -32602, "{r}");
+    assert_eq!(r["error"]["data"]["uri"], "oj://daily/cn/2024-01-16/fr");
+
+    let r =
+        s.request("prompts/get", json!({"name": "daily_practice", "arguments": {"domain": "cn", "language": "en"}}));
+    let resource = &r["result"]["messages"][0]["content"]["resource"];
+    let uri = resource["uri"].as_str().unwrap_or_else(|| panic!("{r}"));
+    let date =
+        uri.strip_prefix("oj://daily/cn/").and_then(|d| d.strip_suffix("/en")).unwrap_or_else(|| panic!("{uri}"));
+    assert!(date.len() == 10 && date.as_bytes()[4] == b'-', "today's date in the URI: {uri}");
+    assert!(resource["text"].as_str().unwrap().starts_with("# Two Sum\n"), "{r}");
+    let r = s.request("prompts/get", json!({"name": "daily_practice", "arguments": {"language": "de"}}));
+    assert_eq!(r["error"]["code"], -32602, "{r}");
 }
