@@ -10,42 +10,15 @@
 //! picks the sequence (printed, with the figures, under `--nocapture`). A failing input is saved
 //! under `target/fuzz-failures/` and its path printed.
 
+#[path = "support/mutator.rs"]
+mod mutator;
 #[path = "../fuzz/src/oracle.rs"]
 mod oracle;
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::path::Path;
+use std::time::Instant;
 
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed.max(1))
-    }
-
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, one_in: usize) -> bool {
-        self.below(one_in) == 0
-    }
-
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+use mutator::{Rng, save_failure};
 
 const INTERESTING: &[u8] = b"\0\n\r\t \"\\{}[],:01-.eE\x7f\x80\xbf\xc0\xc3\xed\xef\xbb\xff";
 
@@ -233,27 +206,11 @@ fn generate(rng: &mut Rng, seeds: &[Vec<u8>], lines: &[Vec<u8>]) -> Vec<u8> {
     input
 }
 
-fn env_number(name: &str) -> Option<u64> {
-    std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
-}
-
-fn save_failure(input: &[u8]) -> PathBuf {
-    let h = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("fuzz-failures");
-    let path = dir.join(format!("dispatch-{h:016x}.bin"));
-    let _ = std::fs::create_dir_all(&dir);
-    let _ = std::fs::write(&path, input);
-    path
-}
-
 #[test]
 fn mutated_sessions_keep_every_invariant() {
     oracle::init();
     oracle::count_panics();
-    let budget = Duration::from_secs(env_number("FUZZ_SECONDS").unwrap_or(5));
-    let max_iters = env_number("FUZZ_ITERS").unwrap_or(u64::MAX);
-    let seed = env_number("FUZZ_SEED")
-        .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64));
+    let (budget, max_iters, seed) = mutator::knobs(5);
     let seeds = seeds();
     let lines = seed_lines(&seeds);
     // The seeds themselves first: they must pass unmutated.
@@ -277,7 +234,7 @@ fn mutated_sessions_keep_every_invariant() {
         match outcome {
             Ok(s) => stats += s,
             Err(e) => {
-                let path = save_failure(&input);
+                let path = save_failure("dispatch", &input);
                 panic!(
                     "fuzz_dispatch: invariant broken after {iters} inputs (FUZZ_SEED={seed}): {e}\n\
                      input saved to {} ({} bytes): {:?}",

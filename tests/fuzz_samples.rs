@@ -8,30 +8,15 @@
 //! `FUZZ_SECONDS` (default 3) bounds the run, `FUZZ_ITERS` the number of inputs, `FUZZ_SEED`
 //! picks the sequence. A failing input is saved under `target/fuzz-failures/`.
 
+#[path = "support/mutator.rs"]
+mod mutator;
 #[path = "../fuzz/src/samples_oracle.rs"]
 mod samples_oracle;
 
-use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::path::Path;
+use std::time::Instant;
 
-/// xorshift64*.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x >> 12;
-        x ^= x << 25;
-        x ^= x >> 27;
-        self.0 = x;
-        x.wrapping_mul(0x2545_f491_4f6c_dd1d)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+use mutator::{Rng, save_failure};
 
 /// The markup that steers the extractor.
 const TOKENS: &[&str] = &[
@@ -176,32 +161,16 @@ fn mutate(rng: &mut Rng, input: &mut Vec<u8>, seeds: &[Vec<u8>]) {
     }
 }
 
-fn env_number(name: &str) -> Option<u64> {
-    std::env::var(name).ok().and_then(|v| v.trim().parse().ok())
-}
-
-fn save_failure(input: &[u8]) -> PathBuf {
-    let h = input.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3));
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target").join("fuzz-failures");
-    let path = dir.join(format!("samples-{h:016x}.bin"));
-    let _ = std::fs::create_dir_all(&dir);
-    let _ = std::fs::write(&path, input);
-    path
-}
-
 #[test]
 fn mutated_statements_keep_the_text_rules() {
-    let budget = Duration::from_secs(env_number("FUZZ_SECONDS").unwrap_or(3));
-    let max_iters = env_number("FUZZ_ITERS").unwrap_or(u64::MAX);
-    let seed = env_number("FUZZ_SEED")
-        .unwrap_or_else(|| SystemTime::now().duration_since(UNIX_EPOCH).map_or(1, |d| d.as_nanos() as u64));
+    let (budget, max_iters, seed) = mutator::knobs(3);
     let seeds = seeds();
     let mut found = 0usize;
     for s in &seeds {
         found += samples_oracle::check(s).unwrap_or_else(|e| panic!("a seed fails: {e}"));
     }
     assert!(found > 0, "the seeds hold samples");
-    let mut rng = Rng(seed.max(1));
+    let mut rng = Rng::new(seed);
     let started = Instant::now();
     let (mut iters, mut bytes) = (0u64, 0usize);
     while iters < max_iters && started.elapsed() < budget {
@@ -214,7 +183,7 @@ fn mutated_statements_keep_the_text_rules() {
         match samples_oracle::check(&input) {
             Ok(n) => found += n,
             Err(e) => {
-                let path = save_failure(&input);
+                let path = save_failure("samples", &input);
                 panic!(
                     "fuzz_samples: invariant broken after {iters} inputs (FUZZ_SEED={seed}): {e}\ninput saved to {}",
                     path.display()
