@@ -57,13 +57,13 @@ fn main() {
     let (mut escape_sum, mut samples_sum) = (0usize, 0usize);
     let mut ratios = Vec::new();
     for (name, content) in &files {
-        let p = Problem {
-            id: name.clone(),
-            source: source_of(name).into(),
-            title: name.clone(),
-            content: Some(content.clone()),
-            ..Problem::default()
-        };
+        let p: Problem = serde_json::from_value(json!({
+            "id": name,
+            "source": source_of(name),
+            "title": name,
+            "content": content,
+        }))
+        .expect("a problem object");
         let out = problem_output(&p, "en", &[], |problem| json!({ "problem": problem }));
         let structured = out.structured.as_ref().expect("structured");
         let json = serde_json::to_string(structured).expect("serialises");

@@ -4,7 +4,7 @@
 //! per-size free lists and hands them out again, in front of the system allocator.
 //!
 //! Blocks of up to 4 KiB (alignment up to 16) are rounded up to a power of two from 16 bytes;
-//! each of the 9 size classes keeps at most [`MAX_CACHED_PER_CLASS`] bytes of free blocks, and
+//! each of the 9 size classes keeps at most `MAX_CACHED_PER_CLASS` bytes of free blocks, and
 //! anything beyond that, or larger, goes straight to the system. Each class is guarded by its own
 //! spin lock, held for a few instructions.
 
@@ -17,7 +17,7 @@ const CLASSES: usize = 9; // 16, 32, …, 4096 bytes
 const MIN_CLASS: usize = 16;
 const MAX_CLASS: usize = 4096;
 /// Most bytes of free blocks kept per size class.
-pub const MAX_CACHED_PER_CLASS: usize = 256 * 1024;
+const MAX_CACHED_PER_CLASS: usize = 256 * 1024;
 
 struct Class {
     lock: AtomicBool,
@@ -52,7 +52,7 @@ pub struct Cache {
 
 impl Cache {
     /// An empty cache.
-    pub const fn new() -> Cache {
+    pub(crate) const fn new() -> Cache {
         let classes = [
             Class::empty(),
             Class::empty(),

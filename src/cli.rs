@@ -40,23 +40,23 @@ The server speaks MCP (JSON-RPC 2.0, one message per line) on stdin/stdout.
 ";
 
 /// Default timeout of a backend call.
-pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
+const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 /// Default number of retries.
-pub const DEFAULT_RETRIES: u32 = 2;
+const DEFAULT_RETRIES: u32 = 2;
 /// Default first backoff.
-pub const DEFAULT_BACKOFF: Duration = Duration::from_millis(200);
+const DEFAULT_BACKOFF: Duration = Duration::from_millis(200);
 
 /// Proxy settings read from the environment.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct ProxyEnv {
     /// `HTTPS_PROXY` / `https_proxy`.
-    pub https: Option<String>,
+    pub(crate) https: Option<String>,
     /// `HTTP_PROXY` / `http_proxy`.
-    pub http: Option<String>,
+    pub(crate) http: Option<String>,
     /// `ALL_PROXY` / `all_proxy`.
-    pub all: Option<String>,
+    pub(crate) all: Option<String>,
     /// `NO_PROXY` / `no_proxy`, split on commas and trimmed.
-    pub no_proxy: Vec<String>,
+    pub(crate) no_proxy: Vec<String>,
 }
 
 /// Everything the server needs to run.
@@ -71,13 +71,13 @@ pub struct Config {
     /// Log level on stderr.
     pub log_level: Level,
     /// Retries of an idempotent GET after a transient failure.
-    pub retries: u32,
+    pub(crate) retries: u32,
     /// The first retry's delay (doubled for each further one).
-    pub retry_backoff: Duration,
+    pub(crate) retry_backoff: Duration,
     /// Extra root certificates (PEM), read on the first request.
-    pub ca_file: Option<std::path::PathBuf>,
+    pub(crate) ca_file: Option<std::path::PathBuf>,
     /// Proxy environment.
-    pub proxy: ProxyEnv,
+    pub(crate) proxy: ProxyEnv,
     /// Whether tools declare `outputSchema` and results carry `structuredContent` (both or
     /// neither: a declared schema promises the structured result).
     pub structured_content: bool,
@@ -169,12 +169,12 @@ impl BaseUrl {
     }
 
     /// The URL of `path` (which starts with `/`) under this base.
-    pub fn join(&self, path: &str) -> String {
+    pub(crate) fn join(&self, path: &str) -> String {
         format!("{}{}", self.url, path)
     }
 
     /// The URL as a string, without a trailing slash.
-    pub fn as_str(&self) -> &str {
+    pub(crate) fn as_str(&self) -> &str {
         &self.url
     }
 }
@@ -192,7 +192,7 @@ impl fmt::Display for BaseUrl {
 }
 
 /// Hides `user:password@` in a URL, for messages and logs.
-pub fn redact(url: &str) -> String {
+pub(crate) fn redact(url: &str) -> String {
     let Some(scheme_end) = url.find("://").map(|i| i + 3) else {
         return url.to_string();
     };

@@ -11,24 +11,24 @@ use crate::cli::{BaseUrl, Config, ProxyEnv, redact};
 use crate::error::ClientError;
 
 /// Largest response body accepted, in bytes. A body of exactly this size is accepted.
-pub const MAX_BODY_BYTES: u64 = 1024 * 1024;
+const MAX_BODY_BYTES: u64 = 1024 * 1024;
 
 /// Most redirects followed for one request.
-pub const MAX_REDIRECTS: u32 = 5;
+const MAX_REDIRECTS: u32 = 5;
 
 /// A response whose status we still have to judge.
 #[derive(Debug, Clone)]
 pub struct HttpResponse {
     /// The status code.
-    pub status: u16,
+    pub(crate) status: u16,
     /// The `Content-Type` header, if any.
-    pub content_type: Option<String>,
+    pub(crate) content_type: Option<String>,
     /// `Retry-After`, when given in seconds.
-    pub retry_after: Option<u64>,
+    pub(crate) retry_after: Option<u64>,
     /// The body, at most [`MAX_BODY_BYTES`].
-    pub body: Vec<u8>,
+    pub(crate) body: Vec<u8>,
     /// How many attempts it took (1 without retries).
-    pub attempts: u32,
+    pub(crate) attempts: u32,
 }
 
 /// The backend client. Cheap to create: the agent (TLS set-up, CA file) is built on first use.
@@ -74,13 +74,13 @@ fn split_url(url: &str) -> Option<(String, String, u16)> {
 }
 
 /// The origin (`scheme://host:port`, ports made explicit) of an absolute URL.
-pub fn origin_of(url: &str) -> Option<String> {
+fn origin_of(url: &str) -> Option<String> {
     split_url(url).map(|(s, h, p)| format!("{s}://{h}:{p}"))
 }
 
 /// Whether `NO_PROXY` exempts `host`: entries are trimmed; `*` matches everything; `example.com`
 /// and `.example.com` match the domain and its subdomains; `host:port` entries match that port.
-pub fn no_proxy_matches(entries: &[String], host: &str, port: u16) -> bool {
+fn no_proxy_matches(entries: &[String], host: &str, port: u16) -> bool {
     let host = host.trim_start_matches('[').trim_end_matches(']').to_ascii_lowercase();
     entries.iter().any(|e| {
         let e = e.trim().to_ascii_lowercase();
@@ -101,7 +101,7 @@ pub fn no_proxy_matches(entries: &[String], host: &str, port: u16) -> bool {
 
 /// The proxy URL for requests to `base`, from the environment: none for loopback or a `NO_PROXY`
 /// match; else `HTTPS_PROXY` (https) or `HTTP_PROXY` (http), then `ALL_PROXY`.
-pub fn select_proxy(base: &BaseUrl, env: &ProxyEnv) -> Option<String> {
+fn select_proxy(base: &BaseUrl, env: &ProxyEnv) -> Option<String> {
     let (scheme, host, port) = split_url(base.as_str())?;
     if is_loopback(&host) || no_proxy_matches(&env.no_proxy, &host, port) {
         return None;
@@ -205,7 +205,7 @@ impl Client {
     }
 
     /// Whether a token is configured.
-    pub fn has_token(&self) -> bool {
+    pub(crate) fn has_token(&self) -> bool {
         self.token.is_some()
     }
 
@@ -238,7 +238,7 @@ impl Client {
 
     /// `GET` of `path_and_query` (starting with `/`) under the base URL, with retries of transient
     /// failures and HTTP 502/503/504, all within the timeout.
-    pub fn get(&self, path_and_query: &str) -> Result<HttpResponse, ClientError> {
+    pub(crate) fn get(&self, path_and_query: &str) -> Result<HttpResponse, ClientError> {
         let agent = self.agent()?;
         let deadline = Instant::now() + self.timeout;
         let url = self.base.join(path_and_query);

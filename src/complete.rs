@@ -11,7 +11,7 @@ use crate::prompts::MODES;
 use crate::tools::{self, Ctx, SOURCES, daily};
 
 /// Most ids suggested at once.
-pub const MAX_IDS: usize = 20;
+const MAX_IDS: usize = 20;
 
 fn invalid(msg: impl Into<String>) -> ResponseError {
     ResponseError::new(ErrorCode::InvalidParams, msg)
@@ -56,7 +56,7 @@ fn done(values: Vec<String>, total: Option<u64>) -> Value {
 }
 
 /// Answers `completion/complete`.
-pub fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
+pub(crate) fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
     let reference = params.and_then(|p| p.get("ref")).ok_or_else(|| invalid("completion/complete needs \"ref\""))?;
     let names = arguments_of(reference)?;
     let argument = params.and_then(|p| p.get("argument"));

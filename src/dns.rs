@@ -17,7 +17,7 @@ use ureq::unversioned::resolver::{DefaultResolver, ResolvedSocketAddrs, Resolver
 use ureq::unversioned::transport::NextTimeout;
 
 /// How long a host name's addresses are reused. They only matter when a new connection is opened.
-pub const TTL: Duration = Duration::from_secs(60);
+const TTL: Duration = Duration::from_secs(60);
 
 /// Most host names remembered (the base URL's, a proxy's, a redirect target's).
 const MAX_ENTRIES: usize = 8;
@@ -27,7 +27,7 @@ type Lookup = dyn Fn(&Uri, &Config, NextTimeout) -> Result<ResolvedSocketAddrs, 
 
 /// A caching resolver, shared between the agent and the client (which calls [`Resolver::forget`]).
 #[derive(Clone)]
-pub struct Resolver {
+pub(crate) struct Resolver {
     inner: Arc<Inner>,
 }
 
@@ -62,7 +62,7 @@ impl Resolver {
     }
 
     /// Drops every cached address: the next request looks its host up again.
-    pub fn forget(&self) {
+    pub(crate) fn forget(&self) {
         self.cache().clear();
     }
 

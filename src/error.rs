@@ -1,5 +1,5 @@
 //! The error enums at the server's two boundaries: the backend ([`ClientError`], from `client.rs`)
-//! and a tool call ([`ToolError`], which decides between an `isError` result and a JSON-RPC error).
+//! and a tool call (`ToolError`, which decides between an `isError` result and a JSON-RPC error).
 
 use std::fmt;
 use std::time::Duration;
@@ -66,7 +66,7 @@ impl std::error::Error for ClientError {
 
 /// How a tool call failed. The split is the spec's (design.md D3).
 #[derive(Debug, Clone, PartialEq)]
-pub enum ToolError {
+pub(crate) enum ToolError {
     /// Something the model should read and react to: a bad argument, an HTTP 4xx/5xx, a missing
     /// token. Becomes a result with `isError: true`.
     Domain(String),

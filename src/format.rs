@@ -10,10 +10,10 @@ use serde_json::Value;
 use crate::models::{Problem, ProblemDetails, Similar, Status};
 
 /// `N/A` for missing values.
-pub const NA: &str = "N/A";
+pub(crate) const NA: &str = "N/A";
 
 /// `12984` → `12,984`.
-pub fn thousands(n: u64) -> String {
+fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, c) in digits.chars().enumerate() {
@@ -27,14 +27,14 @@ pub fn thousands(n: u64) -> String {
 
 /// A similarity (`0.791`) as a percentage with one decimal (`79.1%`). Negative values stay
 /// negative.
-pub fn similarity(x: f64) -> String {
+pub(crate) fn similarity(x: f64) -> String {
     let v = x * 100.0;
     // Avoid "-0.0%" for tiny negatives that round to zero.
     if v.abs() < 0.05 { "0.0%".into() } else { format!("{v:.1}%") }
 }
 
 /// Text for a Markdown table cell: no pipes or line breaks can escape it.
-pub fn cell(s: &str) -> String {
+pub(crate) fn cell(s: &str) -> String {
     let s = s.trim();
     if s.is_empty() {
         return NA.into();
@@ -67,7 +67,7 @@ fn or_na(s: Option<&str>) -> &str {
 /// `title` is the title of the statement shown (`title_cn` over a Chinese one); `content` is the
 /// statement already converted to Markdown (`None`: "No description available."); `extra` lines
 /// (e.g. the daily date, notes) go after the other metadata.
-pub fn problem(p: &Problem, title: &str, content: Option<&str>, extra: &[String]) -> String {
+pub(crate) fn problem(p: &Problem, title: &str, content: Option<&str>, extra: &[String]) -> String {
     let mut out = String::new();
     let title = if title.trim().is_empty() { "Untitled" } else { title.trim() };
     let _ = writeln!(out, "# {title}\n");
@@ -119,7 +119,7 @@ pub fn problem(p: &Problem, title: &str, content: Option<&str>, extra: &[String]
 }
 
 /// What stands in for a missing statement: which of the two reasons it is, and what to do.
-pub fn no_statement(p: &Problem) -> &'static str {
+pub(crate) fn no_statement(p: &Problem) -> &'static str {
     if is_paid(p) {
         "No description available: this is a paid-only (premium) problem, and the backend does not store \
 the statements of paid-only problems. Read it on its page (the link above) with a subscription, or pick another \
@@ -133,7 +133,7 @@ again later."
 
 /// Tags as a list in which each tag is unambiguous: comma-separated, or, when a tag itself
 /// contains a comma (SPOJ has `素数判断,质数,筛法`), every tag in double quotes.
-pub fn tag_list(tags: &[String]) -> String {
+pub(crate) fn tag_list(tags: &[String]) -> String {
     if tags.iter().any(|t| t.contains(',')) {
         let quoted: Vec<String> = tags.iter().map(|t| Value::from(t.as_str()).to_string()).collect();
         quoted.join(", ")
@@ -144,23 +144,23 @@ pub fn tag_list(tags: &[String]) -> String {
 
 /// A statement (HTML or Markdown, as the backend sent it) as Markdown, or `None` when there is
 /// none.
-pub fn statement(raw: Option<&str>) -> Option<String> {
+pub(crate) fn statement(raw: Option<&str>) -> Option<String> {
     raw.filter(|c| !c.trim().is_empty()).map(|c| convert::to_markdown(Some(c)))
 }
 
 /// Whether a converted statement was cut (it ends with the converter's "(truncated)" notice).
-pub fn is_truncated(markdown: &str) -> bool {
+pub(crate) fn is_truncated(markdown: &str) -> bool {
     convert::is_truncated(markdown)
 }
 
 /// A problem's whole text is at most this many bytes, header included.
-pub const MAX_TEXT_BYTES: usize = convert::MAX_OUTPUT_BYTES;
+const MAX_TEXT_BYTES: usize = convert::MAX_OUTPUT_BYTES;
 
 /// [`problem`] with `notes` after `extra` (as `- Note:` lines), cut to [`MAX_TEXT_BYTES`]: a
 /// statement that does not fit after the header is cut ([`convert::truncate`] closes an open
 /// code block before its notice) and [`TRUNCATED`] goes into `notes` at `cut_note_at`. Returns
 /// the text and the statement it shows.
-pub fn problem_text(
+pub(crate) fn problem_text(
     p: &Problem,
     title: &str,
     content: Option<String>,
@@ -185,11 +185,11 @@ pub fn problem_text(
 }
 
 /// The note of a cut statement.
-pub const TRUNCATED: &str =
+const TRUNCATED: &str =
     "The statement is longer than this reply allows (100 KiB) and was cut; the full text is at the link.";
 
 /// Whether the backend marks the problem as for paying users only.
-pub fn is_paid(p: &Problem) -> bool {
+pub(crate) fn is_paid(p: &Problem) -> bool {
     match &p.paid_only {
         Some(serde_json::Value::Bool(b)) => *b,
         Some(serde_json::Value::Number(n)) => n.as_f64().is_some_and(|n| n != 0.0),
@@ -198,7 +198,7 @@ pub fn is_paid(p: &Problem) -> bool {
 }
 
 /// The similar-problems table (T3).
-pub fn similar(s: &Similar) -> String {
+pub(crate) fn similar(s: &Similar) -> String {
     let mut out = String::from("# Similar Problems\n\n");
     let query = s.rewritten_query.as_deref().map(str::trim).filter(|q| !q.is_empty());
     let _ = writeln!(out, "Query: {}\n", query.map_or(NA.into(), |q| q.replace(['\r', '\n'], " ")));
@@ -225,10 +225,10 @@ pub fn similar(s: &Similar) -> String {
 }
 
 /// The note of an empty status table.
-pub const NO_PLATFORMS: &str = "The backend lists no platforms.";
+pub(crate) const NO_PLATFORMS: &str = "The backend lists no platforms.";
 
 /// The platform status table (T5), columns padded to line up.
-pub fn status(s: &Status) -> String {
+pub(crate) fn status(s: &Status) -> String {
     let header = ["Platform", "Problems", "Missing Content", "Not Embedded"];
     let rows: Vec<[String; 4]> = s
         .platforms
@@ -269,7 +269,7 @@ pub fn status(s: &Status) -> String {
 }
 
 /// The standard reason phrase of a status code.
-pub fn reason(code: u16) -> &'static str {
+fn reason(code: u16) -> &'static str {
     match code {
         300 => "Multiple Choices",
         301 => "Moved Permanently",
@@ -300,7 +300,7 @@ pub fn reason(code: u16) -> &'static str {
 }
 
 /// Longest slice of a non-RFC 7807 error body quoted in a message, in chars.
-pub const ERROR_BODY_CHARS: usize = 500;
+const ERROR_BODY_CHARS: usize = 500;
 
 /// The message for an HTTP error status: `[{status}] {title}: {detail}` for RFC 7807 bodies,
 /// `[{code}] {first 500 chars}` for other bodies, `[{code}] {reason phrase}` for empty ones.
@@ -328,7 +328,7 @@ fn http_error(code: u16, content_type: Option<&str>, body: &[u8]) -> String {
 
 /// The whole message for a failed backend call: `http_error`'s first line, then what to do
 /// about it where the status says (a refused token, rate limiting, a failing backend).
-pub fn http_failure(resp: &HttpResponse) -> String {
+pub(crate) fn http_failure(resp: &HttpResponse) -> String {
     let mut msg = http_error(resp.status, resp.content_type.as_deref(), &resp.body);
     let advice = match (resp.status, resp.retry_after) {
         (401 | 403, _) => {

@@ -25,7 +25,7 @@ use ureq::{Proxy, ProxyProtocol};
 
 /// The connector: see the module documentation.
 #[derive(Debug, Default)]
-pub struct AbsoluteForm;
+pub(crate) struct AbsoluteForm;
 
 impl<In: Transport> Connector<In> for AbsoluteForm {
     type Out = Either<In, Box<dyn Transport>>;

@@ -9,19 +9,19 @@
 use crate::models::Problem;
 
 /// The languages a caller may ask for.
-pub const LANGUAGES: &[&str] = &["en", "zh"];
+pub(crate) const LANGUAGES: &[&str] = &["en", "zh"];
 
 /// The statement chosen for a problem.
 #[derive(Debug, Clone, PartialEq)]
-pub struct Chosen<'a> {
+pub(crate) struct Chosen<'a> {
     /// The title to show: `title_cn` over a Chinese statement when there is one, else `title`.
-    pub title: &'a str,
+    pub(crate) title: &'a str,
     /// The raw statement (HTML or Markdown) as the backend sent it; `None` when it has none.
-    pub raw: Option<&'a str>,
+    pub(crate) raw: Option<&'a str>,
     /// The language of `raw` (`"en"`, `"zh"` or `"ja"`); `None` with no statement.
-    pub language: Option<&'static str>,
+    pub(crate) language: Option<&'static str>,
     /// Said when the asked language is not what is returned.
-    pub note: Option<String>,
+    pub(crate) note: Option<String>,
 }
 
 fn non_empty(s: &Option<String>) -> Option<&str> {
@@ -36,7 +36,7 @@ fn non_empty(s: &Option<String>) -> Option<&str> {
 /// TeX has letters (measured on the fixtures and the corpus, which a test reads: Luogu P2482 has
 /// 2,360 Han characters and 4,128 Latin letters, SPOJ's English under Chinese headings 24 and
 /// 159).
-pub fn written_in(text: &str) -> &'static str {
+fn written_in(text: &str) -> &'static str {
     let (mut han, mut kana, mut latin) = (0usize, 0usize, 0usize);
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -71,7 +71,7 @@ fn name(language: &str) -> &'static str {
 }
 
 /// The statement of `p` in `asked` (`"en"` or `"zh"`), or what exists, with a note saying so.
-pub fn choose<'a>(p: &'a Problem, asked: &str) -> Chosen<'a> {
+pub(crate) fn choose<'a>(p: &'a Problem, asked: &str) -> Chosen<'a> {
     let english = non_empty(&p.content).map(|c| (c, written_in(c)));
     let chinese = non_empty(&p.content_cn).map(|c| (c, "zh"));
     let (first, second) = if asked == "zh" { (chinese, english) } else { (english, chinese) };

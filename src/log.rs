@@ -47,7 +47,7 @@ pub fn set_level(level: Level) {
 }
 
 /// Whether a line at `level` would be written.
-pub fn enabled(level: Level) -> bool {
+pub(crate) fn enabled(level: Level) -> bool {
     level as u8 <= LEVEL.load(Ordering::Relaxed)
 }
 

@@ -81,7 +81,7 @@ pub struct Response {
     /// unreadable).
     pub id: Option<RequestId>,
     /// The result, or the error.
-    pub result: Result<Value, ResponseError>,
+    pub(crate) result: Result<Value, ResponseError>,
 }
 
 /// One JSON-RPC message.
@@ -116,11 +116,11 @@ pub enum ErrorCode {
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResponseError {
     /// The error code.
-    pub code: i32,
+    pub(crate) code: i32,
     /// One short sentence.
-    pub message: String,
+    pub(crate) message: String,
     /// Extra structured detail.
-    pub data: Option<Value>,
+    pub(crate) data: Option<Value>,
 }
 
 impl ResponseError {
@@ -130,7 +130,7 @@ impl ResponseError {
     }
 
     /// The same error with `data` attached.
-    pub fn with_data(mut self, data: Value) -> ResponseError {
+    pub(crate) fn with_data(mut self, data: Value) -> ResponseError {
         self.data = Some(data);
         self
     }
@@ -147,13 +147,8 @@ impl ResponseError {
 }
 
 impl Response {
-    /// A successful response.
-    pub fn ok(id: RequestId, result: Value) -> Response {
-        Response { id: Some(id), result: Ok(result) }
-    }
-
     /// An error response.
-    pub fn err(id: Option<RequestId>, error: ResponseError) -> Response {
+    pub(crate) fn err(id: Option<RequestId>, error: ResponseError) -> Response {
         Response { id, result: Err(error) }
     }
 
@@ -163,7 +158,7 @@ impl Response {
     }
 
     /// The response as a JSON object, consuming it (no copy of the result).
-    pub fn into_value(self) -> Value {
+    pub(crate) fn into_value(self) -> Value {
         let mut m = Map::new();
         m.insert("jsonrpc".into(), Value::from("2.0"));
         m.insert("id".into(), self.id.as_ref().map_or(Value::Null, RequestId::to_value));
@@ -301,7 +296,7 @@ pub fn parse(line: &str) -> Incoming {
 }
 
 /// Most messages in one batch.
-pub const MAX_BATCH: usize = 4096;
+const MAX_BATCH: usize = 4096;
 const BATCH_TOO_LARGE: &str = "batch too large";
 
 /// A JSON array of at most [`MAX_BATCH`] values.
@@ -517,7 +512,7 @@ mod tests {
     #[test]
     fn write_is_one_compact_line() {
         let mut out = Vec::new();
-        let v = Response::ok(RequestId::Number(7.into()), json!({"text": "a\nb"})).to_value();
+        let v = Response { id: Some(RequestId::Number(7.into())), result: Ok(json!({"text": "a\nb"})) }.to_value();
         write(&mut out, &v).unwrap();
         let s = String::from_utf8(out).unwrap();
         assert_eq!(s, "{\"id\":7,\"jsonrpc\":\"2.0\",\"result\":{\"text\":\"a\\nb\"}}\n");

@@ -31,49 +31,49 @@ pub struct Problem {
     pub id: String,
     /// The platform (`leetcode`, `codeforces`, `atcoder`, `luogu`, `spoj`).
     #[serde(deserialize_with = "null_as_default")]
-    pub source: String,
+    pub(crate) source: String,
     /// The URL slug (LeetCode), else often the id.
-    pub slug: Option<String>,
+    pub(crate) slug: Option<String>,
     /// The title.
     #[serde(deserialize_with = "null_as_default")]
-    pub title: String,
+    pub(crate) title: String,
     /// The Chinese title, empty when there is none.
-    pub title_cn: Option<String>,
+    pub(crate) title_cn: Option<String>,
     /// `Easy`/`Medium`/`Hard` (LeetCode), Luogu's levels, or null.
-    pub difficulty: Option<String>,
+    pub(crate) difficulty: Option<String>,
     /// Acceptance rate in percent, or null.
-    pub ac_rate: Option<f64>,
+    pub(crate) ac_rate: Option<f64>,
     /// Difficulty rating (Codeforces, LeetCode contest rating); `0.0` means unrated.
-    pub rating: Option<f64>,
+    pub(crate) rating: Option<f64>,
     /// The contest it belongs to.
-    pub contest: Option<String>,
+    pub(crate) contest: Option<String>,
     /// Its index in the contest (`A`, `Q1`).
-    pub problem_index: Option<String>,
+    pub(crate) problem_index: Option<String>,
     /// Topic tags.
     #[serde(deserialize_with = "null_as_default")]
-    pub tags: Vec<String>,
+    pub(crate) tags: Vec<String>,
     /// The problem's page on its judge.
-    pub link: Option<String>,
+    pub(crate) link: Option<String>,
     /// `Algorithms`, `Database`, …
-    pub category: Option<String>,
+    pub(crate) category: Option<String>,
     /// Whether the problem is for paying users only (LeetCode sends 0/1).
-    pub paid_only: Option<Value>,
+    pub(crate) paid_only: Option<Value>,
     /// The statement: HTML (LeetCode, legacy rows) or Markdown; null when not crawled or paid.
-    pub content: Option<String>,
+    pub(crate) content: Option<String>,
     /// The Chinese statement, when there is one.
-    pub content_cn: Option<String>,
+    pub(crate) content_cn: Option<String>,
     /// Related problems, as the backend lists them.
-    pub similar_questions: Option<Value>,
+    pub(crate) similar_questions: Option<Value>,
     /// Daily challenge only: the day (`YYYY-MM-DD`).
-    pub date: Option<String>,
+    pub(crate) date: Option<String>,
     /// Daily challenge only: `com` or `cn`.
-    pub domain: Option<String>,
+    pub(crate) domain: Option<String>,
 }
 
 impl Problem {
     /// The slugs of the related problems. The backend sends an array of slugs; LeetCode's own
     /// shapes (objects with `titleSlug`, or that array as a JSON string) are read too.
-    pub fn similar_slugs(&self) -> Vec<String> {
+    pub(crate) fn similar_slugs(&self) -> Vec<String> {
         fn slugs(v: &Value) -> Vec<String> {
             let Value::Array(items) = v else { return Vec::new() };
             let slug = |item: &Value| match item {
@@ -95,120 +95,117 @@ impl Problem {
 
 /// HTTP 202 from the daily endpoint: the backend's crawler is fetching the problem.
 #[derive(Debug, Clone, Deserialize)]
-pub struct Fetching {
+pub(crate) struct Fetching {
     /// Seconds to wait before asking again.
-    pub retry_after: Option<u64>,
+    pub(crate) retry_after: Option<u64>,
     /// `"fetching"`.
-    pub status: Option<String>,
+    pub(crate) status: Option<String>,
 }
 
 /// One neighbour from the similarity search.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
-pub struct SimilarItem {
+pub(crate) struct SimilarItem {
     /// Its platform.
     #[serde(default, deserialize_with = "null_as_default")]
-    pub source: String,
+    pub(crate) source: String,
     /// Its id.
     #[serde(default, deserialize_with = "string_or_number")]
     pub id: String,
     /// Its title.
     #[serde(default, deserialize_with = "null_as_default")]
-    pub title: String,
+    pub(crate) title: String,
     /// Its difficulty, or null.
     #[serde(default)]
-    pub difficulty: Option<String>,
+    pub(crate) difficulty: Option<String>,
     /// Its page.
     #[serde(default)]
-    pub link: Option<String>,
+    pub(crate) link: Option<String>,
     /// `1 - L2 distance` of the embeddings: at most 1, and can be negative.
-    pub similarity: f64,
+    pub(crate) similarity: f64,
 }
 
 /// The similarity search's answer.
 #[derive(Debug, Clone, Deserialize)]
-pub struct Similar {
+pub(crate) struct Similar {
     /// The statement (or query) as the backend rewrote it for embedding; can be null.
     #[serde(default)]
-    pub rewritten_query: Option<String>,
+    pub(crate) rewritten_query: Option<String>,
     /// The neighbours, most similar first.
     #[serde(default, deserialize_with = "null_as_default")]
-    pub results: Vec<SimilarItem>,
+    pub(crate) results: Vec<SimilarItem>,
 }
 
 /// The resolver's answer. Always HTTP 200: an unknown problem is `problem: null`, an
 /// undetectable input is `source: "unknown"`.
 #[derive(Debug, Clone, Deserialize)]
-pub struct Resolved {
+pub(crate) struct Resolved {
     /// The platform detected, or `unknown`.
     #[serde(default, deserialize_with = "null_as_default")]
-    pub source: String,
+    pub(crate) source: String,
     /// The id detected.
     #[serde(default, deserialize_with = "string_or_number")]
     pub id: String,
     /// The problem, when the backend has it.
     #[serde(default)]
-    pub problem: Option<Problem>,
+    pub(crate) problem: Option<Problem>,
 }
 
 /// One platform's row in `/status`.
 #[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
-pub struct PlatformStatus {
+pub(crate) struct PlatformStatus {
     /// The platform.
-    pub source: String,
+    pub(crate) source: String,
     /// Problems stored.
-    pub total: u64,
+    pub(crate) total: u64,
     /// Problems without a statement.
-    pub missing_content: u64,
+    pub(crate) missing_content: u64,
     /// Problems without an embedding (not searchable by similarity).
-    pub not_embedded: u64,
+    pub(crate) not_embedded: u64,
 }
 
 /// `/status`.
 #[derive(Debug, Clone, Deserialize)]
-pub struct Status {
+pub(crate) struct Status {
     /// The backend's version.
     #[serde(default, deserialize_with = "null_as_default")]
-    pub version: String,
+    pub(crate) version: String,
     /// One row per platform, in the backend's order.
     #[serde(default, deserialize_with = "null_as_default")]
-    pub platforms: Vec<PlatformStatus>,
+    pub(crate) platforms: Vec<PlatformStatus>,
 }
 
 /// An RFC 7807 problem-details error body. Every field is optional: we take what is there.
 #[derive(Debug, Clone, Default, Deserialize)]
-pub struct ProblemDetails {
-    /// A URI naming the error type (`about:blank`).
-    #[serde(rename = "type")]
-    pub kind: Option<String>,
+pub(crate) struct ProblemDetails {
     /// A short summary (`Not Found`).
-    pub title: Option<String>,
+    pub(crate) title: Option<String>,
     /// The HTTP status.
-    pub status: Option<u16>,
+    pub(crate) status: Option<u16>,
     /// What went wrong this time.
-    pub detail: Option<String>,
+    pub(crate) detail: Option<String>,
 }
 
 /// Paging facts of a problem list.
 #[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
 #[serde(default)]
-pub struct ListMeta {
+pub(crate) struct ListMeta {
     /// Problems matching, over all pages.
-    pub total: u64,
+    pub(crate) total: u64,
     /// This page, from 1.
-    pub page: u64,
+    pub(crate) page: u64,
     /// Problems per page.
-    pub per_page: u64,
+    pub(crate) per_page: u64,
     /// Pages in all.
-    pub total_pages: u64,
+    pub(crate) total_pages: u64,
 }
 
 /// `/api/v1/problems/{source}`: one page of problems (without statements).
 #[derive(Debug, Clone, Deserialize)]
-pub struct ListPage {
+pub(crate) struct ListPage {
     /// The problems.
     #[serde(default, deserialize_with = "null_as_default")]
-    pub data: Vec<Problem>,
+    pub(crate) data: Vec<Problem>,
     /// Paging.
     #[serde(default)]
-    pub meta: ListMeta,
+    pub(crate) meta: ListMeta,
 }

@@ -11,10 +11,10 @@ use crate::resources;
 use crate::tools::{self, Ctx, daily};
 
 /// The modes of `solve_problem`.
-pub const MODES: &[&str] = &["hints", "walkthrough", "review"];
+pub(crate) const MODES: &[&str] = &["hints", "walkthrough", "review"];
 
 /// `prompts/list`.
-pub fn list() -> Value {
+pub(crate) fn list() -> Value {
     json!({ "prompts": [
         {
             "name": "solve_problem",
@@ -203,7 +203,7 @@ use the same technique, and say that they were not checked against the backend.)
 
 /// `prompts/get`: the messages of a prompt. Argument errors and arguments that name no problem
 /// are `-32602`; a backend failure leaves its ingredient out with a line that says why.
-pub fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
+pub(crate) fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
     let name = match params.and_then(|p| p.get("name")) {
         Some(Value::String(n)) => n.as_str(),
         _ => return Err(invalid("prompts/get needs a \"name\" string")),

@@ -9,7 +9,7 @@ use crate::mcp::{ErrorCode, ResponseError};
 use crate::tools::{self, Ctx, ToolOutput};
 
 /// The URI forms, for error messages.
-pub const FORMS: &str = "oj://problem/{source}/{id} (e.g. oj://problem/leetcode/1), oj://problem/{source}/{id}/{language} \
+pub(crate) const FORMS: &str = "oj://problem/{source}/{id} (e.g. oj://problem/leetcode/1), oj://problem/{source}/{id}/{language} \
 (en or zh, e.g. oj://problem/leetcode/1/zh), oj://problem/{source}/{id}/samples (the sample tests as JSON), \
 oj://problem/{source}/{id}/{language}/samples (those of that language's statement), \
 oj://daily/{domain} (com or cn), \
@@ -17,7 +17,7 @@ oj://daily/{domain}/{date} (e.g. oj://daily/com/2024-01-15), oj://daily/{domain}
 oj://daily/cn/2024-01-15/en), oj://status";
 
 /// `resources/templates/list`.
-pub fn templates() -> Value {
+pub(crate) fn templates() -> Value {
     json!({ "resourceTemplates": [
         {
             "uriTemplate": "oj://problem/{source}/{id}",
@@ -72,7 +72,7 @@ pub fn templates() -> Value {
 }
 
 /// `resources/list`: the status table, when a token is configured (it needs one).
-pub fn list(has_token: bool) -> Value {
+pub(crate) fn list(has_token: bool) -> Value {
     let mut resources = Vec::new();
     if has_token {
         resources.push(json!({
@@ -102,7 +102,7 @@ fn decode(part: &str) -> Option<String> {
 }
 
 /// What a URI names: the tool that renders it and that tool's arguments.
-pub fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
+pub(crate) fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
     let bad = || not_found(uri, format!("Unknown resource URI {uri:?}. Resource URIs: {FORMS}"));
     let rest = uri.strip_prefix("oj://").ok_or_else(bad)?;
     let parts: Vec<&str> = rest.split('/').collect();
@@ -141,7 +141,7 @@ pub fn route(uri: &str) -> Result<(&'static str, Value), ResponseError> {
 
 /// Renders a URI through its tool. An argument or backend error about the resource is `-32602`
 /// (2026-07-28 puts resource-not-found there), a backend failure `-32603`.
-pub fn render(ctx: &Ctx, uri: &str) -> Result<ToolOutput, ResponseError> {
+pub(crate) fn render(ctx: &Ctx, uri: &str) -> Result<ToolOutput, ResponseError> {
     let (tool, args) = route(uri)?;
     let tool = tools::find(tool).expect("routes name existing tools");
     tool.run(ctx, Some(&args)).map_err(|e| match e {
@@ -154,7 +154,7 @@ pub fn render(ctx: &Ctx, uri: &str) -> Result<ToolOutput, ResponseError> {
 
 /// The samples resource's JSON, when `uri` names one (`oj://problem/{source}/{id}/samples`, or
 /// `…/{id}/{language}/samples`). `structured` is the problem tool's structured content.
-pub fn samples_json(uri: &str, structured: Option<&Value>) -> Option<Value> {
+pub(crate) fn samples_json(uri: &str, structured: Option<&Value>) -> Option<Value> {
     let rest = uri.strip_prefix("oj://problem/")?;
     let parts: Vec<&str> = rest.split('/').collect();
     let samples = match parts.as_slice() {
@@ -170,7 +170,7 @@ pub fn samples_json(uri: &str, structured: Option<&Value>) -> Option<Value> {
 }
 
 /// `resources/read`, and the cache lifetime of what it read (ms).
-pub fn read(ctx: &Ctx, params: Option<&Value>) -> Result<(Value, u64), ResponseError> {
+pub(crate) fn read(ctx: &Ctx, params: Option<&Value>) -> Result<(Value, u64), ResponseError> {
     let uri = match params.and_then(|p| p.get("uri")) {
         Some(Value::String(u)) => u.as_str(),
         _ => {

@@ -8,7 +8,7 @@ use super::tags::{Role, raw_name, tag};
 /// True for documents that start with a doctype/`<html>`/`<?xml`, or that contain a known HTML
 /// tag and no Markdown structure (ATX heading or code-fence line, or two or more list-item lines)
 /// outside `<pre>`/`<script>`/`<style>`/`<textarea>`.
-pub fn looks_like_html(s: &str) -> bool {
+pub(crate) fn looks_like_html(s: &str) -> bool {
     let t = s.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     if starts_with_ci(t, "<!doctype") || starts_with_ci(t, "<html") || starts_with_ci(t, "<?xml") {
         return true;

@@ -1,7 +1,7 @@
 //! Problem statement → Markdown for an LLM: HTML (LeetCode, AtCoder, Codeforces, Luogu …) is
 //! converted with html2text and a Markdown [`TextDecorator`]; Markdown passes through. Pure: no I/O.
 //!
-//! # HTML pipeline ([`html_to_markdown`])
+//! # HTML pipeline (`html_to_markdown`)
 //! 1. **Pre-processing** (own linear tokenizer, std only). Online-judge markup that html2text
 //!    would lose or mangle is rewritten before html2text sees it:
 //!    `<sup>`/`<sub>` become `^x` / `_x` text (`^{…}` / `_{…}` when the script is not a single
@@ -32,9 +32,9 @@
 //!    (U+3000, U+2009 and the other fixed-width spaces) is kept, in HTML and in Markdown.
 //!
 //! A panic anywhere in that pipeline is caught and the input is rendered by a tiny std-only
-//! tag stripper instead, so [`html_to_markdown`] never panics.
+//! tag stripper instead, so `html_to_markdown` never panics.
 //!
-//! # HTML or Markdown ([`looks_like_html`])
+//! # HTML or Markdown (`looks_like_html`)
 //! Statements come as Markdown, HTML, or Markdown with HTML blocks / inline HTML (Hydro-style
 //! exports: `## Input` headings around `<p>…</p>` blocks). The heuristic:
 //! * a document starting with `<!DOCTYPE`, `<html` or `<?xml` is HTML;
@@ -48,7 +48,7 @@
 //! converted where it would otherwise leak: a paragraph that *starts* with a block-level tag
 //! (CommonMark's HTML-block rule: `<div`, `<p`, `<pre`, `<table`, `<ul`, `<!--`, …; extended
 //! across blank lines while a `<pre>`/`<table>`/`<script>`/`<style>`/comment is unclosed) or that
-//! contains `<pre`/`<table`/`<div`/`<p`-style block tags goes through [`html_to_markdown`]; in
+//! contains `<pre`/`<table`/`<div`/`<p`-style block tags goes through `html_to_markdown`; in
 //! other paragraphs only `<sup>`, `<sub>`, `<var>`, `<span class="tex-span">`, `<img>`
 //! (→ `![alt](src)`), `<script>`/`<style>` and comments are rewritten (never inside code spans or
 //! `$…$` math); other inline tags such as `<br>` or `<b>` are left alone (valid Markdown).
@@ -75,7 +75,7 @@ mod text;
 mod tidy;
 mod url;
 
-pub use detect::looks_like_html;
+pub(crate) use detect::looks_like_html;
 use fallback::plain_text_fallback;
 use markdown::markdown_passthrough;
 use prep::Prep;
@@ -84,10 +84,10 @@ use spans::write_spans;
 use tidy::tidy;
 
 /// Text shown when a problem has no statement.
-pub const NO_DESCRIPTION: &str = "No description available.";
+pub(crate) const NO_DESCRIPTION: &str = "No description available.";
 
 /// Converted output is at most this many bytes: a longer one is cut by [`truncate`].
-pub const MAX_OUTPUT_BYTES: usize = 100 * 1024;
+pub(crate) const MAX_OUTPUT_BYTES: usize = 100 * 1024;
 
 /// Suffix appended by [`truncate`] when it cuts.
 const TRUNCATED_SUFFIX: &str = "\n\n... (truncated)";
@@ -118,8 +118,8 @@ const DATA_URI_KEEP: usize = 16;
 
 /// Statement (HTML, Markdown, or Markdown with some inline HTML) → Markdown.
 ///
-/// `None` or blank input (and input that converts to nothing) gives [`NO_DESCRIPTION`]. The
-/// result is limited to [`MAX_OUTPUT_BYTES`] with [`truncate`]. See the module documentation for
+/// `None` or blank input (and input that converts to nothing) gives `NO_DESCRIPTION`. The
+/// result is limited to `MAX_OUTPUT_BYTES` with `truncate`. See the module documentation for
 /// the HTML-versus-Markdown heuristic.
 pub fn to_markdown(content: Option<&str>) -> String {
     let Some(s) = content else {
@@ -144,7 +144,7 @@ pub fn to_markdown(content: Option<&str>) -> String {
 /// Never panics: a panic inside html2text (or this module) is caught with
 /// [`std::panic::catch_unwind`] and the input is then rendered as plain text with tags stripped
 /// and entities decoded. Pathologically deep input takes the same fallback. Not truncated.
-pub fn html_to_markdown(html: &str) -> String {
+pub(crate) fn html_to_markdown(html: &str) -> String {
     match catch_unwind(|| convert_html(html)) {
         Ok(Some(s)) => s,
         _ => catch_unwind(|| plain_text_fallback(html)).unwrap_or_default(),
@@ -155,7 +155,7 @@ pub fn html_to_markdown(html: &str) -> String {
 /// too small for that notice gives the notice alone). The cut is at a line end when one is
 /// near, else at a char boundary; a cut inside a fenced code block closes the block first, so
 /// the notice is never read as code.
-pub fn truncate(mut s: String, max: usize) -> String {
+pub(crate) fn truncate(mut s: String, max: usize) -> String {
     if s.len() <= max {
         return s;
     }
@@ -194,7 +194,7 @@ fn cut_point(s: &str, room: usize) -> usize {
 }
 
 /// Whether a converted statement was cut by [`truncate`] (it ends with the notice).
-pub fn is_truncated(markdown: &str) -> bool {
+pub(crate) fn is_truncated(markdown: &str) -> bool {
     markdown.ends_with(TRUNCATED_SUFFIX)
 }
 

@@ -39,7 +39,7 @@ pub enum Io {
 
 impl Io {
     /// The wire name (`"stdin"`, `"function"`, `"interactive"`).
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             Io::Stdin => "stdin",
             Io::Function => "function",

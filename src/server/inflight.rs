@@ -43,7 +43,7 @@ pub(crate) struct Inflight {
 }
 
 /// After how long a running call starts reporting progress, and how often.
-pub const PROGRESS_EVERY: Duration = Duration::from_secs(1);
+pub(crate) const PROGRESS_EVERY: Duration = Duration::from_secs(1);
 
 impl Inflight {
     pub(super) fn new(outbox: Arc<Outbox>) -> Inflight {

@@ -19,17 +19,16 @@ mod pool;
 mod read_loop;
 
 use inflight::Inflight;
-pub use inflight::PROGRESS_EVERY;
 pub use outbox::Outbox;
 pub use pool::Pool;
 pub use read_loop::run;
 
 /// The stateless (modern) protocol version, served per request when `_meta` names it.
-pub const MODERN_VERSION: &str = "2026-07-28";
+const MODERN_VERSION: &str = "2026-07-28";
 /// The legacy versions `initialize` can agree on, newest first.
-pub const LEGACY_VERSIONS: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+const LEGACY_VERSIONS: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 /// Every version this server speaks, newest first.
-pub const SUPPORTED_VERSIONS: [&str; 5] = [MODERN_VERSION, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+const SUPPORTED_VERSIONS: [&str; 5] = [MODERN_VERSION, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
 const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 const META_CAPS: &str = "io.modelcontextprotocol/clientCapabilities";
@@ -45,7 +44,7 @@ pub const WORKERS: usize = 4;
 pub const EXIT_GRACE: Duration = Duration::from_millis(50);
 
 /// The `instructions` given to a model at start-up.
-pub const INSTRUCTIONS: &str = "Read competitive-programming problems (LeetCode, Codeforces, AtCoder, Luogu, \
+const INSTRUCTIONS: &str = "Read competitive-programming problems (LeetCode, Codeforces, AtCoder, Luogu, \
 SPOJ) from an oj-api-rs backend. Today's or a past day's LeetCode daily problem: get_daily_challenge. A problem \
 whose platform and id you know (leetcode 1, codeforces 1920A, atcoder abc321_a): get_problem. A problem URL, a \
 slug like two-sum, or an id without a platform: resolve_problem. Related problems for practice, by problem or \
@@ -65,7 +64,7 @@ pub enum Era {
 impl Era {
     /// Whether results may carry fields introduced in 2025-06-18 (`title`, `outputSchema`,
     /// `structuredContent`).
-    pub fn has_structured_output(&self) -> bool {
+    fn has_structured_output(&self) -> bool {
         match self {
             Era::Modern => true,
             Era::Legacy(v) => *v >= "2025-06-18",
@@ -73,7 +72,7 @@ impl Era {
     }
 
     /// Whether tools may carry `annotations` (2025-03-26 on).
-    pub fn has_annotations(&self) -> bool {
+    fn has_annotations(&self) -> bool {
         match self {
             Era::Modern => true,
             Era::Legacy(v) => *v >= "2025-03-26",
@@ -135,7 +134,7 @@ impl Server {
     }
 
     /// The era of a request, from its `_meta`, or the error it deserves.
-    pub fn era(&self, params: Option<&Value>) -> Result<Era, ResponseError> {
+    fn era(&self, params: Option<&Value>) -> Result<Era, ResponseError> {
         let meta = params.and_then(|p| p.get("_meta"));
         let Some(version) = meta.and_then(|m| m.get(META_VERSION)) else {
             return Ok(Era::Legacy(lock(&self.negotiated).unwrap_or(LEGACY_VERSIONS[0])));
@@ -163,7 +162,7 @@ impl Server {
     }
 
     /// Answers one request.
-    pub fn handle(&self, req: &Request) -> Response {
+    pub(crate) fn handle(&self, req: &Request) -> Response {
         crate::debug!("<- {} (id {})", req.method, req.id);
         let result = self.dispatch(req);
         if let Err(e) = &result {

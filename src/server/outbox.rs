@@ -31,7 +31,7 @@ impl Outbox {
     }
 
     /// Writes one message; a failed write (the client went away) marks the outbox closed.
-    pub fn send(&self, value: &Value) {
+    pub(crate) fn send(&self, value: &Value) {
         if self.closed.load(Ordering::Relaxed) {
             return;
         }

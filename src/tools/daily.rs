@@ -7,7 +7,7 @@ use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, language_arg, proble
 use crate::error::ToolError;
 use crate::models::{Fetching, Problem};
 
-pub const TOOL: Tool = Tool {
+pub(crate) const TOOL: Tool = Tool {
     name: "get_daily_challenge",
     title: "LeetCode daily challenge",
     description: "Get the LeetCode daily challenge: title, difficulty, tags, link, acceptance rate and the full \
@@ -31,18 +31,18 @@ fn output_schema() -> Value {
 
 /// The calendar day "today" for a domain at `now_unix`: UTC for `com`, the fixed UTC+8 day for
 /// `cn` (how leetcode.cn and the backend count days). Never the machine's local zone.
-pub fn today(domain: &str, now_unix: i64) -> Date {
+pub(crate) fn today(domain: &str, now_unix: i64) -> Date {
     let shift = if domain == "cn" { 8 * 3600 } else { 0 };
     OffsetDateTime::from_unix_timestamp(now_unix.saturating_add(shift)).unwrap_or(OffsetDateTime::UNIX_EPOCH).date()
 }
 
 /// `YYYY-MM-DD` of a date.
-pub fn ymd(d: Date) -> String {
+pub(crate) fn ymd(d: Date) -> String {
     format!("{:04}-{:02}-{:02}", d.year(), d.month() as u8, d.day())
 }
 
 /// Parses a strict `YYYY-MM-DD` that names a real calendar day.
-pub fn parse_date(s: &str) -> Option<Date> {
+fn parse_date(s: &str) -> Option<Date> {
     let b = s.as_bytes();
     let shape = b.len() == 10
         && b[4] == b'-'

@@ -1,15 +1,15 @@
 //! The tool registry, argument validation, and the backend call every tool shares. One file per
 //! tool beside this one holds its schema, its validation and its handler.
 
-pub mod daily;
+pub(crate) mod daily;
 mod output;
 mod problem;
 mod resolve;
-pub mod samples;
-pub mod schema;
+pub(crate) mod samples;
+pub(crate) mod schema;
 mod search;
 mod similar;
-pub mod sources;
+pub(crate) mod sources;
 mod status;
 mod tags;
 
@@ -25,40 +25,40 @@ use crate::models::Problem;
 pub use output::ToolOutput;
 
 /// The result of a tool handler.
-pub type ToolResult = Result<ToolOutput, ToolError>;
+pub(crate) type ToolResult = Result<ToolOutput, ToolError>;
 
 /// What a handler may use.
-pub struct Ctx<'a> {
+pub(crate) struct Ctx<'a> {
     /// The backend.
-    pub client: &'a Client,
+    pub(crate) client: &'a Client,
     /// The current time, seconds since the Unix epoch (injectable for tests).
-    pub now_unix: i64,
+    pub(crate) now_unix: i64,
 }
 
 /// One tool: its listing and its handler.
-pub struct Tool {
+pub(crate) struct Tool {
     /// The tool's name.
-    pub name: &'static str,
+    pub(crate) name: &'static str,
     /// A short human title.
-    pub title: &'static str,
+    pub(crate) title: &'static str,
     /// What it does and when to use it, written for a model.
-    pub description: &'static str,
+    pub(crate) description: &'static str,
     /// Its JSON Schema for `arguments`.
-    pub input_schema: fn() -> Value,
+    pub(crate) input_schema: fn() -> Value,
     /// The JSON Schema of its `structuredContent` (an object).
-    pub output_schema: fn() -> Value,
+    pub(crate) output_schema: fn() -> Value,
     /// The names of the arguments it takes (others are rejected).
     pub params: &'static [&'static str],
     /// The handler.
-    pub call: fn(&Ctx, &Args) -> ToolResult,
+    pub(crate) call: fn(&Ctx, &Args) -> ToolResult,
 }
 
 /// Every tool, in the order `tools/list` shows them.
-pub static TOOLS: &[Tool] =
+pub(crate) static TOOLS: &[Tool] =
     &[daily::TOOL, problem::TOOL, similar::TOOL, resolve::TOOL, status::TOOL, search::TOOL, tags::TOOL];
 
 /// The tool called `name`.
-pub fn find(name: &str) -> Option<&'static Tool> {
+pub(crate) fn find(name: &str) -> Option<&'static Tool> {
     TOOLS.iter().find(|t| t.name == name)
 }
 
@@ -67,7 +67,7 @@ impl Tool {
     /// `title` (2025-06-18 on); `output_schema`: whether to declare `outputSchema` (that version,
     /// unless `--structured-content off`); `annotations`: whether it has annotations (2025-03-26
     /// on).
-    pub fn listing(&self, title: bool, output_schema: bool, annotations: bool) -> Value {
+    pub(crate) fn listing(&self, title: bool, output_schema: bool, annotations: bool) -> Value {
         let mut v = json!({
             "name": self.name,
             "description": self.description,
@@ -100,7 +100,7 @@ impl Tool {
 
 /// A tool's arguments, checked field by field. Every problem is a [`ToolError::Domain`] naming the
 /// argument and what is expected.
-pub struct Args<'a> {
+pub(crate) struct Args<'a> {
     map: Option<&'a Map<String, Value>>,
 }
 
@@ -144,12 +144,12 @@ impl<'a> Args<'a> {
     }
 
     /// The raw value of an argument; `null` counts as absent.
-    pub fn raw(&self, name: &str) -> Option<&Value> {
+    pub(crate) fn raw(&self, name: &str) -> Option<&Value> {
         self.get(name)
     }
 
     /// Every argument given, `null`s left out: what to send again to repeat the call.
-    pub fn all(&self) -> Map<String, Value> {
+    pub(crate) fn all(&self) -> Map<String, Value> {
         self.map.into_iter().flatten().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), v.clone())).collect()
     }
 
@@ -158,7 +158,7 @@ impl<'a> Args<'a> {
     }
 
     /// An optional string, as given (not trimmed). `null` counts as absent.
-    pub fn opt_str(&self, name: &str) -> Result<Option<&str>, ToolError> {
+    pub(crate) fn opt_str(&self, name: &str) -> Result<Option<&str>, ToolError> {
         match self.get(name) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
@@ -167,12 +167,12 @@ impl<'a> Args<'a> {
     }
 
     /// An optional string, trimmed; empty after trimming counts as absent.
-    pub fn opt_trimmed(&self, name: &str) -> Result<Option<&str>, ToolError> {
+    pub(crate) fn opt_trimmed(&self, name: &str) -> Result<Option<&str>, ToolError> {
         Ok(self.opt_str(name)?.map(str::trim).filter(|s| !s.is_empty()))
     }
 
     /// A required string, trimmed, not empty. `hint` says what a good value looks like.
-    pub fn req_str(&self, name: &str, hint: &str) -> Result<&str, ToolError> {
+    pub(crate) fn req_str(&self, name: &str, hint: &str) -> Result<&str, ToolError> {
         match self.opt_str(name)? {
             None => Err(bad(format!("`{name}` is required ({hint})"))),
             Some(s) if s.trim().is_empty() => Err(bad(format!("`{name}` must not be empty ({hint})"))),
@@ -181,7 +181,7 @@ impl<'a> Args<'a> {
     }
 
     /// An optional integer within `min..=max`.
-    pub fn opt_int(&self, name: &str, min: i64, max: i64) -> Result<Option<i64>, ToolError> {
+    pub(crate) fn opt_int(&self, name: &str, min: i64, max: i64) -> Result<Option<i64>, ToolError> {
         let Some(v) = self.get(name) else {
             return Ok(None);
         };
@@ -200,7 +200,7 @@ impl<'a> Args<'a> {
     }
 
     /// An optional number within `min..=max`.
-    pub fn opt_f64(&self, name: &str, min: f64, max: f64) -> Result<Option<f64>, ToolError> {
+    pub(crate) fn opt_f64(&self, name: &str, min: f64, max: f64) -> Result<Option<f64>, ToolError> {
         let Some(v) = self.get(name) else {
             return Ok(None);
         };
@@ -212,7 +212,7 @@ impl<'a> Args<'a> {
     }
 
     /// An optional string that must be one of `choices` (case-sensitive).
-    pub fn opt_enum(&self, name: &str, choices: &[&'static str]) -> Result<Option<&'static str>, ToolError> {
+    pub(crate) fn opt_enum(&self, name: &str, choices: &[&'static str]) -> Result<Option<&'static str>, ToolError> {
         let Some(s) = self.opt_str(name)? else {
             return Ok(None);
         };
@@ -238,24 +238,24 @@ fn show(v: &Value) -> String {
 
 /// Percent-encodes one path segment (only `A-Za-z0-9-_.~` stay literal, so `/`, `?`, `#`, `%`
 /// and `..` can never leave their segment).
-pub fn seg(s: &str) -> String {
+pub(crate) fn seg(s: &str) -> String {
     let e = urlencoding::encode(s).into_owned();
     // "." and ".." are unreserved but mean something in a path: encode their dots.
     if e == "." || e == ".." { e.replace('.', "%2E") } else { e }
 }
 
 /// A successful (2xx) backend answer, its body UTF-8 text.
-pub struct Success {
+pub(crate) struct Success {
     /// The status (200, 202, …).
-    pub status: u16,
+    pub(crate) status: u16,
     /// The body.
-    pub body: String,
+    pub(crate) body: String,
     path: String,
 }
 
 impl Success {
     /// The body parsed as `T`; anything else is a protocol error naming the endpoint.
-    pub fn json<T: DeserializeOwned>(&self) -> Result<T, ToolError> {
+    pub(crate) fn json<T: DeserializeOwned>(&self) -> Result<T, ToolError> {
         serde_json::from_str(&self.body).map_err(|e| {
             let why = if self.body.trim().is_empty() { "an empty body".to_string() } else { e.to_string() };
             ToolError::Protocol(format!(
@@ -275,7 +275,7 @@ fn endpoint(path: &str) -> String {
 
 /// `GET path`: 2xx is a [`Success`]; 4xx/5xx (and any other status) a domain error with the
 /// RFC 7807 text; transport failures and non-UTF-8 success bodies protocol errors.
-pub fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
+pub(crate) fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
     let resp = ctx.client.get(path)?;
     if (200..300).contains(&resp.status) {
         let body = String::from_utf8(resp.body).map_err(|_| {
@@ -322,12 +322,12 @@ pub fn problem_output(p: &Problem, language: &str, extra: &[String], wrap: impl 
 }
 
 /// The `language` argument: `"en"` or `"zh"`, `default` when absent.
-pub fn language_arg(args: &Args, default: &'static str) -> Result<&'static str, ToolError> {
+pub(crate) fn language_arg(args: &Args, default: &'static str) -> Result<&'static str, ToolError> {
     Ok(args.opt_enum("language", language::LANGUAGES)?.unwrap_or(default))
 }
 
 /// The platforms the backend serves.
-pub const SOURCES: &[&str] = &["leetcode", "codeforces", "atcoder", "luogu", "spoj"];
+pub(crate) const SOURCES: &[&str] = &["leetcode", "codeforces", "atcoder", "luogu", "spoj"];
 
 #[cfg(test)]
 mod tests {

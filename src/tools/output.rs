@@ -23,11 +23,6 @@ pub struct ToolOutput {
 }
 
 impl ToolOutput {
-    /// Text only.
-    pub fn text(text: String) -> ToolOutput {
-        ToolOutput { text, structured: None }
-    }
-
     /// Text and its structured copy. `structured` must be an object; `notes: []` is added when
     /// it has none, so every structured result carries the field its schema requires.
     pub fn structured(text: String, mut structured: Value) -> ToolOutput {
@@ -38,7 +33,7 @@ impl ToolOutput {
     }
 
     /// Appends `sentence` to the text, on a line of its own, and to `structuredContent.notes`.
-    pub fn note(&mut self, sentence: &str) {
+    pub(crate) fn note(&mut self, sentence: &str) {
         if !self.text.is_empty() && !self.text.ends_with('\n') {
             self.text.push('\n');
         }
@@ -49,7 +44,7 @@ impl ToolOutput {
 
     /// Adds `sentence` to `structuredContent.notes` only: for a sentence the caller has already
     /// written into the text at a place of its own (a header line, a whole 202 answer).
-    pub fn record_note(&mut self, sentence: &str) {
+    pub(crate) fn record_note(&mut self, sentence: &str) {
         if let Some(Value::Object(m)) = &mut self.structured
             && let Value::Array(notes) = m.entry("notes").or_insert_with(|| Value::Array(Vec::new()))
         {
@@ -84,7 +79,7 @@ mod tests {
 
     #[test]
     fn text_only_outputs_keep_no_notes() {
-        let mut out = ToolOutput::text("x\n".into());
+        let mut out = ToolOutput { text: "x\n".into(), structured: None };
         out.note("Hint.");
         assert_eq!(out.text, "x\nHint.\n");
         assert!(out.structured.is_none() && out.notes().is_empty());

@@ -6,7 +6,7 @@ use super::{Args, Ctx, Tool, ToolResult, fetch, language_arg, problem_output, sc
 use crate::error::ToolError;
 use crate::models::Problem;
 
-pub const TOOL: Tool = Tool {
+pub(crate) const TOOL: Tool = Tool {
     name: "get_problem",
     title: "Get a problem",
     description: "Get one competitive-programming problem by platform and id: title, difficulty, tags, link, \

@@ -6,7 +6,7 @@ use super::{Args, Ctx, SOURCES, Tool, ToolResult, fetch, language_arg, problem_o
 use crate::error::ToolError;
 use crate::models::{Problem, Resolved};
 
-pub const TOOL: Tool = Tool {
+pub(crate) const TOOL: Tool = Tool {
     name: "resolve_problem",
     title: "Resolve a problem from a URL or name",
     description: "Find a problem from whatever the user gave: a problem URL (leetcode.com, leetcode.cn, \

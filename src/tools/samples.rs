@@ -8,10 +8,10 @@ use crate::samples::{self, Samples};
 
 /// Most bytes of sample text in one result (inputs, outputs and explanations together): the
 /// statement's own limit. Whole samples are kept, in order, while they fit.
-pub const MAX_SAMPLE_BYTES: usize = 100 * 1024;
+const MAX_SAMPLE_BYTES: usize = 100 * 1024;
 
 /// The samples of a raw statement (the one returned) of a `source` problem; `None` without one.
-pub fn of(raw: Option<&str>, source: &str) -> Option<Samples> {
+pub(crate) fn of(raw: Option<&str>, source: &str) -> Option<Samples> {
     let raw = raw.filter(|c| !c.trim().is_empty())?;
     Some(samples::extract(raw, source))
 }
@@ -29,7 +29,7 @@ fn shown(s: &Samples) -> usize {
 }
 
 /// Adds `io`, `samples` and `samples_total` to a structured problem object.
-pub fn add_fields(problem: &mut Value, s: Option<&Samples>) {
+pub(crate) fn add_fields(problem: &mut Value, s: Option<&Samples>) {
     let Value::Object(m) = problem else { return };
     let (io, tests, total) = match s {
         Some(s) => (Value::from(s.io.as_str()), json!(&s.tests[..shown(s)]), s.tests.len()),
@@ -41,7 +41,7 @@ pub fn add_fields(problem: &mut Value, s: Option<&Samples>) {
 }
 
 /// The note added when not every sample fits in [`MAX_SAMPLE_BYTES`].
-pub fn cut_note(s: &Samples) -> Option<String> {
+pub(crate) fn cut_note(s: &Samples) -> Option<String> {
     let n = shown(s);
     (n < s.tests.len()).then(|| {
         format!(
@@ -54,7 +54,7 @@ in the statement.",
 
 /// The samples resource: competitive-companion's shape (`name`, `url`, `interactive`, `tests`),
 /// plus `io`, built from a structured problem object.
-pub fn companion(problem: &Value) -> Value {
+pub(crate) fn companion(problem: &Value) -> Value {
     let tests: Vec<Value> = problem["samples"]
         .as_array()
         .map(|a| a.iter().map(|t| json!({ "input": t["input"], "output": t["output"] })).collect())

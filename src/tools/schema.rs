@@ -9,7 +9,7 @@ use crate::models::Problem;
 /// Parses a schema file (`schemas/*.json`, compiled in), putting the shared fragments where the
 /// file says `"@problem"`, `"@source"` or `"@notes"`. Schemas as data are a fraction of the code `json!`
 /// would generate for them, and `tools/list` parses them in microseconds.
-pub fn load(text: &str) -> Value {
+pub(crate) fn load(text: &str) -> Value {
     let mut v: Value = serde_json::from_str(text).expect("schema files are valid JSON (tools::tests checks each)");
     expand(&mut v);
     v
@@ -27,12 +27,12 @@ fn expand(v: &mut Value) {
 }
 
 /// The `source` argument of the tools that take a platform.
-pub fn source() -> Value {
+pub(crate) fn source() -> Value {
     load(include_str!("schemas/source.fragment.json"))
 }
 
 /// The schema of [`problem_json`].
-pub fn problem() -> Value {
+pub(crate) fn problem() -> Value {
     load(include_str!("schemas/problem.fragment.json"))
 }
 
@@ -45,7 +45,7 @@ fn text(s: &Option<String>) -> Value {
 
 /// A problem as structured content; `content` is the statement shown, already converted to
 /// Markdown.
-pub fn problem_json(p: &Problem, content: Option<&str>) -> Value {
+pub(crate) fn problem_json(p: &Problem, content: Option<&str>) -> Value {
     json!({
         "source": p.source,
         "id": p.id,

@@ -9,7 +9,7 @@ use crate::error::ToolError;
 use crate::format::{self, cell};
 use crate::models::ListPage;
 
-pub const TOOL: Tool = Tool {
+pub(crate) const TOOL: Tool = Tool {
     name: "search_problems",
     title: "Search a platform's problems",
     description: "Browse and filter one platform's problems: by words in the title or id (`search`), \

@@ -8,7 +8,7 @@ use crate::error::ToolError;
 use crate::format;
 use crate::models::Similar;
 
-pub const TOOL: Tool = Tool {
+pub(crate) const TOOL: Tool = Tool {
     name: "find_similar_problems",
     title: "Find similar problems",
     description: "Find problems similar to a given one, across platforms, ranked by embedding similarity. Two \
@@ -31,7 +31,7 @@ fn output_schema() -> Value {
 }
 
 /// Longest and shortest `query`, in Unicode scalar values after trimming.
-pub const QUERY_CHARS: std::ops::RangeInclusive<usize> = 3..=2000;
+const QUERY_CHARS: std::ops::RangeInclusive<usize> = 3..=2000;
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     // 1. Numeric parameters first.

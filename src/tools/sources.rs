@@ -9,12 +9,12 @@ use crate::models::Status;
 
 /// `source` as the backend wants it: trimmed and lower-case (it answers `invalid source` to
 /// `LeetCode`). Anything else still goes to the backend, which may serve platforms we do not know.
-pub fn normalise(source: &str) -> String {
+pub(crate) fn normalise(source: &str) -> String {
     source.trim().to_lowercase()
 }
 
 /// The required `source` argument, normalised.
-pub fn required(args: &Args) -> Result<String, ToolError> {
+pub(crate) fn required(args: &Args) -> Result<String, ToolError> {
     args.req_str("source", "a platform such as \"leetcode\" or \"codeforces\"").map(normalise)
 }
 
@@ -24,7 +24,7 @@ static FROM_STATUS: Mutex<Option<Vec<String>>> = Mutex::new(None);
 /// The sources the backend serves: from `/status` when a token is set (asked once per process,
 /// and only when a message needs the list), else the five known ones. A failed `/status` is never
 /// the call's failure: the known ones stand in, and a later call asks again.
-pub fn valid(ctx: &Ctx) -> Vec<String> {
+pub(crate) fn valid(ctx: &Ctx) -> Vec<String> {
     let known = || SOURCES.iter().map(|s| s.to_string()).collect();
     if !ctx.client.has_token() {
         return known();
@@ -48,7 +48,7 @@ pub fn valid(ctx: &Ctx) -> Vec<String> {
 
 /// When `source` is not one the backend serves: the sentence that says so and lists the valid
 /// ones. `None` for a valid source.
-pub fn unknown(ctx: &Ctx, source: &str) -> Option<String> {
+pub(crate) fn unknown(ctx: &Ctx, source: &str) -> Option<String> {
     // The five known platforms need no `/status` round trip.
     if SOURCES.contains(&source) {
         return None;
@@ -60,7 +60,7 @@ pub fn unknown(ctx: &Ctx, source: &str) -> Option<String> {
 
 /// A failed call's error with, when the source is unknown, the sentence naming the valid ones
 /// appended to the backend's own answer.
-pub fn explain(ctx: &Ctx, source: &str, err: ToolError) -> ToolError {
+pub(crate) fn explain(ctx: &Ctx, source: &str, err: ToolError) -> ToolError {
     match err {
         ToolError::Http(status, msg) => match unknown(ctx, source) {
             Some(hint) => ToolError::Http(status, format!("{msg}\n{hint}")),

@@ -7,7 +7,7 @@ use crate::error::ToolError;
 use crate::format;
 use crate::models::Status;
 
-pub const TOOL: Tool = Tool {
+pub(crate) const TOOL: Tool = Tool {
     name: "get_platform_status",
     title: "Backend platform status",
     description: "Show which online judges the backend covers and how completely: for each platform the number \

@@ -5,7 +5,7 @@ use serde_json::{Value, json};
 use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
 use crate::format;
 
-pub const TOOL: Tool = Tool {
+pub(crate) const TOOL: Tool = Tool {
     name: "list_tags",
     title: "List a platform's tags",
     description: "List the topic tags used on one platform (lowercased, e.g. \"dynamic programming\", \"graph\"). \
