@@ -4,6 +4,7 @@
 pub(crate) mod daily;
 mod output;
 mod problem;
+mod problem_output;
 mod resolve;
 pub(crate) mod samples;
 pub(crate) mod schema;
@@ -20,9 +21,9 @@ use crate::client::Client;
 use crate::error::ToolError;
 use crate::format;
 use crate::language;
-use crate::models::Problem;
 
 pub use output::ToolOutput;
+pub use problem_output::problem_output;
 
 /// The result of a tool handler.
 pub(crate) type ToolResult = Result<ToolOutput, ToolError>;
@@ -288,37 +289,6 @@ pub(crate) fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
         return Ok(Success { status: resp.status, body, path: path.to_string() });
     }
     Err(ToolError::Http(resp.status, format::http_failure(&resp)))
-}
-
-/// A problem as a tool's output, its statement in `language` (`"en"`/`"zh"`) or what exists:
-/// the Markdown template as text, and `wrap(problem)` plus `language` (what was returned) as
-/// structured content. The statement is converted once for both; notes (a missing language, a
-/// cut statement) go into the header and into `notes`.
-pub fn problem_output(p: &Problem, language: &str, extra: &[String], wrap: impl FnOnce(Value) -> Value) -> ToolOutput {
-    let chosen = language::choose(p, language);
-    let content = format::statement(chosen.raw);
-    // Samples come from the raw statement returned (`chosen.raw`, HTML or Markdown as served),
-    // so a Chinese statement gives its own. The text needs no copy: they are in the statement.
-    let found = samples::of(chosen.raw, &p.source);
-    let mut notes = Vec::new();
-    notes.extend(chosen.note.clone());
-    let cut_note_at = notes.len();
-    notes.extend(found.as_ref().and_then(samples::cut_note));
-    // The whole text fits in 100 KiB: the statement is cut to what the header leaves.
-    let (text, content) = format::problem_text(p, chosen.title, content, extra, &mut notes, cut_note_at);
-    let mut problem = schema::problem_json(p, content.as_deref());
-    samples::add_fields(&mut problem, found.as_ref());
-    let mut structured = wrap(problem);
-    structured["language"] = json!(chosen.language);
-    let mut out = ToolOutput::structured(text, structured);
-    for n in &notes {
-        out.record_note(n);
-    }
-    if content.is_none() {
-        // The text says it in place of the statement; `content: null` alone does not say why.
-        out.record_note(format::no_statement(p));
-    }
-    out
 }
 
 /// The `language` argument: `"en"` or `"zh"`, `default` when absent.

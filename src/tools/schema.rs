@@ -1,10 +1,7 @@
-//! JSON Schema fragments shared by the tools' `outputSchema`s, and the structured form of a
-//! problem. Nullability follows what the real backend sends (fixtures/README.md).
+//! The tools' JSON Schemas: the schema files of `schemas/`, compiled in, with the shared fragments
+//! (`@problem`, `@source`, `@notes`) put in place. Nullability follows what the real backend sends.
 
-use serde_json::{Value, json};
-
-use crate::format;
-use crate::models::Problem;
+use serde_json::Value;
 
 /// Parses a schema file (`schemas/*.json`, compiled in), putting the shared fragments where the
 /// file says `"@problem"`, `"@source"` or `"@notes"`. Schemas as data are a fraction of the code `json!`
@@ -31,39 +28,7 @@ pub(crate) fn source() -> Value {
     load(include_str!("schemas/source.fragment.json"))
 }
 
-/// The schema of [`problem_json`].
+/// The schema of a problem object (`problem_output::problem_json`).
 pub(crate) fn problem() -> Value {
     load(include_str!("schemas/problem.fragment.json"))
-}
-
-fn text(s: &Option<String>) -> Value {
-    match s.as_deref().map(str::trim) {
-        Some(t) if !t.is_empty() => Value::from(t),
-        _ => Value::Null,
-    }
-}
-
-/// A problem as structured content; `content` is the statement shown, already converted to
-/// Markdown.
-pub(crate) fn problem_json(p: &Problem, content: Option<&str>) -> Value {
-    json!({
-        "source": p.source,
-        "id": p.id,
-        "slug": text(&p.slug),
-        "title": p.title,
-        "title_cn": text(&p.title_cn),
-        "difficulty": text(&p.difficulty),
-        "ac_rate": p.ac_rate,
-        // 0.0 is how the backend writes "unrated".
-        "rating": p.rating.filter(|r| *r > 0.0),
-        "contest": text(&p.contest),
-        "problem_index": text(&p.problem_index),
-        "tags": p.tags,
-        "link": text(&p.link),
-        "category": text(&p.category),
-        "paid_only": format::is_paid(p),
-        "similar_questions": p.similar_slugs(),
-        "content": content,
-        "truncated": content.is_some_and(format::is_truncated),
-    })
 }
