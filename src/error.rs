@@ -64,11 +64,12 @@ impl std::error::Error for ClientError {
     }
 }
 
-/// How a tool call failed. The split is the spec's (design.md D3).
+/// How a tool call failed: the variant decides between an `isError` result the model reads and a
+/// JSON-RPC error (ARCHITECTURE.md, "Error split").
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum ToolError {
-    /// Something the model should read and react to: a bad argument, an HTTP 4xx/5xx, a missing
-    /// token. Becomes a result with `isError: true`.
+    /// Something else the model should read and react to (an unrecognised URL, a missing token,
+    /// a source the backend does not serve). Becomes a result with `isError: true`.
     Domain(String),
     /// A tool argument the tool itself rejects, before any request ("Invalid arguments: …").
     /// Becomes a result with `isError: true`.

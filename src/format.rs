@@ -1,4 +1,4 @@
-//! The Markdown templates of the spec (tools.md, design.md D12), and the error texts of HTTP
+//! The Markdown templates of the tools' texts (headers, tables, notes), and the error texts of HTTP
 //! failures. Pure: no I/O.
 
 use std::fmt::Write as _;
