@@ -346,15 +346,7 @@ test("resources: templates, the status resource, reads, and -32602 for an unknow
     const { resourceTemplates } = await client.listResourceTemplates();
     assert.deepEqual(
       resourceTemplates.map((t) => t.uriTemplate),
-      [
-        "oj://problem/{source}/{id}",
-        "oj://problem/{source}/{id}/{language}",
-        "oj://problem/{source}/{id}/samples",
-        "oj://problem/{source}/{id}/{language}/samples",
-        "oj://daily/{domain}",
-        "oj://daily/{domain}/{date}",
-        "oj://daily/{domain}/{date}/{language}",
-      ],
+      JSON.parse(readFileSync(fromRoot("tests/resource-templates.json"), "utf8")),
     );
     const zh = await client.readResource({ uri: "oj://problem/leetcode/1/zh" });
     assert.match(zh.contents[0].text, /^# 两数之和$/m);
