@@ -1,8 +1,8 @@
-# Real-client tests: the official TypeScript SDK, Python SDK and MCP Inspector CLI drive the release
+# Real-client tests: the official TypeScript SDK (v1 and v2), Python SDK and MCP Inspector CLI drive the release
 # binary against the fixture backend (tests/clients/). Included by the top Makefile.
 #
 #   make client-deps    install the pinned clients into .deps/ (scripts/deps.sh; idempotent)
-#   make client-tests   build, install, run all three suites (all run; fails if any failed)
+#   make client-tests   build, install, run all four suites (all run; fails if any failed)
 #
 # OJ_MCP_BIN=path tests another, already built server binary instead of target/release/oj-mcp-rs
 # (e.g. `make release client-tests OJ_MCP_BIN=target/x86_64-unknown-linux-musl/release/oj-mcp-rs`,

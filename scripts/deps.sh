@@ -2,7 +2,8 @@
 # Installs the client-test dependencies (the official MCP clients) into the git-ignored .deps/:
 #
 #   .deps/clients-node/  npm ci of tests/clients/package.json + package-lock.json:
-#                        @modelcontextprotocol/sdk 1.32.2, @modelcontextprotocol/inspector 0.15.0
+#                        @modelcontextprotocol/sdk 1.32.2 (TypeScript SDK v1),
+#                        @modelcontextprotocol/client 2.4.0 (v2), @modelcontextprotocol/inspector 0.15.0
 #   .deps/venv/          python3 venv with tests/clients/requirements.txt: mcp 2.3.0, pytest 9.2.0
 #
 # Idempotent: a stamp per side records a hash of its pin files and interpreter version; when it
@@ -47,7 +48,8 @@ stamp() { "$1_print" | sha256sum | cut -d' ' -f1 >"$deps/.clients-$1.stamp"; }
 mkdir -p "$deps"
 
 if up_to_date node "$node_dir/node_modules/.bin/mcp-inspector" \
-  "$node_dir/node_modules/@modelcontextprotocol/sdk/package.json"; then
+  "$node_dir/node_modules/@modelcontextprotocol/sdk/package.json" \
+  "$node_dir/node_modules/@modelcontextprotocol/client/package.json"; then
   say "node clients up to date in ${node_dir#"$root"/}"
 else
   say "installing node clients into ${node_dir#"$root"/} (npm ci: $(node -p "Object.entries(require('$spec/package.json').dependencies).map(([k, v]) => k + '@' + v).join(', ')"))"
