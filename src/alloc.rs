@@ -52,7 +52,7 @@ pub struct Cache {
 
 impl Cache {
     /// An empty cache.
-    pub(crate) const fn new() -> Cache {
+    pub const fn new() -> Cache {
         let classes = [
             Class::empty(),
             Class::empty(),
