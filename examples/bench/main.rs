@@ -25,7 +25,14 @@ mod tree;
 /// The converter is measured with the allocator the static binary ships with (src/main.rs).
 #[cfg(target_env = "musl")]
 #[global_allocator]
-static GLOBAL: oj_mcp_rs::alloc::Cache = oj_mcp_rs::alloc::Cache::new();
+static GLOBAL: alloc::Cache = alloc::Cache::new();
+
+// The binary's allocator, compiled in here too (it is not part of the library, which forbids
+// unsafe code).
+#[cfg(target_env = "musl")]
+#[allow(unsafe_code)]
+#[path = "../../src/alloc.rs"]
+mod alloc;
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
