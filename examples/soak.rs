@@ -16,11 +16,11 @@ mod backend;
 
 use std::collections::HashMap;
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
-use std::process::{Command, ExitCode, Stdio};
-use std::sync::mpsc::{self, RecvTimeoutError};
-use std::sync::{Arc, Mutex};
-use std::thread;
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, ExitCode, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
 use serde_json::{Value, json};
@@ -183,78 +183,128 @@ impl Problems {
     }
 }
 
-fn run(opts: &Opts) -> Result<bool, String> {
-    let backend = backend::Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
-    let mut child = Command::new(&opts.bin)
-        .env_clear()
-        .env("OJ_BASE_URL", backend.url())
-        .env("OJ_TOKEN", TOKEN)
-        .env("OJ_MCP_NOW", NOW)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| format!("cannot start {}: {e}", opts.bin.display()))?;
-    let pid = child.id();
-    println!(
-        "soak: {} calls, {} in flight, server {} (pid {pid}), fixture backend {}",
-        opts.calls,
-        opts.inflight,
-        opts.bin.display(),
-        backend.url()
-    );
+/// The server under test, spoken to over its pipes.
+struct Session {
+    child: Child,
+    pid: u32,
+    stdin: ChildStdin,
+    /// Each stdout line, parsed (every line must be JSON).
+    rx: Receiver<Result<Value, String>>,
+    readers: [JoinHandle<()>; 2],
+    /// ERROR and panic lines seen on stderr: how many, and the lines.
+    stderr_bad: Arc<Mutex<(usize, Vec<String>)>>,
+}
 
-    // stdout: every line must be JSON; stderr: drained (one line per call at info level), kept short.
-    let (tx, rx) = mpsc::channel::<Result<Value, String>>();
-    let stdout = child.stdout.take().ok_or("no stdout pipe")?;
-    let reader = thread::spawn(move || {
-        for line in BufReader::new(stdout).lines() {
-            let Ok(line) = line else { break };
-            let msg =
-                serde_json::from_str(&line).map_err(|e| format!("a stdout line that is not JSON ({e}): {line:?}"));
-            if tx.send(msg).is_err() {
-                break;
+impl Session {
+    fn start(bin: &Path, backend_url: &str) -> Result<Session, String> {
+        let mut child = Command::new(bin)
+            .env_clear()
+            .env("OJ_BASE_URL", backend_url)
+            .env("OJ_TOKEN", TOKEN)
+            .env("OJ_MCP_NOW", NOW)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot start {}: {e}", bin.display()))?;
+        let (tx, rx) = mpsc::channel::<Result<Value, String>>();
+        let stdout = child.stdout.take().ok_or("no stdout pipe")?;
+        let reader = thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                let msg =
+                    serde_json::from_str(&line).map_err(|e| format!("a stdout line that is not JSON ({e}): {line:?}"));
+                if tx.send(msg).is_err() {
+                    break;
+                }
             }
-        }
-    });
-    let stderr_tail = Arc::new(Mutex::new((0usize, Vec::<String>::new())));
-    let stderr = child.stderr.take().ok_or("no stderr pipe")?;
-    let sink = stderr_tail.clone();
-    let err_reader = thread::spawn(move || {
-        for line in BufReader::new(stderr).lines() {
-            let Ok(line) = line else { break };
-            let mut s = sink.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-            if line.contains("panicked at") || line.contains("ERROR") {
-                s.0 += 1;
-                s.1.push(line);
+        });
+        // stderr is drained (one line per call at info level); only bad lines are kept.
+        let stderr_bad = Arc::new(Mutex::new((0usize, Vec::<String>::new())));
+        let stderr = child.stderr.take().ok_or("no stderr pipe")?;
+        let sink = stderr_bad.clone();
+        let err_reader = thread::spawn(move || {
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                let mut s = sink.lock().unwrap_or_else(PoisonError::into_inner);
+                if line.contains("panicked at") || line.contains("ERROR") {
+                    s.0 += 1;
+                    s.1.push(line);
+                }
             }
-        }
-    });
-    let mut stdin = child.stdin.take().ok_or("no stdin pipe")?;
-    let mut send = |v: &Value| -> Result<(), String> {
+        });
+        let stdin = child.stdin.take().ok_or("no stdin pipe")?;
+        let pid = child.id();
+        Ok(Session { child, pid, stdin, rx, readers: [reader, err_reader], stderr_bad })
+    }
+
+    fn send(&mut self, v: &Value) -> Result<(), String> {
         let mut line = serde_json::to_vec(v).map_err(|e| e.to_string())?;
         line.push(b'\n');
-        stdin.write_all(&line).and_then(|()| stdin.flush()).map_err(|e| format!("writing to the server: {e}"))
-    };
-    let recv = |timeout: Duration| -> Result<Value, String> {
-        match rx.recv_timeout(timeout) {
+        self.stdin.write_all(&line).and_then(|()| self.stdin.flush()).map_err(|e| format!("writing to the server: {e}"))
+    }
+
+    fn recv(&self, timeout: Duration) -> Result<Value, String> {
+        match self.rx.recv_timeout(timeout) {
             Ok(msg) => msg,
             Err(RecvTimeoutError::Timeout) => Err(format!("no reply within {timeout:?}")),
             Err(RecvTimeoutError::Disconnected) => Err("the server closed stdout".into()),
         }
-    };
-
-    send(&json!({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
-        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "soak", "version": "0"}}}))?;
-    let init = recv(opts.timeout)?;
-    if init["id"] != "init" || init["result"]["protocolVersion"] != "2025-11-25" {
-        return Err(format!("initialize failed: {init}"));
     }
-    send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))?;
 
-    let kinds = kinds();
-    // Each block of 100 calls holds every kind `weight` times, in a fixed shuffled order
-    // (xorshift, Fisher-Yates), so runs are comparable.
+    fn initialize(&mut self, timeout: Duration) -> Result<(), String> {
+        self.send(&json!({"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": {
+            "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "soak", "version": "0"}}}))?;
+        let init = self.recv(timeout)?;
+        if init["id"] != "init" || init["result"]["protocolVersion"] != "2025-11-25" {
+            return Err(format!("initialize failed: {init}"));
+        }
+        self.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}))
+    }
+
+    /// Checks that nothing more arrives, closes stdin (which ends the server) and reports how it
+    /// exited and what it said on stderr.
+    fn finish(self, problems: &mut Problems) -> Result<(), String> {
+        let Session { mut child, stdin, rx, readers, stderr_bad, .. } = self;
+        thread::sleep(Duration::from_millis(300));
+        while let Ok(msg) = rx.try_recv() {
+            problems.report(format!("a line after the last reply: {msg:?}"));
+        }
+        drop(stdin);
+        let exit_deadline = Instant::now() + Duration::from_secs(10);
+        let status = loop {
+            if let Some(st) = child.try_wait().map_err(|e| e.to_string())? {
+                break Some(st);
+            }
+            if Instant::now() > exit_deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                break None;
+            }
+            thread::sleep(Duration::from_millis(5));
+        };
+        for reader in readers {
+            let _ = reader.join();
+        }
+        match status {
+            Some(st) if st.success() => {}
+            Some(st) => problems.report(format!("the server exited with {st}")),
+            None => problems.report("the server did not exit within 10 s of stdin closing".into()),
+        }
+        let (bad, lines) = std::mem::take(&mut *stderr_bad.lock().unwrap_or_else(PoisonError::into_inner));
+        for line in lines.iter().take(5) {
+            problems.report(format!("stderr: {line}"));
+        }
+        if bad > 5 {
+            problems.report(format!("{} more ERROR or panic lines on stderr", bad - 5));
+        }
+        Ok(())
+    }
+}
+
+/// Each block of 100 calls holds every kind `weight` times, in a fixed shuffled order (xorshift,
+/// Fisher-Yates), so runs are comparable.
+fn schedule(kinds: &[Kind]) -> Vec<usize> {
     let mut schedule: Vec<usize> =
         kinds.iter().enumerate().flat_map(|(i, k)| std::iter::repeat_n(i, k.weight)).collect();
     let mut state = 0x9e37_79b9_7f4a_7c15u64;
@@ -264,26 +314,69 @@ fn run(opts: &Opts) -> Result<bool, String> {
         state ^= state << 17;
         schedule.swap(i, (state % (i as u64 + 1)) as usize);
     }
+    schedule
+}
+
+/// What the calls came to.
+struct Tally {
+    done: usize,
+    latencies: Vec<Duration>,
+    per_kind: Vec<usize>,
+    /// (calls done, VmRSS, VmHWM) at each progress line.
+    samples: Vec<(usize, i64, i64)>,
+    wall: Duration,
+    /// Calls never answered.
+    outstanding: usize,
+}
+
+fn run(opts: &Opts) -> Result<bool, String> {
+    let backend = backend::Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
+    let mut session = Session::start(&opts.bin, &backend.url())?;
+    println!(
+        "soak: {} calls, {} in flight, server {} (pid {}), fixture backend {}",
+        opts.calls,
+        opts.inflight,
+        opts.bin.display(),
+        session.pid,
+        backend.url()
+    );
+    session.initialize(opts.timeout)?;
+    let kinds = kinds();
     let mut problems = Problems::default();
+    let tally = drive(&mut session, opts, &kinds, &mut problems)?;
+    session.finish(&mut problems)?;
+    if tally.outstanding > 0 {
+        problems.report(format!("{} calls never answered", tally.outstanding));
+    }
+    summary(opts, &kinds, tally, &mut problems)
+}
+
+/// Makes the calls, `--inflight` at a time, checking each reply as it comes.
+fn drive(session: &mut Session, opts: &Opts, kinds: &[Kind], problems: &mut Problems) -> Result<Tally, String> {
+    let schedule = schedule(kinds);
     let mut pending: HashMap<u64, Pending> = HashMap::new();
-    let mut latencies: Vec<Duration> = Vec::with_capacity(opts.calls);
-    let mut per_kind = vec![0usize; kinds.len()];
-    let (mut sent, mut done) = (0usize, 0usize);
-    let mut samples: Vec<(usize, i64, i64)> = Vec::new();
+    let mut tally = Tally {
+        done: 0,
+        latencies: Vec::with_capacity(opts.calls),
+        per_kind: vec![0; kinds.len()],
+        samples: Vec::new(),
+        wall: Duration::ZERO,
+        outstanding: 0,
+    };
+    let mut sent = 0usize;
     let started = Instant::now();
-    let mut last_mark = started;
-    let mut last_done = 0;
-    while done < opts.calls {
+    let mut mark = (started, 0usize);
+    while tally.done < opts.calls {
         while sent < opts.calls && pending.len() < opts.inflight {
             let kind = schedule[sent % schedule.len()];
             let k = &kinds[kind];
             let id = sent as u64;
-            send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
+            session.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call",
                 "params": {"name": k.tool, "arguments": k.args}}))?;
             pending.insert(id, Pending { kind, sent: Instant::now() });
             sent += 1;
         }
-        let reply = match recv(opts.timeout) {
+        let reply = match session.recv(opts.timeout) {
             Ok(v) => v,
             Err(e) => {
                 problems.report(format!("{e} ({} calls outstanding)", pending.len()));
@@ -294,102 +387,69 @@ fn run(opts: &Opts) -> Result<bool, String> {
             problems.report(format!("a reply for no outstanding call (doubled, unknown or unsolicited): {reply}"));
             continue;
         };
-        done += 1;
-        latencies.push(call.sent.elapsed());
-        per_kind[call.kind] += 1;
-        let k = &kinds[call.kind];
-        if reply["jsonrpc"] != "2.0" || reply["result"]["isError"] != json!(k.is_error) {
-            let text = reply["result"]["content"][0]["text"].as_str().unwrap_or("");
-            let text: String = text.chars().take(200).collect();
-            problems.report(format!(
-                "{} {}: expected isError {}, got {} {text:?}",
-                k.tool,
-                k.args,
-                k.is_error,
-                if reply.get("error").is_some() {
-                    reply["error"].to_string()
-                } else {
-                    reply["result"]["isError"].to_string()
-                }
-            ));
-        }
-        if done % opts.every == 0 || done == opts.calls {
-            let (rss, hwm) = memory(pid).unwrap_or((-1, -1));
-            samples.push((done, rss, hwm));
-            let now = Instant::now();
-            let rate = (done - last_done) as f64 / now.duration_since(last_mark).as_secs_f64().max(1e-9);
-            (last_mark, last_done) = (now, done);
-            println!(
-                "soak: {done:>6}/{} calls  {:>6.1} s  {rate:>7.0} calls/s  VmRSS {}  VmHWM {}",
-                opts.calls,
-                started.elapsed().as_secs_f64(),
-                mib(rss),
-                mib(hwm)
-            );
+        tally.done += 1;
+        tally.latencies.push(call.sent.elapsed());
+        tally.per_kind[call.kind] += 1;
+        check_reply(&kinds[call.kind], &reply, problems);
+        if tally.done.is_multiple_of(opts.every) || tally.done == opts.calls {
+            progress(session.pid, opts, started, &mut mark, &mut tally);
         }
     }
-    let wall = started.elapsed();
+    tally.wall = started.elapsed();
+    tally.outstanding = pending.len();
+    Ok(tally)
+}
 
-    // Nothing more may arrive: no late or doubled replies.
-    thread::sleep(Duration::from_millis(300));
-    while let Ok(msg) = rx.try_recv() {
-        problems.report(format!("a line after the last reply: {msg:?}"));
+/// A reply must be JSON-RPC 2.0 with the `isError` its kind of call expects.
+fn check_reply(k: &Kind, reply: &Value, problems: &mut Problems) {
+    if reply["jsonrpc"] == "2.0" && reply["result"]["isError"] == json!(k.is_error) {
+        return;
     }
-    // Closing stdin ends the server.
-    drop(stdin);
-    let exit_deadline = Instant::now() + Duration::from_secs(10);
-    let status = loop {
-        if let Some(st) = child.try_wait().map_err(|e| e.to_string())? {
-            break Some(st);
-        }
-        if Instant::now() > exit_deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            break None;
-        }
-        thread::sleep(Duration::from_millis(5));
-    };
-    let _ = reader.join();
-    let _ = err_reader.join();
-    match status {
-        Some(st) if st.success() => {}
-        Some(st) => problems.report(format!("the server exited with {st}")),
-        None => problems.report("the server did not exit within 10 s of stdin closing".into()),
-    }
-    let (bad_stderr, lines) =
-        std::mem::take(&mut *stderr_tail.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
-    for line in lines.iter().take(5) {
-        problems.report(format!("stderr: {line}"));
-    }
-    if bad_stderr > 5 {
-        problems.report(format!("{} more ERROR or panic lines on stderr", bad_stderr - 5));
-    }
-    if !pending.is_empty() {
-        problems.report(format!("{} calls never answered", pending.len()));
-    }
+    let text = reply["result"]["content"][0]["text"].as_str().unwrap_or("");
+    let text: String = text.chars().take(200).collect();
+    let got = if reply.get("error").is_some() { &reply["error"] } else { &reply["result"]["isError"] };
+    problems.report(format!("{} {}: expected isError {}, got {got} {text:?}", k.tool, k.args, k.is_error));
+}
 
+/// A progress line with the server's memory, which is also kept as a sample.
+fn progress(pid: u32, opts: &Opts, started: Instant, mark: &mut (Instant, usize), tally: &mut Tally) {
+    let done = tally.done;
+    let (rss, hwm) = memory(pid).unwrap_or((-1, -1));
+    tally.samples.push((done, rss, hwm));
+    let now = Instant::now();
+    let rate = (done - mark.1) as f64 / now.duration_since(mark.0).as_secs_f64().max(1e-9);
+    *mark = (now, done);
+    println!(
+        "soak: {done:>6}/{} calls  {:>6.1} s  {rate:>7.0} calls/s  VmRSS {}  VmHWM {}",
+        opts.calls,
+        started.elapsed().as_secs_f64(),
+        mib(rss),
+        mib(hwm)
+    );
+}
+
+/// Prints the summary; true when every call was answered as expected and RSS stayed flat.
+fn summary(opts: &Opts, kinds: &[Kind], mut tally: Tally, problems: &mut Problems) -> Result<bool, String> {
+    let latencies = &mut tally.latencies;
     latencies.sort();
     let pct = |p: f64| latencies.get(((latencies.len() as f64 * p) as usize).min(latencies.len().saturating_sub(1)));
     let ms = |d: Option<&Duration>| d.map_or("-".to_string(), |d| format!("{:.2} ms", d.as_secs_f64() * 1000.0));
     println!("\nsoak: per kind of call:");
-    for (k, n) in kinds.iter().zip(&per_kind) {
+    for (k, n) in kinds.iter().zip(&tally.per_kind) {
         println!("  {n:>6}  {} {}{}", k.tool, k.args, if k.is_error { "  (isError)" } else { "" });
     }
-    let first = samples.first().copied();
-    let last = samples.last().copied();
-    let peak = samples.iter().map(|s| s.2).max().unwrap_or(-1);
+    let first = tally.samples.first().copied();
+    let last = tally.samples.last().copied();
+    let peak = tally.samples.iter().map(|s| s.2).max().unwrap_or(-1);
     let flat = match (first, last) {
         (Some((_, a, _)), Some((_, b, _))) if a > 0 && b > 0 => (b - a).abs() <= FLAT_KIB,
         _ => false,
     };
+    let (done, wall) = (tally.done, tally.wall.as_secs_f64());
     println!("\nsoak: summary");
     println!("  calls          {done} of {} answered, {} problems", opts.calls, problems.count);
-    println!("  wall time      {:.2} s", wall.as_secs_f64());
-    println!(
-        "  throughput     {:.0} calls/s with {} in flight",
-        done as f64 / wall.as_secs_f64().max(1e-9),
-        opts.inflight
-    );
+    println!("  wall time      {wall:.2} s");
+    println!("  throughput     {:.0} calls/s with {} in flight", done as f64 / wall.max(1e-9), opts.inflight);
     println!(
         "  latency        p50 {}  p90 {}  p99 {}  max {}",
         ms(pct(0.50)),

@@ -131,51 +131,10 @@ fn mutate(rng: &mut Rng, input: &mut Vec<u8>, lines: &[Vec<u8>]) {
             let at = rng.below(len + 1);
             input.splice(at..at, token.iter().copied());
         }
-        9 => {
-            // Deep nesting, mostly past serde_json's limit of 128.
-            let depth = *rng.pick(&[10, 100, 127, 128, 129, 1000, 10_000]);
-            let (open, close): (&[u8], &[u8]) = if rng.chance(2) { (b"[", b"]") } else { (b"{\"a\":", b"}") };
-            let at = rng.below(len + 1);
-            let mut nest = open.repeat(depth);
-            nest.extend_from_slice(b"1");
-            nest.extend_from_slice(&close.repeat(depth));
-            input.splice(at..at, nest);
-        }
-        10 => {
-            // Replace a run of digits with a huge or odd number.
-            let off = rng.below(len.max(1));
-            if let Some(start) = (0..len).map(|k| (k + off) % len).find(|&i| input[i].is_ascii_digit()) {
-                let end = (start..len).find(|&i| !input[i].is_ascii_digit()).unwrap_or(len);
-                let n = *rng.pick(&["18446744073709551616", "1e400", "-0", "0.5", "99999999999999999999999"]);
-                input.splice(start..end, n.bytes());
-            }
-        }
-        11 => {
-            // Turn the lines into one batch (or a batch inside a batch).
-            let body: Vec<&[u8]> = input.split(|&b| b == b'\n').filter(|l| !l.is_empty()).collect();
-            let mut batch = b"[".to_vec();
-            batch.extend_from_slice(&body.join(&b","[..]));
-            batch.push(b']');
-            if rng.chance(4) {
-                batch = [b"[".as_slice(), &batch, b"]"].concat();
-            }
-            batch.push(b'\n');
-            *input = batch;
-        }
-        12 => {
-            // Line endings: drop, double, or make them `\r\n`, `\r` or blank lines.
-            let ends: [&[u8]; 5] = [b"", b"\n\n", b"\r\n", b"\r", b" \n\t\n"];
-            let to = *rng.pick(&ends);
-            let mut out = Vec::with_capacity(len);
-            for &b in input.iter() {
-                if b == b'\n' && rng.chance(2) {
-                    out.extend_from_slice(to);
-                } else {
-                    out.push(b);
-                }
-            }
-            *input = out;
-        }
+        9 => nest(rng, input),
+        10 => odd_number(rng, input),
+        11 => into_batch(rng, input),
+        12 => line_endings(rng, input),
         _ => {
             let line = rng.pick(lines);
             let at = rng.below(len + 1);
@@ -184,6 +143,56 @@ fn mutate(rng: &mut Rng, input: &mut Vec<u8>, lines: &[Vec<u8>]) {
             input.splice(at..at, add);
         }
     }
+}
+
+/// Deep nesting, mostly past serde_json's limit of 128.
+fn nest(rng: &mut Rng, input: &mut Vec<u8>) {
+    let depth = *rng.pick(&[10, 100, 127, 128, 129, 1000, 10_000]);
+    let (open, close): (&[u8], &[u8]) = if rng.chance(2) { (b"[", b"]") } else { (b"{\"a\":", b"}") };
+    let at = rng.below(input.len() + 1);
+    let mut nest = open.repeat(depth);
+    nest.extend_from_slice(b"1");
+    nest.extend_from_slice(&close.repeat(depth));
+    input.splice(at..at, nest);
+}
+
+/// Replaces a run of digits with a huge or odd number.
+fn odd_number(rng: &mut Rng, input: &mut Vec<u8>) {
+    let len = input.len();
+    let off = rng.below(len.max(1));
+    if let Some(start) = (0..len).map(|k| (k + off) % len).find(|&i| input[i].is_ascii_digit()) {
+        let end = (start..len).find(|&i| !input[i].is_ascii_digit()).unwrap_or(len);
+        let n = *rng.pick(&["18446744073709551616", "1e400", "-0", "0.5", "99999999999999999999999"]);
+        input.splice(start..end, n.bytes());
+    }
+}
+
+/// Turns the lines into one batch (or a batch inside a batch).
+fn into_batch(rng: &mut Rng, input: &mut Vec<u8>) {
+    let body: Vec<&[u8]> = input.split(|&b| b == b'\n').filter(|l| !l.is_empty()).collect();
+    let mut batch = b"[".to_vec();
+    batch.extend_from_slice(&body.join(&b","[..]));
+    batch.push(b']');
+    if rng.chance(4) {
+        batch = [b"[".as_slice(), &batch, b"]"].concat();
+    }
+    batch.push(b'\n');
+    *input = batch;
+}
+
+/// Line endings: drops, doubles, or makes them `\r\n`, `\r` or blank lines.
+fn line_endings(rng: &mut Rng, input: &mut Vec<u8>) {
+    let ends: [&[u8]; 5] = [b"", b"\n\n", b"\r\n", b"\r", b" \n\t\n"];
+    let to = *rng.pick(&ends);
+    let mut out = Vec::with_capacity(input.len());
+    for &b in input.iter() {
+        if b == b'\n' && rng.chance(2) {
+            out.extend_from_slice(to);
+        } else {
+            out.push(b);
+        }
+    }
+    *input = out;
 }
 
 /// A session: a few seed lines (or a whole seed file), then a few mutations.

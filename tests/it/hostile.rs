@@ -222,10 +222,16 @@ const MODERN: &str = r#""io.modelcontextprotocol/protocolVersion":"2026-07-28""#
 
 /// The hostile lines: one named row per class.
 fn rows() -> Vec<Row> {
+    [framing_rows(), member_rows(), id_rows(), escape_rows(), message_rows(), call_rows(), slow_rows()]
+        .into_iter()
+        .flatten()
+        .collect()
+}
+
+/// Framing and JSON syntax.
+fn framing_rows() -> Vec<Row> {
     use Want::*;
     let null = Value::Null;
-    let long_method = "m".repeat(100 * 1024);
-    let long_id = "i".repeat(100 * 1024);
     vec![
         // --- framing and JSON syntax
         row("non_json_text", "hello world", Error(-32700, null.clone())),
@@ -292,6 +298,15 @@ fn rows() -> Vec<Row> {
         row("json_true", "true", Error(-32600, null.clone())),
         row("empty_object", "{}", Error(-32600, null.clone())),
         row("json_empty_string", r#""""#, Error(-32600, null.clone())),
+    ]
+}
+
+/// The jsonrpc, method and params members.
+fn member_rows() -> Vec<Row> {
+    use Want::*;
+    let null = Value::Null;
+    let long_method = "m".repeat(100 * 1024);
+    vec![
         // --- jsonrpc member
         row("jsonrpc_1_0", r#"{"jsonrpc":"1.0","id":117,"method":"ping"}"#, Error(-32600, json!(117))),
         row("jsonrpc_number_2_0", r#"{"jsonrpc":2.0,"id":118,"method":"ping"}"#, Error(-32600, json!(118))),
@@ -343,6 +358,15 @@ fn rows() -> Vec<Row> {
             r#"{"jsonrpc":"2.0","id":137,"method":"ping","params":{"foo":1,"bar":[null,{}],"_meta":{}}}"#,
             Ok(json!(137)),
         ),
+    ]
+}
+
+/// The id member.
+fn id_rows() -> Vec<Row> {
+    use Want::*;
+    let null = Value::Null;
+    let long_id = "i".repeat(100 * 1024);
+    vec![
         // --- id member
         row("id_nested_object", r#"{"jsonrpc":"2.0","id":{"a":{"b":1}},"method":"ping"}"#, Error(-32600, null.clone())),
         row("id_array", r#"{"jsonrpc":"2.0","id":[139],"method":"ping"}"#, Error(-32600, null.clone())),
@@ -380,6 +404,14 @@ fn rows() -> Vec<Row> {
             Ok(json!(long_id)),
         ),
         row("duplicate_id_keys_last_wins", r#"{"jsonrpc":"2.0","id":1,"id":153,"method":"ping"}"#, Ok(json!(153))),
+    ]
+}
+
+/// String escapes and nesting.
+fn escape_rows() -> Vec<Row> {
+    use Want::*;
+    let null = Value::Null;
+    vec![
         // --- string escapes
         row(
             "surrogate_pair_escape_is_valid",
@@ -419,6 +451,14 @@ fn rows() -> Vec<Row> {
             format!(r#"{{"jsonrpc":"2.0","id":164,"method":"ping","params":{{"x":{}}}}}"#, nested("[", "", "]", 100)),
             Ok(json!(164)),
         ),
+    ]
+}
+
+/// Client responses and notifications (never answered), and batches.
+fn message_rows() -> Vec<Row> {
+    use Want::*;
+    let null = Value::Null;
+    vec![
         // --- client responses and notifications: never answered
         row("client_result_response", r#"{"jsonrpc":"2.0","id":165,"result":{"x":1}}"#, Silent),
         row("client_error_response", r#"{"jsonrpc":"2.0","id":166,"error":{"code":-1,"message":"no"}}"#, Silent),
@@ -479,6 +519,14 @@ fn rows() -> Vec<Row> {
             r#"[{"jsonrpc":"2.0","id":183,"method":"tools/call","params":{"name":"get_problem","arguments":"x"}},5]"#,
             Batch(batch_slow_and_bad),
         ),
+    ]
+}
+
+/// tools/call.
+fn call_rows() -> Vec<Row> {
+    use Want::*;
+    let null = Value::Null;
+    vec![
         // --- tools/call
         row(
             "arguments_is_an_array",
@@ -551,6 +599,13 @@ fn rows() -> Vec<Row> {
             ),
             ToolError(json!(196), "2000"),
         ),
+    ]
+}
+
+/// _meta, and the other methods that reach the backend.
+fn slow_rows() -> Vec<Row> {
+    use Want::*;
+    vec![
         // --- _meta
         row("meta_is_a_string", r#"{"jsonrpc":"2.0","id":198,"method":"ping","params":{"_meta":"x"}}"#, Ok(json!(198))),
         row(
