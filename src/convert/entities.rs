@@ -1,11 +1,16 @@
-//! HTML character references: numeric ones and the named ones common in statements.
+//! HTML character references: numeric ones and every named one. The named ones common in
+//! statements are found in a hashed table; the rest of HTML's 2,125 by a binary search of
+//! `html5_entities.rs`. The converter must know every name that html2text's parser knows: a
+//! reference it left alone would be decoded by html2text, which treats a decoded space such as
+//! U+200A (`&hairsp;`) as an ASCII one, and inside `<pre>` it would stay undecoded. References to
+//! invisible format characters (`&shy;`, `&lrm;`, `&ZeroWidthSpace;`…) decode to nothing.
 
 use std::borrow::Cow;
 
+use super::html5_entities::{ALL, LEGACY};
 use super::names::Index;
 
-/// Decode HTML character references (the named ones common in statements, and numeric ones).
-/// Unknown references are kept literally.
+/// Decode HTML character references (named and numeric). Unknown references are kept literally.
 pub(crate) fn decode_entities_into(s: &str, out: &mut String) {
     let mut rest = s;
     while let Some(p) = rest.find('&') {
@@ -58,7 +63,7 @@ pub(super) fn decode_one(s: &str, out: &mut String) -> Option<usize> {
         return Some(i);
     }
     let mut i = 0;
-    while i < b.len() && i < 32 && b[i].is_ascii_alphanumeric() {
+    while i < b.len() && i <= LONGEST_NAME && b[i].is_ascii_alphanumeric() {
         i += 1;
     }
     if i == 0 {
@@ -69,28 +74,53 @@ pub(super) fn decode_one(s: &str, out: &mut String) -> Option<usize> {
         out.push_str(named_entity(name)?);
         return Some(i + 1);
     }
-    // Legacy references without ';'.
-    out.push_str(match name {
-        "lt" => "<",
-        "gt" => ">",
-        "amp" => "&",
-        "quot" => "\"",
-        "nbsp" => "\u{a0}",
-        _ => return None,
-    });
-    Some(i)
+    // The references HTML also knows without ';' (`&copy 2024`), when the name ends there: as
+    // in an attribute, `&copyright` stays as it is.
+    if LEGACY.binary_search(&name).is_ok() {
+        out.push_str(named_entity(name)?);
+        return Some(i);
+    }
+    None
 }
 
-/// The value of a named reference (`name` without `&` and `;`), looked up in [`NAMED`].
+/// The longest name HTML has (`CounterClockwiseContourIntegral`).
+const LONGEST_NAME: usize = 31;
+
+/// The value of a named reference (`name` without `&` and `;`): the common ones from [`NAMED`],
+/// the rest from [`ALL`].
 fn named_entity(name: &str) -> Option<&'static str> {
-    NAMED_INDEX.find(name).map(|i| NAMED[i].1)
+    match NAMED_INDEX.find(name) {
+        Some(i) => Some(NAMED[i].1),
+        None => find_in_all(name),
+    }
+}
+
+/// Binary search of [`ALL`], a string of sorted `name;value\0` entries: a probe falls inside an
+/// entry, which runs from the NUL before it to the NUL after it. `lo` and `hi` stay on entry
+/// starts, so each step drops at least the probed entry.
+fn find_in_all(name: &str) -> Option<&'static str> {
+    let b = ALL.as_bytes();
+    let (mut lo, mut hi) = (0, b.len());
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        let start = b[lo..mid].iter().rposition(|&c| c == 0).map_or(lo, |p| lo + p + 1);
+        let end = b[start..hi].iter().position(|&c| c == 0).map_or(hi, |p| start + p);
+        let (n, value) = ALL[start..end].split_once(';')?;
+        match n.cmp(name) {
+            std::cmp::Ordering::Equal => return Some(value),
+            std::cmp::Ordering::Less => lo = end + 1,
+            std::cmp::Ordering::Greater => hi = start,
+        }
+    }
+    None
 }
 
 /// [`NAMED`] indexed for [`named_entity`].
 static NAMED_INDEX: Index<{ NAMED.len() }, 512> = Index::new(NAMED);
 
 /// The named references common in statements, sorted by name (byte order, so upper case first)
-/// for a reader; [`NAMED_INDEX`] finds them. `entity_table_is_sorted` (tests) keeps it so.
+/// for a reader; [`NAMED_INDEX`] finds them. `entity_table_is_sorted` (tests) keeps it so, and
+/// `common_names_agree_with_html` keeps each value HTML's.
 const NAMED: &[(&str, &str)] = &[
     ("AMP", "&"),
     ("Aacute", "Á"),
@@ -327,5 +357,44 @@ mod tests {
         assert_eq!(named_entity("Agrave"), Some("À"));
         assert_eq!(named_entity("zwnj"), Some(""));
         assert_eq!(named_entity("notit"), None);
+    }
+
+    /// Every entry of [`ALL`], in order.
+    fn all() -> Vec<(&'static str, &'static str)> {
+        ALL.strip_suffix('\0').unwrap().split('\0').map(|e| e.split_once(';').unwrap()).collect()
+    }
+
+    #[test]
+    fn every_html_name_is_found() {
+        let all = all();
+        assert_eq!(all.len(), 2125);
+        assert!(all.windows(2).all(|w| w[0].0 < w[1].0), "ALL must be sorted and unique");
+        assert_eq!(all.iter().map(|(n, _)| n.len()).max(), Some(LONGEST_NAME));
+        for (n, v) in &all {
+            assert!(n.bytes().all(|c| c.is_ascii_alphanumeric()), "{n}");
+            assert_eq!(find_in_all(n), Some(*v), "{n}");
+            assert_eq!(named_entity(n), Some(*v), "{n}");
+        }
+        for miss in ["", "A", "AEli", "AEligg", "zz", "zwjz", "hairsp2", "\u{0}"] {
+            assert_eq!(find_in_all(miss), None, "{miss:?}");
+        }
+        assert!(LEGACY.windows(2).all(|w| w[0] < w[1]));
+        assert!(LEGACY.iter().all(|n| find_in_all(n).is_some()));
+    }
+
+    #[test]
+    fn common_names_agree_with_html() {
+        for (n, v) in NAMED {
+            assert_eq!(find_in_all(n), Some(*v), "{n}");
+        }
+    }
+
+    #[test]
+    fn references_decode_as_html_does() {
+        let d = |s: &str| decode_entities(s).into_owned();
+        assert_eq!(d("a&hairsp;b&ThickSpace;c"), "a\u{200a}b\u{205f}\u{200a}c");
+        assert_eq!(d("&CounterClockwiseContourIntegral;&NewLine;&semi;&fjlig;"), "∳\n;fj");
+        assert_eq!(d("&copy 2024 &amp &lt3 &copyright &notin; &unknown; &"), "© 2024 & &lt3 &copyright ∉ &unknown; &");
+        assert_eq!(d("&#x200A;&#8203;&#0;"), "\u{200a}\u{200b}\u{fffd}");
     }
 }

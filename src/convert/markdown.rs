@@ -107,15 +107,54 @@ pub(super) fn markdown_passthrough(s: &str) -> String {
                 out.push('\n');
             }
         } else {
-            for l in rewrite_inline_html(&group).split('\n') {
-                push_md_line(&mut out, l);
-            }
+            push_md_paragraphs(&mut out, &rewrite_inline_html(&group));
         }
         i = j;
     }
     let start = out.len() - out.trim_start_matches('\n').len();
     let end = out.trim_end_matches([' ', '\t', '\n']).len().max(start);
     out[start..end].to_string()
+}
+
+/// The lines of a group of Markdown paragraphs, trimmed, with CommonMark's hard break of two
+/// trailing spaces written as a trailing `\`: the same break, but visible, so that it survives the
+/// trim (and any client that trims). Not in indented code, not inside a code span (an odd count of
+/// backticks so far), and only where the next line continues the paragraph: a `\` before a new
+/// block would print.
+fn push_md_paragraphs(out: &mut String, group: &str) {
+    let lines: Vec<&str> = group.split('\n').collect();
+    let code = strip_indent(lines[0], 3).starts_with([' ', '\t']);
+    let mut ticks = 0usize;
+    for (k, line) in lines.iter().enumerate() {
+        ticks += line.bytes().filter(|&b| b == b'`').count();
+        push_md_line(out, line);
+        let breaks = !code
+            && ticks.is_multiple_of(2)
+            && line.ends_with("  ")
+            && !out.ends_with("\\\n")
+            && !cannot_break(line)
+            && lines.get(k + 1).is_some_and(|next| !starts_block(next) && !starts_html_block(next));
+        if breaks {
+            out.insert(out.len() - 1, '\\');
+        }
+    }
+}
+
+/// Is the line a heading, a table row, a rule or a setext underline, which a `\` would spoil?
+fn cannot_break(line: &str) -> bool {
+    let t = strip_indent(line, 3).trim_end();
+    t.starts_with(['#', '|']) || t.bytes().all(|b| matches!(b, b'=' | b'-' | b'*' | b'_' | b' '))
+}
+
+/// Does the line start a block (or may it: a heading, quote, list item, table row, rule, setext
+/// underline, fence) rather than continue a paragraph? Erring towards yes only costs a hard break.
+fn starts_block(line: &str) -> bool {
+    let t = strip_indent(line, 3);
+    if t.starts_with(['#', '>', '|', '=', '-', '*', '+', '_', '~', '`']) {
+        return true;
+    }
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t[digits..].starts_with(['.', ')'])
 }
 
 /// A Markdown line outside fences: NBSP → space, trailing whitespace trimmed, long `data:`

@@ -62,6 +62,7 @@ use html2text::render::TextDecorator;
 mod detect;
 pub(crate) mod entities;
 mod fallback;
+mod html5_entities;
 pub(crate) mod lexer;
 mod markdown;
 mod markers;

@@ -283,6 +283,13 @@ fn meaningful_whitespace_is_kept() {
             "<table><tr><td>a\u{3000}b</td><td><b>c</b>\u{2009}d</td></tr></table>",
             "| a\u{3000}b | **c**\u{2009}d |\n|---|---|",
         ),
+        // Every reference HTML names, not only the common ones: before, `&hairsp;` reached
+        // html2text, which made it an ASCII space, and stayed undecoded in code.
+        ("<p>a&hairsp;b&MediumSpace;c&ThickSpace;d</p>", "a\u{200a}b\u{205f}c\u{205f}\u{200a}d"),
+        ("<pre>p&hairsp;q &CounterClockwiseContourIntegral;</pre>", "```\np\u{200a}q ∳\n```"),
+        ("<table><tr><td>x&hairsp;y</td><td>&copy 2024</td></tr></table>", "| x\u{200a}y | © 2024 |\n|---|---|"),
+        // Invisible format characters carry nothing for a reader: dropped.
+        ("<p>a&shy;b&ZeroWidthSpace;c&NoBreak;d&lrm;e</p>", "abcde"),
         // Ordinary whitespace still collapses; a line separator is a space.
         ("<p>a \t\n b\u{2028}c</p>", "a b c"),
     ]);
@@ -291,6 +298,19 @@ fn meaningful_whitespace_is_kept() {
         "# T\n\nそれぞれ\u{3000}5,5,7\u{3000}\nthin\u{2009}space  \n",
         "# T\n\nそれぞれ\u{3000}5,5,7\u{3000}\nthin\u{2009}space",
     );
+}
+
+#[test]
+fn markdown_hard_breaks_survive_as_backslashes() {
+    // Two trailing spaces break a line in CommonMark; written as `\` the break is visible and
+    // outlives the trim. Not before a new block, where a `\` would print, nor in code.
+    check_md("role one  \nrole two  \nrole three", "role one\\\nrole two\\\nrole three");
+    check_md("text  \n# Heading\n\nitem  \n- next  \n- last", "text\n# Heading\n\nitem\n- next\n- last");
+    check_md("- item  \n  continued", "- item\\\n  continued");
+    check_md("`code  \nspan` then  \nmore", "`code\nspan` then\\\nmore");
+    check_md("    indented  \n    code", "    indented\n    code");
+    check_md("| a |  \n|---|", "| a |\n|---|");
+    check_md("last line  ", "last line");
 }
 
 #[test]
