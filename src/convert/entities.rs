@@ -55,6 +55,9 @@ pub(super) fn decode_one(s: &str, out: &mut String) -> Option<usize> {
         let v = u32::from_str_radix(&s[start..i], if hex { 16 } else { 10 }).ok()?;
         out.push(match v {
             0 => '\u{FFFD}',
+            0x80..=0x9F if WINDOWS_1252[v as usize - 0x80] != 0 => {
+                char::from_u32(WINDOWS_1252[v as usize - 0x80].into()).unwrap_or('\u{FFFD}')
+            }
             _ => char::from_u32(v).unwrap_or('\u{FFFD}'),
         });
         if b.get(i) == Some(&b';') {
@@ -82,6 +85,13 @@ pub(super) fn decode_one(s: &str, out: &mut String) -> Option<usize> {
     }
     None
 }
+
+/// HTML reads `&#128;`…`&#159;` as windows-1252, which is what the pages that write them meant
+/// (`&#150;` is an en dash); 0 where windows-1252 has no character and the code point stays.
+const WINDOWS_1252: [u16; 32] = [
+    0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0, 0,
+    0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+];
 
 /// The longest name HTML has (`CounterClockwiseContourIntegral`).
 const LONGEST_NAME: usize = 31;
@@ -396,5 +406,6 @@ mod tests {
         assert_eq!(d("&CounterClockwiseContourIntegral;&NewLine;&semi;&fjlig;"), "∳\n;fj");
         assert_eq!(d("&copy 2024 &amp &lt3 &copyright &notin; &unknown; &"), "© 2024 & &lt3 &copyright ∉ &unknown; &");
         assert_eq!(d("&#x200A;&#8203;&#0;"), "\u{200a}\u{200b}\u{fffd}");
+        assert_eq!(d("&#150;&#x80;&#153;&#x81;&#xD800;&#x110000;"), "–€™\u{81}\u{fffd}\u{fffd}");
     }
 }

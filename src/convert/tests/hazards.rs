@@ -234,6 +234,8 @@ fn entities_whitespace_and_no_wrapping() {
         ("<p>a&nbsp;b\u{a0}c</p>", "a b c"),
         ("<p>&nbsp;</p><p>x</p><p>&nbsp;</p><p>&nbsp;</p><p>y</p>", "x\n\ny"),
         ("<p>unknown &foo; stays, &amp lt</p>", "unknown &foo; stays, & lt"),
+        // Numeric references to 128–159 mean windows-1252, as in a browser.
+        ("<p>1992&#150;2024 &#147;quoted&#148;</p><pre>a&#151;b</pre>", "1992–2024 “quoted”\n\n```\na—b\n```"),
         ("<div>a   \n  b</div>\n\n\n\n<div>c</div>", "a b\nc"),
     ]);
     let long = "word ".repeat(100);
