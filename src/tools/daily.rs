@@ -61,6 +61,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let domain = args.opt_enum("domain", &["com", "cn"])?.unwrap_or("com");
     // What each site shows: leetcode.cn the Chinese statement, leetcode.com the English one.
     let language = language_arg(args, if domain == "cn" { "zh" } else { "en" })?;
+    let asked = args.opt_str("date")?.is_some();
     let date = match args.opt_str("date")? {
         None => today(domain, ctx.now_unix),
         Some(s) => parse_date(s.trim()).ok_or_else(|| {
@@ -72,7 +73,18 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     };
     let date = ymd(date);
     let site = if domain == "cn" { "leetcode.cn" } else { "leetcode.com" };
-    let ok = fetch(ctx, &format!("/api/v1/daily?domain={domain}&date={date}"))?;
+    let ok = fetch(ctx, &format!("/api/v1/daily?domain={domain}&date={date}")).map_err(|e| match e {
+        // The backend refuses days outside its range with a bare 400: name the range and the fix.
+        ToolError::Http(400, msg) if asked && msg.contains("date") => ToolError::Http(
+            400,
+            format!(
+                "{msg}\nDaily challenges go from 2020-04-01 to today ({today} in {site}'s day). Give a `date` in \
+that range, or none for today's challenge.",
+                today = ymd(today(domain, ctx.now_unix))
+            ),
+        ),
+        other => other,
+    })?;
     if ok.status == 202 {
         let f: Fetching = ok.json()?;
         return Ok(fetching(&f, site, &date, domain));

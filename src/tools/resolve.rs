@@ -36,7 +36,21 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let query = args.req_str("query", "a problem URL, slug or id")?;
     // A leetcode.cn URL asks about the Chinese site: its statement is the Chinese one.
     let language = language_arg(args, if is_leetcode_cn(query) { "zh" } else { "en" })?;
-    let r: Resolved = fetch(ctx, &format!("/api/v1/resolve/{}", seg(query)))?.json()?;
+    let r: Resolved = fetch(ctx, &format!("/api/v1/resolve/{}", seg(query)))
+        .map_err(|e| match e {
+            // oj-api-rs answers every resolve with 200 (an unknown problem is `"problem": null`), so
+            // a 404 means the route itself is missing: a base URL with a path, or another server.
+            ToolError::Http(404, msg) => ToolError::Http(
+                404,
+                format!(
+                    "{msg}\nThe backend has no resolve endpoint at this address (oj-api-rs answers every resolve, \
+even of an unknown problem): OJ_BASE_URL may not be the backend's root. Meanwhile, get_problem takes a source and \
+id, and search_problems finds a problem by title."
+                ),
+            ),
+            other => other,
+        })?
+        .json()?;
     match r.problem {
         Some(mut p) => {
             if is_leetcode_cn(query) && p.source == "leetcode" {

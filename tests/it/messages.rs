@@ -160,6 +160,17 @@ fn resolve_with_an_unknown_slug_says_no_problem_has_it() {
 }
 
 #[test]
+fn a_missing_resolve_route_says_so_and_names_the_other_tools() {
+    // oj-api-rs answers every resolve with 200; the fixture backend, like any server without the
+    // route, answers 404 with an empty body.
+    let (b, mut s) = setup();
+    let e = s.call_err("resolve_problem", json!({"query": "hello world"}));
+    assert_eq!(targets(&b), ["/api/v1/resolve/hello%20world"]);
+    assert!(e.starts_with("[404] Not Found\nThe backend has no resolve endpoint at this address"), "{e}");
+    assert!(e.contains("OJ_BASE_URL") && e.contains("get_problem") && e.contains("search_problems"), "{e}");
+}
+
+#[test]
 fn a_missing_statement_says_whether_it_is_paid_only_or_not_crawled() {
     let (b, mut s) = setup();
     let r = s.call("get_problem", json!({"source": "leetcode", "id": "253"}));

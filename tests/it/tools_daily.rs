@@ -218,8 +218,17 @@ fn backend_errors_are_error_results() {
     let text = s.call_err(TOOL, json!({"date": "2099-01-01"}));
     assert_eq!(only_target(&b), "/api/v1/daily?domain=com&date=2099-01-01");
     assert!(text.starts_with("[400] Bad Request: date must be <= today"), "{text}");
+    // The refusal names the range and the fix, with today in the domain's day.
+    assert!(
+        text.ends_with(
+            "\nDaily challenges go from 2020-04-01 to today (2026-11-21 in leetcode.com's day). Give a `date` in that \
+range, or none for today's challenge."
+        ),
+        "{text}"
+    );
     let text = s.call_err(TOOL, json!({"domain": "cn", "date": "2020-03-31"}));
     assert!(text.starts_with("[400] Bad Request: date must be >= 2020-04-01"), "{text}");
+    assert!(text.contains("(2026-11-22 in leetcode.cn's day)"), "{text}");
     let text = s.call_err(TOOL, json!({"date": "2024-03-01"}));
     assert!(text.starts_with("[500] Internal Server Error: failed to spawn crawler"), "{text}");
 }
