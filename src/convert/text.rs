@@ -146,11 +146,20 @@ pub(super) fn push_scrubbed(out: &mut String, s: &str) {
             let after = &rest[p + 1..];
             decoded.clear();
             let used = decode_one(after, &mut decoded);
-            let mut chars = decoded.chars();
-            match (used, chars.next(), chars.next()) {
-                (Some(used), Some(c), None) if is_sentinel(c) => rest = &after[used..],
-                (Some(used), Some(c), None) if kept_sentinel(c).is_some() => {
-                    out.extend(kept_sentinel(c));
+            match used {
+                // A value with a sentinel or a kept space in it (`&thinsp;`, `&ThickSpace;` is two
+                // spaces), or none (`&shy;`: invisible characters are dropped), is written decoded;
+                // any other reference is left for html5ever.
+                Some(used)
+                    if decoded.is_empty() || decoded.chars().any(|c| is_sentinel(c) || kept_sentinel(c).is_some()) =>
+                {
+                    for c in decoded.chars().filter(|&c| !is_sentinel(c)) {
+                        match c {
+                            '<' => out.push_str("&lt;"),
+                            '&' => out.push_str("&amp;"),
+                            c => out.push(kept_sentinel(c).unwrap_or(c)),
+                        }
+                    }
                     rest = &after[used..];
                 }
                 _ => {
