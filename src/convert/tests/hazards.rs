@@ -544,3 +544,65 @@ fn chunked_rendering_matches_single_pass() {
     let expected = vec![expected_unit; n].join("\n\n");
     assert_eq!(out, expected);
 }
+
+/// Line pieces of Markdown statements, for [`markdown_passthrough_is_idempotent`].
+const MD_PIECES: &[&str] = &[
+    "text",
+    "text  ",
+    "text \\",
+    "# heading  ",
+    "- item  ",
+    "1. item",
+    "  continued  ",
+    "    code  ",
+    "```",
+    "~~~",
+    "`span  ",
+    "` end",
+    "| a | b |  ",
+    "|---|---|",
+    "---  ",
+    "===",
+    "> quote  ",
+    "$x$  ",
+    "<b>bold</b>  ",
+    "",
+    "中文\u{3000}",
+    "&amp;  ",
+    "\u{a0} ",
+];
+
+#[test]
+fn markdown_passthrough_is_idempotent() {
+    // Converting a converted Markdown statement changes nothing: the hard breaks written as `\`
+    // stay as they are, and no `\` lands where CommonMark would print it (before a block).
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    let mut breaks = 0;
+    for case in 0..3000 {
+        let len = 1 + (next() % 12) as usize;
+        let doc: Vec<&str> = (0..len).map(|_| MD_PIECES[(next() % MD_PIECES.len() as u64) as usize]).collect();
+        let doc = doc.join("\n");
+        if looks_like_html(&doc) {
+            continue;
+        }
+        let once = to_markdown(Some(&doc));
+        assert_eq!(to_markdown(Some(&once)), once, "case {case}: {doc:?}");
+        for pair in once.split('\n').collect::<Vec<_>>().windows(2) {
+            if pair[0].ends_with('\\') && !doc.contains(pair[0]) {
+                breaks += 1;
+                let next = crate::convert::detect::strip_indent(pair[1], 3);
+                assert!(
+                    !next.is_empty() && !next.starts_with(['#', '-', '|', '`', '~', '>']),
+                    "case {case}: a break before a block: {doc:?} -> {once:?}"
+                );
+            }
+        }
+    }
+    assert!(breaks > 100, "the documents exercise the hard breaks ({breaks})");
+}
