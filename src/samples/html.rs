@@ -3,9 +3,11 @@
 //! `div.title` and `div.section-title`, and bold text that names a sample half), `<pre>` blocks
 //! and LeetCode's `div.example-block` as text, and hands each to the [`Collector`].
 
+use html2text::Handle;
+
 use super::collect::Collector;
-use super::scan::{Lexer, Tok, decode_entities_into, has_class};
 use super::text::Sink;
+use crate::convert::dom::{self, Node, has_class, kind};
 
 /// What is being captured.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -39,80 +41,77 @@ struct Capture {
     muted: u32,
 }
 
+/// The events of an HTML statement, parsed once ([`dom::parse`]), to `c`.
 pub(super) fn scan(html: &str, c: &mut Collector) {
-    let mut lx = Lexer::new(html);
-    let mut cap: Option<Capture> = None;
-    let mut decoded = String::new();
-    // One text buffer, handed from capture to capture (a statement opens dozens).
-    let mut spare = String::new();
-    loop {
-        if cap.is_none() {
-            // Outside a capture only a few tags matter: jump from `<` to `<` without tokenizing
-            // the text, end tags and attributes in between (most of a statement).
-            match next_candidate(html, lx.pos) {
-                Some(p) => lx.pos = p,
-                None => break,
-            }
-        }
-        let Some((tok, _)) = lx.next_tok() else { break };
-        match tok {
-            Tok::Text(t) => {
-                if let Some(cp) = cap.as_mut().filter(|cp| cp.muted == 0) {
-                    decoded.clear();
-                    decode_entities_into(t, &mut decoded);
-                    cp.sink.text(&decoded);
-                }
-            }
-            Tok::Start { name, attrs, self_closing } => {
-                let t = tag(name);
-                if t == Tag::Raw {
-                    if !self_closing {
-                        lx.skip_raw(name);
-                    }
-                    continue;
-                }
-                match cap.as_mut() {
-                    None => cap = open(t, attrs, self_closing, &mut spare),
-                    Some(cp) if cp.ended_by(t) => {
-                        // An unclosed `<b>` or `<h3>` must not swallow the blocks after it.
-                        if let Some(cp) = cap.take() {
-                            spare = cp.emit(c);
-                        }
-                        cap = open(t, attrs, self_closing, &mut spare);
-                    }
-                    Some(cp) => cp.start(t, self_closing),
-                }
-            }
-            Tok::End { name } => {
-                if cap.as_mut().is_some_and(|cp| cp.end(tag(name)))
-                    && let Some(cp) = cap.take()
-                {
-                    spare = cp.emit(c);
-                }
-            }
-            Tok::Other => {}
-        }
-    }
-    if let Some(cp) = cap {
-        cp.emit(c);
+    if let Some(tree) = dom::parse(html) {
+        scan_tree(&tree.document, c);
     }
 }
 
-/// The next `<` at or after `from` that starts a tag the scanner acts on outside a capture
-/// (`h1`–`h6`, `pre`, `div`, `strong`, `b`, `script`, `style`, `textarea`) or a comment; the
-/// lexer then reads it whole. Other tags are passed over on their name alone. (A `<` inside a
-/// skipped tag's quoted attribute would be taken for a tag: statements do not write one raw.)
-fn next_candidate(html: &str, mut from: usize) -> Option<usize> {
-    let b = html.as_bytes();
-    loop {
-        let p = from + html.get(from..)?.find('<')?;
-        let name_end = b[p + 1..].iter().position(|c| !c.is_ascii_alphanumeric()).map_or(b.len(), |n| p + 1 + n);
-        if b.get(p + 1) == Some(&b'!')
-            || matches!(tag(&html[p + 1..name_end]), Tag::H(_) | Tag::Pre | Tag::Div | Tag::Bold | Tag::Raw)
-        {
-            return Some(p);
+/// The state of a walk: the open capture, and one text buffer handed from capture to capture (a
+/// statement opens dozens).
+struct Scan<'c> {
+    cap: Option<Capture>,
+    spare: String,
+    c: &'c mut Collector,
+}
+
+/// Walks the tree in document order (iteratively: a tree may be deeper than the stack), reading
+/// each element's start and end as the captures need them.
+pub(super) fn scan_tree(root: &Handle, c: &mut Collector) {
+    let mut s = Scan { cap: None, spare: String::new(), c };
+    // (node, whether its children were entered)
+    let mut stack: Vec<(Handle, bool)> = root.children.borrow().iter().rev().map(|n| (n.clone(), false)).collect();
+    while let Some((node, entered)) = stack.pop() {
+        match kind(&node) {
+            Node::Text => s.text(&node),
+            Node::Element(name) if entered => s.end(tag(name)),
+            Node::Element(name) => {
+                let t = tag(name);
+                if t == Tag::Raw {
+                    continue;
+                }
+                s.start(t, &node);
+                stack.push((node.clone(), true));
+                stack.extend(node.children.borrow().iter().rev().map(|n| (n.clone(), false)));
+            }
+            Node::Other => {}
         }
-        from = p + 1;
+    }
+    if let Some(cp) = s.cap {
+        cp.emit(s.c);
+    }
+}
+
+impl Scan<'_> {
+    fn text(&mut self, node: &Handle) {
+        if let Some(cp) = self.cap.as_mut().filter(|cp| cp.muted == 0) {
+            let mut text = String::new();
+            dom::push_text(node, &mut text);
+            cp.sink.text(&text);
+        }
+    }
+
+    fn start(&mut self, t: Tag, node: &Handle) {
+        match self.cap.as_mut() {
+            None => self.cap = open(t, node, &mut self.spare),
+            Some(cp) if cp.ended_by(t) => {
+                // An unclosed `<b>` or `<h3>` must not swallow the blocks after it.
+                if let Some(cp) = self.cap.take() {
+                    self.spare = cp.emit(self.c);
+                }
+                self.cap = open(t, node, &mut self.spare);
+            }
+            Some(cp) => cp.start(t),
+        }
+    }
+
+    fn end(&mut self, t: Tag) {
+        if self.cap.as_mut().is_some_and(|cp| cp.end(t))
+            && let Some(cp) = self.cap.take()
+        {
+            self.spare = cp.emit(self.c);
+        }
     }
 }
 
@@ -197,16 +196,13 @@ fn tag(name: &str) -> Tag {
 }
 
 /// Starts a capture at an element that holds sample text, if this is one.
-fn open(t: Tag, attrs: &str, self_closing: bool, spare: &mut String) -> Option<Capture> {
-    if self_closing {
-        return None;
-    }
+fn open(t: Tag, node: &Handle, spare: &mut String) -> Option<Capture> {
     let (kind, end) = match t {
         Tag::H(level) => (Kind::Heading, End::H(level)),
         Tag::Pre => (Kind::Pre, End::Pre),
         Tag::Bold => (Kind::Soft, End::Bold),
-        Tag::Div if has_class(attrs, |k| k == "title" || k == "section-title") => (Kind::Heading, End::Div(0)),
-        Tag::Div if has_class(attrs, |k| k == "example-block") => (Kind::Example, End::Div(0)),
+        Tag::Div if has_class(node, |k| k == "title" || k == "section-title") => (Kind::Heading, End::Div(0)),
+        Tag::Div if has_class(node, |k| k == "example-block") => (Kind::Example, End::Div(0)),
         _ => return None,
     };
     let mut out = std::mem::take(spare);
@@ -226,10 +222,10 @@ impl Capture {
         }
     }
 
-    fn start(&mut self, t: Tag, self_closing: bool) {
+    fn start(&mut self, t: Tag) {
         match t {
             Tag::Div => {
-                if let (End::Div(d), false) = (&mut self.end, self_closing) {
+                if let End::Div(d) = &mut self.end {
                     *d = d.saturating_add(1);
                     if self.kind == Kind::Heading {
                         self.muted = self.muted.saturating_add(1);

@@ -18,7 +18,7 @@
 mod collect;
 mod html;
 mod markdown;
-mod scan;
+
 mod text;
 mod vocab;
 

@@ -353,13 +353,6 @@ fn crlf_input() {
 }
 
 #[test]
-fn private_use_sentinels_in_input_are_harmless() {
-    check("<p>a\u{F8F0}b\u{F8FB}0\u{F8FB}c</p>", "ab0c");
-    let out = html_to_markdown("<p>&#xF8F0;x&#xF8FB;0&#xF8FB;</p><pre>y</pre>");
-    assert!(out.contains("```\ny\n```"), "{out}");
-}
-
-#[test]
 fn markdown_passes_through() {
     let md = "Alex is handed $n$ requirements on an integer $k$.\n\n1. $k$ must be **at least** some integer $x$;\n2. $k$ must be **at most** some integer $x$.\n\n## Input\n\nThe first line holds one integer $t$ ($1 \\leq t \\leq 500$) — the number of test cases.\n\nEach of the next $n$ lines holds $a$ and $x$ ($a \\in \\{1,2,3\\}, \\, 1 \\leq x \\leq 10^9$).\n\n## Example\n\n```\nInput\n3\n<b>not a tag</b>   \n```\n\n## Note\n\nIn the first test case, $k \\geq 3$ and $k \\neq 5$ (see `a_i * b`).";
     check_md(md, md);
@@ -448,7 +441,7 @@ fn fallback_is_robust() {
     assert_eq!(plain_text_fallback(""), "");
     assert_eq!(plain_text_fallback("a < b > c"), "a < b > c");
     assert_eq!(plain_text_fallback("x<b"), "x");
-    assert_eq!(plain_text_fallback("<p>é&eacute;</p><script>never closed"), "éé");
+    assert_eq!(plain_text_fallback("<p>é&amp;&#233;</p><script>never closed"), "é&é");
 }
 
 #[test]
@@ -527,7 +520,6 @@ fn pathological_inputs_stay_bounded() {
         let input = unit.repeat(size / unit.len());
         let out = to_markdown(Some(&input));
         assert!(out.len() <= MAX_OUTPUT_BYTES + TRUNCATED_SUFFIX.len(), "{unit}");
-        assert!(!out.chars().any(is_sentinel), "{unit}");
     }
     // Huge colspan does not allocate huge rows.
     let out = html_to_markdown("<table><tr><td colspan=\"100000000\">a</td><td>b</td></tr></table>");
@@ -539,7 +531,7 @@ fn chunked_rendering_matches_single_pass() {
     // Many top-level blocks: rendered in several html2text calls, same result.
     let unit = "<p>Para with <b>bold</b> and <code>x<sup>2</sup></code>.</p><ul><li>item</li></ul><pre>1 2</pre>";
     let expected_unit = "Para with **bold** and `x^2`.\n\n- item\n\n```\n1 2\n```";
-    let n = 3 * CHUNK_TARGET / unit.len();
+    let n = 3 * 32 * 1024 / unit.len();
     let out = html_to_markdown(&unit.repeat(n));
     let expected = vec![expected_unit; n].join("\n\n");
     assert_eq!(out, expected);

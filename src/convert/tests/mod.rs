@@ -1,9 +1,6 @@
 //! Tests for the statement converter: one group per hazard, hand-written snapshots of realistic
-//! statements, invariants over the shared corpus (read in place, never copied), and the text
-//! stash's differential tests. The helpers shared by the groups live here.
+//! statements, invariants over the shared corpus (read in place, never copied), and random documents. The helpers shared by the groups live here.
 
-use super::markers::is_sentinel;
-use super::prep::text_cell;
 use super::*;
 
 /// HTML path: `html_to_markdown(input) == expected`.
@@ -24,8 +21,8 @@ fn check_all(cases: &[(&str, &str)]) {
 
 mod corpus;
 mod hazards;
+mod random;
 mod snapshots;
-mod stash;
 
 pub(in crate::convert) use corpus::corpus;
-pub(in crate::convert) use stash::fixture_statements;
+pub(in crate::convert) use random::fixture_statements;
