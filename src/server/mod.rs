@@ -264,6 +264,8 @@ impl Server {
             let known: Vec<&str> = tools::TOOLS.iter().map(|t| t.name).collect();
             return Err(invalid_params(format!("Unknown tool: {name} (tools: {})", known.join(", "))));
         };
+        #[cfg(debug_assertions)]
+        panic_hook(name);
         let ctx = self.ctx();
         let started = std::time::Instant::now();
         let outcome = tool.run(&ctx, params.and_then(|p| p.get("arguments")));
@@ -299,6 +301,16 @@ impl Server {
         {
             inflight.cancel(&id);
         }
+    }
+}
+
+/// The test-only hook, honoured in debug builds only (release builds compile it out): a call of
+/// the tool named by `OJ_MCP_TEST_PANIC` panics in its handler, so the integration tests can show
+/// that a panic costs only that call's reply (`tests/it/batch.rs`).
+#[cfg(debug_assertions)]
+fn panic_hook(tool: &str) {
+    if std::env::var_os("OJ_MCP_TEST_PANIC").is_some_and(|t| t == tool) {
+        panic!("OJ_MCP_TEST_PANIC: {tool} panics, as the test asked");
     }
 }
 

@@ -3,6 +3,7 @@
 #[path = "../support/backend.rs"]
 mod backend;
 mod backend_selftest;
+mod batch;
 mod extras;
 mod faults;
 mod harness;
