@@ -6,6 +6,7 @@ mod backend_selftest;
 mod batch;
 mod extras;
 mod faults;
+mod fresh_machine;
 mod harness;
 mod hostile;
 mod http_client;
