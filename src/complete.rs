@@ -7,8 +7,9 @@ use serde_json::{Value, json};
 use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
 use crate::models::ListPage;
+use crate::models::Source;
 use crate::prompts::MODES;
-use crate::tools::{self, Ctx, SOURCES, daily};
+use crate::tools::{self, Ctx, daily};
 
 /// Most ids suggested at once.
 const MAX_IDS: usize = 20;
@@ -71,7 +72,7 @@ pub(crate) fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, Respo
     }
     let context = params.and_then(|p| p.get("context")).and_then(|c| c.get("arguments"));
     Ok(match name {
-        "source" => done(by_prefix(SOURCES, value), None),
+        "source" => done(by_prefix(&Source::KNOWN.each_ref().map(Source::as_str), value), None),
         "domain" => done(by_prefix(&["com", "cn"], value), None),
         "mode" => done(by_prefix(MODES, value), None),
         "language" => done(by_prefix(LANGUAGES, value), None),

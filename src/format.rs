@@ -74,7 +74,7 @@ pub(crate) fn problem(p: &Problem, title: &str, content: Option<&str>, extra: &[
     let _ = writeln!(
         out,
         "- Source: {} | ID: {} | Difficulty: {}",
-        or_na(Some(&p.source)),
+        or_na(Some(p.source.as_str())),
         or_na(Some(&p.id)),
         or_na(p.difficulty.as_deref())
     );
@@ -102,7 +102,7 @@ pub(crate) fn problem(p: &Problem, title: &str, content: Option<&str>, extra: &[
             }
         }
     }
-    if is_paid(p) {
+    if p.paid_only {
         let _ = writeln!(out, "- Paid only: yes");
     }
     let similar = p.similar_slugs();
@@ -120,7 +120,7 @@ pub(crate) fn problem(p: &Problem, title: &str, content: Option<&str>, extra: &[
 
 /// What stands in for a missing statement: which of the two reasons it is, and what to do.
 pub(crate) fn no_statement(p: &Problem) -> &'static str {
-    if is_paid(p) {
+    if p.paid_only {
         "No description available: this is a paid-only (premium) problem, and the backend does not store \
 the statements of paid-only problems. Read it on its page (the link above) with a subscription, or pick another \
 problem."
@@ -188,15 +188,6 @@ pub(crate) fn problem_text(
 const TRUNCATED: &str =
     "The statement is longer than this reply allows (100 KiB) and was cut; the full text is at the link.";
 
-/// Whether the backend marks the problem as for paying users only.
-pub(crate) fn is_paid(p: &Problem) -> bool {
-    match &p.paid_only {
-        Some(serde_json::Value::Bool(b)) => *b,
-        Some(serde_json::Value::Number(n)) => n.as_f64().is_some_and(|n| n != 0.0),
-        _ => false,
-    }
-}
-
 /// The similar-problems table (T3).
 pub(crate) fn similar(s: &Similar) -> String {
     let mut out = String::from("# Similar Problems\n\n");
@@ -209,7 +200,7 @@ pub(crate) fn similar(s: &Similar) -> String {
             out,
             "| {} | {} | {} | {} | {} | {} | {} |",
             i + 1,
-            cell(&r.source),
+            cell(r.source.as_str()),
             cell(&r.id),
             cell(&r.title),
             cell(r.difficulty.as_deref().unwrap_or("")),
@@ -434,7 +425,7 @@ mod tests {
         assert!(md.contains("- Tags: N/A\n- Link: N/A\n- AC Rate: N/A\n"), "{md}");
         assert!(md.ends_with(&format!("---\n\n{}\n", no_statement(&p))), "{md}");
         assert!(md.contains("not crawled this problem's statement yet"), "{md}");
-        let paid = Problem { paid_only: Some(Value::from(1)), ..p };
+        let paid = Problem { paid_only: true, ..p };
         assert!(problem(&paid, &paid.title, None, &[]).contains("this is a paid-only (premium) problem"));
     }
 

@@ -16,7 +16,7 @@ mod dns;
 pub mod error;
 mod format;
 mod http_proxy;
-mod language;
+pub mod language;
 pub mod mcp;
 pub mod models;
 mod prompts;

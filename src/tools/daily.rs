@@ -5,7 +5,8 @@ use time::{Date, Month, OffsetDateTime};
 
 use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, language_arg, problem_output, schema};
 use crate::error::ToolError;
-use crate::models::{Fetching, Problem};
+use crate::language::Language;
+use crate::models::{Fetching, Problem, Source};
 
 pub(crate) const TOOL: Tool = Tool {
     name: "get_daily_challenge",
@@ -60,7 +61,7 @@ fn parse_date(s: &str) -> Option<Date> {
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let domain = args.opt_enum("domain", &["com", "cn"])?.unwrap_or("com");
     // What each site shows: leetcode.cn the Chinese statement, leetcode.com the English one.
-    let language = language_arg(args, if domain == "cn" { "zh" } else { "en" })?;
+    let language = language_arg(args, if domain == "cn" { Language::Zh } else { Language::En })?;
     let asked = args.opt_str("date")?.is_some();
     let date = match args.opt_str("date")? {
         None => today(domain, ctx.now_unix),
@@ -91,8 +92,8 @@ that range, or none for today's challenge.",
     }
     let mut p: Problem = ok.json()?;
     // The daily body carries no `source`: every daily challenge is a LeetCode problem.
-    if p.source.trim().is_empty() {
-        p.source = "leetcode".into();
+    if p.source.as_str().trim().is_empty() {
+        p.source = Source::Leetcode;
     }
     let day = p.date.clone().filter(|d| !d.trim().is_empty()).unwrap_or(date);
     let extra = [format!("- Daily Challenge: {day} ({site})")];

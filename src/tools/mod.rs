@@ -20,7 +20,7 @@ use serde_json::{Map, Value, json};
 use crate::client::Client;
 use crate::error::ToolError;
 use crate::format;
-use crate::language;
+use crate::language::{self, Language};
 
 pub use output::ToolOutput;
 pub use problem_output::problem_output;
@@ -292,12 +292,11 @@ pub(crate) fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
 }
 
 /// The `language` argument: `"en"` or `"zh"`, `default` when absent.
-pub(crate) fn language_arg(args: &Args, default: &'static str) -> Result<&'static str, ToolError> {
-    Ok(args.opt_enum("language", language::LANGUAGES)?.unwrap_or(default))
+pub(crate) fn language_arg(args: &Args, default: Language) -> Result<Language, ToolError> {
+    let code = args.opt_enum("language", language::LANGUAGES)?;
+    // `opt_enum` let through only the codes `Language` parses.
+    Ok(code.and_then(|c| c.parse().ok()).unwrap_or(default))
 }
-
-/// The platforms the backend serves.
-pub(crate) const SOURCES: &[&str] = &["leetcode", "codeforces", "atcoder", "luogu", "spoj"];
 
 #[cfg(test)]
 mod tests {

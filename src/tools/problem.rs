@@ -4,6 +4,7 @@ use serde_json::{Value, json};
 
 use super::{Args, Ctx, Tool, ToolResult, fetch, language_arg, problem_output, schema, seg, sources};
 use crate::error::ToolError;
+use crate::language::Language;
 use crate::models::Problem;
 
 pub(crate) const TOOL: Tool = Tool {
@@ -31,8 +32,8 @@ fn output_schema() -> Value {
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = sources::required(args)?;
     let id = args.req_str("id", "the problem id, e.g. \"1\" or \"1920A\"")?;
-    let language = language_arg(args, "en")?;
-    let ok = fetch(ctx, &format!("/api/v1/problems/{}/{}", seg(&source), seg(id))).map_err(|e| match e {
+    let language = language_arg(args, Language::En)?;
+    let ok = fetch(ctx, &format!("/api/v1/problems/{}/{}", seg(source.as_str()), seg(id))).map_err(|e| match e {
         ToolError::Http(404, msg) => ToolError::Http(
             404,
             format!(

@@ -2,9 +2,10 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, SOURCES, Tool, ToolResult, fetch, language_arg, problem_output, schema, seg};
+use super::{Args, Ctx, Tool, ToolResult, fetch, language_arg, problem_output, schema, seg};
 use crate::error::ToolError;
-use crate::models::{Problem, Resolved};
+use crate::language::Language;
+use crate::models::{Problem, Resolved, Source};
 
 pub(crate) const TOOL: Tool = Tool {
     name: "resolve_problem",
@@ -35,7 +36,7 @@ luogu:P1001, spoj:SP1), a LeetCode slug (two-sum) or a bare id (1920A, abc300_a,
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let query = args.req_str("query", "a problem URL, slug or id")?;
     // A leetcode.cn URL asks about the Chinese site: its statement is the Chinese one.
-    let language = language_arg(args, if is_leetcode_cn(query) { "zh" } else { "en" })?;
+    let language = language_arg(args, if is_leetcode_cn(query) { Language::Zh } else { Language::En })?;
     let r: Resolved = fetch(ctx, &format!("/api/v1/resolve/{}", seg(query)))
         .map_err(|e| match e {
             // oj-api-rs answers every resolve with 200 (an unknown problem is `"problem": null`), so
@@ -53,7 +54,7 @@ id, and search_problems finds a problem by title."
         .json()?;
     match r.problem {
         Some(mut p) => {
-            if is_leetcode_cn(query) && p.source == "leetcode" {
+            if is_leetcode_cn(query) && p.source == Source::Leetcode {
                 p.link = Some(cn_link(&p));
             }
             let mut extra = Vec::new();
@@ -68,18 +69,18 @@ id, and search_problems finds a problem by title."
                 |problem| json!({ "detected_source": source, "detected_id": id, "problem": problem }),
             ))
         }
-        None if r.source == "unknown" || r.source.is_empty() => {
+        None if matches!(r.source.as_str(), "unknown" | "") => {
             Err(ToolError::Domain(format!("Could not recognise a problem in {query:?}. {FORMS}")))
         }
-        None if !SOURCES.contains(&r.source.as_str()) => Err(ToolError::Domain(format!(
+        None if !r.source.is_known() => Err(ToolError::Domain(format!(
             "Recognised platform {:?} (id {:?}), but the backend does not serve it. Supported platforms: {}.",
-            r.source,
+            r.source.as_str(),
             r.id,
-            SOURCES.join(", ")
+            Source::known_list()
         ))),
         None => {
             // A LeetCode id that is not a number is a slug (from a URL or given bare).
-            let slug = r.source == "leetcode" && !r.id.bytes().all(|b| b.is_ascii_digit());
+            let slug = r.source == Source::Leetcode && !r.id.bytes().all(|b| b.is_ascii_digit());
             let what = if slug { "slug" } else { "id" };
             Err(ToolError::Domain(format!(
                 "No {source} problem has the {what} {id:?} on this backend (the input was read as {source} {what} \

@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
 use crate::error::ToolError;
 use crate::format::{self, cell};
-use crate::models::ListPage;
+use crate::models::{ListPage, Source};
 
 pub(crate) const TOOL: Tool = Tool {
     name: "search_problems",
@@ -75,7 +75,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         return Err(bad("`tag_mode` needs `tags`"));
     }
 
-    let mut path = format!("/api/v1/problems/{}?page={page}&per_page={per_page}", seg(&source));
+    let mut path = format!("/api/v1/problems/{}?page={page}&per_page={per_page}", seg(source.as_str()));
     let mut add = |k: &str, v: &str| {
         let _ = write!(path, "&{k}={v}");
     };
@@ -132,7 +132,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
 
 /// The note of a search that matched nothing: which filters to loosen, or that the platform is
 /// empty on this backend.
-fn no_match(source: &str, filters: &[String]) -> String {
+fn no_match(source: &Source, filters: &[String]) -> String {
     if filters.is_empty() {
         return format!(
             "No problems matched: the backend has no {source} problems (get_platform_status shows how many each \
@@ -170,7 +170,7 @@ array item; a tag whose name itself contains a comma (list_tags shows it in quot
     Ok(out)
 }
 
-fn output(source: &str, list: &ListPage, args: &Args, filters: &[String]) -> ToolOutput {
+fn output(source: &Source, list: &ListPage, args: &Args, filters: &[String]) -> ToolOutput {
     let m = &list.meta;
     let mut text = format!("# Problems on {source}\n\n");
     if !list.data.is_empty() {

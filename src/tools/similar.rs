@@ -6,7 +6,7 @@ use serde_json::{Value, json};
 use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
 use crate::error::ToolError;
 use crate::format;
-use crate::models::Similar;
+use crate::models::{Similar, Source};
 
 pub(crate) const TOOL: Tool = Tool {
     name: "find_similar_problems",
@@ -59,7 +59,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         format!("/api/v1/similar?q={}&{params}", urlencoding::encode(query))
     } else {
         // 3. Mode A: both source and id.
-        let (source, id) = (args.opt_trimmed("source")?.map(sources::normalise), args.opt_trimmed("id")?);
+        let (source, id) = (args.opt_trimmed("source")?.map(sources::parse), args.opt_trimmed("id")?);
         let (Some(source), Some(id)) = (source.clone(), id) else {
             let missing = match (source, id) {
                 (None, None) => "`query`, or both `source` and `id`, are required",
@@ -71,7 +71,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
             )));
         };
         mode = "id";
-        let path = format!("/api/v1/similar/{}/{}?{params}", seg(&source), seg(id));
+        let path = format!("/api/v1/similar/{}/{}?{params}", seg(source.as_str()), seg(id));
         problem = Some((source, id));
         path
     };
@@ -107,7 +107,7 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
 
 /// The backend's 404 for a problem it has no embedding for, made specific: an unknown source
 /// (the backend answers "no embedding found" to any), or a problem missing or not embedded yet.
-fn not_found(ctx: &Ctx, source: &str, id: &str, e: ToolError) -> ToolError {
+fn not_found(ctx: &Ctx, source: &Source, id: &str, e: ToolError) -> ToolError {
     match e {
         ToolError::Http(404, msg) => match sources::unknown(ctx, source) {
             Some(hint) => ToolError::Http(
@@ -147,7 +147,7 @@ fn nothing_found(ctx: &Ctx, threshold: f64, filter: Option<&str>, by_query: bool
         let unknown: Vec<String> = f
             .split(',')
             .map(str::trim)
-            .filter(|p| !p.is_empty() && sources::unknown(ctx, p).is_some())
+            .filter(|p| !p.is_empty() && sources::unknown(ctx, &Source::from(*p)).is_some())
             .map(|p| format!("\"{p}\""))
             .collect();
         let mut t = "no `source_filter`".to_string();

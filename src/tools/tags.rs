@@ -27,8 +27,9 @@ fn output_schema() -> Value {
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = sources::required(args)?;
-    let tags: Vec<String> =
-        fetch(ctx, &format!("/api/v1/tags/{}", seg(&source))).map_err(|e| sources::explain(ctx, &source, e))?.json()?;
+    let tags: Vec<String> = fetch(ctx, &format!("/api/v1/tags/{}", seg(source.as_str())))
+        .map_err(|e| sources::explain(ctx, &source, e))?
+        .json()?;
     let text = if tags.is_empty() {
         String::new()
     } else {
