@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use oj_mcp_rs::language::Language;
 use oj_mcp_rs::models::Problem;
-use oj_mcp_rs::tools::problem_output;
+use oj_mcp_rs::problems::problem_output;
 use serde_json::json;
 
 /// The platform a corpus file comes from, by its name (`hydro_cf…` is Codeforces through Hydro).

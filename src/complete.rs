@@ -6,10 +6,9 @@ use serde_json::{Value, json};
 
 use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
-use crate::models::ListPage;
-use crate::models::Source;
-use crate::prompts::MODES;
-use crate::tools::{self, Ctx, daily};
+use crate::models::{ListPage, Source};
+use crate::problems::{Ctx, daily, fetch, seg};
+use crate::routes::MODES;
 
 /// Most ids suggested at once.
 const MAX_IDS: usize = 20;
@@ -94,12 +93,12 @@ pub(crate) fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, Respo
 
 /// Up to [`MAX_IDS`] ids of `source` matching `prefix`, ids that start with it first.
 fn ids(ctx: &Ctx, source: &str, prefix: &str) -> Value {
-    let mut path = format!("/api/v1/problems/{}?page=1&per_page={MAX_IDS}", tools::seg(source));
+    let mut path = format!("/api/v1/problems/{}?page=1&per_page={MAX_IDS}", seg(source));
     if !prefix.is_empty() {
         path.push_str("&search=");
         path.push_str(&urlencoding::encode(prefix));
     }
-    let page: ListPage = match tools::fetch(ctx, &path).and_then(|ok| ok.json()) {
+    let page: ListPage = match fetch(ctx, &path).and_then(|ok| ok.json()) {
         Ok(p) => p,
         Err(e) => {
             crate::debug!("completion: no ids for {source} {prefix:?}: {e}");

@@ -17,10 +17,14 @@ pub mod error;
 mod format;
 mod http_proxy;
 pub mod language;
+#[cfg(test)]
+mod layers;
 pub mod mcp;
 pub mod models;
+pub mod problems;
 mod prompts;
 mod resources;
+mod routes;
 pub mod samples;
 pub mod server;
-pub mod tools;
+mod tools;

@@ -1,34 +1,12 @@
 //! `get_daily_challenge` (T1): the LeetCode daily problem of a day, `GET /api/v1/daily`.
 
-use serde_json::{Value, json};
+use serde_json::json;
 use time::{Date, Month, OffsetDateTime};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, language_arg, problem_output, schema};
+use super::{Args, Ctx, ToolOutput, ToolResult, fetch, language_arg, problem_output};
 use crate::error::ToolError;
 use crate::language::Language;
 use crate::models::{Fetching, Problem, Source};
-
-pub(crate) const TOOL: Tool = Tool {
-    name: "get_daily_challenge",
-    title: "LeetCode daily challenge",
-    description: "Get the LeetCode daily challenge: title, difficulty, tags, link, acceptance rate and the full \
-statement as Markdown. Use it when the user asks for today's LeetCode problem (or the daily problem of a past \
-day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's daily problem, whose day follows \
-China time (UTC+8), in Chinese unless `language: \"en\"`. If the backend is still fetching the problem, the answer \
-says so and when to retry.",
-    input_schema,
-    output_schema,
-    params: &["domain", "date", "language"],
-    call,
-};
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/daily.input.json"))
-}
-
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/daily.output.json"))
-}
 
 /// The calendar day "today" for a domain at `now_unix`: UTC for `com`, the fixed UTC+8 day for
 /// `cn` (how leetcode.cn and the backend count days). Never the machine's local zone.
@@ -58,7 +36,7 @@ fn parse_date(s: &str) -> Option<Date> {
     Date::from_calendar_date(year, Month::try_from(month).ok()?, day).ok()
 }
 
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let domain = args.opt_enum("domain", &["com", "cn"])?.unwrap_or("com");
     // What each site shows: leetcode.cn the Chinese statement, leetcode.com the English one.
     let language = language_arg(args, if domain == "cn" { Language::Zh } else { Language::En })?;

@@ -1,102 +1,39 @@
-//! The tool registry, argument validation, and the backend call every tool shares. One file per
-//! tool beside this one holds its schema, its validation and its handler.
+//! The one layer of problem fetching and formatting: an operation per tool (one file each beside
+//! this one: its validation and its handler), the arguments they read, and the backend call they
+//! share. The MCP features (tools, resources, prompts, completions) are peers above it.
 
 pub(crate) mod daily;
+mod failure;
 mod output;
-mod problem;
+pub(crate) mod problem;
 mod problem_output;
-mod resolve;
+pub(crate) mod resolve;
 pub(crate) mod samples;
-pub(crate) mod schema;
-mod search;
-mod similar;
+pub(crate) mod search;
+pub(crate) mod similar;
 pub(crate) mod sources;
-mod status;
-mod tags;
+pub(crate) mod status;
+pub(crate) mod tags;
 
 use serde::de::DeserializeOwned;
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::client::Client;
 use crate::error::ToolError;
-use crate::format;
 use crate::language::{self, Language};
 
 pub use output::ToolOutput;
 pub use problem_output::problem_output;
 
-/// The result of a tool handler.
+/// The result of an operation.
 pub(crate) type ToolResult = Result<ToolOutput, ToolError>;
 
-/// What a handler may use.
+/// What an operation may use.
 pub(crate) struct Ctx<'a> {
     /// The backend.
     pub(crate) client: &'a Client,
     /// The current time, seconds since the Unix epoch (injectable for tests).
     pub(crate) now_unix: i64,
-}
-
-/// One tool: its listing and its handler.
-pub(crate) struct Tool {
-    /// The tool's name.
-    pub(crate) name: &'static str,
-    /// A short human title.
-    pub(crate) title: &'static str,
-    /// What it does and when to use it, written for a model.
-    pub(crate) description: &'static str,
-    /// Its JSON Schema for `arguments`.
-    pub(crate) input_schema: fn() -> Value,
-    /// The JSON Schema of its `structuredContent` (an object).
-    pub(crate) output_schema: fn() -> Value,
-    /// The names of the arguments it takes (others are rejected).
-    pub params: &'static [&'static str],
-    /// The handler.
-    pub(crate) call: fn(&Ctx, &Args) -> ToolResult,
-}
-
-/// Every tool, in the order `tools/list` shows them.
-pub(crate) static TOOLS: &[Tool] =
-    &[daily::TOOL, problem::TOOL, similar::TOOL, resolve::TOOL, status::TOOL, search::TOOL, tags::TOOL];
-
-/// The tool called `name`.
-pub(crate) fn find(name: &str) -> Option<&'static Tool> {
-    TOOLS.iter().find(|t| t.name == name)
-}
-
-impl Tool {
-    /// The tool's entry in `tools/list`. `title`: whether the client's protocol version has
-    /// `title` (2025-06-18 on); `output_schema`: whether to declare `outputSchema` (that version,
-    /// unless `--structured-content off`); `annotations`: whether it has annotations (2025-03-26
-    /// on).
-    pub(crate) fn listing(&self, title: bool, output_schema: bool, annotations: bool) -> Value {
-        let mut v = json!({
-            "name": self.name,
-            "description": self.description,
-            "inputSchema": (self.input_schema)(),
-        });
-        if title {
-            v["title"] = json!(self.title);
-        }
-        if output_schema {
-            v["outputSchema"] = (self.output_schema)();
-        }
-        if annotations {
-            v["annotations"] = json!({
-                "title": self.title,
-                "readOnlyHint": true,
-                "destructiveHint": false,
-                "idempotentHint": true,
-                "openWorldHint": true,
-            });
-        }
-        v
-    }
-
-    /// Validates the raw `arguments` and runs the handler.
-    pub fn run(&self, ctx: &Ctx, arguments: Option<&Value>) -> ToolResult {
-        let args = Args::new(arguments, self.params)?;
-        (self.call)(ctx, &args)
-    }
 }
 
 /// A tool's arguments, checked field by field. Every problem is a [`ToolError::Domain`] naming the
@@ -121,6 +58,12 @@ fn bad(msg: String) -> ToolError {
 }
 
 impl<'a> Args<'a> {
+    /// Arguments built by this program (from a resource URI, for a prompt), not by a client: an
+    /// object, or none; their names are the operation's own.
+    pub(crate) fn trusted(arguments: &'a Value) -> Args<'a> {
+        Args { map: arguments.as_object() }
+    }
+
     /// Checks that `arguments` is an object (or absent) holding only `allowed` names.
     pub fn new(arguments: Option<&'a Value>, allowed: &[&str]) -> Result<Args<'a>, ToolError> {
         let map = match arguments {
@@ -288,7 +231,7 @@ pub(crate) fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
         })?;
         return Ok(Success { status: resp.status, body, path: path.to_string() });
     }
-    Err(ToolError::Http(resp.status, format::http_failure(&resp)))
+    Err(ToolError::Http(resp.status, failure::http_failure(&resp)))
 }
 
 /// The `language` argument: `"en"` or `"zh"`, `default` when absent.
@@ -300,6 +243,8 @@ pub(crate) fn language_arg(args: &Args, default: Language) -> Result<Language, T
 
 #[cfg(test)]
 mod tests {
+    use serde_json::json;
+
     use super::*;
 
     /// The error `Args::new` gives for these arguments.
@@ -351,28 +296,5 @@ mod tests {
         assert_eq!(seg("."), "%2E");
         assert_eq!(seg("1920A"), "1920A");
         assert_eq!(seg("?#%"), "%3F%23%25");
-    }
-
-    #[test]
-    fn tools_are_listed_in_order_with_object_schemas() {
-        // The order on the wire is checked against mcpb/manifest.json by tests/it/wire.rs.
-        let mut names: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
-        names.sort_unstable();
-        names.dedup();
-        assert_eq!(names.len(), TOOLS.len(), "tool names are unique");
-        for t in TOOLS {
-            assert_eq!((t.output_schema)()["type"], "object", "{}", t.name);
-            for s in [(t.input_schema)(), (t.output_schema)()] {
-                assert!(!s.to_string().contains("\"@"), "{}: a fragment marker was left unexpanded", t.name);
-            }
-            let s = (t.input_schema)();
-            assert_eq!(s["type"], "object", "{}", t.name);
-            let props: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();
-            let mut params: Vec<&str> = t.params.to_vec();
-            params.sort_unstable();
-            let mut props: Vec<&str> = props.iter().map(|s| s.as_str()).collect();
-            props.sort_unstable();
-            assert_eq!(props, params, "{}: schema properties and accepted params differ", t.name);
-        }
     }
 }

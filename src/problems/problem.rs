@@ -1,35 +1,13 @@
 //! `get_problem` (T2): one problem by platform and id, `GET /api/v1/problems/{source}/{id}`.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::{Args, Ctx, Tool, ToolResult, fetch, language_arg, problem_output, schema, seg, sources};
+use super::{Args, Ctx, ToolResult, fetch, language_arg, problem_output, seg, sources};
 use crate::error::ToolError;
 use crate::language::Language;
 use crate::models::Problem;
 
-pub(crate) const TOOL: Tool = Tool {
-    name: "get_problem",
-    title: "Get a problem",
-    description: "Get one competitive-programming problem by platform and id: title, difficulty, tags, link, \
-acceptance rate and the full statement as Markdown (TeX math kept as $…$). Use it when you know the platform \
-and id, e.g. leetcode 1, codeforces 1920A, atcoder abc321_a, luogu P1001, spoj SP1. Ids are case-sensitive; \
-LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead. `language: \"zh\"` \
-gives LeetCode's Chinese statement (when a language is missing, the one that exists, with a note).",
-    input_schema,
-    output_schema,
-    params: &["source", "id", "language"],
-    call,
-};
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/problem.input.json"))
-}
-
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/problem.output.json"))
-}
-
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = sources::required(args)?;
     let id = args.req_str("id", "the problem id, e.g. \"1\" or \"1920A\"")?;
     let language = language_arg(args, Language::En)?;

@@ -1,39 +1,18 @@
 //! `resolve_problem` (T4): a problem from a URL, slug or pattern, `GET /api/v1/resolve/{query}`.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::{Args, Ctx, Tool, ToolResult, fetch, language_arg, problem_output, schema, seg};
+use super::{Args, Ctx, ToolResult, fetch, language_arg, problem_output, seg};
 use crate::error::ToolError;
 use crate::language::Language;
 use crate::models::{Problem, Resolved, Source};
-
-pub(crate) const TOOL: Tool = Tool {
-    name: "resolve_problem",
-    title: "Resolve a problem from a URL or name",
-    description: "Find a problem from whatever the user gave: a problem URL (leetcode.com, leetcode.cn, \
-codeforces.com, atcoder.jp, luogu.com.cn), a prefixed id (\"codeforces:1920A\", \"atcoder:abc321_a\"), a LeetCode \
-slug (\"two-sum\") or a bare id (\"1920A\", \"P3371\", \"SP1\"). Returns the same Markdown as get_problem. Use it \
-when the platform or id is not given separately.",
-    input_schema,
-    output_schema,
-    params: &["query", "language"],
-    call,
-};
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/resolve.input.json"))
-}
-
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/resolve.output.json"))
-}
 
 const FORMS: &str = "Inputs that work: a problem URL (https://leetcode.com/problems/two-sum/, \
 https://codeforces.com/contest/1920/problem/A, https://atcoder.jp/contests/abc300/tasks/abc300_a, \
 https://www.luogu.com.cn/problem/P1002), a prefixed id (leetcode:two-sum, codeforces:1920A, atcoder:abc321_a, \
 luogu:P1001, spoj:SP1), a LeetCode slug (two-sum) or a bare id (1920A, abc300_a, P3371, SP1).";
 
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let query = args.req_str("query", "a problem URL, slug or id")?;
     // A leetcode.cn URL asks about the Chinese site: its statement is the Chinese one.
     let language = language_arg(args, if is_leetcode_cn(query) { Language::Zh } else { Language::En })?;

@@ -4,45 +4,10 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
+use super::{Args, Ctx, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::error::ToolError;
 use crate::format::{self, cell};
 use crate::models::{ListPage, Source};
-
-pub(crate) const TOOL: Tool = Tool {
-    name: "search_problems",
-    title: "Search a platform's problems",
-    description: "Browse and filter one platform's problems: by words in the title or id (`search`), \
-`difficulty`, `tags` (any or all of them), and a rating range, sorted by id, difficulty, rating or acceptance \
-rate. Returns a compact table (id, title, difficulty, rating, tags, link) one page at a time, and says how to \
-get the next page. Use it to pick practice problems (\"hard graph problems on LeetCode\", \"Codeforces 1200-1400 \
-greedy\"); use list_tags to see the tag names, and get_problem to read a statement. A tag that itself contains a \
-comma (list_tags shows it in quotes) cannot be a `tags` filter: the backend splits the filter on commas.",
-    input_schema,
-    output_schema,
-    params: &[
-        "source",
-        "search",
-        "difficulty",
-        "tags",
-        "tag_mode",
-        "rating_min",
-        "rating_max",
-        "sort_by",
-        "sort_order",
-        "page",
-        "per_page",
-    ],
-    call,
-};
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/search.input.json"))
-}
-
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/search.output.json"))
-}
 
 fn bad(msg: &str) -> ToolError {
     ToolError::Args(format!("Invalid arguments: {msg}"))
@@ -51,7 +16,7 @@ fn bad(msg: &str) -> ToolError {
 /// Largest page number accepted.
 const MAX_PAGE: i64 = 1_000_000;
 
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = sources::required(args)?;
     let page = args.opt_int("page", 1, MAX_PAGE)?.unwrap_or(1);
     let per_page = args.opt_int("per_page", 1, 100)?.unwrap_or(20);

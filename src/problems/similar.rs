@@ -3,37 +3,15 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
+use super::{Args, Ctx, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::error::ToolError;
 use crate::format;
 use crate::models::{Similar, Source};
 
-pub(crate) const TOOL: Tool = Tool {
-    name: "find_similar_problems",
-    title: "Find similar problems",
-    description: "Find problems similar to a given one, across platforms, ranked by embedding similarity. Two \
-modes: give `source` and `id` to find neighbours of that problem, or give `query` (3-2000 characters of free \
-text, e.g. a statement or an idea such as \"shortest path with one free edge\") to search by meaning; `query` \
-wins when both are given. Returns a table of source, id, title, difficulty, similarity and link; follow up with \
-get_problem to read one.",
-    input_schema,
-    output_schema,
-    params: &["source", "id", "query", "limit", "threshold", "source_filter"],
-    call,
-};
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/similar.input.json"))
-}
-
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/similar.output.json"))
-}
-
 /// Longest and shortest `query`, in Unicode scalar values after trimming.
 const QUERY_CHARS: std::ops::RangeInclusive<usize> = 3..=2000;
 
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     // 1. Numeric parameters first.
     let limit = args.opt_int("limit", 1, 50)?.unwrap_or(10);
     let threshold = args.opt_f64("threshold", 0.0, 1.0)?.unwrap_or(0.0);

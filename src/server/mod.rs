@@ -10,7 +10,8 @@ use serde_json::{Map, Value, json};
 use crate::client::Client;
 use crate::error::ToolError;
 use crate::mcp::{ErrorCode, Notification, Request, RequestId, Response, ResponseError};
-use crate::tools::{self, Ctx};
+use crate::problems::Ctx;
+use crate::tools;
 use crate::{complete, prompts, resources};
 
 mod inflight;
