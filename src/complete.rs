@@ -7,7 +7,7 @@ use serde_json::{Value, json};
 use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
 use crate::models::{ListPage, Source};
-use crate::problems::{Ctx, daily, fetch, seg};
+use crate::problems::{Ctx, Query, daily, fetch, seg};
 use crate::routes::MODES;
 
 /// Most ids suggested at once.
@@ -93,11 +93,11 @@ pub(crate) fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, Respo
 
 /// Up to [`MAX_IDS`] ids of `source` matching `prefix`, ids that start with it first.
 fn ids(ctx: &Ctx, source: &str, prefix: &str) -> Value {
-    let mut path = format!("/api/v1/problems/{}?page=1&per_page={MAX_IDS}", seg(source));
-    if !prefix.is_empty() {
-        path.push_str("&search=");
-        path.push_str(&urlencoding::encode(prefix));
-    }
+    let path = Query::path(format!("/api/v1/problems/{}", seg(source)))
+        .pair("page", 1)
+        .pair("per_page", MAX_IDS)
+        .opt("search", Some(prefix).filter(|p| !p.is_empty()))
+        .finish();
     let page: ListPage = match fetch(ctx, &path).and_then(|ok| ok.json()) {
         Ok(p) => p,
         Err(e) => {

@@ -3,7 +3,7 @@
 use serde_json::json;
 use time::{Date, Month, OffsetDateTime};
 
-use super::{Args, Ctx, ToolOutput, ToolResult, fetch, language_arg, problem_output};
+use super::{Args, Ctx, Query, ToolOutput, ToolResult, fetch, language_arg, problem_output};
 use crate::error::ToolError;
 use crate::language::Language;
 use crate::models::{Fetching, Problem, Source};
@@ -52,18 +52,20 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     };
     let date = ymd(date);
     let site = if domain == "cn" { "leetcode.cn" } else { "leetcode.com" };
-    let ok = fetch(ctx, &format!("/api/v1/daily?domain={domain}&date={date}")).map_err(|e| match e {
-        // The backend refuses days outside its range with a bare 400: name the range and the fix.
-        ToolError::Http(400, msg) if asked && msg.contains("date") => ToolError::Http(
-            400,
-            format!(
-                "{msg}\nDaily challenges go from 2020-04-01 to today ({today} in {site}'s day). Give a `date` in \
+    let ok = fetch(ctx, &Query::path("/api/v1/daily").pair("domain", domain).pair("date", &date).finish()).map_err(
+        |e| match e {
+            // The backend refuses days outside its range with a bare 400: name the range and the fix.
+            ToolError::Http(400, msg) if asked && msg.contains("date") => ToolError::Http(
+                400,
+                format!(
+                    "{msg}\nDaily challenges go from 2020-04-01 to today ({today} in {site}'s day). Give a `date` in \
 that range, or none for today's challenge.",
-                today = ymd(today(domain, ctx.now_unix))
+                    today = ymd(today(domain, ctx.now_unix))
+                ),
             ),
-        ),
-        other => other,
-    })?;
+            other => other,
+        },
+    )?;
     if ok.status == 202 {
         let f: Fetching = ok.json()?;
         return Ok(fetching(&f, site, &date, domain));

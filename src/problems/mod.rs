@@ -188,6 +188,60 @@ pub(crate) fn seg(s: &str) -> String {
     if e == "." || e == ".." { e.replace('.', "%2E") } else { e }
 }
 
+/// A request path and its query string, built pair by pair: the one way the operations write a
+/// query. Each value is percent-encoded (only `A-Za-z0-9-_.~` stay literal, so `&`, `=`, `#` and
+/// spaces in a user's text cannot add or cut a pair); the pairs keep the order they are added in.
+pub(crate) struct Query {
+    path: String,
+    /// Whether a pair has been written (the next one starts with `&`, else `?`).
+    started: bool,
+}
+
+impl Query {
+    /// A path whose segments are already encoded (with [`seg`]), no query yet.
+    pub(crate) fn path(path: impl Into<String>) -> Query {
+        Query { path: path.into(), started: false }
+    }
+
+    /// Adds `name=value`.
+    pub(crate) fn pair(mut self, name: &str, value: impl std::fmt::Display) -> Query {
+        self.path.push(if self.started { '&' } else { '?' });
+        self.started = true;
+        self.path.push_str(name);
+        self.path.push('=');
+        self.path.push_str(&urlencoding::encode(&value.to_string()));
+        self
+    }
+
+    /// Adds `name=value` when there is a value.
+    pub(crate) fn opt(self, name: &str, value: Option<impl std::fmt::Display>) -> Query {
+        match value {
+            Some(v) => self.pair(name, v),
+            None => self,
+        }
+    }
+
+    /// Adds `name=a,b,c` (each item encoded, the commas literal, as the backend splits on them)
+    /// when there are items.
+    pub(crate) fn list(mut self, name: &str, items: &[String]) -> Query {
+        if items.is_empty() {
+            return self;
+        }
+        let list: Vec<String> = items.iter().map(|t| urlencoding::encode(t).into_owned()).collect();
+        self.path.push(if self.started { '&' } else { '?' });
+        self.started = true;
+        self.path.push_str(name);
+        self.path.push('=');
+        self.path.push_str(&list.join(","));
+        self
+    }
+
+    /// The path with its query.
+    pub(crate) fn finish(self) -> String {
+        self.path
+    }
+}
+
 /// A successful (2xx) backend answer, its body UTF-8 text.
 pub(crate) struct Success {
     /// The status (200, 202, …).
@@ -286,6 +340,21 @@ mod tests {
         assert!(domain(a.opt_f64("big", 0.0, 1.0).err().unwrap()).contains("between 0.0 and 1.0"));
         assert_eq!(a.opt_enum("en", &["com", "cn"]).unwrap(), Some("cn"));
         assert!(domain(a.opt_enum("s", &["com", "cn"]).err().unwrap()).contains("one of \"com\", \"cn\""));
+    }
+
+    #[test]
+    fn queries_encode_each_value_and_keep_the_order() {
+        let q = Query::path("/p/a%2Fb")
+            .pair("page", 2)
+            .opt("none", None::<&str>)
+            .opt("search", Some("a&b=c #d"))
+            .list("tags", &["x,y".into(), "dynamic programming".into()])
+            .list("empty", &[])
+            .pair("rating_min", 1200.5)
+            .finish();
+        assert_eq!(q, "/p/a%2Fb?page=2&search=a%26b%3Dc%20%23d&tags=x%2Cy,dynamic%20programming&rating_min=1200.5");
+        assert_eq!(Query::path("/status").finish(), "/status");
+        assert_eq!(Query::path("/x").opt("a", Some(1)).finish(), "/x?a=1");
     }
 
     #[test]

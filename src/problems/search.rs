@@ -4,7 +4,7 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, ToolOutput, ToolResult, fetch, seg, sources};
+use super::{Args, Ctx, Query, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::error::ToolError;
 use crate::format::{self, cell};
 use crate::models::{ListPage, Source};
@@ -40,35 +40,18 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         return Err(bad("`tag_mode` needs `tags`"));
     }
 
-    let mut path = format!("/api/v1/problems/{}?page={page}&per_page={per_page}", seg(source.as_str()));
-    let mut add = |k: &str, v: &str| {
-        let _ = write!(path, "&{k}={v}");
-    };
-    if let Some(d) = difficulty {
-        add("difficulty", &urlencoding::encode(d));
-    }
-    if !tags.is_empty() {
-        let list: Vec<String> = tags.iter().map(|t| urlencoding::encode(t).into_owned()).collect();
-        add("tags", &list.join(","));
-    }
-    if let Some(m) = tag_mode {
-        add("tag_mode", m);
-    }
-    if let Some(s) = search {
-        add("search", &urlencoding::encode(s));
-    }
-    if let Some(s) = sort_by {
-        add("sort_by", s);
-    }
-    if let Some(o) = sort_order {
-        add("sort_order", o);
-    }
-    if let Some(r) = rating_min {
-        add("rating_min", &r.to_string());
-    }
-    if let Some(r) = rating_max {
-        add("rating_max", &r.to_string());
-    }
+    let path = Query::path(format!("/api/v1/problems/{}", seg(source.as_str())))
+        .pair("page", page)
+        .pair("per_page", per_page)
+        .opt("difficulty", difficulty)
+        .list("tags", &tags)
+        .opt("tag_mode", tag_mode)
+        .opt("search", search)
+        .opt("sort_by", sort_by)
+        .opt("sort_order", sort_order)
+        .opt("rating_min", rating_min)
+        .opt("rating_max", rating_max)
+        .finish();
 
     let list: ListPage = fetch(ctx, &path).map_err(|e| sources::explain(ctx, &source, e))?.json()?;
     let mut filters = Vec::new();

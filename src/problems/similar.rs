@@ -3,7 +3,7 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, ToolOutput, ToolResult, fetch, seg, sources};
+use super::{Args, Ctx, Query, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::error::ToolError;
 use crate::format;
 use crate::models::{Similar, Source};
@@ -17,11 +17,8 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let threshold = args.opt_f64("threshold", 0.0, 1.0)?.unwrap_or(0.0);
     // Platforms are lower-case to the backend, which also trims each name of the list.
     let filter = args.opt_trimmed("source_filter")?.map(str::to_lowercase);
-    let mut params = format!("limit={limit}&threshold={threshold}");
-    if let Some(f) = &filter {
-        params.push_str("&source=");
-        params.push_str(&urlencoding::encode(f));
-    }
+    // Both modes send these after their own.
+    let common = |q: Query| q.pair("limit", limit).pair("threshold", threshold).opt("source", filter.as_deref());
     // 2. A non-empty query selects mode B, and never falls back to mode A.
     let mut mode = "query";
     let mut problem = None;
@@ -34,7 +31,7 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
                 QUERY_CHARS.end()
             )));
         }
-        format!("/api/v1/similar?q={}&{params}", urlencoding::encode(query))
+        common(Query::path("/api/v1/similar").pair("q", query)).finish()
     } else {
         // 3. Mode A: both source and id.
         let (source, id) = (args.opt_trimmed("source")?.map(sources::parse), args.opt_trimmed("id")?);
@@ -49,7 +46,7 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
             )));
         };
         mode = "id";
-        let path = format!("/api/v1/similar/{}/{}?{params}", seg(source.as_str()), seg(id));
+        let path = common(Query::path(format!("/api/v1/similar/{}/{}", seg(source.as_str()), seg(id)))).finish();
         problem = Some((source, id));
         path
     };
