@@ -40,6 +40,10 @@ pub(crate) struct Ctx<'a> {
 /// argument and what is expected.
 pub(crate) struct Args<'a> {
     map: Option<&'a Map<String, Value>>,
+    /// The names the tool declares (`None` for arguments built by this program): debug builds
+    /// check that an operation reads no other, so a handler cannot drift from its declaration.
+    #[cfg(debug_assertions)]
+    declared: Option<Vec<String>>,
 }
 
 fn type_name(v: &Value) -> &'static str {
@@ -61,7 +65,11 @@ impl<'a> Args<'a> {
     /// Arguments built by this program (from a resource URI, for a prompt), not by a client: an
     /// object, or none; their names are the operation's own.
     pub(crate) fn trusted(arguments: &'a Value) -> Args<'a> {
-        Args { map: arguments.as_object() }
+        Args {
+            map: arguments.as_object(),
+            #[cfg(debug_assertions)]
+            declared: None,
+        }
     }
 
     /// Checks that `arguments` is an object (or absent) holding only `allowed` names.
@@ -84,7 +92,11 @@ impl<'a> Args<'a> {
                 unknown.join("`, `")
             )));
         }
-        Ok(Args { map })
+        Ok(Args {
+            map,
+            #[cfg(debug_assertions)]
+            declared: Some(allowed.iter().map(|a| a.to_string()).collect()),
+        })
     }
 
     /// The raw value of an argument; `null` counts as absent.
@@ -98,6 +110,13 @@ impl<'a> Args<'a> {
     }
 
     fn get(&self, name: &str) -> Option<&Value> {
+        #[cfg(debug_assertions)]
+        if let Some(declared) = &self.declared {
+            assert!(
+                declared.iter().any(|d| d == name),
+                "the operation reads `{name}`, which its tool does not declare"
+            );
+        }
         self.map.and_then(|m| m.get(name)).filter(|v| !v.is_null())
     }
 
@@ -322,10 +341,19 @@ mod tests {
         assert!(Args::new(None, &[]).is_ok());
     }
 
+    /// An operation that reads a name its tool does not declare is a bug the tests catch.
+    #[test]
+    #[cfg(debug_assertions)]
+    #[should_panic(expected = "does not declare")]
+    fn reading_an_undeclared_argument_is_caught() {
+        let v = json!({"source": "leetcode"});
+        let _ = Args::new(Some(&v), &["source"]).unwrap().opt_str("sauce");
+    }
+
     #[test]
     fn typed_getters() {
         let v = json!({"s": " x ", "e": "  ", "n": 10.0, "f": 0.5, "big": 99, "str": "7", "en": "cn", "nul": null});
-        let a = Args::new(Some(&v), &["s", "e", "n", "f", "big", "str", "en", "nul"]).unwrap();
+        let a = Args::new(Some(&v), &["s", "e", "n", "f", "big", "str", "en", "nul", "missing"]).unwrap();
         assert_eq!(a.req_str("s", "").unwrap(), "x");
         assert!(domain(a.req_str("e", "h").err().unwrap()).contains("`e` must not be empty"));
         assert!(domain(a.req_str("missing", "h").err().unwrap()).contains("`missing` is required"));

@@ -1,13 +1,37 @@
-//! The MCP tools feature: each tool's declaration (name, title, description, schemas, the
-//! arguments it takes, its operation in `problems/`), the registry `tools/list` shows, and the
+//! The MCP tools feature: each tool's declaration (name, title, description, its parameters,
+//! its output schema, its operation in `problems/`), the registry `tools/list` shows, and the
 //! argument check before an operation runs. What a tool does is in `problems/`, which resources,
 //! prompts and completions reach too, from the side.
+//!
+//! A tool's parameters are declared once, in its `params` table: the input schema is built from
+//! it (`type: object`, `additionalProperties: false`, one property per parameter, `required`),
+//! the unknown-argument check and its message take the names from it in the same order, and the
+//! operation may read only those names (`Args` asserts it in debug builds, which the tests run).
+//! So the schema, the accepted names and what the handler reads cannot drift apart.
 
 pub(crate) mod schema;
 
-use serde_json::{Value, json};
+use serde_json::{Map, Value, json};
 
 use crate::problems::{self, Args, Ctx, ToolResult};
+
+/// One parameter of a tool: its name, whether it is required, and its JSON Schema (a JSON text,
+/// compiled in; `"@source"` stands for the shared fragment, as in `schema::load`).
+pub(crate) struct Param {
+    name: &'static str,
+    required: bool,
+    schema: &'static str,
+}
+
+/// A parameter the tool cannot do without.
+const fn required(name: &'static str, schema: &'static str) -> Param {
+    Param { name, required: true, schema }
+}
+
+/// A parameter that may be left out.
+const fn optional(name: &'static str, schema: &'static str) -> Param {
+    Param { name, required: false, schema }
+}
 
 /// One tool: its listing and its operation.
 pub(crate) struct Tool {
@@ -17,12 +41,10 @@ pub(crate) struct Tool {
     pub(crate) title: &'static str,
     /// What it does and when to use it, written for a model.
     pub(crate) description: &'static str,
-    /// Its JSON Schema for `arguments`.
-    pub(crate) input_schema: fn() -> Value,
     /// The JSON Schema of its `structuredContent` (an object).
     pub(crate) output_schema: fn() -> Value,
-    /// The names of the arguments it takes (others are rejected).
-    pub(crate) params: &'static [&'static str],
+    /// Its parameters, in the order an argument error names them: the one declaration.
+    pub(crate) params: &'static [Param],
     /// The operation.
     pub(crate) call: fn(&Ctx, &Args) -> ToolResult,
 }
@@ -44,7 +66,7 @@ impl Tool {
         let mut v = json!({
             "name": self.name,
             "description": self.description,
-            "inputSchema": (self.input_schema)(),
+            "inputSchema": self.input_schema(),
         });
         if title {
             v["title"] = json!(self.title);
@@ -64,9 +86,27 @@ impl Tool {
         v
     }
 
+    /// Its JSON Schema for `arguments`, built from [`Tool::params`].
+    pub(crate) fn input_schema(&self) -> Value {
+        let properties: Map<String, Value> =
+            self.params.iter().map(|p| (p.name.to_string(), schema::load(p.schema))).collect();
+        let mut s = json!({ "type": "object", "additionalProperties": false, "properties": properties });
+        let required: Vec<&str> = self.params.iter().filter(|p| p.required).map(|p| p.name).collect();
+        if !required.is_empty() {
+            s["required"] = json!(required);
+        }
+        s
+    }
+
+    /// The names of its parameters, in declaration order.
+    fn names(&self) -> Vec<&'static str> {
+        self.params.iter().map(|p| p.name).collect()
+    }
+
     /// Validates the raw `arguments` and runs the operation.
     pub(crate) fn run(&self, ctx: &Ctx, arguments: Option<&Value>) -> ToolResult {
-        let args = Args::new(arguments, self.params)?;
+        let names = self.names();
+        let args = Args::new(arguments, &names)?;
         (self.call)(ctx, &args)
     }
 }
@@ -79,9 +119,21 @@ statement as Markdown. Use it when the user asks for today's LeetCode problem (o
 day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's daily problem, whose day follows \
 China time (UTC+8), in Chinese unless `language: \"en\"`. If the backend is still fetching the problem, the answer \
 says so and when to retry.",
-    input_schema: || schema::load(include_str!("schemas/daily.input.json")),
     output_schema: || schema::load(include_str!("schemas/daily.output.json")),
-    params: &["domain", "date", "language"],
+    params: &[
+        optional(
+            "domain",
+            r#"{"default": "com", "description": "Which site's daily challenge: \"com\" (leetcode.com, days in UTC) or \"cn\" (leetcode.cn, days in UTC+8).", "enum": ["com", "cn"], "type": "string"}"#,
+        ),
+        optional(
+            "date",
+            r#"{"description": "The day, YYYY-MM-DD (from 2020-04-01 up to today). Default: today in the domain's calendar.", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "type": "string"}"#,
+        ),
+        optional(
+            "language",
+            r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"zh\" with domain \"cn\" (what leetcode.cn shows), else \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
+        ),
+    ],
     call: problems::daily::call,
 };
 
@@ -93,9 +145,18 @@ acceptance rate and the full statement as Markdown (TeX math kept as $…$). Use
 and id, e.g. leetcode 1, codeforces 1920A, atcoder abc321_a, luogu P1001, spoj SP1. Ids are case-sensitive; \
 LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead. `language: \"zh\"` \
 gives LeetCode's Chinese statement (when a language is missing, the one that exists, with a note).",
-    input_schema: || schema::load(include_str!("schemas/problem.input.json")),
     output_schema: || schema::load(include_str!("schemas/problem.output.json")),
-    params: &["source", "id", "language"],
+    params: &[
+        required("source", r#""@source""#),
+        required(
+            "id",
+            r#"{"description": "The problem id on that platform, case-sensitive: \"1\" (LeetCode), \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"P1001\" (Luogu), \"SP1\" (SPOJ).", "examples": ["1", "1920A", "abc321_a", "P1001"], "type": "string"}"#,
+        ),
+        optional(
+            "language",
+            r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
+        ),
+    ],
     call: problems::problem::call,
 };
 
@@ -107,9 +168,33 @@ modes: give `source` and `id` to find neighbours of that problem, or give `query
 text, e.g. a statement or an idea such as \"shortest path with one free edge\") to search by meaning; `query` \
 wins when both are given. Returns a table of source, id, title, difficulty, similarity and link; follow up with \
 get_problem to read one.",
-    input_schema: || schema::load(include_str!("schemas/similar.input.json")),
     output_schema: || schema::load(include_str!("schemas/similar.output.json")),
-    params: &["source", "id", "query", "limit", "threshold", "source_filter"],
+    params: &[
+        optional(
+            "source",
+            r#"{"description": "By id: the platform of the problem (leetcode, codeforces, atcoder, luogu, spoj). Needs `id`.", "type": "string"}"#,
+        ),
+        optional(
+            "id",
+            r#"{"description": "By id: the problem id on that platform, e.g. \"1\" or \"1920A\". Needs `source`.", "type": "string"}"#,
+        ),
+        optional(
+            "query",
+            r#"{"description": "By text: what the problem is about, 3 to 2000 characters. When given, `source` and `id` are ignored.", "maxLength": 2000, "minLength": 3, "type": "string"}"#,
+        ),
+        optional(
+            "limit",
+            r#"{"default": 10, "description": "How many results, 1 to 50.", "maximum": 50, "minimum": 1, "type": "integer"}"#,
+        ),
+        optional(
+            "threshold",
+            r#"{"default": 0.0, "description": "Minimum similarity, 0.0 to 1.0.", "maximum": 1.0, "minimum": 0.0, "type": "number"}"#,
+        ),
+        optional(
+            "source_filter",
+            r#"{"description": "Only these platforms, comma-separated, e.g. \"leetcode,codeforces\".", "type": "string"}"#,
+        ),
+    ],
     call: problems::similar::call,
 };
 
@@ -120,9 +205,17 @@ const RESOLVE: Tool = Tool {
 codeforces.com, atcoder.jp, luogu.com.cn), a prefixed id (\"codeforces:1920A\", \"atcoder:abc321_a\"), a LeetCode \
 slug (\"two-sum\") or a bare id (\"1920A\", \"P3371\", \"SP1\"). Returns the same Markdown as get_problem. Use it \
 when the platform or id is not given separately.",
-    input_schema: || schema::load(include_str!("schemas/resolve.input.json")),
     output_schema: || schema::load(include_str!("schemas/resolve.output.json")),
-    params: &["query", "language"],
+    params: &[
+        required(
+            "query",
+            r#"{"description": "A problem URL, a prefixed id (platform:id), a LeetCode slug, or a bare id.", "examples": ["https://leetcode.com/problems/two-sum/", "codeforces:1920A", "two-sum", "P3371"], "type": "string"}"#,
+        ),
+        optional(
+            "language",
+            r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"zh\" for a leetcode.cn URL, else \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
+        ),
+    ],
     call: problems::resolve::call,
 };
 
@@ -132,7 +225,6 @@ const STATUS: Tool = Tool {
     description: "Show which online judges the backend covers and how completely: for each platform the number \
 of problems stored, how many lack a statement, and how many are not yet searchable by similarity. Use it to \
 explain missing statements or empty similarity results. Needs the server's API token.",
-    input_schema: || schema::load(include_str!("schemas/status.input.json")),
     output_schema: || schema::load(include_str!("schemas/status.output.json")),
     params: &[],
     call: problems::status::call,
@@ -147,20 +239,34 @@ rate. Returns a compact table (id, title, difficulty, rating, tags, link) one pa
 get the next page. Use it to pick practice problems (\"hard graph problems on LeetCode\", \"Codeforces 1200-1400 \
 greedy\"); use list_tags to see the tag names, and get_problem to read a statement. A tag that itself contains a \
 comma (list_tags shows it in quotes) cannot be a `tags` filter: the backend splits the filter on commas.",
-    input_schema: || schema::load(include_str!("schemas/search.input.json")),
     output_schema: || schema::load(include_str!("schemas/search.output.json")),
     params: &[
-        "source",
-        "search",
-        "difficulty",
-        "tags",
-        "tag_mode",
-        "rating_min",
-        "rating_max",
-        "sort_by",
-        "sort_order",
-        "page",
-        "per_page",
+        required("source", r#""@source""#),
+        optional("search", r#"{"description": "Words in the title (English or Chinese) or an id.", "type": "string"}"#),
+        optional(
+            "difficulty",
+            r#"{"description": "Exact difficulty as the platform writes it (LeetCode: Easy, Medium, Hard; Luogu: 入门, 普及−, …).", "type": "string"}"#,
+        ),
+        optional(
+            "tags",
+            r#"{"description": "Tag names (case-insensitive), e.g. [\"graph\", \"shortest path\"]; see list_tags.", "items": {"type": "string"}, "type": "array"}"#,
+        ),
+        optional(
+            "tag_mode",
+            r#"{"default": "any", "description": "Match problems with any of the tags, or all of them.", "enum": ["any", "all"], "type": "string"}"#,
+        ),
+        optional(
+            "rating_min",
+            r#"{"description": "Lowest rating (e.g. Codeforces 800).", "minimum": 0, "type": "number"}"#,
+        ),
+        optional("rating_max", r#"{"description": "Highest rating.", "minimum": 0, "type": "number"}"#),
+        optional("sort_by", r#"{"enum": ["id", "difficulty", "rating", "ac_rate"], "type": "string"}"#),
+        optional(
+            "sort_order",
+            r#"{"default": "asc", "description": "Needs sort_by.", "enum": ["asc", "desc"], "type": "string"}"#,
+        ),
+        optional("page", r#"{"default": 1, "minimum": 1, "type": "integer"}"#),
+        optional("per_page", r#"{"default": 20, "maximum": 100, "minimum": 1, "type": "integer"}"#),
     ],
     call: problems::search::call,
 };
@@ -171,9 +277,8 @@ const TAGS: Tool = Tool {
     description: "List the topic tags used on one platform (lowercased, e.g. \"dynamic programming\", \"graph\"). \
 Use it before search_problems to pick valid `tags`. When a tag itself contains a comma, every tag is shown in \
 double quotes; such a tag cannot be a search_problems filter (the backend splits that filter on commas).",
-    input_schema: || schema::load(include_str!("schemas/tags.input.json")),
     output_schema: || schema::load(include_str!("schemas/tags.output.json")),
-    params: &["source"],
+    params: &[required("source", r#""@source""#)],
     call: problems::tags::call,
 };
 
@@ -182,7 +287,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn tools_are_listed_in_order_with_object_schemas() {
+    fn tools_are_unique_with_object_schemas_and_fragments_expanded() {
         // The order on the wire is checked against mcpb/manifest.json by tests/it/wire.rs.
         let mut names: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
         names.sort_unstable();
@@ -190,17 +295,13 @@ mod tests {
         assert_eq!(names.len(), TOOLS.len(), "tool names are unique");
         for t in TOOLS {
             assert_eq!((t.output_schema)()["type"], "object", "{}", t.name);
-            for s in [(t.input_schema)(), (t.output_schema)()] {
+            for s in [t.input_schema(), (t.output_schema)()] {
                 assert!(!s.to_string().contains("\"@"), "{}: a fragment marker was left unexpanded", t.name);
             }
-            let s = (t.input_schema)();
-            assert_eq!(s["type"], "object", "{}", t.name);
-            let props: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();
-            let mut params: Vec<&str> = t.params.to_vec();
+            let mut params = t.names();
             params.sort_unstable();
-            let mut props: Vec<&str> = props.iter().map(|s| s.as_str()).collect();
-            props.sort_unstable();
-            assert_eq!(props, params, "{}: schema properties and accepted params differ", t.name);
+            params.dedup();
+            assert_eq!(params.len(), t.params.len(), "{}: a parameter declared twice", t.name);
         }
     }
 }
