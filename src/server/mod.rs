@@ -254,7 +254,7 @@ impl Server {
         let (title, schema, annotations) = (era.has_structured_output(), self.structured(era), era.has_annotations());
         let shape = usize::from(title) * 4 + usize::from(schema) * 2 + usize::from(annotations);
         let list = LISTS[shape].get_or_init(|| {
-            let tools: Vec<Value> = tools::TOOLS.iter().map(|t| t.listing(title, schema, annotations)).collect();
+            let tools: Vec<Value> = tools::listed().map(|t| t.listing(title, schema, annotations)).collect();
             json!({ "tools": tools })
         });
         cacheable(list.clone(), era, STATIC_TTL_MS, "public")
@@ -267,7 +267,7 @@ impl Server {
             None => return Err(invalid_params("tools/call: missing \"name\"")),
         };
         let Some(tool) = tools::find(name) else {
-            let known: Vec<&str> = tools::TOOLS.iter().map(|t| t.name).collect();
+            let known: Vec<&str> = tools::listed().map(|t| t.name).collect();
             return Err(invalid_params(format!("Unknown tool: {name} (tools: {})", known.join(", "))));
         };
         #[cfg(debug_assertions)]

@@ -50,11 +50,17 @@ pub(crate) struct Tool {
 }
 
 /// Every tool, in the order `tools/list` shows them.
-pub(crate) static TOOLS: &[Tool] = &[DAILY, PROBLEM, SIMILAR, RESOLVE, STATUS, SEARCH, TAGS];
+static TOOLS: &[Tool] = &[DAILY, PROBLEM, SIMILAR, RESOLVE, STATUS, SEARCH, TAGS];
+
+/// The tools this server offers, in `tools/list` order: the one place `tools/list`, `tools/call`
+/// and its unknown-tool message read them from (a tool offered only under a flag goes here).
+pub(crate) fn listed() -> impl Iterator<Item = &'static Tool> {
+    TOOLS.iter()
+}
 
 /// The tool called `name`.
 pub(crate) fn find(name: &str) -> Option<&'static Tool> {
-    TOOLS.iter().find(|t| t.name == name)
+    listed().find(|t| t.name == name)
 }
 
 impl Tool {
