@@ -72,12 +72,13 @@ pub(crate) fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, Respo
     let context = params.and_then(|p| p.get("context")).and_then(|c| c.get("arguments"));
     Ok(match name {
         "source" => done(by_prefix(&Source::KNOWN.each_ref().map(Source::as_str), value), None),
-        "domain" => done(by_prefix(&["com", "cn"], value), None),
+        "domain" => done(by_prefix(&daily::Domain::NAMES, value), None),
         "mode" => done(by_prefix(MODES, value), None),
         "language" => done(by_prefix(LANGUAGES, value), None),
         "date" => {
-            let domain = context.and_then(|c| c.get("domain")).and_then(Value::as_str).unwrap_or("com");
-            let today = daily::ymd(daily::today(domain, ctx.now_unix));
+            // Only "cn" counts days in UTC+8; anything else, as leetcode.com, in UTC.
+            let domain = context.and_then(|c| c.get("domain")).and_then(Value::as_str).and_then(daily::Domain::parse);
+            let today = daily::ymd(daily::today(domain.unwrap_or(daily::Domain::Com), ctx.now_unix));
             done(if today.starts_with(value.trim()) { vec![today] } else { Vec::new() }, None)
         }
         "id" => {

@@ -242,13 +242,16 @@ pub(crate) fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseEr
         }
         "daily_practice" => {
             args.check_known(&["domain", "language"])?;
-            let domain = args.opt("domain")?.unwrap_or_else(|| "com".into());
-            if domain != "com" && domain != "cn" {
-                return Err(invalid(format!("daily_practice: `domain` must be com or cn, got {domain:?}")));
-            }
+            let domain = match args.opt("domain")? {
+                None => daily::Domain::Com,
+                Some(given) => daily::Domain::parse(&given)
+                    .ok_or_else(|| invalid(format!("daily_practice: `domain` must be com or cn, got {given:?}")))?,
+            };
             // Today in a language has no URI of its own: it is today's date in that domain's day.
+            let today = daily::ymd(daily::today(domain, ctx.now_unix));
+            let domain = domain.as_str();
             let uri = match args.language()? {
-                Some(l) => format!("oj://daily/{domain}/{}/{l}", daily::ymd(daily::today(&domain, ctx.now_unix))),
+                Some(l) => format!("oj://daily/{domain}/{today}/{l}"),
                 None => format!("oj://daily/{domain}"),
             };
             let daily = embed(ctx, &uri, "Today's daily challenge")?;

@@ -8,10 +8,60 @@ use crate::error::ToolError;
 use crate::language::Language;
 use crate::models::{Fetching, Problem, Source};
 
+/// Which LeetCode site a daily challenge is of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Domain {
+    /// leetcode.com: days in UTC, statements in English.
+    Com,
+    /// leetcode.cn: days in UTC+8, statements in Chinese.
+    Cn,
+}
+
+impl Domain {
+    /// The names on the wire, in the order messages list them.
+    pub(crate) const NAMES: [&'static str; 2] = ["com", "cn"];
+
+    /// `com` or `cn`; anything else is `None`.
+    pub(crate) fn parse(s: &str) -> Option<Domain> {
+        match s {
+            "com" => Some(Domain::Com),
+            "cn" => Some(Domain::Cn),
+            _ => None,
+        }
+    }
+
+    /// The name on the wire.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Domain::Com => "com",
+            Domain::Cn => "cn",
+        }
+    }
+
+    /// The site's host.
+    fn site(self) -> &'static str {
+        match self {
+            Domain::Com => "leetcode.com",
+            Domain::Cn => "leetcode.cn",
+        }
+    }
+
+    /// What the site shows: leetcode.cn the Chinese statement, leetcode.com the English one.
+    fn language(self) -> Language {
+        match self {
+            Domain::Com => Language::En,
+            Domain::Cn => Language::Zh,
+        }
+    }
+}
+
 /// The calendar day "today" for a domain at `now_unix`: UTC for `com`, the fixed UTC+8 day for
 /// `cn` (how leetcode.cn and the backend count days). Never the machine's local zone.
-pub(crate) fn today(domain: &str, now_unix: i64) -> Date {
-    let shift = if domain == "cn" { 8 * 3600 } else { 0 };
+pub(crate) fn today(domain: Domain, now_unix: i64) -> Date {
+    let shift = match domain {
+        Domain::Com => 0,
+        Domain::Cn => 8 * 3600,
+    };
     OffsetDateTime::from_unix_timestamp(now_unix.saturating_add(shift)).unwrap_or(OffsetDateTime::UNIX_EPOCH).date()
 }
 
@@ -37,9 +87,9 @@ fn parse_date(s: &str) -> Option<Date> {
 }
 
 pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
-    let domain = args.opt_enum("domain", &["com", "cn"])?.unwrap_or("com");
-    // What each site shows: leetcode.cn the Chinese statement, leetcode.com the English one.
-    let language = language_arg(args, if domain == "cn" { Language::Zh } else { Language::En })?;
+    // `opt_enum` lets through only the names `Domain::parse` reads.
+    let domain = args.opt_enum("domain", &Domain::NAMES)?.and_then(Domain::parse).unwrap_or(Domain::Com);
+    let language = language_arg(args, domain.language())?;
     let asked = args.opt_str("date")?.is_some();
     let date = match args.opt_str("date")? {
         None => today(domain, ctx.now_unix),
@@ -51,9 +101,9 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         })?,
     };
     let date = ymd(date);
-    let site = if domain == "cn" { "leetcode.cn" } else { "leetcode.com" };
-    let ok = fetch(ctx, &Query::path("/api/v1/daily").pair("domain", domain).pair("date", &date).finish()).map_err(
-        |e| match e {
+    let site = domain.site();
+    let ok = fetch(ctx, &Query::path("/api/v1/daily").pair("domain", domain.as_str()).pair("date", &date).finish())
+        .map_err(|e| match e {
             // The backend refuses days outside its range with a bare 400: name the range and the fix.
             ToolError::Http(400, msg) if asked && msg.contains("date") => ToolError::Http(
                 400,
@@ -64,11 +114,10 @@ that range, or none for today's challenge.",
                 ),
             ),
             other => other,
-        },
-    )?;
+        })?;
     if ok.status == 202 {
         let f: Fetching = ok.json()?;
-        return Ok(fetching(&f, site, &date, domain));
+        return Ok(fetching(&f, site, &date, domain.as_str()));
     }
     let mut p: Problem = ok.json()?;
     // The daily body carries no `source`: every daily challenge is a LeetCode problem.
@@ -81,7 +130,7 @@ that range, or none for today's challenge.",
         &p,
         language,
         &extra,
-        |problem| json!({ "status": "ready", "date": day, "domain": domain, "retry_after": null, "problem": problem }),
+        |problem| json!({ "status": "ready", "date": day, "domain": domain.as_str(), "retry_after": null, "problem": problem }),
     ))
 }
 
@@ -119,12 +168,12 @@ mod tests {
 
     #[test]
     fn today_follows_the_domain_calendar_not_the_local_zone() {
-        assert_eq!(ymd(today("com", LATE_UTC)), "2026-11-21");
-        assert_eq!(ymd(today("cn", LATE_UTC)), "2026-11-22");
+        assert_eq!(ymd(today(Domain::Com, LATE_UTC)), "2026-11-21");
+        assert_eq!(ymd(today(Domain::Cn, LATE_UTC)), "2026-11-22");
         // 16:30 UTC is 00:30 the next day in UTC+8.
-        assert_eq!(ymd(today("com", AFTERNOON_UTC)), "2026-11-21");
-        assert_eq!(ymd(today("cn", AFTERNOON_UTC)), "2026-11-22");
-        assert_eq!(ymd(today("cn", AFTERNOON_UTC - 3600)), "2026-11-21");
+        assert_eq!(ymd(today(Domain::Com, AFTERNOON_UTC)), "2026-11-21");
+        assert_eq!(ymd(today(Domain::Cn, AFTERNOON_UTC)), "2026-11-22");
+        assert_eq!(ymd(today(Domain::Cn, AFTERNOON_UTC - 3600)), "2026-11-21");
     }
 
     #[test]
