@@ -38,15 +38,15 @@ pub(crate) struct Tool {
     /// The tool's name.
     pub(crate) name: &'static str,
     /// A short human title.
-    pub(crate) title: &'static str,
+    title: &'static str,
     /// What it does and when to use it, written for a model.
-    pub(crate) description: &'static str,
+    description: &'static str,
     /// The JSON Schema of its `structuredContent` (an object).
-    pub(crate) output_schema: fn() -> Value,
+    output_schema: fn() -> Value,
     /// Its parameters, in the order an argument error names them: the one declaration.
-    pub(crate) params: &'static [Param],
+    params: &'static [Param],
     /// The operation.
-    pub(crate) call: fn(&Ctx, &Args) -> ToolResult,
+    call: fn(&Ctx, &Args) -> ToolResult,
 }
 
 /// Every tool, in the order `tools/list` shows them.
@@ -93,7 +93,7 @@ impl Tool {
     }
 
     /// Its JSON Schema for `arguments`, built from [`Tool::params`].
-    pub(crate) fn input_schema(&self) -> Value {
+    fn input_schema(&self) -> Value {
         let properties: Map<String, Value> =
             self.params.iter().map(|p| (p.name.to_string(), schema::load(p.schema))).collect();
         let mut s = json!({ "type": "object", "additionalProperties": false, "properties": properties });
