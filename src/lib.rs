@@ -16,11 +16,15 @@ mod dns;
 pub mod error;
 mod format;
 mod http_proxy;
-mod language;
+pub mod language;
+#[cfg(test)]
+mod layers;
 pub mod mcp;
 pub mod models;
+pub mod problems;
 mod prompts;
 mod resources;
+mod routes;
 pub mod samples;
 pub mod server;
-pub mod tools;
+mod tools;

@@ -1,34 +1,15 @@
 //! `list_tags`: the tag names of a platform, `GET /api/v1/tags/{source}`.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
+use super::{Args, Ctx, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::format;
 
-pub(crate) const TOOL: Tool = Tool {
-    name: "list_tags",
-    title: "List a platform's tags",
-    description: "List the topic tags used on one platform (lowercased, e.g. \"dynamic programming\", \"graph\"). \
-Use it before search_problems to pick valid `tags`. When a tag itself contains a comma, every tag is shown in \
-double quotes; such a tag cannot be a search_problems filter (the backend splits that filter on commas).",
-    input_schema,
-    output_schema,
-    params: &["source"],
-    call,
-};
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/tags.input.json"))
-}
-
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/tags.output.json"))
-}
-
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = sources::required(args)?;
-    let tags: Vec<String> =
-        fetch(ctx, &format!("/api/v1/tags/{}", seg(&source))).map_err(|e| sources::explain(ctx, &source, e))?.json()?;
+    let tags: Vec<String> = fetch(ctx, &format!("/api/v1/tags/{}", seg(source.as_str())))
+        .map_err(|e| sources::explain(ctx, &source, e))?
+        .json()?;
     let text = if tags.is_empty() {
         String::new()
     } else {

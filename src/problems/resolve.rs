@@ -1,41 +1,21 @@
 //! `resolve_problem` (T4): a problem from a URL, slug or pattern, `GET /api/v1/resolve/{query}`.
 
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::{Args, Ctx, SOURCES, Tool, ToolResult, fetch, language_arg, problem_output, schema, seg};
+use super::{Args, Ctx, ToolResult, fetch, language_arg, problem_output, seg};
 use crate::error::ToolError;
-use crate::models::{Problem, Resolved};
-
-pub(crate) const TOOL: Tool = Tool {
-    name: "resolve_problem",
-    title: "Resolve a problem from a URL or name",
-    description: "Find a problem from whatever the user gave: a problem URL (leetcode.com, leetcode.cn, \
-codeforces.com, atcoder.jp, luogu.com.cn), a prefixed id (\"codeforces:1920A\", \"atcoder:abc321_a\"), a LeetCode \
-slug (\"two-sum\") or a bare id (\"1920A\", \"P3371\", \"SP1\"). Returns the same Markdown as get_problem. Use it \
-when the platform or id is not given separately.",
-    input_schema,
-    output_schema,
-    params: &["query", "language"],
-    call,
-};
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/resolve.input.json"))
-}
-
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/resolve.output.json"))
-}
+use crate::language::Language;
+use crate::models::{Problem, Resolved, Source};
 
 const FORMS: &str = "Inputs that work: a problem URL (https://leetcode.com/problems/two-sum/, \
 https://codeforces.com/contest/1920/problem/A, https://atcoder.jp/contests/abc300/tasks/abc300_a, \
 https://www.luogu.com.cn/problem/P1002), a prefixed id (leetcode:two-sum, codeforces:1920A, atcoder:abc321_a, \
 luogu:P1001, spoj:SP1), a LeetCode slug (two-sum) or a bare id (1920A, abc300_a, P3371, SP1).";
 
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let query = args.req_str("query", "a problem URL, slug or id")?;
     // A leetcode.cn URL asks about the Chinese site: its statement is the Chinese one.
-    let language = language_arg(args, if is_leetcode_cn(query) { "zh" } else { "en" })?;
+    let language = language_arg(args, if is_leetcode_cn(query) { Language::Zh } else { Language::En })?;
     let r: Resolved = fetch(ctx, &format!("/api/v1/resolve/{}", seg(query)))
         .map_err(|e| match e {
             // oj-api-rs answers every resolve with 200 (an unknown problem is `"problem": null`), so
@@ -53,7 +33,7 @@ id, and search_problems finds a problem by title."
         .json()?;
     match r.problem {
         Some(mut p) => {
-            if is_leetcode_cn(query) && p.source == "leetcode" {
+            if is_leetcode_cn(query) && p.source == Source::Leetcode {
                 p.link = Some(cn_link(&p));
             }
             let mut extra = Vec::new();
@@ -68,18 +48,18 @@ id, and search_problems finds a problem by title."
                 |problem| json!({ "detected_source": source, "detected_id": id, "problem": problem }),
             ))
         }
-        None if r.source == "unknown" || r.source.is_empty() => {
+        None if matches!(r.source.as_str(), "unknown" | "") => {
             Err(ToolError::Domain(format!("Could not recognise a problem in {query:?}. {FORMS}")))
         }
-        None if !SOURCES.contains(&r.source.as_str()) => Err(ToolError::Domain(format!(
+        None if !r.source.is_known() => Err(ToolError::Domain(format!(
             "Recognised platform {:?} (id {:?}), but the backend does not serve it. Supported platforms: {}.",
-            r.source,
+            r.source.as_str(),
             r.id,
-            SOURCES.join(", ")
+            Source::known_list()
         ))),
         None => {
             // A LeetCode id that is not a number is a slug (from a URL or given bare).
-            let slug = r.source == "leetcode" && !r.id.bytes().all(|b| b.is_ascii_digit());
+            let slug = r.source == Source::Leetcode && !r.id.bytes().all(|b| b.is_ascii_digit());
             let what = if slug { "slug" } else { "id" };
             Err(ToolError::Domain(format!(
                 "No {source} problem has the {what} {id:?} on this backend (the input was read as {source} {what} \

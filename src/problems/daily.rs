@@ -1,38 +1,67 @@
 //! `get_daily_challenge` (T1): the LeetCode daily problem of a day, `GET /api/v1/daily`.
 
-use serde_json::{Value, json};
+use serde_json::json;
 use time::{Date, Month, OffsetDateTime};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, language_arg, problem_output, schema};
+use super::{Args, Ctx, Query, ToolOutput, ToolResult, fetch, language_arg, problem_output};
 use crate::error::ToolError;
-use crate::models::{Fetching, Problem};
+use crate::language::Language;
+use crate::models::{Fetching, Problem, Source};
 
-pub(crate) const TOOL: Tool = Tool {
-    name: "get_daily_challenge",
-    title: "LeetCode daily challenge",
-    description: "Get the LeetCode daily challenge: title, difficulty, tags, link, acceptance rate and the full \
-statement as Markdown. Use it when the user asks for today's LeetCode problem (or the daily problem of a past \
-day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's daily problem, whose day follows \
-China time (UTC+8), in Chinese unless `language: \"en\"`. If the backend is still fetching the problem, the answer \
-says so and when to retry.",
-    input_schema,
-    output_schema,
-    params: &["domain", "date", "language"],
-    call,
-};
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/daily.input.json"))
+/// Which LeetCode site a daily challenge is of.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Domain {
+    /// leetcode.com: days in UTC, statements in English.
+    Com,
+    /// leetcode.cn: days in UTC+8, statements in Chinese.
+    Cn,
 }
 
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/daily.output.json"))
+impl Domain {
+    /// The names on the wire, in the order messages list them.
+    pub(crate) const NAMES: [&'static str; 2] = ["com", "cn"];
+
+    /// `com` or `cn`; anything else is `None`.
+    pub(crate) fn parse(s: &str) -> Option<Domain> {
+        match s {
+            "com" => Some(Domain::Com),
+            "cn" => Some(Domain::Cn),
+            _ => None,
+        }
+    }
+
+    /// The name on the wire.
+    pub(crate) fn as_str(self) -> &'static str {
+        match self {
+            Domain::Com => "com",
+            Domain::Cn => "cn",
+        }
+    }
+
+    /// The site's host.
+    fn site(self) -> &'static str {
+        match self {
+            Domain::Com => "leetcode.com",
+            Domain::Cn => "leetcode.cn",
+        }
+    }
+
+    /// What the site shows: leetcode.cn the Chinese statement, leetcode.com the English one.
+    fn language(self) -> Language {
+        match self {
+            Domain::Com => Language::En,
+            Domain::Cn => Language::Zh,
+        }
+    }
 }
 
 /// The calendar day "today" for a domain at `now_unix`: UTC for `com`, the fixed UTC+8 day for
 /// `cn` (how leetcode.cn and the backend count days). Never the machine's local zone.
-pub(crate) fn today(domain: &str, now_unix: i64) -> Date {
-    let shift = if domain == "cn" { 8 * 3600 } else { 0 };
+pub(crate) fn today(domain: Domain, now_unix: i64) -> Date {
+    let shift = match domain {
+        Domain::Com => 0,
+        Domain::Cn => 8 * 3600,
+    };
     OffsetDateTime::from_unix_timestamp(now_unix.saturating_add(shift)).unwrap_or(OffsetDateTime::UNIX_EPOCH).date()
 }
 
@@ -57,10 +86,10 @@ fn parse_date(s: &str) -> Option<Date> {
     Date::from_calendar_date(year, Month::try_from(month).ok()?, day).ok()
 }
 
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
-    let domain = args.opt_enum("domain", &["com", "cn"])?.unwrap_or("com");
-    // What each site shows: leetcode.cn the Chinese statement, leetcode.com the English one.
-    let language = language_arg(args, if domain == "cn" { "zh" } else { "en" })?;
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+    // `opt_enum` lets through only the names `Domain::parse` reads.
+    let domain = args.opt_enum("domain", &Domain::NAMES)?.and_then(Domain::parse).unwrap_or(Domain::Com);
+    let language = language_arg(args, domain.language())?;
     let asked = args.opt_str("date")?.is_some();
     let date = match args.opt_str("date")? {
         None => today(domain, ctx.now_unix),
@@ -72,27 +101,28 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         })?,
     };
     let date = ymd(date);
-    let site = if domain == "cn" { "leetcode.cn" } else { "leetcode.com" };
-    let ok = fetch(ctx, &format!("/api/v1/daily?domain={domain}&date={date}")).map_err(|e| match e {
-        // The backend refuses days outside its range with a bare 400: name the range and the fix.
-        ToolError::Http(400, msg) if asked && msg.contains("date") => ToolError::Http(
-            400,
-            format!(
-                "{msg}\nDaily challenges go from 2020-04-01 to today ({today} in {site}'s day). Give a `date` in \
+    let site = domain.site();
+    let ok = fetch(ctx, &Query::path("/api/v1/daily").pair("domain", domain.as_str()).pair("date", &date).finish())
+        .map_err(|e| match e {
+            // The backend refuses days outside its range with a bare 400: name the range and the fix.
+            ToolError::Http(400, msg) if asked && msg.contains("date") => ToolError::Http(
+                400,
+                format!(
+                    "{msg}\nDaily challenges go from 2020-04-01 to today ({today} in {site}'s day). Give a `date` in \
 that range, or none for today's challenge.",
-                today = ymd(today(domain, ctx.now_unix))
+                    today = ymd(today(domain, ctx.now_unix))
+                ),
             ),
-        ),
-        other => other,
-    })?;
+            other => other,
+        })?;
     if ok.status == 202 {
         let f: Fetching = ok.json()?;
-        return Ok(fetching(&f, site, &date, domain));
+        return Ok(fetching(&f, site, &date, domain.as_str()));
     }
     let mut p: Problem = ok.json()?;
     // The daily body carries no `source`: every daily challenge is a LeetCode problem.
-    if p.source.trim().is_empty() {
-        p.source = "leetcode".into();
+    if p.source.as_str().trim().is_empty() {
+        p.source = Source::Leetcode;
     }
     let day = p.date.clone().filter(|d| !d.trim().is_empty()).unwrap_or(date);
     let extra = [format!("- Daily Challenge: {day} ({site})")];
@@ -100,7 +130,7 @@ that range, or none for today's challenge.",
         &p,
         language,
         &extra,
-        |problem| json!({ "status": "ready", "date": day, "domain": domain, "retry_after": null, "problem": problem }),
+        |problem| json!({ "status": "ready", "date": day, "domain": domain.as_str(), "retry_after": null, "problem": problem }),
     ))
 }
 
@@ -138,12 +168,12 @@ mod tests {
 
     #[test]
     fn today_follows_the_domain_calendar_not_the_local_zone() {
-        assert_eq!(ymd(today("com", LATE_UTC)), "2026-11-21");
-        assert_eq!(ymd(today("cn", LATE_UTC)), "2026-11-22");
+        assert_eq!(ymd(today(Domain::Com, LATE_UTC)), "2026-11-21");
+        assert_eq!(ymd(today(Domain::Cn, LATE_UTC)), "2026-11-22");
         // 16:30 UTC is 00:30 the next day in UTC+8.
-        assert_eq!(ymd(today("com", AFTERNOON_UTC)), "2026-11-21");
-        assert_eq!(ymd(today("cn", AFTERNOON_UTC)), "2026-11-22");
-        assert_eq!(ymd(today("cn", AFTERNOON_UTC - 3600)), "2026-11-21");
+        assert_eq!(ymd(today(Domain::Com, AFTERNOON_UTC)), "2026-11-21");
+        assert_eq!(ymd(today(Domain::Cn, AFTERNOON_UTC)), "2026-11-22");
+        assert_eq!(ymd(today(Domain::Cn, AFTERNOON_UTC - 3600)), "2026-11-21");
     }
 
     #[test]

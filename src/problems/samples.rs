@@ -54,7 +54,12 @@ in the statement.",
 
 /// The samples resource: competitive-companion's shape (`name`, `url`, `interactive`, `tests`),
 /// plus `io`, built from a structured problem object.
-pub(crate) fn companion(problem: &Value) -> Value {
+/// The samples resource of a problem operation's structured content (`{"problem": …}`).
+pub(crate) fn resource(structured: Option<&Value>) -> Option<Value> {
+    Some(companion(&structured?["problem"]))
+}
+
+fn companion(problem: &Value) -> Value {
     let tests: Vec<Value> = problem["samples"]
         .as_array()
         .map(|a| a.iter().map(|t| json!({ "input": t["input"], "output": t["output"] })).collect())

@@ -3,19 +3,20 @@
 
 use std::sync::{Mutex, PoisonError};
 
-use super::{Args, Ctx, SOURCES, fetch};
+use super::{Args, Ctx, fetch};
 use crate::error::ToolError;
-use crate::models::Status;
+use crate::models::{Source, Status};
 
 /// `source` as the backend wants it: trimmed and lower-case (it answers `invalid source` to
-/// `LeetCode`). Anything else still goes to the backend, which may serve platforms we do not know.
-pub(crate) fn normalise(source: &str) -> String {
-    source.trim().to_lowercase()
+/// `LeetCode`), then parsed. A name we do not know is `Source::Other` and still goes to the
+/// backend, which may serve platforms we do not know.
+pub(crate) fn parse(source: &str) -> Source {
+    Source::from(source.trim().to_lowercase().as_str())
 }
 
 /// The required `source` argument, normalised.
-pub(crate) fn required(args: &Args) -> Result<String, ToolError> {
-    args.req_str("source", "a platform such as \"leetcode\" or \"codeforces\"").map(normalise)
+pub(crate) fn required(args: &Args) -> Result<Source, ToolError> {
+    args.req_str("source", "a platform such as \"leetcode\" or \"codeforces\"").map(parse)
 }
 
 /// The sources `/status` listed, once it answered; for the life of the process.
@@ -25,7 +26,7 @@ static FROM_STATUS: Mutex<Option<Vec<String>>> = Mutex::new(None);
 /// and only when a message needs the list), else the five known ones. A failed `/status` is never
 /// the call's failure: the known ones stand in, and a later call asks again.
 pub(crate) fn valid(ctx: &Ctx) -> Vec<String> {
-    let known = || SOURCES.iter().map(|s| s.to_string()).collect();
+    let known = || Source::KNOWN.iter().map(|s| s.to_string()).collect();
     if !ctx.client.has_token() {
         return known();
     }
@@ -48,19 +49,19 @@ pub(crate) fn valid(ctx: &Ctx) -> Vec<String> {
 
 /// When `source` is not one the backend serves: the sentence that says so and lists the valid
 /// ones. `None` for a valid source.
-pub(crate) fn unknown(ctx: &Ctx, source: &str) -> Option<String> {
+pub(crate) fn unknown(ctx: &Ctx, source: &Source) -> Option<String> {
     // The five known platforms need no `/status` round trip.
-    if SOURCES.contains(&source) {
+    if source.is_known() {
         return None;
     }
     let valid = valid(ctx);
-    (!valid.iter().any(|v| v == source))
+    (!valid.iter().any(|v| v == source.as_str()))
         .then(|| format!("\"{source}\" is not a source this backend serves. Valid sources: {}.", valid.join(", ")))
 }
 
 /// A failed call's error with, when the source is unknown, the sentence naming the valid ones
 /// appended to the backend's own answer.
-pub(crate) fn explain(ctx: &Ctx, source: &str, err: ToolError) -> ToolError {
+pub(crate) fn explain(ctx: &Ctx, source: &Source, err: ToolError) -> ToolError {
     match err {
         ToolError::Http(status, msg) => match unknown(ctx, source) {
             Some(hint) => ToolError::Http(status, format!("{msg}\n{hint}")),
@@ -76,8 +77,8 @@ mod tests {
 
     #[test]
     fn sources_are_trimmed_and_lowercased() {
-        assert_eq!(normalise(" LeetCode "), "leetcode");
-        assert_eq!(normalise("CODEFORCES"), "codeforces");
-        assert_eq!(normalise("hackerrank"), "hackerrank");
+        assert_eq!(parse(" LeetCode "), Source::Leetcode);
+        assert_eq!(parse("CODEFORCES"), Source::Codeforces);
+        assert_eq!(parse(" HackerRank"), Source::Other("hackerrank".into()));
     }
 }

@@ -6,19 +6,24 @@ use serde_json::{Value, json};
 
 use super::{ToolOutput, samples};
 use crate::format;
-use crate::language;
+use crate::language::{self, Language};
 use crate::models::Problem;
 
 /// A problem as a tool's output, its statement in `language` (`"en"`/`"zh"`) or what exists:
 /// the Markdown template as text, and `wrap(problem)` plus `language` (what was returned) as
 /// structured content. The statement is converted once for both; notes (a missing language, a
 /// cut statement) go into the header and into `notes`.
-pub fn problem_output(p: &Problem, language: &str, extra: &[String], wrap: impl FnOnce(Value) -> Value) -> ToolOutput {
+pub fn problem_output(
+    p: &Problem,
+    language: Language,
+    extra: &[String],
+    wrap: impl FnOnce(Value) -> Value,
+) -> ToolOutput {
     let chosen = language::choose(p, language);
     let content = format::statement(chosen.raw);
     // Samples come from the raw statement returned (`chosen.raw`, HTML or Markdown as served),
     // so a Chinese statement gives its own. The text needs no copy: they are in the statement.
-    let found = samples::of(chosen.raw, &p.source);
+    let found = samples::of(chosen.raw, p.source.as_str());
     let mut notes = Vec::new();
     notes.extend(chosen.note.clone());
     let cut_note_at = notes.len();
@@ -65,7 +70,7 @@ pub(crate) fn problem_json(p: &Problem, content: Option<&str>) -> Value {
         "tags": p.tags,
         "link": text(&p.link),
         "category": text(&p.category),
-        "paid_only": format::is_paid(p),
+        "paid_only": p.paid_only,
         "similar_questions": p.similar_slugs(),
         "content": content,
         "truncated": content.is_some_and(format::is_truncated),

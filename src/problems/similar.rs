@@ -3,82 +3,82 @@
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
+use super::{Args, Ctx, Query, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::error::ToolError;
 use crate::format;
-use crate::models::Similar;
-
-pub(crate) const TOOL: Tool = Tool {
-    name: "find_similar_problems",
-    title: "Find similar problems",
-    description: "Find problems similar to a given one, across platforms, ranked by embedding similarity. Two \
-modes: give `source` and `id` to find neighbours of that problem, or give `query` (3-2000 characters of free \
-text, e.g. a statement or an idea such as \"shortest path with one free edge\") to search by meaning; `query` \
-wins when both are given. Returns a table of source, id, title, difficulty, similarity and link; follow up with \
-get_problem to read one.",
-    input_schema,
-    output_schema,
-    params: &["source", "id", "query", "limit", "threshold", "source_filter"],
-    call,
-};
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/similar.input.json"))
-}
-
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/similar.output.json"))
-}
+use crate::models::{Similar, Source};
 
 /// Longest and shortest `query`, in Unicode scalar values after trimming.
 const QUERY_CHARS: std::ops::RangeInclusive<usize> = 3..=2000;
 
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
-    // 1. Numeric parameters first.
-    let limit = args.opt_int("limit", 1, 50)?.unwrap_or(10);
-    let threshold = args.opt_f64("threshold", 0.0, 1.0)?.unwrap_or(0.0);
-    // Platforms are lower-case to the backend, which also trims each name of the list.
-    let filter = args.opt_trimmed("source_filter")?.map(str::to_lowercase);
-    let mut params = format!("limit={limit}&threshold={threshold}");
-    if let Some(f) = &filter {
-        params.push_str("&source=");
-        params.push_str(&urlencoding::encode(f));
-    }
-    // 2. A non-empty query selects mode B, and never falls back to mode A.
-    let mut mode = "query";
-    let mut problem = None;
-    let path = if let Some(query) = args.opt_trimmed("query")? {
-        let n = query.chars().count();
-        if !QUERY_CHARS.contains(&n) {
-            return Err(ToolError::Args(format!(
-                "Invalid arguments: `query` must be {} to {} characters after trimming, got {n}",
-                QUERY_CHARS.start(),
-                QUERY_CHARS.end()
-            )));
+/// What to find neighbours of.
+enum By<'a> {
+    /// Mode B: a text (a non-empty `query` always selects it, never falling back to mode A).
+    Query(&'a str),
+    /// Mode A: a problem, by `source` and `id`.
+    Problem(Source, &'a str),
+}
+
+/// `find_similar_problems`' arguments, typed and checked, read once in the order the checks run.
+struct Find<'a> {
+    limit: i64,
+    threshold: f64,
+    /// `source_filter`, lower-cased: platforms are lower-case to the backend, which also trims
+    /// each name of the list.
+    filter: Option<String>,
+    by: By<'a>,
+}
+
+impl<'a> Find<'a> {
+    fn read(args: &'a Args) -> Result<Find<'a>, ToolError> {
+        // 1. Numeric parameters first.
+        let limit = args.opt_int("limit", 1, 50)?.unwrap_or(10);
+        let threshold = args.opt_f64("threshold", 0.0, 1.0)?.unwrap_or(0.0);
+        let filter = args.opt_trimmed("source_filter")?.map(str::to_lowercase);
+        // 2. A non-empty query selects mode B.
+        if let Some(query) = args.opt_trimmed("query")? {
+            let n = query.chars().count();
+            if !QUERY_CHARS.contains(&n) {
+                return Err(ToolError::Args(format!(
+                    "Invalid arguments: `query` must be {} to {} characters after trimming, got {n}",
+                    QUERY_CHARS.start(),
+                    QUERY_CHARS.end()
+                )));
+            }
+            return Ok(Find { limit, threshold, filter, by: By::Query(query) });
         }
-        format!("/api/v1/similar?q={}&{params}", urlencoding::encode(query))
-    } else {
         // 3. Mode A: both source and id.
-        let (source, id) = (args.opt_trimmed("source")?.map(sources::normalise), args.opt_trimmed("id")?);
-        let (Some(source), Some(id)) = (source.clone(), id) else {
-            let missing = match (source, id) {
-                (None, None) => "`query`, or both `source` and `id`, are required",
-                (None, Some(_)) => "`source` is required with `id` (or give a `query` instead)",
-                _ => "`id` is required with `source` (or give a `query` instead)",
-            };
-            return Err(ToolError::Args(format!(
-                "Invalid arguments: {missing}. Search by problem (source + id, e.g. leetcode 1) or by text (query)."
-            )));
+        match (args.opt_trimmed("source")?.map(sources::parse), args.opt_trimmed("id")?) {
+            (Some(source), Some(id)) => Ok(Find { limit, threshold, filter, by: By::Problem(source, id) }),
+            (source, id) => {
+                let missing = match (source, id) {
+                    (None, None) => "`query`, or both `source` and `id`, are required",
+                    (None, Some(_)) => "`source` is required with `id` (or give a `query` instead)",
+                    _ => "`id` is required with `source` (or give a `query` instead)",
+                };
+                Err(ToolError::Args(format!(
+                    "Invalid arguments: {missing}. Search by problem (source + id, e.g. leetcode 1) or by text (query)."
+                )))
+            }
+        }
+    }
+
+    /// The backend request: the mode's own part, then what both modes send.
+    fn path(&self) -> String {
+        let own = match &self.by {
+            By::Query(query) => Query::path("/api/v1/similar").pair("q", query),
+            By::Problem(source, id) => Query::path(format!("/api/v1/similar/{}/{}", seg(source.as_str()), seg(id))),
         };
-        mode = "id";
-        let path = format!("/api/v1/similar/{}/{}?{params}", seg(&source), seg(id));
-        problem = Some((source, id));
-        path
-    };
-    let s: Similar = fetch(ctx, &path)
-        .map_err(|e| match &problem {
-            Some((source, id)) => not_found(ctx, source, id, e),
-            None => e,
+        own.pair("limit", self.limit).pair("threshold", self.threshold).opt("source", self.filter.as_deref()).finish()
+    }
+}
+
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+    let find = Find::read(args)?;
+    let s: Similar = fetch(ctx, &find.path())
+        .map_err(|e| match &find.by {
+            By::Problem(source, id) => not_found(ctx, source, id, e),
+            By::Query(_) => e,
         })?
         .json()?;
     let results: Vec<Value> = s
@@ -97,17 +97,19 @@ fn call(ctx: &Ctx, args: &Args) -> ToolResult {
             })
         })
         .collect();
+    let by_query = matches!(find.by, By::Query(_));
+    let mode = if by_query { "query" } else { "id" };
     let structured = json!({ "mode": mode, "rewritten_query": s.rewritten_query, "results": results });
     let mut out = ToolOutput::structured(format::similar(&s), structured);
     if s.results.is_empty() {
-        out.note(&nothing_found(ctx, threshold, filter.as_deref(), mode == "query"));
+        out.note(&nothing_found(ctx, find.threshold, find.filter.as_deref(), by_query));
     }
     Ok(out)
 }
 
 /// The backend's 404 for a problem it has no embedding for, made specific: an unknown source
 /// (the backend answers "no embedding found" to any), or a problem missing or not embedded yet.
-fn not_found(ctx: &Ctx, source: &str, id: &str, e: ToolError) -> ToolError {
+fn not_found(ctx: &Ctx, source: &Source, id: &str, e: ToolError) -> ToolError {
     match e {
         ToolError::Http(404, msg) => match sources::unknown(ctx, source) {
             Some(hint) => ToolError::Http(
@@ -147,7 +149,7 @@ fn nothing_found(ctx: &Ctx, threshold: f64, filter: Option<&str>, by_query: bool
         let unknown: Vec<String> = f
             .split(',')
             .map(str::trim)
-            .filter(|p| !p.is_empty() && sources::unknown(ctx, p).is_some())
+            .filter(|p| !p.is_empty() && sources::unknown(ctx, &Source::from(*p)).is_some())
             .map(|p| format!("\"{p}\""))
             .collect();
         let mut t = "no `source_filter`".to_string();

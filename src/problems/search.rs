@@ -4,45 +4,10 @@ use std::fmt::Write as _;
 
 use serde_json::{Value, json};
 
-use super::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
+use super::{Args, Ctx, Query, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::error::ToolError;
 use crate::format::{self, cell};
-use crate::models::ListPage;
-
-pub(crate) const TOOL: Tool = Tool {
-    name: "search_problems",
-    title: "Search a platform's problems",
-    description: "Browse and filter one platform's problems: by words in the title or id (`search`), \
-`difficulty`, `tags` (any or all of them), and a rating range, sorted by id, difficulty, rating or acceptance \
-rate. Returns a compact table (id, title, difficulty, rating, tags, link) one page at a time, and says how to \
-get the next page. Use it to pick practice problems (\"hard graph problems on LeetCode\", \"Codeforces 1200-1400 \
-greedy\"); use list_tags to see the tag names, and get_problem to read a statement. A tag that itself contains a \
-comma (list_tags shows it in quotes) cannot be a `tags` filter: the backend splits the filter on commas.",
-    input_schema,
-    output_schema,
-    params: &[
-        "source",
-        "search",
-        "difficulty",
-        "tags",
-        "tag_mode",
-        "rating_min",
-        "rating_max",
-        "sort_by",
-        "sort_order",
-        "page",
-        "per_page",
-    ],
-    call,
-};
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/search.input.json"))
-}
-
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/search.output.json"))
-}
+use crate::models::{ListPage, Source};
 
 fn bad(msg: &str) -> ToolError {
     ToolError::Args(format!("Invalid arguments: {msg}"))
@@ -51,88 +16,104 @@ fn bad(msg: &str) -> ToolError {
 /// Largest page number accepted.
 const MAX_PAGE: i64 = 1_000_000;
 
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
-    let source = sources::required(args)?;
-    let page = args.opt_int("page", 1, MAX_PAGE)?.unwrap_or(1);
-    let per_page = args.opt_int("per_page", 1, 100)?.unwrap_or(20);
-    let difficulty = args.opt_trimmed("difficulty")?;
-    let tags = tags(args)?;
-    let tag_mode = args.opt_enum("tag_mode", &["any", "all"])?;
-    let search = args.opt_trimmed("search")?;
-    let sort_by = args.opt_enum("sort_by", &["id", "difficulty", "rating", "ac_rate"])?;
-    let sort_order = args.opt_enum("sort_order", &["asc", "desc"])?;
-    let rating_min = args.opt_f64("rating_min", 0.0, 1.0e6)?;
-    let rating_max = args.opt_f64("rating_max", 0.0, 1.0e6)?;
-    if let (Some(lo), Some(hi)) = (rating_min, rating_max)
-        && lo > hi
-    {
-        return Err(bad(&format!("`rating_min` ({lo}) must not be greater than `rating_max` ({hi})")));
-    }
-    if sort_order.is_some() && sort_by.is_none() {
-        return Err(bad("`sort_order` needs `sort_by` (id, difficulty, rating or ac_rate)"));
-    }
-    if tag_mode.is_some() && tags.is_empty() {
-        return Err(bad("`tag_mode` needs `tags`"));
+/// `search_problems`' arguments, typed and checked, read once in the order the checks run (the
+/// first problem found is the one reported).
+struct Search<'a> {
+    source: Source,
+    page: i64,
+    per_page: i64,
+    difficulty: Option<&'a str>,
+    tags: Vec<String>,
+    tag_mode: Option<&'static str>,
+    search: Option<&'a str>,
+    sort_by: Option<&'static str>,
+    sort_order: Option<&'static str>,
+    rating_min: Option<f64>,
+    rating_max: Option<f64>,
+}
+
+impl<'a> Search<'a> {
+    fn read(args: &'a Args) -> Result<Search<'a>, ToolError> {
+        let s = Search {
+            source: sources::required(args)?,
+            page: args.opt_int("page", 1, MAX_PAGE)?.unwrap_or(1),
+            per_page: args.opt_int("per_page", 1, 100)?.unwrap_or(20),
+            difficulty: args.opt_trimmed("difficulty")?,
+            tags: tags(args)?,
+            tag_mode: args.opt_enum("tag_mode", &["any", "all"])?,
+            search: args.opt_trimmed("search")?,
+            sort_by: args.opt_enum("sort_by", &["id", "difficulty", "rating", "ac_rate"])?,
+            sort_order: args.opt_enum("sort_order", &["asc", "desc"])?,
+            rating_min: args.opt_f64("rating_min", 0.0, 1.0e6)?,
+            rating_max: args.opt_f64("rating_max", 0.0, 1.0e6)?,
+        };
+        if let (Some(lo), Some(hi)) = (s.rating_min, s.rating_max)
+            && lo > hi
+        {
+            return Err(bad(&format!("`rating_min` ({lo}) must not be greater than `rating_max` ({hi})")));
+        }
+        if s.sort_order.is_some() && s.sort_by.is_none() {
+            return Err(bad("`sort_order` needs `sort_by` (id, difficulty, rating or ac_rate)"));
+        }
+        if s.tag_mode.is_some() && s.tags.is_empty() {
+            return Err(bad("`tag_mode` needs `tags`"));
+        }
+        Ok(s)
     }
 
-    let mut path = format!("/api/v1/problems/{}?page={page}&per_page={per_page}", seg(&source));
-    let mut add = |k: &str, v: &str| {
-        let _ = write!(path, "&{k}={v}");
-    };
-    if let Some(d) = difficulty {
-        add("difficulty", &urlencoding::encode(d));
-    }
-    if !tags.is_empty() {
-        let list: Vec<String> = tags.iter().map(|t| urlencoding::encode(t).into_owned()).collect();
-        add("tags", &list.join(","));
-    }
-    if let Some(m) = tag_mode {
-        add("tag_mode", m);
-    }
-    if let Some(s) = search {
-        add("search", &urlencoding::encode(s));
-    }
-    if let Some(s) = sort_by {
-        add("sort_by", s);
-    }
-    if let Some(o) = sort_order {
-        add("sort_order", o);
-    }
-    if let Some(r) = rating_min {
-        add("rating_min", &r.to_string());
-    }
-    if let Some(r) = rating_max {
-        add("rating_max", &r.to_string());
+    /// The backend request: the filters under the same names as the arguments.
+    fn path(&self) -> String {
+        Query::path(format!("/api/v1/problems/{}", seg(self.source.as_str())))
+            .pair("page", self.page)
+            .pair("per_page", self.per_page)
+            .opt("difficulty", self.difficulty)
+            .list("tags", &self.tags)
+            .opt("tag_mode", self.tag_mode)
+            .opt("search", self.search)
+            .opt("sort_by", self.sort_by)
+            .opt("sort_order", self.sort_order)
+            .opt("rating_min", self.rating_min)
+            .opt("rating_max", self.rating_max)
+            .finish()
     }
 
-    let list: ListPage = fetch(ctx, &path).map_err(|e| sources::explain(ctx, &source, e))?.json()?;
-    let mut filters = Vec::new();
-    if let Some(s) = search {
-        filters.push(format!("search {s:?} (use fewer or shorter words; it matches the title or id)"));
+    /// The filters given, each with how to loosen it: what a search that matched nothing says.
+    fn filters(&self) -> Vec<String> {
+        let mut filters = Vec::new();
+        if let Some(s) = self.search {
+            filters.push(format!("search {s:?} (use fewer or shorter words; it matches the title or id)"));
+        }
+        if let Some(d) = self.difficulty {
+            filters
+                .push(format!("difficulty {d:?} (drop it, or check its spelling: LeetCode uses Easy, Medium, Hard)"));
+        }
+        if !self.tags.is_empty() {
+            let mode = if self.tag_mode == Some("all") { "all of" } else { "any of" };
+            filters.push(format!(
+                "tags {mode} {} (use fewer, or tag_mode \"any\"; list_tags gives the exact names)",
+                format::tag_list(&self.tags)
+            ));
+        }
+        if self.rating_min.is_some() || self.rating_max.is_some() {
+            filters.push(format!(
+                "rating {} to {} (widen the range; unrated problems have no rating)",
+                self.rating_min.map_or("any".into(), |r| r.to_string()),
+                self.rating_max.map_or("any".into(), |r| r.to_string())
+            ));
+        }
+        filters
     }
-    if let Some(d) = difficulty {
-        filters.push(format!("difficulty {d:?} (drop it, or check its spelling: LeetCode uses Easy, Medium, Hard)"));
-    }
-    if !tags.is_empty() {
-        let mode = if tag_mode == Some("all") { "all of" } else { "any of" };
-        filters.push(format!(
-            "tags {mode} {} (use fewer, or tag_mode \"any\"; list_tags gives the exact names)",
-            format::tag_list(&tags)
-        ));
-    }
-    if rating_min.is_some() || rating_max.is_some() {
-        filters.push(format!(
-            "rating {} to {} (widen the range; unrated problems have no rating)",
-            rating_min.map_or("any".into(), |r| r.to_string()),
-            rating_max.map_or("any".into(), |r| r.to_string())
-        ));
-    }
-    Ok(output(&source, &list, args, &filters))
+}
+
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+    let search = Search::read(args)?;
+    let list: ListPage = fetch(ctx, &search.path()).map_err(|e| sources::explain(ctx, &search.source, e))?.json()?;
+    Ok(output(&search.source, &list, args, &search.filters()))
 }
 
 /// The note of a search that matched nothing: which filters to loosen, or that the platform is
 /// empty on this backend.
-fn no_match(source: &str, filters: &[String]) -> String {
+fn no_match(source: &Source, filters: &[String]) -> String {
     if filters.is_empty() {
         return format!(
             "No problems matched: the backend has no {source} problems (get_platform_status shows how many each \
@@ -170,7 +151,7 @@ array item; a tag whose name itself contains a comma (list_tags shows it in quot
     Ok(out)
 }
 
-fn output(source: &str, list: &ListPage, args: &Args, filters: &[String]) -> ToolOutput {
+fn output(source: &Source, list: &ListPage, args: &Args, filters: &[String]) -> ToolOutput {
     let m = &list.meta;
     let mut text = format!("# Problems on {source}\n\n");
     if !list.data.is_empty() {
