@@ -3,7 +3,7 @@
 
 use std::fmt::Write as _;
 
-use crate::convert;
+use crate::convert::{self, Statement};
 use serde_json::Value;
 
 use crate::models::{Problem, Similar, Status};
@@ -141,22 +141,67 @@ pub(crate) fn tag_list(tags: &[String]) -> String {
     }
 }
 
-/// A statement (HTML or Markdown, as the backend sent it) as Markdown, or `None` when there is
-/// none.
-pub(crate) fn statement(raw: Option<&str>) -> Option<String> {
-    raw.filter(|c| !c.trim().is_empty()).map(|c| convert::to_markdown(Some(c)))
-}
-
-/// Whether a converted statement was cut (it ends with the converter's "(truncated)" notice).
-pub(crate) fn is_truncated(markdown: &str) -> bool {
-    convert::is_truncated(markdown)
+/// A statement (parsed once, HTML or Markdown as the backend sent it) as Markdown, whole, or
+/// `None` when there is none.
+pub(crate) fn statement(parsed: Option<&Statement>) -> Option<String> {
+    parsed.filter(|s| !s.raw().trim().is_empty()).map(Statement::markdown)
 }
 
 /// A problem's whole text is at most this many bytes, header included.
-const MAX_TEXT_BYTES: usize = convert::MAX_OUTPUT_BYTES;
+pub const MAX_TEXT_BYTES: usize = 100 * 1024;
+
+/// Suffix appended by [`truncate`] when it cuts.
+const TRUNCATED_SUFFIX: &str = "\n\n... (truncated)";
+
+/// Whether a statement was cut by [`truncate`] (it ends with the notice).
+pub(crate) fn is_truncated(markdown: &str) -> bool {
+    markdown.ends_with(TRUNCATED_SUFFIX)
+}
+
+/// Cut to at most `max` bytes in all, ending with `"\n\n... (truncated)"` when cut (a `max`
+/// too small for that notice gives the notice alone). The cut is at a line end when one is
+/// near, else at a char boundary; a cut inside a fenced code block closes the block first, so
+/// the notice is never read as code. The one place a reply's text is cut.
+pub fn truncate(mut s: String, max: usize) -> String {
+    if s.len() <= max {
+        return s;
+    }
+    let mut room = max.saturating_sub(TRUNCATED_SUFFIX.len());
+    // The closing fence takes room too, and a shorter cut may sit in another block: a couple of
+    // rounds settle it (each round only shortens the cut).
+    for _ in 0..4 {
+        let cut = cut_point(&s, room);
+        let close = convert::open_fence(&s[..cut]);
+        let need = close.as_ref().map_or(0, |c| c.len() + 1);
+        if cut == 0 {
+            break;
+        }
+        if cut + need + TRUNCATED_SUFFIX.len() <= max {
+            s.truncate(cut);
+            if let Some(close) = close {
+                s.push('\n');
+                s.push_str(&close);
+            }
+            s.push_str(TRUNCATED_SUFFIX);
+            return s;
+        }
+        room = room.saturating_sub(need);
+    }
+    TRUNCATED_SUFFIX.trim_start().to_string()
+}
+
+/// Where to cut `s` to keep at most `room` bytes: the last line end in the final kilobyte, else
+/// the last char boundary.
+fn cut_point(s: &str, room: usize) -> usize {
+    let cut = s.floor_char_boundary(room);
+    match s[..cut].rfind('\n') {
+        Some(p) if cut - p <= 1024 => p,
+        _ => cut,
+    }
+}
 
 /// [`problem`] with `notes` after `extra` (as `- Note:` lines), cut to [`MAX_TEXT_BYTES`]: a
-/// statement that does not fit after the header is cut ([`convert::truncate`] closes an open
+/// statement that does not fit after the header is cut ([`truncate`] closes an open
 /// code block before its notice) and [`TRUNCATED`] goes into `notes` at `cut_note_at`. Returns
 /// the text and the statement it shows.
 pub(crate) fn problem_text(
@@ -173,10 +218,10 @@ pub(crate) fn problem_text(
     if let Some(c) = content.as_deref() {
         // Everything but the statement, without and with the note.
         let rest = problem(p, title, Some(""), &header(notes)).len();
-        if is_truncated(c) || rest + c.len() > MAX_TEXT_BYTES {
+        if rest + c.len() > MAX_TEXT_BYTES {
             notes.insert(cut_note_at.min(notes.len()), TRUNCATED.to_string());
             let rest = problem(p, title, Some(""), &header(notes)).len();
-            let c = convert::truncate(content.unwrap_or_default(), MAX_TEXT_BYTES.saturating_sub(rest));
+            let c = truncate(content.unwrap_or_default(), MAX_TEXT_BYTES.saturating_sub(rest));
             return (problem(p, title, Some(&c), &header(notes)), Some(c));
         }
     }
@@ -321,7 +366,7 @@ mod tests {
             content: Some("<p><b>bold</b></p>".into()),
             ..Problem::default()
         };
-        let content = statement(p.content.as_deref());
+        let content = statement(p.content.as_deref().map(Statement::parse).as_ref());
         let md = problem(&p, &p.title, content.as_deref(), &[]);
         let lines: Vec<&str> = md.lines().collect();
         assert_eq!(lines[0], "# Two Sum");
@@ -339,7 +384,7 @@ mod tests {
     #[test]
     fn nullable_fields_show_na() {
         let p = Problem { id: "abc321_a".into(), source: "atcoder".into(), title: "T".into(), ..Problem::default() };
-        let md = problem(&p, &p.title, statement(p.content.as_deref()).as_deref(), &[]);
+        let md = problem(&p, &p.title, statement(p.content.as_deref().map(Statement::parse).as_ref()).as_deref(), &[]);
         assert!(md.contains("- Source: atcoder | ID: abc321_a | Difficulty: N/A\n"), "{md}");
         assert!(md.contains("- Tags: N/A\n- Link: N/A\n- AC Rate: N/A\n"), "{md}");
         assert!(md.ends_with(&format!("---\n\n{}\n", no_statement(&p))), "{md}");

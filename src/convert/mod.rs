@@ -49,7 +49,9 @@
 //! other inline tags such as `<br>` or `<b>` are left alone (valid Markdown).
 
 use std::borrow::Cow;
-use std::panic::catch_unwind;
+use std::panic::{AssertUnwindSafe, catch_unwind};
+
+use html2text::RcDom;
 
 mod codeforces;
 mod detect;
@@ -74,12 +76,6 @@ use writer::Md;
 /// Text shown when a problem has no statement.
 pub(crate) const NO_DESCRIPTION: &str = "No description available.";
 
-/// Converted output is at most this many bytes: a longer one is cut by [`truncate`].
-pub(crate) const MAX_OUTPUT_BYTES: usize = 100 * 1024;
-
-/// Suffix appended by [`truncate`] when it cuts.
-const TRUNCATED_SUFFIX: &str = "\n\n... (truncated)";
-
 /// Element nesting deeper than this is treated as pathological (the plain-text fallback).
 const MAX_DEPTH: usize = 200;
 
@@ -90,95 +86,110 @@ const MAX_COLUMNS: usize = 256;
 /// Payloads of `data:` URIs longer than this are replaced by `…omitted`.
 const DATA_URI_KEEP: usize = 16;
 
-// ---------------------------------------------------------------------------------------------
-// Public API
-// ---------------------------------------------------------------------------------------------
-
-/// Statement (HTML, Markdown, or Markdown with some inline HTML) → Markdown.
-///
-/// `None` or blank input (and input that converts to nothing) gives `NO_DESCRIPTION`. The
-/// result is limited to `MAX_OUTPUT_BYTES` with `truncate`. See the module documentation for
-/// the HTML-versus-Markdown heuristic.
-pub fn to_markdown(content: Option<&str>) -> String {
-    let Some(s) = content else {
-        return NO_DESCRIPTION.to_string();
-    };
-    if s.trim().is_empty() {
-        return NO_DESCRIPTION.to_string();
-    }
-    let out = if looks_like_html(s) {
-        html_to_markdown(s)
-    } else {
-        catch_unwind(|| markdown_passthrough(s)).unwrap_or_else(|_| s.trim().to_string())
-    };
-    if out.trim().is_empty() {
-        return NO_DESCRIPTION.to_string();
-    }
-    truncate(out, MAX_OUTPUT_BYTES)
+/// A statement as the backend serves it, parsed once: the converter and the sample reader both
+/// read it.
+pub struct Statement<'a> {
+    raw: &'a str,
+    form: Form,
 }
 
-/// The HTML path alone (used by [`to_markdown`] when the input is HTML).
+/// What a statement is.
+enum Form {
+    Markdown,
+    /// HTML, and its tree.
+    Html(RcDom),
+    /// HTML that is not parsed: nested too deep (or html5ever failed).
+    Unparsed,
+}
+
+impl<'a> Statement<'a> {
+    /// Tells HTML from Markdown (see the module documentation) and parses HTML into its tree.
+    pub fn parse(raw: &'a str) -> Statement<'a> {
+        let form = if !looks_like_html(raw) {
+            Form::Markdown
+        } else {
+            Self::parse_html(raw).map_or(Form::Unparsed, Form::Html)
+        };
+        Statement { raw, form }
+    }
+
+    /// The tree of an HTML fragment (of a Markdown statement), `None` when too deep to parse.
+    pub(crate) fn parse_html(html: &str) -> Option<RcDom> {
+        if tags::too_deep(html, MAX_DEPTH) {
+            return None;
+        }
+        catch_unwind(|| dom::parse(&normalize_newlines(html))).ok().flatten()
+    }
+
+    /// The statement as the backend sent it.
+    pub(crate) fn raw(&self) -> &'a str {
+        self.raw
+    }
+
+    /// The tree of an HTML statement (`None` for Markdown, or HTML too deep to parse).
+    pub(crate) fn tree(&self) -> Option<&RcDom> {
+        match &self.form {
+            Form::Html(tree) => Some(tree),
+            _ => None,
+        }
+    }
+
+    /// Whether the statement is HTML (parsed or not).
+    pub(crate) fn is_html(&self) -> bool {
+        !matches!(self.form, Form::Markdown)
+    }
+
+    /// The statement as Markdown, whole (a reply's size is `format`'s business); a blank one, or
+    /// one that converts to nothing, gives [`NO_DESCRIPTION`]. Never panics: a panic in the rules
+    /// (or the Markdown passthrough) is caught, and the HTML is then rendered as plain text with
+    /// tags stripped; HTML too deep to parse takes the same fallback.
+    pub fn markdown(&self) -> String {
+        if self.raw.trim().is_empty() {
+            return NO_DESCRIPTION.to_string();
+        }
+        let out = match &self.form {
+            Form::Markdown => {
+                catch_unwind(|| markdown_passthrough(self.raw)).unwrap_or_else(|_| self.raw.trim().to_string())
+            }
+            Form::Html(tree) => match catch_unwind(AssertUnwindSafe(|| render(tree))) {
+                Ok(Some(s)) => s,
+                _ => fallback(self.raw),
+            },
+            Form::Unparsed => fallback(self.raw),
+        };
+        if out.trim().is_empty() { NO_DESCRIPTION.to_string() } else { out }
+    }
+}
+
+/// Statement (HTML, Markdown, or Markdown with some inline HTML) → Markdown, whole.
 ///
-/// Never panics: a panic inside html2text (or this module) is caught with
-/// [`std::panic::catch_unwind`] and the input is then rendered as plain text with tags stripped
-/// and entities decoded. Pathologically deep input takes the same fallback. Not truncated.
+/// `None` or blank input (and input that converts to nothing) gives `NO_DESCRIPTION`. See the
+/// module documentation for the HTML-versus-Markdown heuristic.
+pub fn to_markdown(content: Option<&str>) -> String {
+    Statement::parse(content.unwrap_or_default()).markdown()
+}
+
+/// The HTML path alone (used for HTML blocks inside Markdown): parse, rules, tidy.
+///
+/// Never panics: a panic inside html5ever or the rules is caught and the input is then rendered
+/// as plain text with tags stripped and entities decoded. Pathologically deep input takes the
+/// same fallback.
 pub(crate) fn html_to_markdown(html: &str) -> String {
     match catch_unwind(|| convert_html(html)) {
         Ok(Some(s)) => s,
-        _ => catch_unwind(|| plain_text_fallback(html)).unwrap_or_default(),
+        _ => fallback(html),
     }
 }
 
-/// Cut to at most `max` bytes in all, ending with `"\n\n... (truncated)"` when cut (a `max`
-/// too small for that notice gives the notice alone). The cut is at a line end when one is
-/// near, else at a char boundary; a cut inside a fenced code block closes the block first, so
-/// the notice is never read as code.
-pub(crate) fn truncate(mut s: String, max: usize) -> String {
-    if s.len() <= max {
-        return s;
-    }
-    let mut room = max.saturating_sub(TRUNCATED_SUFFIX.len());
-    // The closing fence takes room too, and a shorter cut may sit in another block: a couple of
-    // rounds settle it (each round only shortens the cut).
-    for _ in 0..4 {
-        let cut = cut_point(&s, room);
-        let close = detect::open_fence(&s[..cut]);
-        let need = close.as_ref().map_or(0, |c| c.len() + 1);
-        if cut == 0 {
-            break;
-        }
-        if cut + need + TRUNCATED_SUFFIX.len() <= max {
-            s.truncate(cut);
-            if let Some(close) = close {
-                s.push('\n');
-                s.push_str(&close);
-            }
-            s.push_str(TRUNCATED_SUFFIX);
-            return s;
-        }
-        room = room.saturating_sub(need);
-    }
-    TRUNCATED_SUFFIX.trim_start().to_string()
+fn fallback(html: &str) -> String {
+    catch_unwind(|| plain_text_fallback(html)).unwrap_or_default()
 }
 
-/// Where to cut `s` to keep at most `room` bytes: the last line end in the final kilobyte, else
-/// the last char boundary.
-fn cut_point(s: &str, room: usize) -> usize {
-    let cut = s.floor_char_boundary(room);
-    match s[..cut].rfind('\n') {
-        Some(p) if cut - p <= 1024 => p,
-        _ => cut,
-    }
+/// The line that closes the fenced code block still open at the end of `text`, if one is (the
+/// fence after the indentation of its container).
+pub(crate) fn open_fence(text: &str) -> Option<String> {
+    detect::open_fence(text)
 }
-
-/// Whether a converted statement was cut by [`truncate`] (it ends with the notice).
-pub(crate) fn is_truncated(markdown: &str) -> bool {
-    markdown.ends_with(TRUNCATED_SUFFIX)
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTML pipeline
-// ---------------------------------------------------------------------------------------------
 
 #[cfg(test)]
 thread_local! {
@@ -193,17 +204,21 @@ struct TooDeep;
 
 /// The HTML pipeline: one parse, the rules over the tree, then the lines tidied.
 fn convert_html(html: &str) -> Option<String> {
-    #[cfg(test)]
-    if FORCE_PANIC.with(|f| f.get()) {
-        panic!("forced panic (test hook)");
-    }
     let html = normalize_newlines(html);
     if tags::too_deep(&html, MAX_DEPTH) {
         return None;
     }
-    let dom = dom::parse(&html)?;
+    render(&dom::parse(&html)?)
+}
+
+/// The rules over a parsed tree, then the lines tidied; `None` when it nests too deep.
+fn render(tree: &RcDom) -> Option<String> {
+    #[cfg(test)]
+    if FORCE_PANIC.with(|f| f.get()) {
+        panic!("forced panic (test hook)");
+    }
     let mut md = Md::new();
-    Walk::default().document(&dom.document, &mut md).ok()?;
+    Walk::default().document(&tree.document, &mut md).ok()?;
     Some(tidy(&md.finish()))
 }
 

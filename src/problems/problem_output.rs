@@ -5,6 +5,7 @@
 use serde_json::{Value, json};
 
 use super::{ToolOutput, samples};
+use crate::convert::Statement;
 use crate::format;
 use crate::language::{self, Language};
 use crate::models::Problem;
@@ -20,10 +21,12 @@ pub fn problem_output(
     wrap: impl FnOnce(Value) -> Value,
 ) -> ToolOutput {
     let chosen = language::choose(p, language);
-    let content = format::statement(chosen.raw);
-    // Samples come from the raw statement returned (`chosen.raw`, HTML or Markdown as served),
-    // so a Chinese statement gives its own. The text needs no copy: they are in the statement.
-    let found = samples::of(chosen.raw, p.source.as_str());
+    // The statement returned (`chosen.raw`, HTML or Markdown as served) is parsed once, for the
+    // Markdown and for the samples (so a Chinese statement gives its own). The text needs no copy
+    // of the samples: they are in the statement.
+    let parsed = chosen.raw.map(Statement::parse);
+    let content = format::statement(parsed.as_ref());
+    let found = samples::of(parsed.as_ref(), p.source.as_str());
     let mut notes = Vec::new();
     notes.extend(chosen.note.clone());
     let cut_note_at = notes.len();

@@ -4,16 +4,18 @@
 
 use serde_json::{Value, json};
 
+use crate::convert::Statement;
 use crate::samples::{self, Samples};
 
 /// Most bytes of sample text in one result (inputs, outputs and explanations together): the
 /// statement's own limit. Whole samples are kept, in order, while they fit.
 const MAX_SAMPLE_BYTES: usize = 100 * 1024;
 
-/// The samples of a raw statement (the one returned) of a `source` problem; `None` without one.
-pub(crate) fn of(raw: Option<&str>, source: &str) -> Option<Samples> {
-    let raw = raw.filter(|c| !c.trim().is_empty())?;
-    Some(samples::extract(raw, source))
+/// The samples of a parsed statement (the one returned) of a `source` problem; `None` without
+/// one.
+pub(crate) fn of(statement: Option<&Statement>, source: &str) -> Option<Samples> {
+    let statement = statement.filter(|s| !s.raw().trim().is_empty())?;
+    Some(samples::extract_from(statement, source))
 }
 
 /// How many leading samples fit in [`MAX_SAMPLE_BYTES`].

@@ -7,6 +7,7 @@ use html2text::Handle;
 
 use super::collect::Collector;
 use super::text::Sink;
+use crate::convert::Statement;
 use crate::convert::dom::{self, Node, has_class, kind};
 
 /// What is being captured.
@@ -43,7 +44,7 @@ struct Capture {
 
 /// The events of an HTML statement, parsed once ([`dom::parse`]), to `c`.
 pub(super) fn scan(html: &str, c: &mut Collector) {
-    if let Some(tree) = dom::parse(html) {
+    if let Some(tree) = Statement::parse_html(html) {
         scan_tree(&tree.document, c);
     }
 }

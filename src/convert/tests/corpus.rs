@@ -67,7 +67,7 @@ fn corpus_invariants() {
     };
     assert!(!docs.is_empty());
     for (name, input) in &docs {
-        let truncated = to_markdown(Some(input));
+        let truncated = shown(input);
         assert!(truncated.len() <= MAX_OUTPUT_BYTES + TRUNCATED_SUFFIX.len(), "{name}");
         // The invariants are checked on the untruncated conversion.
         let out = if looks_like_html(input) { html_to_markdown(input) } else { markdown_passthrough(input) };

@@ -458,16 +458,18 @@ fn truncation_on_char_boundary() {
     // A line end near the cut is preferred.
     assert_eq!(cut("one\ntwo three four five six", 9 + n), "one\n\n... (truncated)");
 
-    // Through to_markdown, with multi-byte text straddling the limit.
+    // Converted, then cut, with multi-byte text straddling the limit.
     let para = format!("<p>{}</p>", "界".repeat(MAX_OUTPUT_BYTES));
-    let out = to_markdown(Some(&para));
+    let out = shown(&para);
     assert!(out.ends_with("\n\n... (truncated)") && is_truncated(&out));
     assert!(out.len() <= MAX_OUTPUT_BYTES && out.len() > MAX_OUTPUT_BYTES - n - 3, "{}", out.len());
     let body = out.strip_suffix("\n\n... (truncated)").unwrap_or_default();
     assert!(body.chars().all(|c| c == '界'));
     let md = "x".repeat(MAX_OUTPUT_BYTES + 1);
-    assert_eq!(to_markdown(Some(&md)).len(), MAX_OUTPUT_BYTES);
-    assert!(!is_truncated(&to_markdown(Some("short"))));
+    assert_eq!(shown(&md).len(), MAX_OUTPUT_BYTES);
+    assert!(!is_truncated(&shown("short")));
+    // The converter itself never cuts: a reply's size is format's business.
+    assert_eq!(to_markdown(Some(&md)).len(), MAX_OUTPUT_BYTES + 1);
 }
 
 #[test]
@@ -487,7 +489,7 @@ fn truncation_closes_an_open_code_block() {
     assert_eq!(truncate(closed, 60), "```\na\n```\n\n... (truncated)");
     // A long statement cut in its last sample (the 300 KB fixture's shape).
     let long = format!("<p>x</p><pre>{}</pre>", "12345 67890\n".repeat(20_000));
-    let out = to_markdown(Some(&long));
+    let out = shown(&long);
     assert!(out.len() <= MAX_OUTPUT_BYTES);
     assert!(out.ends_with("12345 67890\n```\n\n... (truncated)"), "{}", &out[out.len() - 60..]);
 }
@@ -518,7 +520,7 @@ fn pathological_inputs_stay_bounded() {
         ("<div>", 1 << 18),
     ] {
         let input = unit.repeat(size / unit.len());
-        let out = to_markdown(Some(&input));
+        let out = shown(&input);
         assert!(out.len() <= MAX_OUTPUT_BYTES + TRUNCATED_SUFFIX.len(), "{unit}");
     }
     // Huge colspan does not allocate huge rows.

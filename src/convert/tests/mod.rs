@@ -2,6 +2,15 @@
 //! statements, invariants over the shared corpus (read in place, never copied), and random documents. The helpers shared by the groups live here.
 
 use super::*;
+use crate::format::{MAX_TEXT_BYTES as MAX_OUTPUT_BYTES, is_truncated, truncate};
+
+/// The notice `format::truncate` ends a cut text with.
+const TRUNCATED_SUFFIX: &str = "\n\n... (truncated)";
+
+/// A statement as a tool shows it: converted, then cut to the reply's size.
+fn shown(input: &str) -> String {
+    truncate(to_markdown(Some(input)), MAX_OUTPUT_BYTES)
+}
 
 /// HTML path: `html_to_markdown(input) == expected`.
 fn check(input: &str, expected: &str) {
