@@ -1,6 +1,6 @@
 //! Is a statement HTML or Markdown? Plus the Markdown line shapes (headings, lists, fences).
 
-use super::tags::{class, scan_tags};
+use super::tags::{class, in_comment_after, scan_tags};
 
 fn starts_with_ci(s: &str, prefix: &str) -> bool {
     s.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix))
@@ -10,7 +10,7 @@ fn starts_with_ci(s: &str, prefix: &str) -> bool {
 ///
 /// True for documents that start with a doctype/`<html>`/`<?xml`, or that contain a known HTML
 /// tag and no Markdown structure (ATX heading or code-fence line, or two or more list-item lines)
-/// outside `<pre>`/`<script>`/`<style>`/`<textarea>`.
+/// outside `<pre>`/`<script>`/`<style>`/`<textarea>` and comments.
 pub(crate) fn looks_like_html(s: &str) -> bool {
     let t = s.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     if starts_with_ci(t, "<!doctype") || starts_with_ci(t, "<html") || starts_with_ci(t, "<?xml") {
@@ -21,8 +21,13 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
     let mut list_lines = 0usize;
     let mut raw: Option<String> = None;
     let mut fence: Option<(u8, usize)> = None;
+    let mut comment = false;
     for line in t.lines() {
-        if raw.is_none() {
+        // A line that starts inside a comment is not Markdown (AtCoder keeps drafts, fences
+        // included, in comments).
+        let commented = comment;
+        comment = in_comment_after(line, comment);
+        if raw.is_none() && !commented {
             if let Some((ch, len)) = fence {
                 if is_fence_close(line, ch, len) {
                     fence = None;

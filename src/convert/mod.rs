@@ -71,6 +71,7 @@ pub(crate) use detect::looks_like_html;
 use fallback::plain_text_fallback;
 use markdown::markdown_passthrough;
 use rules::Walk;
+pub(crate) use tags::in_comment_after;
 use writer::Md;
 
 /// Text shown when a problem has no statement.

@@ -271,3 +271,18 @@ pub(crate) fn too_deep(html: &str, max: usize) -> bool {
     }
     false
 }
+
+/// Whether the end of `line` is inside an HTML comment, given whether its start is.
+pub(crate) fn in_comment_after(line: &str, mut inside: bool) -> bool {
+    let mut rest = line;
+    loop {
+        let (mark, len) = if inside { ("-->", 3) } else { ("<!--", 4) };
+        match rest.find(mark) {
+            Some(p) => {
+                rest = &rest[p + len..];
+                inside = !inside;
+            }
+            None => return inside,
+        }
+    }
+}
