@@ -14,7 +14,7 @@ mod complete;
 pub mod convert;
 mod dns;
 pub mod error;
-mod format;
+pub mod format;
 mod http_proxy;
 pub mod language;
 #[cfg(test)]

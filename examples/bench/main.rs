@@ -11,10 +11,12 @@
 //! spawn and `execve` paths). `--compare CMD` measures another stdio MCP server in the same run, side by side.
 //! Exit status: 0 whatever the verdicts (a benchmark, not a test), 1 when a measurement broke.
 
+mod ab;
 #[path = "../../tests/support/backend.rs"]
 mod backend;
 mod convert;
 mod launcher;
+mod old_convert;
 mod pipes;
 mod report;
 mod samples;
@@ -76,7 +78,8 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --timeout SECS  longest wait for any one answer (default 20)
   --only LIST     measure only these, comma-separated: size, start (spawn → initialize/discover,
                   EOF → exit), list (tools/list), calls (get_problem, RSS, connections),
-                  convert, samples (sample extraction against conversion), launcher (start-up
+                  convert, ab (the converter against the one before the one-parse rewrite: time,
+                  peak memory, same output), samples (sample extraction against conversion), launcher (start-up
                   and the session tree RSS)
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
   --markdown      print the summary as a Markdown table (for the README)
@@ -84,7 +87,7 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
 A CMD is split on whitespace (no quoting): wrap anything fancier in a script, or profile a
 server by prefixing it: --server \"valgrind --tool=callgrind BIN\" --only calls --timeout 300.";
 
-pub(crate) const SECTIONS: [&str; 7] = ["size", "start", "list", "calls", "convert", "samples", "launcher"];
+pub(crate) const SECTIONS: [&str; 8] = ["size", "start", "list", "calls", "convert", "ab", "samples", "launcher"];
 
 pub(crate) struct Opts {
     pub(crate) server: Vec<String>,
@@ -117,6 +120,7 @@ pub(crate) fn skipped<T>() -> Result<T, String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
+        Some("--internal-ab-peak") => return ab::ab_peak_child(args.get(1).map(String::as_str)),
         Some("--internal-convert-peak") => return convert::convert_peak_child(args.get(1).map(String::as_str)),
         Some("--profile-convert") => return convert::profile_convert(args.get(1), args.get(2)),
         _ => {}
