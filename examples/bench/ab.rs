@@ -109,7 +109,8 @@ fn child_peak(which: &str, text: &str) -> Option<u64> {
         .ok()?;
     io::Write::write_all(&mut child.stdin.take()?, text.as_bytes()).ok()?;
     let out = child.wait_with_output().ok()?;
-    let nums: Vec<u64> = String::from_utf8_lossy(&out.stdout).split_whitespace().filter_map(|w| w.parse().ok()).collect();
+    let nums: Vec<u64> =
+        String::from_utf8_lossy(&out.stdout).split_whitespace().filter_map(|w| w.parse().ok()).collect();
     match nums[..] {
         [base, peak] => Some(peak.saturating_sub(base)),
         _ => None,

@@ -47,29 +47,12 @@ pub(super) fn plain_text_fallback(html: &str) -> String {
         }
         match rule(&name) {
             Rule::Br => text.push('\n'),
-            r if is_block(r) || name == "tr" => text.push('\n'),
+            r if r.is_block() || name == "tr" => text.push('\n'),
             _ if !closing && (name == "td" || name == "th") => text.push(' '),
             _ => {}
         }
     }
     lines(&decode(&text))
-}
-
-fn is_block(r: Rule) -> bool {
-    matches!(
-        r,
-        Rule::Div
-            | Rule::Para
-            | Rule::Heading(_)
-            | Rule::List
-            | Rule::Item
-            | Rule::Quote
-            | Rule::Dl
-            | Rule::Dt
-            | Rule::Dd
-            | Rule::Table
-            | Rule::Hr
-    ) || r == Rule::Pre
 }
 
 /// Lines trimmed, NBSP made a space, blank-line runs made one.

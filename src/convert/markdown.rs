@@ -50,6 +50,7 @@ fn has_block_html(text: &str) -> bool {
     found
 }
 
+/// A Markdown statement as it goes to the model (see the module documentation of `convert`).
 pub(super) fn markdown_passthrough(s: &str) -> String {
     let s = normalize_newlines(s);
     let lines: Vec<&str> = s.split('\n').collect();
@@ -79,22 +80,7 @@ pub(super) fn markdown_passthrough(s: &str) -> String {
             continue;
         }
         let html_block = starts_html_block(line);
-        let mut j = i + 1;
-        if html_block {
-            let mut bal = raw_balance(line);
-            while j < lines.len() && (bal > 0 || !lines[j].trim().is_empty()) {
-                bal += raw_balance(lines[j]);
-                j += 1;
-            }
-        } else {
-            while j < lines.len()
-                && !lines[j].trim().is_empty()
-                && fence_open(lines[j]).is_none()
-                && !starts_html_block(lines[j])
-            {
-                j += 1;
-            }
-        }
+        let j = group_end(&lines, i, html_block);
         let group = lines[i..j].join("\n");
         if html_block || has_block_html(&group) {
             let converted = html_to_markdown(&group);
@@ -110,6 +96,29 @@ pub(super) fn markdown_passthrough(s: &str) -> String {
     let start = out.len() - out.trim_start_matches('\n').len();
     let end = out.trim_end_matches([' ', '\t', '\n']).len().max(start);
     out[start..end].to_string()
+}
+
+/// Where the group of lines starting at `i` ends: an HTML block runs to a blank line (past it
+/// while a `<pre>`, table, script or comment is open), a paragraph to a blank line, a fence or an
+/// HTML block.
+fn group_end(lines: &[&str], i: usize, html_block: bool) -> usize {
+    let mut j = i + 1;
+    if html_block {
+        let mut bal = raw_balance(lines[i]);
+        while j < lines.len() && (bal > 0 || !lines[j].trim().is_empty()) {
+            bal += raw_balance(lines[j]);
+            j += 1;
+        }
+    } else {
+        while j < lines.len()
+            && !lines[j].trim().is_empty()
+            && fence_open(lines[j]).is_none()
+            && !starts_html_block(lines[j])
+        {
+            j += 1;
+        }
+    }
+    j
 }
 
 /// The lines of a group of Markdown paragraphs, trimmed, with CommonMark's hard break of two

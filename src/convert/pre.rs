@@ -84,7 +84,7 @@ fn pre_text(node: &Handle, out: &mut String, lang: &mut String, depth: usize) {
                 out.push(' ');
                 pre_text(child, out, lang, depth + 1);
             }
-            _ if breaks_line(r, name) => {
+            _ if r.is_block() || name == "tr" => {
                 soft_break(out);
                 pre_text(child, out, lang, depth + 1);
                 soft_break(out);
@@ -96,25 +96,6 @@ fn pre_text(node: &Handle, out: &mut String, lang: &mut String, depth: usize) {
 
 fn is_tex(node: &Handle) -> bool {
     attr(node, "type").is_some_and(|t| t.to_ascii_lowercase().starts_with("math/tex"))
-}
-
-/// Block elements end a line inside `<pre>` (Codeforces writes one `div` per line).
-fn breaks_line(r: Rule, name: &str) -> bool {
-    matches!(
-        r,
-        Rule::Div
-            | Rule::Para
-            | Rule::Heading(_)
-            | Rule::List
-            | Rule::Item
-            | Rule::Quote
-            | Rule::Dl
-            | Rule::Dt
-            | Rule::Dd
-            | Rule::Table
-            | Rule::Hr
-            | Rule::Pre
-    ) || name == "tr"
 }
 
 /// A line break unless the text is empty or already at the start of a line.

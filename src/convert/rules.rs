@@ -53,6 +53,15 @@ pub(super) enum Rule {
     Mark(Mark),
 }
 
+impl Rule {
+    /// A block: it ends a line inside `<pre>` (Codeforces writes one `div` per line) and in the
+    /// plain-text fallback.
+    pub(super) fn is_block(self) -> bool {
+        use Rule::*;
+        matches!(self, Div | Para | Heading(_) | List | Item | Quote | Dl | Dt | Dd | Table | Hr | Pre)
+    }
+}
+
 /// The rule of an element by its (lower-case) name.
 pub(super) fn rule(name: &str) -> Rule {
     use Rule::*;

@@ -205,68 +205,35 @@ pub(super) fn class(name: &str) -> Class {
     })
 }
 
+/// Elements that never deepen a tree: void ones, and those whose end tag may be left out (a
+/// sibling closes them).
+const FLAT: &[&str] = &[
+    "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "rb", "rt", "rp", "colgroup", "caption", "thead",
+    "tbody", "tfoot", "head", "body", "html", "br", "img", "hr", "wbr", "input", "meta", "link", "col", "area", "base",
+    "embed", "source", "track", "param", "keygen",
+];
+
 /// Would the tree nest deeper than `max`? Counted on the tags, before parsing: html5ever checks
 /// its stack of open elements at each tag, so a deep document costs it the square of its depth
 /// (a minute for 64 K nested `<ul><li>`), and such input gets the plain-text fallback instead.
-/// Void elements and those whose end tag may be left out (`<p>`, `<li>`, `<td>`…) are not counted.
 pub(crate) fn too_deep(html: &str, max: usize) -> bool {
     let mut depth = 0usize;
     let mut i = 0;
     while let Some(k) = html[i..].find('<') {
-        let at = i + k;
-        let Some(t) = tag_at(html, at) else {
-            i = at + 1;
+        let Some(t) = tag_at(html, i + k) else {
+            i += k + 1;
             continue;
         };
         i = t.end;
-        let counted = !t.self_closing
-            && !matches!(
-                t.name.as_str(),
-                "p" | "li"
-                    | "dt"
-                    | "dd"
-                    | "tr"
-                    | "td"
-                    | "th"
-                    | "option"
-                    | "optgroup"
-                    | "rb"
-                    | "rt"
-                    | "rp"
-                    | "colgroup"
-                    | "caption"
-                    | "thead"
-                    | "tbody"
-                    | "tfoot"
-                    | "head"
-                    | "body"
-                    | "html"
-                    | "br"
-                    | "img"
-                    | "hr"
-                    | "wbr"
-                    | "input"
-                    | "meta"
-                    | "link"
-                    | "col"
-                    | "area"
-                    | "base"
-                    | "embed"
-                    | "source"
-                    | "track"
-                    | "param"
-                    | "keygen"
-            );
-        if !counted {
+        if t.self_closing || FLAT.contains(&t.name.as_str()) {
             continue;
         }
         if t.closing {
             depth = depth.saturating_sub(1);
+        } else if depth == max {
+            return true;
         } else {
             depth += 1;
-            if depth > max {
-                return true;
-            }
         }
     }
     false

@@ -241,4 +241,3 @@ fn convert_html(html: &str) -> Option<String> {
 fn normalize_newlines(s: &str) -> Cow<'_, str> {
     if s.contains('\r') { Cow::Owned(s.replace("\r\n", "\n").replace('\r', "\n")) } else { Cow::Borrowed(s) }
 }
-
