@@ -1,7 +1,8 @@
-//! HTML statements (LeetCode, legacy Codeforces and AtCoder pages, HTML inside Markdown): one
-//! pass of the converter's tokenizer that captures headings (`<h1>`–`<h6>`, Codeforces'
-//! `div.title` and `div.section-title`, and bold text that names a sample half), `<pre>` blocks
-//! and LeetCode's `div.example-block` as text, and hands each to the [`Collector`].
+//! HTML statements (LeetCode, legacy Codeforces and AtCoder pages, HTML inside Markdown), read by
+//! queries over the statement's tree, the way competitive-companion reads a page: the elements
+//! that carry sample text, in document order: headings (`<h1>`–`<h6>`, Codeforces' `div.title` and
+//! `div.section-title`, and bold text that names a sample half), `<pre>` blocks, LeetCode's
+//! `div.example-block`; each one's text goes to the [`Collector`].
 
 use html2text::Handle;
 
@@ -10,109 +11,145 @@ use super::text::Sink;
 use crate::convert::Statement;
 use crate::convert::dom::{self, Node, has_class, kind};
 
-/// What is being captured.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Heading,
-    /// `<strong>`/`<b>` outside any capture: a heading only when it names a sample half
-    /// (`<p><strong>Sample Input 1</strong></p>`, Luogu's `<strong>输入样例#1：</strong>`).
-    Soft,
-    Pre,
-    Example,
-}
-
-/// How the capture ends.
-#[derive(Clone, Copy)]
-enum End {
-    /// `</hN>` of this level.
-    H(u8),
-    /// `</pre>`.
-    Pre,
-    /// `</strong>` or `</b>`.
-    Bold,
-    /// The `</div>` matching the opening one; the number of `<div>`s open inside it.
-    Div(u32),
-}
-
-struct Capture {
-    kind: Kind,
-    end: End,
-    sink: Sink,
-    /// Inside a `div.title`, a nested `<div>` is the Copy button: its text is not the title's.
-    muted: u32,
-}
-
-/// The events of an HTML statement, parsed once ([`dom::parse`]), to `c`.
+/// An HTML chunk of a Markdown statement, parsed as a tree of its own.
 pub(super) fn scan(html: &str, c: &mut Collector) {
     if let Some(tree) = Statement::parse_html(html) {
         scan_tree(&tree.document, c);
     }
 }
 
-/// The state of a walk: the open capture, and one text buffer handed from capture to capture (a
-/// statement opens dozens).
-struct Scan<'c> {
-    cap: Option<Capture>,
-    spare: String,
-    c: &'c mut Collector,
-}
-
-/// Walks the tree in document order (iteratively: a tree may be deeper than the stack), reading
-/// each element's start and end as the captures need them.
+/// The elements of the tree that carry sample text, in document order (an explicit stack: a tree
+/// may be deeper than the thread's).
 pub(super) fn scan_tree(root: &Handle, c: &mut Collector) {
-    let mut s = Scan { cap: None, spare: String::new(), c };
-    // (node, whether its children were entered)
-    let mut stack: Vec<(Handle, bool)> = root.children.borrow().iter().rev().map(|n| (n.clone(), false)).collect();
-    while let Some((node, entered)) = stack.pop() {
-        match kind(&node) {
-            Node::Text => s.text(&node),
-            Node::Element(name) if entered => s.end(tag(name)),
-            Node::Element(name) => {
-                let t = tag(name);
-                if t == Tag::Raw {
-                    continue;
-                }
-                s.start(t, &node);
-                stack.push((node.clone(), true));
-                stack.extend(node.children.borrow().iter().rev().map(|n| (n.clone(), false)));
+    let mut stack: Vec<Handle> = root.children.borrow().iter().rev().cloned().collect();
+    while let Some(node) = stack.pop() {
+        let Node::Element(name) = kind(&node) else { continue };
+        let t = tag(name);
+        match t {
+            Tag::Raw => {}
+            Tag::Pre => c.pre(&text(&node, true, &[]), ""),
+            Tag::H(_) => {
+                // A `<pre>` or heading inside a heading (a tag left open) is not heading text.
+                let (heading, rest) = split(&node, |t| matches!(t, Tag::Pre | Tag::H(_)));
+                c.heading(&heading);
+                stack.extend(rest.into_iter().rev());
             }
-            Node::Other => {}
+            Tag::Bold => {
+                // Bold text around a block is a `<b>` left open: only its text before it counts.
+                let (bold, rest) =
+                    split(&node, |t| matches!(t, Tag::Pre | Tag::H(_) | Tag::Div | Tag::Block | Tag::Cell));
+                c.soft_heading(&bold);
+                stack.extend(rest.into_iter().rev());
+            }
+            Tag::Div if has_class(&node, |k| k == "title" || k == "section-title") => {
+                // A `div` inside a title is its Copy button.
+                c.heading(&text(&node, false, &[Tag::Div]));
+            }
+            Tag::Div if has_class(&node, |k| k == "example-block") => c.example(&text(&node, false, &[])),
+            _ => stack.extend(node.children.borrow().iter().rev().cloned()),
         }
-    }
-    if let Some(cp) = s.cap {
-        cp.emit(s.c);
     }
 }
 
-impl Scan<'_> {
-    fn text(&mut self, node: &Handle) {
-        if let Some(cp) = self.cap.as_mut().filter(|cp| cp.muted == 0) {
-            let mut text = String::new();
-            dom::push_text(node, &mut text);
-            cp.sink.text(&text);
-        }
-    }
+/// The text of `node` before the first element (at any depth) that `ends` holds for, and the
+/// nodes from that element on, in document order. html5ever reopens a `<b>` left open inside
+/// the next heading and `<pre>`, so the element that ends a heading may sit below a bold one.
+fn split(node: &Handle, ends: impl Fn(Tag) -> bool) -> (String, Vec<Handle>) {
+    let mut sink = Sink::with_buffer(String::new(), false);
+    let mut rest = Vec::new();
+    split_into(node, &ends, &mut sink, &mut rest, 0);
+    (sink.out, rest)
+}
 
-    fn start(&mut self, t: Tag, node: &Handle) {
-        match self.cap.as_mut() {
-            None => self.cap = open(t, node, &mut self.spare),
-            Some(cp) if cp.ended_by(t) => {
-                // An unclosed `<b>` or `<h3>` must not swallow the blocks after it.
-                if let Some(cp) = self.cap.take() {
-                    self.spare = cp.emit(self.c);
-                }
-                self.cap = open(t, node, &mut self.spare);
+/// [`split`] below `node`; true once the ending element is found (`rest` then holds it and what
+/// follows it up to `node`'s last child).
+fn split_into(
+    node: &Handle,
+    ends: &impl Fn(Tag) -> bool,
+    sink: &mut Sink,
+    rest: &mut Vec<Handle>,
+    depth: usize,
+) -> bool {
+    let children = node.children.borrow();
+    for (i, child) in children.iter().enumerate() {
+        let t = tag(dom::name(child));
+        if !matches!(kind(child), Node::Element(_)) || depth > MAX_SPLIT_DEPTH {
+            feed(child, sink, &[]);
+        } else if ends(t) {
+            rest.extend(children[i..].iter().cloned());
+            return true;
+        } else if t != Tag::Raw {
+            open(t, sink);
+            if split_into(child, ends, sink, rest, depth + 1) {
+                rest.extend(children[i + 1..].iter().cloned());
+                return true;
             }
-            Some(cp) => cp.start(t),
+            close(t, sink);
         }
     }
+    false
+}
 
-    fn end(&mut self, t: Tag) {
-        if self.cap.as_mut().is_some_and(|cp| cp.end(t))
-            && let Some(cp) = self.cap.take()
-        {
-            self.spare = cp.emit(self.c);
+/// Below this depth, an ending element is no longer looked for (the text is read whole).
+const MAX_SPLIT_DEPTH: usize = 32;
+
+/// The text of an element, literal (a `<pre>`) or flowing; elements of the `muted` kinds (and
+/// scripts) are left out.
+fn text(node: &Handle, literal: bool, muted: &[Tag]) -> String {
+    let mut sink = Sink::with_buffer(String::new(), literal);
+    for child in node.children.borrow().iter() {
+        feed(child, &mut sink, muted);
+    }
+    sink.out
+}
+
+/// Feeds a node's text to `sink`: tags as the sink's line breaks, marks and cells.
+fn feed(node: &Handle, sink: &mut Sink, muted: &[Tag]) {
+    let mut stack: Vec<(Handle, bool)> = vec![(node.clone(), false)];
+    while let Some((node, entered)) = stack.pop() {
+        let name = match kind(&node) {
+            Node::Text => {
+                let mut t = String::new();
+                dom::push_text(&node, &mut t);
+                sink.text(&t);
+                continue;
+            }
+            Node::Element(name) => name,
+            Node::Other => continue,
+        };
+        let t = tag(name);
+        if t == Tag::Raw || muted.contains(&t) {
+            continue;
         }
+        if entered {
+            close(t, sink);
+            continue;
+        }
+        open(t, sink);
+        stack.push((node.clone(), true));
+        stack.extend(node.children.borrow().iter().rev().map(|n| (n.clone(), false)));
+    }
+}
+
+/// What an element's start does to the text: a line break, a mark, a cell separator.
+fn open(t: Tag, sink: &mut Sink) {
+    match t {
+        Tag::Br => sink.br(),
+        Tag::Sup => sink.mark('^'),
+        Tag::Sub => sink.mark('_'),
+        Tag::Cell => sink.cell(),
+        Tag::Pre => sink.enter_pre(),
+        Tag::Div | Tag::Block | Tag::H(_) => sink.block(),
+        _ => {}
+    }
+}
+
+/// What an element's end does to the text.
+fn close(t: Tag, sink: &mut Sink) {
+    match t {
+        Tag::Pre => sink.leave_pre(),
+        Tag::Div | Tag::Block | Tag::H(_) => sink.block(),
+        _ => {}
     }
 }
 
@@ -193,86 +230,5 @@ fn tag(name: &str) -> Tag {
         8 if is(b"textarea") => Tag::Raw,
         10 if is(b"blockquote") => Tag::Block,
         _ => Tag::Other,
-    }
-}
-
-/// Starts a capture at an element that holds sample text, if this is one.
-fn open(t: Tag, node: &Handle, spare: &mut String) -> Option<Capture> {
-    let (kind, end) = match t {
-        Tag::H(level) => (Kind::Heading, End::H(level)),
-        Tag::Pre => (Kind::Pre, End::Pre),
-        Tag::Bold => (Kind::Soft, End::Bold),
-        Tag::Div if has_class(node, |k| k == "title" || k == "section-title") => (Kind::Heading, End::Div(0)),
-        Tag::Div if has_class(node, |k| k == "example-block") => (Kind::Example, End::Div(0)),
-        _ => return None,
-    };
-    let mut out = std::mem::take(spare);
-    out.clear();
-    let sink = Sink::with_buffer(out, kind == Kind::Pre);
-    Some(Capture { kind, end, sink, muted: 0 })
-}
-
-impl Capture {
-    /// Whether a start tag shows that this inline capture was never closed: a block inside bold
-    /// text, a `<pre>` or heading inside a heading.
-    fn ended_by(&self, t: Tag) -> bool {
-        match self.end {
-            End::Bold => matches!(t, Tag::Pre | Tag::H(_) | Tag::Div | Tag::Block | Tag::Cell),
-            End::H(_) => matches!(t, Tag::Pre | Tag::H(_)),
-            End::Pre | End::Div(_) => false,
-        }
-    }
-
-    fn start(&mut self, t: Tag) {
-        match t {
-            Tag::Div => {
-                if let End::Div(d) = &mut self.end {
-                    *d = d.saturating_add(1);
-                    if self.kind == Kind::Heading {
-                        self.muted = self.muted.saturating_add(1);
-                        return;
-                    }
-                }
-                self.sink.block();
-            }
-            Tag::Br => self.sink.br(),
-            Tag::Sup => self.sink.mark('^'),
-            Tag::Sub => self.sink.mark('_'),
-            Tag::Cell => self.sink.cell(),
-            Tag::Pre if self.kind == Kind::Example => self.sink.enter_pre(),
-            Tag::Block | Tag::H(_) => self.sink.block(),
-            _ => {}
-        }
-    }
-
-    /// Handles an end tag; true when it closes the capture.
-    fn end(&mut self, t: Tag) -> bool {
-        match (&mut self.end, t) {
-            (End::H(level), Tag::H(l)) if *level == l => return true,
-            (End::Pre, Tag::Pre) | (End::Bold, Tag::Bold) | (End::Div(0), Tag::Div) => return true,
-            (End::Div(d), Tag::Div) => {
-                *d -= 1;
-                if self.muted > 0 {
-                    self.muted -= 1;
-                    return false;
-                }
-                self.sink.block();
-            }
-            (_, Tag::Pre) if self.kind == Kind::Example => self.sink.leave_pre(),
-            (_, Tag::Div | Tag::Block | Tag::H(_)) => self.sink.block(),
-            _ => {}
-        }
-        false
-    }
-
-    /// Hands the captured text on; returns the buffer for the next capture.
-    fn emit(self, c: &mut Collector) -> String {
-        match self.kind {
-            Kind::Heading => c.heading(&self.sink.out),
-            Kind::Soft => c.soft_heading(&self.sink.out),
-            Kind::Pre => c.pre(&self.sink.out, ""),
-            Kind::Example => c.example(&self.sink.out),
-        }
-        self.sink.out
     }
 }
