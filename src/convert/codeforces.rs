@@ -35,7 +35,7 @@ pub(super) fn rewrite(div: &Handle, md: &mut Md) -> bool {
         return false;
     };
     if !line.is_empty() {
-        md.block(&line);
+        md.block(&super::media::spaced(&line));
     }
     true
 }

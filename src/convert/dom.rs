@@ -68,15 +68,32 @@ pub(crate) fn is_hidden(node: &Handle) -> bool {
     })
 }
 
+thread_local! {
+    /// The serializer's output, kept between text nodes (a statement has hundreds).
+    static SERIALIZED: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
 /// The text of a text node, appended to `out`.
 pub(crate) fn push_text(node: &Handle, out: &mut String) {
-    let mut buf = Vec::new();
-    // Serializing into memory cannot fail; a text node is written escaped (`&amp;`, `&lt;`,
-    // `&gt;`, `&nbsp;`), whatever its parent.
-    if node.serialize(&mut buf).is_err() {
+    SERIALIZED.with(|buf| {
+        let mut buf = buf.borrow_mut();
+        buf.clear();
+        // Serializing into memory cannot fail; a text node is written escaped (`&amp;`, `&lt;`,
+        // `&gt;`, `&nbsp;`), whatever its parent.
+        if node.serialize(&mut *buf).is_ok()
+            && let Ok(s) = std::str::from_utf8(&buf)
+        {
+            unescape(s, out);
+        }
+    });
+}
+
+/// Undoes the serializer's escaping.
+fn unescape(s: &str, out: &mut String) {
+    if !s.as_bytes().contains(&b'&') {
+        out.push_str(s);
         return;
     }
-    let Ok(s) = std::str::from_utf8(&buf) else { return };
     let mut rest = s;
     while let Some(p) = rest.find('&') {
         out.push_str(&rest[..p]);

@@ -214,7 +214,7 @@ fn rewrite_tag(text: &str, i: usize, out: &mut String) -> usize {
         out.push('<');
         return i + 1;
     };
-    let n = t.name.as_str();
+    let n = t.name();
     if t.closing {
         // Stray closers of rewritten elements are dropped.
         if !matches!(n, "sup" | "sub" | "var" | "script" | "style") {
@@ -270,7 +270,7 @@ fn strip_tags(html: &str) -> String {
         text.push_str(&html[i..i + k]);
         match tag_at(html, i + k) {
             Some(t) => {
-                if t.name == "br" {
+                if t.name() == "br" {
                     text.push(' ');
                 }
                 i = t.end;
@@ -307,14 +307,14 @@ fn find_close(text: &str, from: usize, name: &str) -> (usize, usize) {
     while let Some(k) = text[i..].find('<') {
         let at = i + k;
         match tag_at(text, at) {
-            Some(t) if t.name == name && t.closing => {
+            Some(t) if t.name() == name && t.closing => {
                 d -= 1;
                 if d == 0 {
                     return (at, t.end);
                 }
                 i = t.end;
             }
-            Some(t) if t.name == name && !t.self_closing => {
+            Some(t) if t.name() == name && !t.self_closing => {
                 d += 1;
                 i = t.end;
             }

@@ -25,7 +25,7 @@ pub(super) fn inline_math(node: &Handle, r: Rule, md: &mut Md) {
                 md.content(&text);
             } else {
                 let mark = if r == Rule::Sup { '^' } else { '_' };
-                md.content(&format_script(mark, &text, next_is_alnum(node)));
+                md.content(&format_script(mark, &spaced(&text), next_is_alnum(node)));
             }
         }
         Rule::Var => math(md, &script_text(node, 0), false),
@@ -45,7 +45,7 @@ fn math(md: &mut Md, tex: &str, display: bool) {
     let tex = tex.trim();
     if !tex.is_empty() {
         let delim = if display { "$$" } else { "$" };
-        md.content(&format!("{delim}{tex}{delim}"));
+        md.content(&format!("{delim}{}{delim}", spaced(tex)));
     }
 }
 
@@ -145,4 +145,9 @@ pub(super) fn image(node: &Handle, md: &mut Md) {
     let alt = attr(node, "alt").unwrap_or_default();
     let alt = alt.split_whitespace().collect::<Vec<_>>().join(" ").replace(['[', ']'], "");
     md.content(&format!("![{alt}]({src})"));
+}
+
+/// `s` with its non-breaking spaces made spaces (pages use them to keep a space in math).
+pub(super) fn spaced(s: &str) -> String {
+    s.replace('\u{a0}', " ")
 }

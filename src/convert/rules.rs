@@ -118,6 +118,8 @@ pub(super) struct Walk {
     pub(super) in_cell: bool,
     /// A `div.problem-statement` was seen: Codeforces' header and section titles mean something.
     pub(super) codeforces: bool,
+    /// A text node's text, kept between text nodes.
+    text: String,
 }
 
 impl Walk {
@@ -147,9 +149,11 @@ impl Walk {
         let name = match kind(node) {
             Node::Element(name) => name,
             Node::Text => {
-                let mut text = String::new();
+                let mut text = std::mem::take(&mut self.text);
+                text.clear();
                 dom::push_text(node, &mut text);
                 md.text(&text);
+                self.text = text;
                 return Ok(());
             }
             Node::Other => return Ok(()),

@@ -3,13 +3,21 @@
 
 /// A tag read at a `<` of some text.
 pub(super) struct TagAt<'a> {
-    /// Lower-cased.
-    pub(super) name: String,
+    /// Its name, lower-cased (`""` when longer than any this module knows).
+    name: [u8; 12],
+    name_len: usize,
     pub(super) attrs: &'a str,
     pub(super) closing: bool,
     pub(super) self_closing: bool,
     /// The position after its `>`.
     pub(super) end: usize,
+}
+
+impl TagAt<'_> {
+    /// The name, lower-cased.
+    pub(super) fn name(&self) -> &str {
+        std::str::from_utf8(&self.name[..self.name_len]).unwrap_or_default()
+    }
 }
 
 /// The tag starting at byte `i` of `text` (which holds `<` there), if one does.
@@ -21,23 +29,15 @@ pub(super) fn tag_at(text: &str, i: usize) -> Option<TagAt<'_>> {
     if len == 0 || !b[from].is_ascii_alphabetic() {
         return None;
     }
-    let mut end = from + len;
-    let mut quote: Option<u8> = None;
-    while end < b.len() {
-        match (quote, b[end]) {
-            (Some(q), c) if c == q => quote = None,
-            (None, b'"' | b'\'') => quote = Some(b[end]),
-            (None, b'>') => break,
-            _ => {}
-        }
-        end += 1;
-    }
-    if end >= b.len() {
-        return None;
-    }
+    let end = tag_end(b, from + len)?;
     let attrs = &text[from + len..end];
+    let mut name = [0u8; 12];
+    let name_len = if len <= name.len() { len } else { 0 };
+    name[..name_len].copy_from_slice(&b[from..from + name_len]);
+    name.make_ascii_lowercase();
     Some(TagAt {
-        name: text[from..from + len].to_ascii_lowercase(),
+        name,
+        name_len,
         self_closing: attrs.trim_end().ends_with('/'),
         attrs: attrs.trim_end().trim_end_matches('/'),
         closing,
@@ -52,7 +52,7 @@ pub(super) fn scan_tags(line: &str, mut f: impl FnMut(&str, bool)) {
         let at = i + k;
         match tag_at(line, at) {
             Some(t) => {
-                f(&t.name, t.closing);
+                f(t.name(), t.closing);
                 i = t.end;
             }
             None => i = at + 1,
@@ -207,28 +207,79 @@ pub(super) fn class(name: &str) -> Class {
 
 /// Elements that never deepen a tree: void ones, and those whose end tag may be left out (a
 /// sibling closes them).
-const FLAT: &[&str] = &[
-    "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "rb", "rt", "rp", "colgroup", "caption", "thead",
-    "tbody", "tfoot", "head", "body", "html", "br", "img", "hr", "wbr", "input", "meta", "link", "col", "area", "base",
-    "embed", "source", "track", "param", "keygen",
-];
+fn is_flat(name: &[u8]) -> bool {
+    matches!(
+        name,
+        b"p" | b"li"
+            | b"dt"
+            | b"dd"
+            | b"tr"
+            | b"td"
+            | b"th"
+            | b"option"
+            | b"optgroup"
+            | b"rb"
+            | b"rt"
+            | b"rp"
+            | b"colgroup"
+            | b"caption"
+            | b"thead"
+            | b"tbody"
+            | b"tfoot"
+            | b"head"
+            | b"body"
+            | b"html"
+            | b"br"
+            | b"img"
+            | b"hr"
+            | b"wbr"
+            | b"input"
+            | b"meta"
+            | b"link"
+            | b"col"
+            | b"area"
+            | b"base"
+            | b"embed"
+            | b"source"
+            | b"track"
+            | b"param"
+            | b"keygen"
+    )
+}
 
 /// Would the tree nest deeper than `max`? Counted on the tags, before parsing: html5ever checks
 /// its stack of open elements at each tag, so a deep document costs it the square of its depth
 /// (a minute for 64 K nested `<ul><li>`), and such input gets the plain-text fallback instead.
 pub(crate) fn too_deep(html: &str, max: usize) -> bool {
+    // Fewer tags than `max` cannot nest deeper (most statements): counting them is cheaper.
+    if html.bytes().filter(|&c| c == b'<').count() <= max {
+        return false;
+    }
     let mut depth = 0usize;
     let mut i = 0;
-    while let Some(k) = html[i..].find('<') {
-        let Some(t) = tag_at(html, i + k) else {
-            i += k + 1;
-            continue;
-        };
-        i = t.end;
-        if t.self_closing || FLAT.contains(&t.name.as_str()) {
+    let b = html.as_bytes();
+    while let Some(k) = b[i..].iter().position(|&c| c == b'<') {
+        let at = i + k;
+        let closing = b.get(at + 1) == Some(&b'/');
+        let from = at + 1 + usize::from(closing);
+        let len = b[from.min(b.len())..].iter().take_while(|c| c.is_ascii_alphanumeric()).count();
+        if len == 0 || !b[from].is_ascii_alphabetic() {
+            i = at + 1;
             continue;
         }
-        if t.closing {
+        // The tag's end, past quoted attribute values; none: the rest is text.
+        let Some(end) = tag_end(b, from + len) else { break };
+        i = end + 1;
+        let mut name = [0u8; 10];
+        let flat = len > name.len() || {
+            name[..len].copy_from_slice(&b[from..from + len]);
+            name[..len].make_ascii_lowercase();
+            is_flat(&name[..len])
+        };
+        if flat || b[end - 1] == b'/' {
+            continue;
+        }
+        if closing {
             depth = depth.saturating_sub(1);
         } else if depth == max {
             return true;
@@ -237,6 +288,20 @@ pub(crate) fn too_deep(html: &str, max: usize) -> bool {
         }
     }
     false
+}
+
+/// The position of the `>` that ends a tag whose attributes start at `from`.
+fn tag_end(b: &[u8], from: usize) -> Option<usize> {
+    let mut quote: Option<u8> = None;
+    for (k, &c) in b[from..].iter().enumerate() {
+        match (quote, c) {
+            (Some(q), c) if c == q => quote = None,
+            (None, b'"' | b'\'') => quote = Some(c),
+            (None, b'>') => return Some(from + k),
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Whether the end of `line` is inside an HTML comment, given whether its start is.

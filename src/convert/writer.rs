@@ -111,17 +111,27 @@ impl Md {
     /// spaces of CJK and math text), zero-width spaces dropped, Codeforces' `$$$` made `$`.
     pub(super) fn text(&mut self, s: &str) {
         let mut buf = String::new();
-        let s = if s.contains("$$$") { fix_dollars_into(s, &mut buf) } else { s };
+        let s = if s.as_bytes().contains(&b'$') && s.contains("$$$") { fix_dollars_into(s, &mut buf) } else { s };
+        let b = s.as_bytes();
         let mut run = 0;
-        for (i, c) in s.char_indices() {
-            let special = c.is_whitespace() || invisible(c);
-            if !special {
+        let mut i = 0;
+        while i < b.len() {
+            // Visible ASCII, most of any text, is passed over a byte at a time.
+            if b[i] > b' ' && b[i] < 0x80 {
+                i += 1;
                 continue;
             }
+            let Some(c) = s[i..].chars().next() else { break };
+            let at = i;
+            i += c.len_utf8();
+            if !(c.is_whitespace() || invisible(c)) {
+                continue;
+            }
+            let i = at;
             if run < i {
                 self.content(&s[run..i]);
             }
-            run = i + c.len_utf8();
+            run = at + c.len_utf8();
             match c {
                 '\u{a0}' => self.nbsp(),
                 c if invisible(c) => {}
@@ -147,15 +157,12 @@ impl Md {
         self.last_closed = None;
     }
 
-    /// Visible content on the current line (already escaped or literal as the caller wants).
+    /// Visible content on the current line (already escaped or literal as the caller wants; a
+    /// non-breaking space in it is the caller's to make a space).
     pub(super) fn content(&mut self, s: &str) {
         self.start_content();
         self.flush_openers();
-        if s.contains('\u{a0}') {
-            self.out.push_str(&s.replace('\u{a0}', " "));
-        } else {
-            self.out.push_str(s);
-        }
+        self.out.push_str(s);
         self.line_content = true;
         self.after_marker = false;
         self.last_closed = None;
