@@ -16,8 +16,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 const CLASSES: usize = 9; // 16, 32, …, 4096 bytes
 const MIN_CLASS: usize = 16;
 const MAX_CLASS: usize = 4096;
-/// Most bytes of free blocks kept per size class.
-const MAX_CACHED_PER_CLASS: usize = 256 * 1024;
+/// Most bytes of free blocks kept per size class. A statement is parsed into one tree, freed at
+/// once after its conversion: a class must hold a large statement's nodes (the 300 KB one needs
+/// about 1 MiB in its busiest class), or every conversion past ~32 KB goes to musl's allocator
+/// and runs five times slower per byte. The blocks kept were live at the conversion's peak.
+const MAX_CACHED_PER_CLASS: usize = 2 * 1024 * 1024;
 
 struct Class {
     lock: AtomicBool,

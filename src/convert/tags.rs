@@ -306,6 +306,10 @@ fn tag_end(b: &[u8], from: usize) -> Option<usize> {
 
 /// Whether the end of `line` is inside an HTML comment, given whether its start is.
 pub(crate) fn in_comment_after(line: &str, mut inside: bool) -> bool {
+    // Most lines hold neither mark: one byte search each.
+    if !line.as_bytes().contains(if inside { &b'>' } else { &b'!' }) {
+        return inside;
+    }
     let mut rest = line;
     loop {
         let (mark, len) = if inside { ("-->", 3) } else { ("<!--", 4) };
