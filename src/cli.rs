@@ -30,6 +30,9 @@ Options:
                            off: tools have no outputSchema and results no structuredContent,
                            so every client shows the model the Markdown text
                            (env OJ_STRUCTURED_CONTENT; default on)
+      --allow-run          offer the test_solution tool, which compiles and runs code on
+                           this machine against a problem's samples (env OJ_ALLOW_RUN=1;
+                           default off). Not a sandbox: see the README
   -h, --help               print this help and exit
   -V, --version            print the version and exit
 
@@ -81,6 +84,8 @@ pub struct Config {
     /// Whether tools declare `outputSchema` and results carry `structuredContent` (both or
     /// neither: a declared schema promises the structured result).
     pub structured_content: bool,
+    /// Whether `test_solution` (which runs code on this machine) is offered.
+    pub allow_run: bool,
 }
 
 impl fmt::Debug for Config {
@@ -95,6 +100,7 @@ impl fmt::Debug for Config {
             .field("ca_file", &self.ca_file)
             .field("proxy", &self.proxy.all.as_deref().or(self.proxy.https.as_deref()).map(redact))
             .field("structured_content", &self.structured_content)
+            .field("allow_run", &self.allow_run)
             .finish()
     }
 }
@@ -235,6 +241,16 @@ fn on_off(s: &str) -> Option<bool> {
     }
 }
 
+/// `1`/`true`/`on`/`yes` or `0`/`false`/`off`/`no`, in any case (a bundle's checkbox sends
+/// `true`/`false`).
+fn yes_no(s: &str) -> Option<bool> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "on" | "yes" => Some(true),
+        "0" | "false" | "off" | "no" => Some(false),
+        _ => None,
+    }
+}
+
 /// Parses the command line (`args` without the program name) and the environment (`env`).
 pub fn parse<I>(args: I, env: &dyn Fn(&str) -> Option<String>) -> Result<Command, CliError>
 where
@@ -251,6 +267,7 @@ where
     let mut backoff = None;
     let mut ca_file = None;
     let mut structured = None;
+    let mut allow_run = false;
 
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next()? {
@@ -263,6 +280,7 @@ where
             Long("retry-backoff-ms") => backoff = Some(parser.value()?.string()?),
             Long("ca-file") => ca_file = Some(parser.value()?.string()?),
             Long("structured-content") => structured = Some(parser.value()?.string()?),
+            Long("allow-run") => allow_run = true,
             Short('h') | Long("help") => return Ok(Command::Help),
             Short('V') | Long("version") => return Ok(Command::Version),
             _ => return Err(arg.unexpected().into()),
@@ -288,6 +306,11 @@ where
             on_off(&s).ok_or_else(|| CliError(format!("invalid structured content {s:?}: expected on or off")))?
         }
     };
+    let allow_run = allow_run
+        || match env_value(env("OJ_ALLOW_RUN")) {
+            None => false,
+            Some(s) => yes_no(&s).ok_or_else(|| CliError(format!("invalid OJ_ALLOW_RUN {s:?}: expected 1 or 0")))?,
+        };
     let either = |upper: &str, lower: &str| env_value(env(lower)).or_else(|| env_value(env(upper)));
     let proxy = ProxyEnv {
         https: either("HTTPS_PROXY", "https_proxy"),
@@ -313,6 +336,7 @@ where
         ca_file,
         proxy,
         structured_content,
+        allow_run,
     })))
 }
 

@@ -16,6 +16,7 @@ mod dns;
 pub mod error;
 mod format;
 mod http_proxy;
+pub mod judge;
 mod language;
 pub mod mcp;
 pub mod models;

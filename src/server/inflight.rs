@@ -29,6 +29,10 @@ pub(super) struct Call {
     started: Instant,
     /// Progress notifications sent so far; `None` once the reply is out (no progress after it).
     sent: Mutex<Option<u64>>,
+    /// How many notifications the ticker had sent when the handler began reporting its own
+    /// steps (`u64::MAX` until then): the ticker stops, and step `k` is `from + k` of
+    /// `from + total`, so that progress only grows.
+    steps_from: AtomicU64,
 }
 
 /// Requests being worked on: so a `notifications/cancelled` can suppress a reply, and a slow one
@@ -103,6 +107,7 @@ impl Inflight {
             progress_token,
             started: Instant::now(),
             sent: Mutex::new(Some(0)),
+            steps_from: AtomicU64::new(u64::MAX),
         });
         lock(&self.map).insert(req.id.clone(), call.clone());
         if call.progress_token.is_some() {
@@ -143,6 +148,9 @@ impl Inflight {
     fn tick(&self, outbox: &Outbox) {
         let calls: Vec<Arc<Call>> = lock(&self.map).values().filter(|c| c.progress_token.is_some()).cloned().collect();
         for call in calls {
+            if call.steps_from.load(Ordering::Relaxed) != u64::MAX {
+                continue;
+            }
             let elapsed = call.started.elapsed();
             let mut sent = lock(&call.sent);
             let Some(n) = *sent else { continue };
@@ -161,6 +169,42 @@ impl Inflight {
                 *sent = Some(n + 1);
             }
         }
+    }
+}
+
+/// A call on its worker, as its handler sees it: whether it was cancelled, and its own progress.
+pub(super) struct LiveCall<'a> {
+    pub(super) call: &'a Call,
+    pub(super) outbox: &'a Outbox,
+}
+
+impl crate::tools::Live for LiveCall<'_> {
+    fn cancelled(&self) -> bool {
+        self.call.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Steps may be reported from several threads in any order: each notification counts one
+    /// more than the last, under the progress lock, so the value only grows.
+    fn progress(&self, _done: u64, total: u64, message: &str) {
+        let Some(token) = &self.call.progress_token else { return };
+        let mut sent = lock(&self.call.sent);
+        let Some(n) = *sent else { return };
+        if self.cancelled() {
+            return;
+        }
+        let from = match self.call.steps_from.load(Ordering::Relaxed) {
+            u64::MAX => {
+                self.call.steps_from.store(n, Ordering::Relaxed);
+                n
+            }
+            from => from,
+        };
+        self.outbox.send(&json!({
+            "jsonrpc": "2.0",
+            "method": "notifications/progress",
+            "params": { "progressToken": token, "progress": n + 1, "total": from + total, "message": message },
+        }));
+        *sent = Some(n + 1);
     }
 }
 
@@ -197,6 +241,7 @@ mod tests {
             progress_token: Some(json!("tok")),
             started: Instant::now().checked_sub(PROGRESS_EVERY * 3).unwrap(),
             sent: Mutex::new(Some(0)),
+            steps_from: AtomicU64::new(u64::MAX),
         });
         lock(&inflight.map).insert(id.clone(), call.clone());
         call

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde_json::Value;
 
 use super::Server;
-use super::inflight::Inflight;
+use super::inflight::{Inflight, LiveCall};
 use super::outbox::Outbox;
 use super::pool::Pool;
 use crate::mcp::{self, ErrorCode, Incoming, Message, Response, ResponseError};
@@ -46,15 +46,17 @@ fn read_loop(
                     let (server, outbox, inflight) = (server.clone(), outbox.clone(), inflight.clone());
                     pool.submit(Box::new(move || {
                         // A panic in a handler is a bug, but still gets its reply.
-                        let reply = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| server.handle(&req)))
-                            .unwrap_or_else(|_| {
-                                crate::error!("handling {} (id {}) panicked", req.method, req.id);
-                                Response::err(
-                                    Some(req.id.clone()),
-                                    ResponseError::new(ErrorCode::InternalError, "internal error"),
-                                )
-                            })
-                            .into_value();
+                        let live = LiveCall { call: &call, outbox: &outbox };
+                        let reply =
+                            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| server.handle_live(&req, &live)))
+                                .unwrap_or_else(|_| {
+                                    crate::error!("handling {} (id {}) panicked", req.method, req.id);
+                                    Response::err(
+                                        Some(req.id.clone()),
+                                        ResponseError::new(ErrorCode::InternalError, "internal error"),
+                                    )
+                                })
+                                .into_value();
                         inflight.finish(&req.id, &call, &reply, &outbox);
                     }));
                 } else {
