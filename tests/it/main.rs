@@ -7,6 +7,7 @@ mod extras;
 mod faults;
 mod harness;
 mod hostile;
+mod judge;
 mod http_client;
 mod language;
 mod messages;
