@@ -65,9 +65,28 @@ fn entries() -> &'static Mutex<Vec<Entry>> {
     ENTRIES.get_or_init(Mutex::default)
 }
 
-/// The session folder: `oj-judge-<pid>` under the system's temporary folder.
+/// The session folder: `oj-judge-<pid>` under the system's temporary folder. The first call
+/// also removes what servers killed before they could clean up left there.
 fn root() -> PathBuf {
+    static SWEPT: OnceLock<()> = OnceLock::new();
+    SWEPT.get_or_init(sweep);
     std::env::temp_dir().join(format!("oj-judge-{}", std::process::id()))
+}
+
+/// Removes `oj-judge-<pid>…` folders of processes that are gone (Linux: no `/proc/<pid>`).
+fn sweep() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let Ok(dir) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for entry in dir.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("oj-judge-")) else { continue };
+        let pid = rest.split('-').next().unwrap_or("");
+        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
 }
 
 /// Removes every built program of this session.
@@ -135,6 +154,17 @@ fn compile(
         // One build cache for the session: without it every program rebuilds Go's runtime.
         env.push(("GOCACHE".into(), root().join("go-build").to_string_lossy().into_owned()));
         env.push(("GO111MODULE".into(), "off".into()));
+    }
+    if lang == Lang::Rust {
+        // rustup's `rustc` is a proxy that finds its toolchains through the user's home, which
+        // the clean environment replaced: name them (the compiler is trusted, the program not).
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        for (var, dir) in [("RUSTUP_HOME", ".rustup"), ("CARGO_HOME", ".cargo")] {
+            let value = std::env::var_os(var).map(PathBuf::from).or_else(|| home.as_ref().map(|h| h.join(dir)));
+            if let Some(v) = value {
+                env.push((var.into(), v.to_string_lossy().into_owned()));
+            }
+        }
     }
     let argv = lang.compile(&tool, &file);
     let (argv, _) = sandbox::wrap(&argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None });

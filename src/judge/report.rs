@@ -41,6 +41,7 @@ pub(crate) fn text(p: &Problem, job: &Job, report: &Report, s: &Value) -> String
 fn settings(out: &mut String, s: &Value) {
     let program = match (s["language"].as_str(), s["compile"].as_object()) {
         (Some(l), Some(c)) if c["cached"] == true => format!("{l} (built earlier in this session)"),
+        (Some(l @ ("python" | "javascript")), Some(c)) => format!("{l} (syntax checked in {} ms)", c["ms"]),
         (Some(l), Some(c)) => format!("{l} (built in {} ms)", c["ms"]),
         (Some(l), None) => l.to_string(),
         (None, _) => "the given command".into(),
@@ -52,7 +53,7 @@ fn settings(out: &mut String, s: &Value) {
     let c = &s["comparison"];
     let tol = c["float_tolerance"].as_f64().map(|t| format!(" within {t:e}")).unwrap_or_default();
     let _ =
-        writeln!(out, "- Comparison: {}{tol}: {}", c["mode"].as_str().unwrap_or(""), c["why"].as_str().unwrap_or(""));
+        writeln!(out, "- Comparison: {}{tol} ({})", c["mode"].as_str().unwrap_or(""), c["why"].as_str().unwrap_or(""));
     let rule = match s["mismatch_rule"].as_str() {
         Some("checker") => "the checker decides".to_string(),
         Some("any_answer") => format!(

@@ -39,20 +39,29 @@ fn namespaces_work() -> bool {
     })
 }
 
+/// Whether `argv` runs and succeeds: a util-linux tool checked once.
+fn works(argv: &[&str]) -> bool {
+    cfg!(target_os = "linux")
+        && Command::new(argv[0])
+            .args(&argv[1..])
+            .env_clear()
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+}
+
 /// Whether `prlimit` exists (util-linux): checked once.
 fn prlimit_works() -> bool {
     static WORKS: OnceLock<bool> = OnceLock::new();
-    *WORKS.get_or_init(|| {
-        cfg!(target_os = "linux")
-            && Command::new("prlimit")
-                .args(["--cpu=5", "--", "true"])
-                .env_clear()
-                .stdin(Stdio::null())
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-    })
+    *WORKS.get_or_init(|| works(&["prlimit", "--cpu=5", "--", "true"]))
+}
+
+/// Whether `setpriv --pdeathsig` exists (util-linux 2.33 on): checked once.
+fn pdeathsig_works() -> bool {
+    static WORKS: OnceLock<bool> = OnceLock::new();
+    *WORKS.get_or_init(|| works(&["setpriv", "--pdeathsig", "KILL", "--", "true"]))
 }
 
 /// The limits a run asks for.
@@ -68,6 +77,12 @@ pub(crate) struct Limits {
 pub(crate) fn wrap(argv: &[String], limits: Limits) -> (Vec<String>, Confinement) {
     let mut out = Vec::new();
     let mut c = Confinement { network_blocked: false, pid_namespace: false, memory_limited: false };
+    if pdeathsig_works() {
+        // Killed when the server is, even by SIGKILL: a run never outlives the server. (The
+        // signal follows the thread that spawned it: a pool worker or a judge thread, both of
+        // which wait for the run before they can end.)
+        out.extend(["setpriv", "--pdeathsig", "KILL", "--"].map(String::from));
+    }
     if prlimit_works() {
         out.push("prlimit".to_string());
         // CPU seconds: a busy loop dies even if our timer were late; a second of slack so the

@@ -31,8 +31,7 @@ fn judge_server(env: Vec<(&'static str, String)>) -> (Backend, Server) {
 
 /// Whether `cmd` is on PATH; says so on stderr when not (the test is skipped).
 fn have(cmd: &str) -> bool {
-    let found = std::env::var_os("PATH")
-        .is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(cmd).is_file()));
+    let found = std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(cmd).is_file()));
     if !found {
         eprintln!("skipping: `{cmd}` is not installed");
     }
@@ -172,7 +171,11 @@ if(!p){fputs(\"out of memory\\n\",stderr);return 1;}memset(p,1,1u<<30);puts(\"6\
     }
     let v = run_c(&mut s, "#include <stdio.h>\nint main(void){puts(\"35\");return 0;}", json!({}));
     let d = &v["samples"][0]["first_difference"];
-    assert_eq!((d["line"].as_u64(), d["expected"].as_str(), d["got"].as_str()), (Some(1), Some("6"), Some("35")), "{v}");
+    assert_eq!(
+        (d["line"].as_u64(), d["expected"].as_str(), d["got"].as_str()),
+        (Some(1), Some("6"), Some("35")),
+        "{v}"
+    );
     assert_eq!(v["samples"][0]["input"], "7 5 3\n");
 }
 
@@ -192,9 +195,11 @@ fn a_compile_error_is_one_ce_with_the_compilers_message() {
 
 /// Whether a process whose command line holds `marker` is alive (Linux: /proc).
 fn alive(marker: &str) -> bool {
-    std::fs::read_dir("/proc").into_iter().flatten().flatten().any(|e| {
-        std::fs::read(e.path().join("cmdline")).is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker))
-    })
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|e| std::fs::read(e.path().join("cmdline")).is_ok_and(|c| String::from_utf8_lossy(&c).contains(marker)))
 }
 
 /// Polls `cond` for up to `within`.
@@ -253,6 +258,23 @@ fn cancellation_kills_the_program_and_its_children() {
     let pong = s.request("ping", json!({}));
     assert_eq!(pong["result"], json!({}), "{pong}");
     assert!(s.try_recv(Duration::from_millis(200)).is_none());
+}
+
+#[test]
+fn a_killed_server_leaves_no_process_behind() {
+    if !have("gcc") || !have("setpriv") || !cfg!(target_os = "linux") {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    let marker = format!("5{}.75", std::process::id());
+    let args = json!({"source": "codeforces", "id": "1A", "language": "c", "code": forking(&marker, false),
+        "time_limit_ms": 60000});
+    s.send(&json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": TOOL, "arguments": args}}));
+    assert!(eventually(Duration::from_secs(20), || alive(&marker)), "the program never started");
+    // SIGKILL: no handler of the server runs; the runs die through their parent-death signal.
+    let killed = std::process::Command::new("kill").args(["-KILL", &s.pid().to_string()]).status().unwrap();
+    assert!(killed.success());
+    assert!(eventually(Duration::from_secs(3), || !alive(&marker)), "a run outlived the server");
 }
 
 #[test]
@@ -316,20 +338,30 @@ exceed 10<sup>-6</sup>. If there are multiple answers, print any of them.</p>\
         "/api/v1/problems/atcoder/float_a",
         json_reply(&json!({"id": "float_a", "source": "atcoder", "title": "Third", "tags": [], "content": statement})),
     );
-    let v = judged(&mut s, json!({"source": "atcoder", "id": "float_a", "language": "python", "code": "print(0.333333)"}));
+    let v =
+        judged(&mut s, json!({"source": "atcoder", "id": "float_a", "language": "python", "code": "print(0.333333)"}));
     assert_eq!(v["verdict"], "AC", "{v}");
-    assert_eq!((v["comparison"]["mode"].as_str(), v["comparison"]["float_tolerance"].as_f64()), (Some("float"), Some(1e-6)));
+    assert_eq!(
+        (v["comparison"]["mode"].as_str(), v["comparison"]["float_tolerance"].as_f64()),
+        (Some("float"), Some(1e-6))
+    );
     assert!(v["comparison"]["why"].as_str().unwrap().contains("absolute or relative error"), "{v}");
     assert_eq!(v["limits"]["from"], "time: default, memory: default");
     // A different answer where any is accepted: UNVERIFIED, unless a checker decides.
     let v = judged(&mut s, json!({"source": "atcoder", "id": "float_a", "language": "python", "code": "print(0.5)"}));
     assert_eq!((v["verdict"].as_str(), v["mismatch_rule"].as_str()), (Some("UNVERIFIED"), Some("any_answer")), "{v}");
     let checker = json!(["sh", "-c", "test \"$(cat \"$2\")\" = 0.5", "checker"]);
-    let v = judged(&mut s, json!({"source": "atcoder", "id": "float_a", "language": "python", "code": "print(0.5)",
-        "checker": checker}));
+    let v = judged(
+        &mut s,
+        json!({"source": "atcoder", "id": "float_a", "language": "python", "code": "print(0.5)",
+        "checker": checker}),
+    );
     assert_eq!((v["verdict"].as_str(), v["mismatch_rule"].as_str()), (Some("AC"), Some("checker")), "{v}");
-    let v = judged(&mut s, json!({"source": "atcoder", "id": "float_a", "language": "python", "code": "print(0.5)",
-        "compare": "exact", "checker": ["false"]}));
+    let v = judged(
+        &mut s,
+        json!({"source": "atcoder", "id": "float_a", "language": "python", "code": "print(0.5)",
+        "compare": "exact", "checker": ["false"]}),
+    );
     assert_eq!(v["verdict"], "WA", "{v}");
 }
 
@@ -345,7 +377,9 @@ fn interactive_problems_and_missing_samples_get_a_clear_message() {
     assert!(text.contains("interactive"), "{text}");
     b.route(
         "/api/v1/problems/codeforces/9N",
-        json_reply(&json!({"id": "9N", "source": "codeforces", "title": "None", "tags": [], "content": "<p>No samples.</p>"})),
+        json_reply(
+            &json!({"id": "9N", "source": "codeforces", "title": "None", "tags": [], "content": "<p>No samples.</p>"}),
+        ),
     );
     let text = s.call_err(TOOL, json!({"source": "codeforces", "id": "9N", "language": "python", "code": "print(1)"}));
     assert!(text.contains("No sample tests"), "{text}");
@@ -397,15 +431,15 @@ fn off_by_default_hidden_and_unknown() {
     let last = &tools[tools.len() - 1];
     assert_eq!(last["name"], TOOL);
     assert_eq!(tools.len(), names.len() + 1);
-    assert_eq!((last["annotations"]["readOnlyHint"].as_bool(), last["annotations"]["openWorldHint"].as_bool()), (Some(false), Some(false)));
+    assert_eq!(
+        (last["annotations"]["readOnlyHint"].as_bool(), last["annotations"]["openWorldHint"].as_bool()),
+        (Some(false), Some(false))
+    );
     assert!(last["description"].as_str().unwrap().contains("ON THIS MACHINE"));
     // OJ_ALLOW_RUN=1 does the same.
     let url = b.url();
-    let mut env_on = Server::with(Opts {
-        base_url: Some(&url),
-        env: vec![("OJ_ALLOW_RUN", "1".into())],
-        ..Opts::default()
-    });
+    let mut env_on =
+        Server::with(Opts { base_url: Some(&url), env: vec![("OJ_ALLOW_RUN", "1".into())], ..Opts::default() });
     env_on.initialize("2025-11-25");
     let list = env_on.request("tools/list", json!({}));
     assert!(list.to_string().contains("\"test_solution\""));
