@@ -393,6 +393,22 @@ mod tests {
     }
 
     #[test]
+    fn running_code_is_off_unless_allowed() {
+        let base = ["--base-url", "http://a"];
+        assert!(!run(&base, &[]).unwrap().allow_run);
+        assert!(run(&[&base[..], &["--allow-run"]].concat(), &[]).unwrap().allow_run);
+        for yes in ["1", "true", "TRUE", "on", "yes"] {
+            assert!(run(&base, &[("OJ_ALLOW_RUN", yes)]).unwrap().allow_run, "{yes}");
+        }
+        // A bundle's unchecked box, an unfilled placeholder, a blank value: off.
+        for no in ["0", "false", "off", " ", "${user_config.allow_run}"] {
+            assert!(!run(&base, &[("OJ_ALLOW_RUN", no)]).unwrap().allow_run, "{no}");
+        }
+        let e = run(&base, &[("OJ_ALLOW_RUN", "maybe")]).unwrap_err();
+        assert_eq!(e.0, "invalid OJ_ALLOW_RUN \"maybe\": expected 1 or 0");
+    }
+
+    #[test]
     fn blank_and_placeholder_env_values_are_unset() {
         let c = run(&["--base-url", "http://a"], &[("OJ_TOKEN", "${user_config.token}")]).unwrap();
         assert_eq!(c.token, None);
