@@ -1,6 +1,7 @@
 //! The run: the machine and its load, every measurement, the summary table and its verdicts.
 
 use crate::convert::{converter_rows, measure_converter};
+use crate::judge::{judge_rows, measure_judge};
 use crate::launcher::{LauncherFigures, measure_launcher};
 use crate::samples::{measure_samples, sample_rows};
 use crate::server::{CallFigures, ServerFigures, measure_server, note, start_series};
@@ -64,6 +65,7 @@ pub(crate) fn run(opts: &Opts) -> bool {
         .map(|cmd| measure_server("other", cmd, starts.next().expect("one series per command"), opts, &mut failed));
     let conv = opts.wants("convert").then(|| measure_converter(opts, &mut failed));
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
+    let judge = opts.wants("judge").then(|| measure_judge(opts, &mut failed));
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
     let launcher = note("npm launcher", launcher, &mut failed);
     let trees = if opts.wants("launcher") { measure_trees(opts, &mut failed) } else { Vec::new() };
@@ -96,6 +98,9 @@ pub(crate) fn run(opts: &Opts) -> bool {
 
     if let Some(samples) = &samples {
         sample_rows(samples, &mut rows);
+    }
+    if let Some(judge) = &judge {
+        judge_rows(judge, &mut rows);
     }
     launcher_rows(&launcher, &trees, opts, &mut rows);
     let (load_end, warn_end) = load();
