@@ -6,6 +6,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -218,11 +219,14 @@ fn decode(s: ExitStatus) -> End {
     End::Code(s.code().unwrap_or(-1))
 }
 
-/// The three pipe threads of a run.
+/// The three pipe threads of a run. The readers fill shared buffers, so that what was read is
+/// there even when a reader is still blocked (a process outside our reach holds the pipe).
 struct Io {
     stdin: Option<thread::JoinHandle<()>>,
-    stdout: Receiver<Vec<u8>>,
-    stderr: Receiver<String>,
+    stdout: Arc<Mutex<Vec<u8>>>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+    /// One message per reader at end of file.
+    done: Receiver<()>,
     readers: Vec<thread::JoinHandle<()>>,
 }
 
@@ -238,39 +242,54 @@ impl Io {
                 })
                 .ok()
         });
+        let (stdout, stderr) = (Arc::new(Mutex::new(Vec::new())), Arc::new(Mutex::new(Vec::new())));
+        let (done_tx, done) = mpsc::channel();
         let mut readers = Vec::new();
-        let (out_tx, stdout) = mpsc::channel();
         if let Some(pipe) = child.stdout.take() {
-            let (cap, tx) = (spec.output_cap, tx.clone());
+            let (cap, tx, buf, done_tx) = (spec.output_cap, tx.clone(), stdout.clone(), done_tx.clone());
             let spawned = thread::Builder::new().name("oj-judge-out".into()).spawn(move || {
-                let _ = out_tx.send(read_capped(pipe, cap, &tx));
+                read_capped(pipe, cap, &buf, &tx);
+                let _ = done_tx.send(());
             });
             readers.extend(spawned.ok());
         }
-        let (err_tx, stderr) = mpsc::channel();
         if let Some(pipe) = child.stderr.take() {
+            let buf = stderr.clone();
             let spawned = thread::Builder::new().name("oj-judge-err".into()).spawn(move || {
-                let _ = err_tx.send(read_tail(pipe));
+                read_tail(pipe, &buf);
+                let _ = done_tx.send(());
             });
             readers.extend(spawned.ok());
         }
-        Io { stdin, stdout, stderr, readers }
+        Io { stdin, stdout, stderr, done, readers }
     }
 
-    /// The output read. A reader still blocked (a process outside our reach holds the pipe)
-    /// is left to end with that process: the run does not wait for it.
+    /// What was read: both readers at end of file, or whatever they had after [`DRAIN`].
     fn finish(self) -> (Vec<u8>, String) {
-        let stdout = self.stdout.recv_timeout(DRAIN).unwrap_or_default();
-        let stderr = self.stderr.recv_timeout(DRAIN).unwrap_or_default();
-        // Each thread has sent its result and is returning, or is still blocked: join the first
-        // kind only.
+        let deadline = Instant::now() + DRAIN;
+        for _ in 0..self.readers.len() {
+            if self.done.recv_timeout(deadline.saturating_duration_since(Instant::now())).is_err() {
+                crate::debug!("judge: a process outside the run still holds its output pipe");
+                break;
+            }
+        }
+        let stdout = std::mem::take(&mut *lock(&self.stdout));
+        let mut tail = std::mem::take(&mut *lock(&self.stderr));
+        if tail.len() > STDERR_TAIL {
+            tail.drain(..tail.len() - STDERR_TAIL);
+        }
+        // Each thread has signalled and is returning, or is still blocked: join the first kind.
         for h in self.readers.into_iter().chain(self.stdin) {
             if h.is_finished() || wait_briefly(&h) {
                 let _ = h.join();
             }
         }
-        (stdout, stderr)
+        (stdout, String::from_utf8_lossy(&tail).into_owned())
     }
+}
+
+fn lock(m: &Mutex<Vec<u8>>) -> std::sync::MutexGuard<'_, Vec<u8>> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Whether a thread that has just sent its result finishes within a moment.
@@ -284,42 +303,42 @@ fn wait_briefly(h: &thread::JoinHandle<()>) -> bool {
     false
 }
 
-/// Reads up to `cap` bytes; one more sends [`Event::Overflow`] and stops reading.
-fn read_capped(mut pipe: ChildStdout, cap: usize, tx: &Sender<Event>) -> Vec<u8> {
-    let mut out = Vec::new();
-    let mut buf = [0u8; 16 * 1024];
+/// Reads up to `cap` bytes into `buf`; one more sends [`Event::Overflow`] and stops reading.
+fn read_capped(mut pipe: ChildStdout, cap: usize, buf: &Mutex<Vec<u8>>, tx: &Sender<Event>) {
+    let mut chunk = [0u8; 16 * 1024];
     loop {
-        match pipe.read(&mut buf) {
-            Ok(0) | Err(_) => return out,
-            Ok(n) if out.len() + n > cap => {
-                out.extend_from_slice(&buf[..cap - out.len()]);
-                let _ = tx.send(Event::Overflow);
-                return out;
+        match pipe.read(&mut chunk) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => {
+                let mut out = lock(buf);
+                if out.len() + n > cap {
+                    let room = cap - out.len();
+                    out.extend_from_slice(&chunk[..room]);
+                    let _ = tx.send(Event::Overflow);
+                    return;
+                }
+                out.extend_from_slice(&chunk[..n]);
             }
-            Ok(n) => out.extend_from_slice(&buf[..n]),
         }
     }
 }
 
-/// Reads everything, keeping the last [`STDERR_TAIL`] bytes.
-fn read_tail(mut pipe: ChildStderr) -> String {
-    let mut tail: Vec<u8> = Vec::new();
-    let mut buf = [0u8; 8192];
+/// Reads everything into `buf`, keeping about the last [`STDERR_TAIL`] bytes.
+fn read_tail(mut pipe: ChildStderr, buf: &Mutex<Vec<u8>>) {
+    let mut chunk = [0u8; 8192];
     loop {
-        match pipe.read(&mut buf) {
-            Ok(0) | Err(_) => break,
+        match pipe.read(&mut chunk) {
+            Ok(0) | Err(_) => return,
             Ok(n) => {
-                tail.extend_from_slice(&buf[..n]);
+                let mut tail = lock(buf);
+                tail.extend_from_slice(&chunk[..n]);
                 if tail.len() > 2 * STDERR_TAIL {
-                    tail.drain(..tail.len() - STDERR_TAIL);
+                    let cut = tail.len() - STDERR_TAIL;
+                    tail.drain(..cut);
                 }
             }
         }
     }
-    if tail.len() > STDERR_TAIL {
-        tail.drain(..tail.len() - STDERR_TAIL);
-    }
-    String::from_utf8_lossy(&tail).into_owned()
 }
 
 #[cfg(all(test, unix))]
