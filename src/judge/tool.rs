@@ -115,6 +115,7 @@ fn program_arg(args: &Args) -> Result<Program, ToolError> {
         {
             return Err(bad(format!("`cwd` {:?} is not a folder", c.display().to_string())));
         }
+        let argv = absolute(argv, cwd.as_deref());
         return Ok(Program::Command { argv, cwd });
     }
     if args.raw("cwd").is_some() {
@@ -123,20 +124,15 @@ fn program_arg(args: &Args) -> Result<Program, ToolError> {
     let name = args.req_str("language", "the programming language: cpp, c, python, java, rust, go or javascript")?;
     let lang = Lang::parse(name)
         .ok_or_else(|| bad(format!("`language` must be one of {}, got {name:?}", lang::NAMES.join(", "))))?;
-    let source = match (code, file) {
-        (Some(c), _) => c.to_string(),
-        (None, Some(path)) => read_source(path)?,
-        (None, None) => unreachable_program(),
+    // `given == 1`: without `code` there is a `file` (an empty path is an unreadable file).
+    let source = match code {
+        Some(c) => c.to_string(),
+        None => read_source(file.unwrap_or_default())?,
     };
     if source.trim().is_empty() {
         return Err(bad("the program's source is empty"));
     }
     Ok(Program::Code { lang, source })
-}
-
-/// `given == 1` above: one of the three is there. An empty string keeps this free of panics.
-fn unreachable_program() -> String {
-    String::new()
 }
 
 fn read_source(path: &str) -> Result<String, ToolError> {
@@ -180,8 +176,22 @@ fn options(args: &Args) -> Result<Options, ToolError> {
         tolerance: args.opt_f64("float_tolerance", f64::MIN_POSITIVE, 1.0)?,
         tests,
         fail_fast,
-        checker: argv_arg(args, "checker")?,
+        checker: argv_arg(args, "checker")?.map(|a| absolute(a, None)),
     })
+}
+
+/// `argv` with a relative program path (`./a.out`, `bin/checker`) made absolute against `base`,
+/// else the server's folder: the program starts in another folder, where it would not be found.
+/// A bare name (`python3`) is left to `PATH`.
+fn absolute(mut argv: Vec<String>, base: Option<&std::path::Path>) -> Vec<String> {
+    if let Some(first) = argv.first_mut()
+        && std::path::Path::new(first.as_str()).is_relative()
+        && first.contains(['/', '\\'])
+        && let Some(b) = base.map(PathBuf::from).or_else(|| std::env::current_dir().ok())
+    {
+        *first = b.join(first.as_str()).to_string_lossy().into_owned();
+    }
+    argv
 }
 
 fn call(ctx: &Ctx, args: &Args) -> ToolResult {

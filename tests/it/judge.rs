@@ -477,3 +477,52 @@ fn off_by_default_hidden_and_unknown() {
     let list = env_on.request("tools/list", json!({}));
     assert!(list.to_string().contains("\"test_solution\""));
 }
+
+#[test]
+fn command_file_tests_and_fail_fast() {
+    if !have("gcc") || !have("python3") {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    // An already built program, named relative to its `cwd`.
+    let dir = std::env::temp_dir().join(format!("oj-judge-it-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("a.c"), CF_1A_C).unwrap();
+    let built = std::process::Command::new("gcc").args(["-O2", "-o", "a.out", "a.c"]).current_dir(&dir).status();
+    assert!(built.unwrap().success());
+    let v = judged(&mut s, json!({"source": "codeforces", "id": "1A", "command": ["./a.out"], "cwd": dir}));
+    assert_eq!(
+        (v["verdict"].as_str(), v["language"].as_str(), v["compile"].is_null()),
+        (Some("AC"), None, true),
+        "{v}"
+    );
+    // A source file; sample selection; fail_fast.
+    let file = dir.join("yes.py");
+    std::fs::write(&file, "print('Yes')\n").unwrap();
+    let args = json!({"source": "atcoder", "id": "abc321_a", "language": "python", "file": file});
+    let v = judged(&mut s, args.clone());
+    assert_eq!(
+        (v["verdict"].as_str(), v["passed"].as_u64(), v["total"].as_u64()),
+        (Some("WA"), Some(1), Some(2)),
+        "{v}"
+    );
+    let mut only_first = args.clone();
+    only_first["tests"] = json!([1]);
+    let v = judged(&mut s, only_first);
+    assert_eq!((v["verdict"].as_str(), v["total"].as_u64()), (Some("AC"), Some(1)), "{v}");
+    std::fs::write(&file, "print('No')\n").unwrap();
+    let mut fast = args;
+    fast["fail_fast"] = json!(true);
+    let v = judged(&mut s, fast);
+    assert_eq!(
+        (v["verdict"].as_str(), v["samples"].as_array().map(Vec::len), v["not_run"].as_u64()),
+        (Some("WA"), Some(1), Some(1)),
+        "{v}"
+    );
+    let text = s.call_err(
+        TOOL,
+        json!({"source": "atcoder", "id": "abc321_a", "language": "python", "file": file, "tests": [3]}),
+    );
+    assert!(text.contains("names sample 3, but the statement has 2"), "{text}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
