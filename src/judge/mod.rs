@@ -228,7 +228,9 @@ fn run_sample(
         stdin: sample.input.as_bytes(),
         time_ms: job.time_ms,
         output_cap: OUTPUT_CAP,
-        kill_group_after: !confinement.pid_namespace,
+        // Unix without a PID namespace: children left in the group. (On Windows the tree of an
+        // exited process cannot be walked: `taskkill /T` only helps while it runs.)
+        kill_group_after: cfg!(unix) && !confinement.pid_namespace,
     };
     let out = run::run(&spec, cancelled);
     r.time_ms = out.time_ms;
