@@ -41,14 +41,19 @@ pub(crate) fn limits(raw: &str) -> (Option<u64>, Option<u64>) {
 fn flatten(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     let mut rest = raw;
+    // Once no `>` is left, a `<` is text: never search again (that would be quadratic).
+    let mut tags_left = true;
     while let Some(c) = rest.chars().next() {
-        if c == '<'
-            && let Some(end) = rest.find('>')
-        {
-            let tag = rest[1..end].trim_start_matches('/').to_ascii_lowercase();
-            out.push(if tag.starts_with("sup") && !rest[1..].starts_with('/') { '^' } else { ' ' });
-            rest = &rest[end + 1..];
-            continue;
+        if c == '<' && tags_left {
+            match rest.find('>') {
+                Some(end) => {
+                    let sup = rest[1..end].get(..3).is_some_and(|t| t.eq_ignore_ascii_case("sup"));
+                    out.push(if sup { '^' } else { ' ' });
+                    rest = &rest[end + 1..];
+                    continue;
+                }
+                None => tags_left = false,
+            }
         }
         if c == '&'
             && let Some((decoded, len)) = entity(rest)

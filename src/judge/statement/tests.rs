@@ -100,3 +100,13 @@ fn real_statements_of_the_corpus() {
         assert_eq!((f.time_ms, f.float_tolerance), (None, None), "a score statement's words are not limits");
     }
 }
+
+#[test]
+fn linear_on_hostile_input() {
+    // 200,000 `<` without a `>`, and as many error words without a number: quick, no limits.
+    let text = "a < b ".repeat(200_000) + &"absolute error ".repeat(20_000);
+    let t = std::time::Instant::now();
+    let f = read(&text);
+    assert_eq!((f.time_ms, f.float_tolerance), (None, None));
+    assert!(t.elapsed() < std::time::Duration::from_secs(2), "{:?}", t.elapsed());
+}
