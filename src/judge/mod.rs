@@ -242,6 +242,13 @@ fn run_sample(
         let got = String::from_utf8_lossy(&out.stdout);
         judge_output(job, sample, &got, &tmp, &env, &mut r, cancelled);
     }
+    crate::debug!(
+        "judge: sample {number} {} in {} ms (spawn {} µs, exit seen → output read {} µs)",
+        r.verdict.name(),
+        r.time_ms,
+        r.overhead_us.0,
+        r.overhead_us.1
+    );
     if r.verdict != Verdict::Ac {
         r.input = Some(verdict::head(&sample.input, 500));
         let err = out.stderr.trim();
