@@ -259,7 +259,8 @@ fn job(program: Program, io: Io, samples: Vec<(usize, samples::Sample)>, opts: &
         (Some(_), stated) | (None, stated @ Some(_)) => {
             Mode::Float(opts.tolerance.or(stated.map(|(t, _)| *t)).unwrap_or(DEFAULT_TOLERANCE))
         }
-        (None, None) => Mode::Tokens,
+        // A tolerance alone asks for a float comparison.
+        (None, None) => opts.tolerance.map_or(Mode::Tokens, Mode::Float),
     };
     Job {
         program,
@@ -287,7 +288,8 @@ fn comparison(job: &Job, opts: &Options, facts: &Facts) -> (&'static str, Option
     };
     let why = match (opts.compare, &facts.float_tolerance) {
         (Some(c), _) => format!("`compare: {c}` was asked for"),
-        (None, Some((_, words))) => format!("the statement accepts answers within an {words}"),
+        (None, Some((_, words))) => format!("the statement accepts answers within an error (\"{words}\")"),
+        (None, None) if opts.tolerance.is_some() => "`float_tolerance` was given".into(),
         (None, None) => "the default: whitespace-separated tokens, as most checkers compare".into(),
     };
     (job.mode.name(), tol, why)
