@@ -526,3 +526,13 @@ fn command_file_tests_and_fail_fast() {
     assert!(text.contains("names sample 3, but the statement has 2"), "{text}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_bundle_has_the_checkbox_and_lists_the_default_tools() {
+    let manifest: Value = serde_json::from_str(include_str!("../../mcpb/manifest.json")).unwrap();
+    let allow = &manifest["user_config"]["allow_run"];
+    assert_eq!((allow["type"].as_str(), allow["default"].as_bool()), (Some("boolean"), Some(false)), "{allow}");
+    assert_eq!(manifest["server"]["mcp_config"]["env"]["OJ_ALLOW_RUN"], "${user_config.allow_run}");
+    // The manifest's tools are what tools/list shows by default (tests/it/wire.rs): not this one.
+    assert!(!manifest["tools"].to_string().contains(TOOL));
+}
