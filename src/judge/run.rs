@@ -5,6 +5,7 @@
 use std::io::{Read, Write};
 use std::path::Path;
 use std::process::{Child, ChildStderr, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
@@ -65,9 +66,14 @@ pub(crate) struct Outcome {
     pub(crate) overhead_us: (u64, u64),
 }
 
-enum Event {
-    Exited(std::io::Result<ExitStatus>, Instant),
-    Overflow,
+/// What the waiter and the stdout reader tell the supervisor, each followed by a wake-up on a
+/// `()` channel (the type the server's channels already use: no second copy of the channel code).
+#[derive(Default)]
+struct Signals {
+    /// The exit status, and when it was seen.
+    exit: Mutex<Option<(std::io::Result<ExitStatus>, Instant)>>,
+    /// More output than the cap.
+    overflow: AtomicBool,
 }
 
 /// Runs `spec` to the end; `cancelled` is polled while it runs.
@@ -88,13 +94,16 @@ pub(crate) fn run(spec: &Spec, cancelled: &dyn Fn() -> bool) -> Outcome {
     };
     let started = Instant::now();
     let pid = child.id();
-    let (tx, events) = mpsc::channel();
-    let io = Io::start(&mut child, spec, &tx);
+    let (tx, wake) = mpsc::channel();
+    let signals = Arc::new(Signals::default());
+    let io = Io::start(&mut child, spec, &tx, &signals);
+    let shared = signals.clone();
     let waiter = thread::Builder::new().name("oj-judge-wait".into()).spawn(move || {
         let status = child.wait();
-        let _ = tx.send(Event::Exited(status, Instant::now()));
+        *shared.exit.lock().unwrap_or_else(PoisonError::into_inner) = Some((status, Instant::now()));
+        let _ = tx.send(());
     });
-    let (status, exited, ours) = supervise(&events, pid, spec, started, cancelled);
+    let (status, exited, ours) = supervise(&wake, &signals, pid, spec, started, cancelled);
     let seen = Instant::now();
     if let Ok(w) = waiter {
         let _ = w.join();
@@ -116,7 +125,8 @@ pub(crate) fn run(spec: &Spec, cancelled: &dyn Fn() -> bool) -> Outcome {
 /// Waits for the exit, killing the tree at the limit, on cancellation or on an overflow. Returns
 /// the status, when the exit was seen, and the end we caused, if any.
 fn supervise(
-    events: &Receiver<Event>,
+    wake: &Receiver<()>,
+    signals: &Signals,
     pid: u32,
     spec: &Spec,
     started: Instant,
@@ -125,28 +135,31 @@ fn supervise(
     let deadline = started + Duration::from_millis(spec.time_ms);
     let mut ours: Option<End> = None;
     loop {
-        let wait = deadline.saturating_duration_since(Instant::now()).min(POLL);
-        match events.recv_timeout(wait) {
-            Ok(Event::Exited(status, at)) => return (status.ok(), at, ours),
-            Ok(Event::Overflow) => {
-                if ours.is_none() {
-                    ours = Some(End::OutputLimit);
-                    kill_tree(pid);
-                }
-            }
-            Err(RecvTimeoutError::Timeout) => {
-                if ours.is_some() {
-                    continue;
-                }
-                if cancelled() {
-                    ours = Some(End::Cancelled);
-                    kill_tree(pid);
-                } else if Instant::now() >= deadline {
-                    ours = Some(End::TimedOut);
-                    kill_tree(pid);
-                }
-            }
-            Err(RecvTimeoutError::Disconnected) => return (None, Instant::now(), ours),
+        // Until the deadline, wake for it; after a kill, only for the exit.
+        let wait = if ours.is_some() { POLL } else { deadline.saturating_duration_since(Instant::now()).min(POLL) };
+        let gone = wake.recv_timeout(wait) == Err(RecvTimeoutError::Disconnected);
+        if let Some((status, at)) = signals.exit.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            return (status.ok(), at, ours);
+        }
+        if gone {
+            // No waiter (its thread could not start): nobody will report the exit.
+            kill_tree(pid);
+            return (None, Instant::now(), ours);
+        }
+        if ours.is_some() {
+            continue;
+        }
+        ours = if signals.overflow.load(Ordering::Relaxed) {
+            Some(End::OutputLimit)
+        } else if cancelled() {
+            Some(End::Cancelled)
+        } else if Instant::now() >= deadline {
+            Some(End::TimedOut)
+        } else {
+            None
+        };
+        if ours.is_some() {
+            kill_tree(pid);
         }
     }
 }
@@ -231,7 +244,7 @@ struct Io {
 }
 
 impl Io {
-    fn start(child: &mut Child, spec: &Spec, tx: &Sender<Event>) -> Io {
+    fn start(child: &mut Child, spec: &Spec, tx: &Sender<()>, signals: &Arc<Signals>) -> Io {
         let input = spec.stdin.to_vec();
         let stdin = child.stdin.take().and_then(|mut pipe| {
             thread::Builder::new()
@@ -247,8 +260,12 @@ impl Io {
         let mut readers = Vec::new();
         if let Some(pipe) = child.stdout.take() {
             let (cap, tx, buf, done_tx) = (spec.output_cap, tx.clone(), stdout.clone(), done_tx.clone());
+            let signals = signals.clone();
             let spawned = thread::Builder::new().name("oj-judge-out".into()).spawn(move || {
-                read_capped(pipe, cap, &buf, &tx);
+                if read_capped(pipe, cap, &buf) {
+                    signals.overflow.store(true, Ordering::Relaxed);
+                    let _ = tx.send(());
+                }
                 let _ = done_tx.send(());
             });
             readers.extend(spawned.ok());
@@ -303,19 +320,18 @@ fn wait_briefly(h: &thread::JoinHandle<()>) -> bool {
     false
 }
 
-/// Reads up to `cap` bytes into `buf`; one more sends [`Event::Overflow`] and stops reading.
-fn read_capped(mut pipe: ChildStdout, cap: usize, buf: &Mutex<Vec<u8>>, tx: &Sender<Event>) {
+/// Reads up to `cap` bytes into `buf`; `true` when there was more (reading stops there).
+fn read_capped(mut pipe: ChildStdout, cap: usize, buf: &Mutex<Vec<u8>>) -> bool {
     let mut chunk = [0u8; 16 * 1024];
     loop {
         match pipe.read(&mut chunk) {
-            Ok(0) | Err(_) => return,
+            Ok(0) | Err(_) => return false,
             Ok(n) => {
                 let mut out = lock(buf);
                 if out.len() + n > cap {
                     let room = cap - out.len();
                     out.extend_from_slice(&chunk[..room]);
-                    let _ = tx.send(Event::Overflow);
-                    return;
+                    return true;
                 }
                 out.extend_from_slice(&chunk[..n]);
             }

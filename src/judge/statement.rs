@@ -105,7 +105,7 @@ fn limit(text: &str, words: &[&str], unit: fn(&str) -> Option<f64>) -> Option<u6
 fn number_then_unit(s: &str, unit: fn(&str) -> Option<f64>) -> Option<u64> {
     let s = s.trim_start_matches(|c: char| c.is_whitespace() || ":：|-=(（".contains(c));
     let end = s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len());
-    let n: f64 = s[..end].parse().ok()?;
+    let n = super::compare::number(&s[..end])?;
     let scale = unit(s[end..].trim_start())?;
     let v = (n * scale).round();
     (v > 0.0 && v < 1e9).then_some(v as u64)
