@@ -263,6 +263,36 @@ mod tests {
         assert_eq!(out[1]["id"], "a");
     }
 
+    /// A handler's own steps follow what the ticker sent, only grow, carry a total, stop the
+    /// ticker for that call, and end with the reply.
+    #[test]
+    fn a_handlers_steps_continue_the_count() {
+        use crate::tools::Live;
+        let buf = Buf::default();
+        let outbox = Arc::new(Outbox::new(Box::new(buf.clone())));
+        let inflight = Inflight::new(outbox.clone());
+        let id = RequestId::String("j".into());
+        let call = overdue_call(&inflight, &id);
+        inflight.tick(&outbox);
+        let live = LiveCall { call: &call, outbox: &outbox };
+        assert!(!live.cancelled());
+        // Steps may arrive out of order from the judge's threads: the values still grow.
+        live.progress(2, 3, "sample 2");
+        live.progress(1, 3, "sample 1");
+        inflight.tick(&outbox);
+        live.progress(3, 3, "sample 3");
+        inflight.finish(&id, &call, &json!({"jsonrpc": "2.0", "id": "j", "result": {}}), &outbox);
+        live.progress(3, 3, "late");
+        let out = lines(&buf);
+        let values: Vec<(u64, Option<u64>)> = out
+            .iter()
+            .filter(|m| m["method"] == "notifications/progress")
+            .map(|m| (m["params"]["progress"].as_u64().unwrap(), m["params"]["total"].as_u64()))
+            .collect();
+        assert_eq!(values, [(1, None), (2, Some(4)), (3, Some(4)), (4, Some(4))], "{out:?}");
+        assert_eq!(out.last().unwrap()["id"], "j");
+    }
+
     /// The progress thread and a worker race: whatever the interleaving, no progress notification
     /// of a call is written after its reply (the lock order in the module documentation).
     #[test]
