@@ -159,7 +159,8 @@ fn start_rows(both: &Both, opts: &Opts, rows: &mut Vec<Row>) {
             Cell::new(format!("{} ({stripped} B{how})", fmt_mb(*stripped as f64)), *stripped as f64 / MB)
         })
     });
-    rows.push(Row::target("binary size, stripped", a, b, "≤ 3.0 MB", Target::AtMost(3.0)));
+    // 3.0 MB before the judge (test_solution, src/judge/), which may take it to 3.2 MB.
+    rows.push(Row::target("binary size, stripped", a, b, "≤ 3.2 MB", Target::AtMost(3.2)));
     let (a, b) = both.cells(&|s| cell_or(&s.spawn_init, |st| Cell::dist(st, 0.95)));
     rows.push(Row::target(
         format!("spawn → initialize response, median / p95 of {}", opts.spawns),
