@@ -47,11 +47,18 @@ fn have(cmd: &str) -> bool {
     found
 }
 
-/// A call's structured result, after checking it is not an error.
+/// A call's structured result, after checking it is not an error and matches the tool's
+/// `outputSchema`.
 fn judged(s: &mut Server, args: Value) -> Value {
     let r = s.call(TOOL, args.clone());
     assert_eq!(r["result"]["isError"], json!(false), "{args}: {r}");
-    r["result"]["structuredContent"].clone()
+    let list = s.request("tools/list", json!({}));
+    let tools = list["result"]["tools"].as_array().unwrap();
+    let schema = &tools.iter().find(|t| t["name"] == TOOL).unwrap()["outputSchema"];
+    let v = r["result"]["structuredContent"].clone();
+    let errors = crate::schema_check::check(schema, &v);
+    assert!(errors.is_empty(), "{errors:?}: {v}");
+    v
 }
 
 const CF_1A_C: &str = "#include <stdio.h>\nint main(void){long long n,m,a;if(scanf(\"%lld%lld%lld\",&n,&m,&a)!=3)return 1;\
