@@ -6,6 +6,7 @@
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
@@ -121,14 +122,20 @@ the server's environment variable {}.",
             lang.var()
         )));
     }
-    let dir = root().join(format!("{key:016x}"));
+    // A folder per build, not per key: two calls building the same source at once must not
+    // write one folder while the other runs from it.
+    static BUILDS: AtomicU64 = AtomicU64::new(0);
+    let dir = root().join(format!("{key:016x}-{}", BUILDS.fetch_add(1, Ordering::Relaxed)));
     let built = compile(lang, source, tool, harness, &dir, cancelled)?;
     let built = Arc::new(built);
     let mut entries = lock();
     entries.retain(|e| e.key != key);
     if entries.len() >= KEEP {
         let old = entries.remove(0);
-        let _ = std::fs::remove_dir_all(&old.built.dir);
+        // A call still running it keeps its folder until the session's cleanup.
+        if Arc::strong_count(&old.built) == 1 {
+            let _ = std::fs::remove_dir_all(&old.built.dir);
+        }
     }
     entries.push(Entry { key, built: built.clone() });
     Ok((built, false))
