@@ -388,3 +388,98 @@ by hand, or pass `checker` (argv run with input, output and expected file paths;
     }
     notes
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::compare::Diff;
+    use crate::judge::sandbox::Confinement;
+    use crate::judge::verdict::SampleResult;
+
+    fn sample(number: usize, verdict: Verdict) -> SampleResult {
+        SampleResult {
+            number,
+            verdict,
+            time_ms: 3,
+            exit: None,
+            diff: None,
+            stderr: None,
+            input: None,
+            checker: None,
+            overhead_us: (0, 0),
+        }
+    }
+
+    fn job(any_answer: bool) -> Job {
+        let s = samples::Sample { input: "1\n".into(), output: "2\n".into(), explanation: None };
+        Job {
+            program: Program::Code { lang: Lang::Cpp, source: "x".into() },
+            io: Io::Stdin,
+            samples: vec![(1, s.clone()), (2, s)],
+            time_ms: 1000,
+            memory_mb: 256,
+            mode: Mode::Tokens,
+            any_answer,
+            any_order: false,
+            checker: None,
+            fail_fast: false,
+        }
+    }
+
+    fn opts() -> Options {
+        Options {
+            time_ms: None,
+            memory_mb: None,
+            compare: None,
+            tolerance: None,
+            tests: None,
+            fail_fast: false,
+            checker: None,
+        }
+    }
+
+    fn report(results: Vec<SampleResult>, compile_error: Option<String>) -> Report {
+        let confinement = Confinement { network_blocked: false, pid_namespace: false, memory_limited: true };
+        let build = Some(super::super::BuildInfo { cached: false, compile_ms: 500, log: String::new() });
+        Report { build, compile_error, results, confinement, not_run: 0, cancelled: false }
+    }
+
+    #[test]
+    fn text_and_structured_say_the_same() {
+        let p = Problem {
+            id: "1A".into(),
+            source: "codeforces".into(),
+            title: "Theatre Square".into(),
+            ..Problem::default()
+        };
+        let facts = Facts { time_ms: Some(1000), memory_mb: Some(256), ..Facts::default() };
+        let mut wa = sample(2, Verdict::Wa);
+        wa.diff = Some(Diff { line: 1, expected: Some("6".into()), got: Some("2".into()) });
+        wa.input = Some("7 5 3\n".into());
+        wa.stderr = Some("warn".into());
+        let out = output(&p, &job(false), &opts(), &facts, &report(vec![sample(1, Verdict::Ac), wa], None));
+        let v = out.structured.unwrap();
+        assert_eq!((v["verdict"].as_str(), v["passed"].as_u64(), v["total"].as_u64()), (Some("WA"), Some(1), Some(2)));
+        assert!(out.text.starts_with("# WA: 1/2 samples passed\n"), "{}", out.text);
+        assert!(out.text.contains("| 2 | WA | 3 ms |"), "{}", out.text);
+        assert!(out.text.contains("- First difference, line 1: expected `6`, got `2`"), "{}", out.text);
+        assert!(out.text.contains("- Limits: 1000 ms, 256 MB (time: statement, memory: statement)"), "{}", out.text);
+        // What was not enforced is said in the text and in notes.
+        let note = "Network access was not blocked: this system has no unprivileged user namespaces.";
+        assert!(out.text.contains(note) && v["notes"][0] == note, "{}", out.text);
+    }
+
+    #[test]
+    fn a_mismatch_where_any_answer_is_accepted_and_a_compile_error() {
+        let p = Problem { id: "x".into(), source: "atcoder".into(), title: "T".into(), ..Problem::default() };
+        let facts = Facts { any_answer: Some("print any of them".into()), ..Facts::default() };
+        let out = output(&p, &job(true), &opts(), &facts, &report(vec![sample(1, Verdict::Unverified)], None));
+        let v = out.structured.unwrap();
+        assert_eq!((v["verdict"].as_str(), v["mismatch_rule"].as_str()), (Some("UNVERIFIED"), Some("any_answer")));
+        assert!(v["notes"].as_array().unwrap().iter().any(|n| n.as_str().unwrap().contains("pass `checker`")));
+        let out =
+            output(&p, &job(false), &opts(), &Facts::default(), &report(vec![], Some("main.cpp:1: error".into())));
+        assert!(out.text.contains("## Compilation error (CE)\n\n```\nmain.cpp:1: error\n```"), "{}", out.text);
+        assert_eq!(out.structured.unwrap()["verdict"], "CE");
+    }
+}
