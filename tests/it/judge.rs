@@ -340,7 +340,7 @@ fn leetcode_through_the_python_harness() {
     if !have("python3") {
         return;
     }
-    let (_b, mut s) = judge_server(vec![]);
+    let (b, mut s) = judge_server(vec![]);
     let good = "class Solution:
     def twoSum(self, nums: List[int], target: int) -> List[int]:
         seen = {}
@@ -358,6 +358,25 @@ fn leetcode_through_the_python_harness() {
     assert_eq!(v["verdict"], "WA", "{v}");
     let d = &v["samples"][0]["first_difference"];
     assert_eq!((d["expected"].as_str(), d["got"].as_str()), (Some("[2,3]"), Some("[0,1]")), "{v}");
+    // A linked list in, a linked list out: built from the sample's list and shown as one.
+    let statement = "<p>Reverse the list.</p><p><strong class=\"example\">Example 1:</strong></p>\
+<pre><strong>Input:</strong> head = [1,2,3]\n<strong>Output:</strong> [3,2,1]\n</pre>\
+<p><strong class=\"example\">Example 2:</strong></p><pre><strong>Input:</strong> head = []\n\
+<strong>Output:</strong> []\n</pre>";
+    b.route(
+        "/api/v1/problems/leetcode/206",
+        json_reply(&json!({"id": "206", "source": "leetcode", "title": "Reverse Linked List", "tags": [],
+            "content": statement})),
+    );
+    let reverse = "class Solution:
+    def reverseList(self, head: Optional[ListNode]) -> Optional[ListNode]:
+        prev = None
+        while head:
+            head.next, prev, head = prev, head, head.next
+        return prev
+";
+    let v = judged(&mut s, json!({"source": "leetcode", "id": "206", "language": "python", "code": reverse}));
+    assert_eq!((v["verdict"].as_str(), v["passed"].as_u64()), (Some("AC"), Some(2)), "{v}");
     let text = s.call_err(TOOL, json!({"source": "leetcode", "id": "1", "language": "cpp", "code": "int x;"}));
     assert!(text.contains("Only `language: \"python\"`"), "{text}");
 }
