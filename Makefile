@@ -9,9 +9,12 @@ build:
 	$(CARGO) build
 
 # The host's static (musl) release binary, built as it ships: std rebuilt for size with the binary
-# (scripts/ship/cargo-release.sh; OJ_BUILD_STD=0 uses the prebuilt std).
+# (scripts/ship/cargo-release.sh; OJ_BUILD_STD=0 uses the prebuilt std). ensure-musl.sh first adds
+# the musl target and a C compiler for it (apt-get as root), or stops with one line saying what to
+# install: so this works on a fresh clone (tests/it/fresh_machine.rs).
 release:
-	CARGO="$(CARGO)" scripts/ship/cargo-release.sh $(HOST_TARGET)
+	@musl_env=$$(scripts/ship/ensure-musl.sh $(HOST_TARGET)) && \
+	env $$musl_env CARGO="$(CARGO)" scripts/ship/cargo-release.sh $(HOST_TARGET)
 
 lint:
 	$(CARGO) fmt --check

@@ -7,8 +7,9 @@
 
 use std::path::{Path, PathBuf};
 
+use oj_mcp_rs::language::Language;
 use oj_mcp_rs::models::Problem;
-use oj_mcp_rs::tools::problem_output;
+use oj_mcp_rs::problems::problem_output;
 use serde_json::json;
 
 /// The platform a corpus file comes from, by its name (`hydro_cf…` is Codeforces through Hydro).
@@ -64,7 +65,7 @@ fn main() {
             "content": content,
         }))
         .expect("a problem object");
-        let out = problem_output(&p, "en", &[], |problem| json!({ "problem": problem }));
+        let out = problem_output(&p, Language::En, &[], |problem| json!({ "problem": problem }));
         let structured = out.structured.as_ref().expect("structured");
         let json = serde_json::to_string(structured).expect("serialises");
         // The statement's own cost of being a JSON string: `\n`, `\\`, `\"` for one byte each.

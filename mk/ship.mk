@@ -34,9 +34,8 @@ npm/oj-mcp-rs/lib/index.js: npm/oj-mcp-rs/src/index.ts npm/oj-mcp-rs/tsconfig.js
 
 npm-launcher: npm/oj-mcp-rs/lib/index.js
 
-# `make release` (the host's static binary) once the musl toolchain is there.
-ship-release:
-	@musl_env=$$(scripts/ship/ensure-musl.sh $(HOST_TARGET)) && env $$musl_env $(MAKE) --no-print-directory release
+# The host's static binary: `make release`, which adds the musl toolchain it needs itself.
+ship-release: release
 
 # The launcher is tested on the machine's Node and on a pinned Node 24 from the npm registry
 # (scripts/ship/ensure-node.sh, into .deps/): Node 24 has process.execve, so it takes the exec path,

@@ -251,6 +251,27 @@ fn yes_no(s: &str) -> Option<bool> {
     }
 }
 
+/// `OJ_ALLOW_RUN`: off when unset or blank.
+fn allow_run_env(env: &dyn Fn(&str) -> Option<String>) -> Result<bool, CliError> {
+    match env_value(env("OJ_ALLOW_RUN")) {
+        None => Ok(false),
+        Some(s) => yes_no(&s).ok_or_else(|| CliError(format!("invalid OJ_ALLOW_RUN {s:?}: expected 1 or 0"))),
+    }
+}
+
+/// The proxy variables, the lower-case spelling first (as curl reads them).
+fn proxy_env(env: &dyn Fn(&str) -> Option<String>) -> ProxyEnv {
+    let either = |upper: &str, lower: &str| env_value(env(lower)).or_else(|| env_value(env(upper)));
+    ProxyEnv {
+        https: either("HTTPS_PROXY", "https_proxy"),
+        http: either("HTTP_PROXY", "http_proxy"),
+        all: either("ALL_PROXY", "all_proxy"),
+        no_proxy: either("NO_PROXY", "no_proxy")
+            .map(|s| s.split(',').map(|e| e.trim().to_string()).filter(|e| !e.is_empty()).collect())
+            .unwrap_or_default(),
+    }
+}
+
 /// Parses the command line (`args` without the program name) and the environment (`env`).
 pub fn parse<I>(args: I, env: &dyn Fn(&str) -> Option<String>) -> Result<Command, CliError>
 where
@@ -306,20 +327,8 @@ where
             on_off(&s).ok_or_else(|| CliError(format!("invalid structured content {s:?}: expected on or off")))?
         }
     };
-    let allow_run = allow_run
-        || match env_value(env("OJ_ALLOW_RUN")) {
-            None => false,
-            Some(s) => yes_no(&s).ok_or_else(|| CliError(format!("invalid OJ_ALLOW_RUN {s:?}: expected 1 or 0")))?,
-        };
-    let either = |upper: &str, lower: &str| env_value(env(lower)).or_else(|| env_value(env(upper)));
-    let proxy = ProxyEnv {
-        https: either("HTTPS_PROXY", "https_proxy"),
-        http: either("HTTP_PROXY", "http_proxy"),
-        all: either("ALL_PROXY", "all_proxy"),
-        no_proxy: either("NO_PROXY", "no_proxy")
-            .map(|s| s.split(',').map(|e| e.trim().to_string()).filter(|e| !e.is_empty()).collect())
-            .unwrap_or_default(),
-    };
+    let allow_run = allow_run || allow_run_env(env)?;
+    let proxy = proxy_env(env);
     let base_url = base_url
         .or_else(|| env_value(env("OJ_BASE_URL")))
         .ok_or_else(|| CliError("missing base URL: pass --base-url URL or set OJ_BASE_URL".into()))?;

@@ -3,9 +3,23 @@
 //! raised (we classify them ourselves, RFC 7807 bodies included). On top of ureq: retries of
 //! transient failures within the timeout, and redirects followed by hand so the token only ever
 //! goes to the base URL's origin.
+//!
+//! URLs are parsed by `ureq::http::Uri` (scheme, host, port, path). What is still ours, and why:
+//! - Redirects: ureq follows them itself, but would send the `Authorization` header we set to
+//!   whatever origin a `Location` names; we follow them by hand and attach the token per hop,
+//!   only to the base URL's origin (`tests/it/faults.rs`:
+//!   `a_redirect_to_another_origin_drops_the_token`). `http::Uri` parses but cannot join a
+//!   relative reference, so `resolve_location` joins it (RFC 3986 §5.2, with
+//!   `remove_dot_segments`; `relative_locations_resolve_against_the_request_url`).
+//! - `NO_PROXY`: ureq's own matching is an exact host, or `.example.com`/`*.example.com` for the
+//!   subdomains only, without ports or trimming; curl's, which users expect, also lets
+//!   `example.com` cover its subdomains and `host:port` name a port (`no_proxy_matches`;
+//!   `tests/it/network.rs`: `no_proxy_entries_are_trimmed_and_match_domains_suffixes_ports_and_star`).
 
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
+
+use ureq::http::Uri;
 
 use crate::cli::{BaseUrl, Config, ProxyEnv, redact};
 use crate::error::ClientError;
@@ -53,24 +67,26 @@ fn is_loopback(host: &str) -> bool {
     h == "localhost" || h.ends_with(".localhost") || h == "::1" || h.starts_with("127.")
 }
 
-/// `scheme`, `host` (lowercase, without brackets' content changed) and port of an absolute URL.
+/// `scheme` and host (both lowercase; an IPv6 host keeps its brackets) and port (the scheme's
+/// default when none is written) of an absolute URL; `None` when `http::Uri` cannot parse it.
 fn split_url(url: &str) -> Option<(String, String, u16)> {
-    let (scheme, rest) = url.split_once("://")?;
-    let scheme = scheme.to_ascii_lowercase();
-    let authority = rest.split(['/', '?', '#']).next()?;
-    let hostport = authority.rsplit('@').next()?;
-    let default = if scheme == "https" { 443 } else { 80 };
-    let (host, port) = if let Some(end) = hostport.strip_prefix('[').and_then(|h| h.find(']')) {
-        let host = &hostport[..end + 2];
-        let port = hostport[end + 2..].strip_prefix(':').and_then(|p| p.parse().ok()).unwrap_or(default);
-        (host.to_string(), port)
-    } else {
-        match hostport.rsplit_once(':') {
-            Some((h, p)) => (h.to_string(), p.parse().ok()?),
-            None => (hostport.to_string(), default),
+    let uri: Uri = url.parse().ok()?;
+    let scheme = uri.scheme_str()?.to_ascii_lowercase();
+    let authority = uri.authority()?;
+    let host = authority.host().to_ascii_lowercase();
+    // A written port must be a `u16`: `http::Uri` accepts `h:99999` and then has no port for it.
+    let written = authority.as_str().rsplit('@').next()?.get(authority.host().len()..)?;
+    let port = match written.strip_prefix(':') {
+        None | Some("") => {
+            if scheme == "https" {
+                443
+            } else {
+                80
+            }
         }
+        Some(p) => p.parse().ok()?,
     };
-    Some((scheme, host.to_ascii_lowercase(), port))
+    Some((scheme, host, port))
 }
 
 /// The origin (`scheme://host:port`, ports made explicit) of an absolute URL.
@@ -110,22 +126,23 @@ fn select_proxy(base: &BaseUrl, env: &ProxyEnv) -> Option<String> {
     by_scheme.clone().or_else(|| env.all.clone())
 }
 
-/// Resolves a `Location` header against the URL that answered with it.
+/// Resolves a `Location` header against the URL that answered with it (RFC 3986 §5.2: the
+/// current URL taken apart by `http::Uri`, which has no join of its own).
 fn resolve_location(current: &str, location: &str) -> Option<String> {
     let location = location.trim();
     if location.contains("://") {
         return Some(location.to_string());
     }
-    let (scheme, rest) = current.split_once("://")?;
+    let current: Uri = current.parse().ok()?;
+    let scheme = current.scheme_str()?;
     if let Some(l) = location.strip_prefix("//") {
         return Some(format!("{scheme}://{l}"));
     }
-    let auth_end = rest.find(['/', '?', '#']).unwrap_or(rest.len());
-    let origin = format!("{scheme}://{}", &rest[..auth_end]);
+    let origin = format!("{scheme}://{}", current.authority()?);
     let merged = if location.starts_with('/') {
         location.to_string()
     } else {
-        let path = rest[auth_end..].split(['?', '#']).next().unwrap_or("");
+        let path = current.path();
         let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
         let dir = if dir.is_empty() { "/" } else { dir };
         format!("{dir}{location}")
@@ -412,6 +429,10 @@ mod tests {
         assert_eq!(origin_of("http://u:p@h/").as_deref(), Some("http://h:80"));
         assert_eq!(origin_of("http://[::1]:9/x").as_deref(), Some("http://[::1]:9"));
         assert_ne!(origin_of("https://h/"), origin_of("http://h/"));
+        assert_eq!(origin_of("HTTP://H:80"), origin_of("http://h/"), "scheme and host compare without case");
+        for bad in ["h/x", "http://h:99999/", "http://h:x/", "http://[::1/", "http:// h/"] {
+            assert_eq!(origin_of(bad), None, "{bad}");
+        }
     }
 
     #[test]

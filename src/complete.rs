@@ -6,9 +6,9 @@ use serde_json::{Value, json};
 
 use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
-use crate::models::ListPage;
-use crate::prompts::MODES;
-use crate::tools::{self, Ctx, SOURCES, daily};
+use crate::models::{ListPage, Source};
+use crate::problems::{Ctx, Query, daily, fetch, seg};
+use crate::routes::MODES;
 
 /// Most ids suggested at once.
 const MAX_IDS: usize = 20;
@@ -71,13 +71,14 @@ pub(crate) fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, Respo
     }
     let context = params.and_then(|p| p.get("context")).and_then(|c| c.get("arguments"));
     Ok(match name {
-        "source" => done(by_prefix(SOURCES, value), None),
-        "domain" => done(by_prefix(&["com", "cn"], value), None),
+        "source" => done(by_prefix(&Source::KNOWN.each_ref().map(Source::as_str), value), None),
+        "domain" => done(by_prefix(&daily::Domain::NAMES, value), None),
         "mode" => done(by_prefix(MODES, value), None),
         "language" => done(by_prefix(LANGUAGES, value), None),
         "date" => {
-            let domain = context.and_then(|c| c.get("domain")).and_then(Value::as_str).unwrap_or("com");
-            let today = daily::ymd(daily::today(domain, ctx.now_unix));
+            // Only "cn" counts days in UTC+8; anything else, as leetcode.com, in UTC.
+            let domain = context.and_then(|c| c.get("domain")).and_then(Value::as_str).and_then(daily::Domain::parse);
+            let today = daily::ymd(daily::today(domain.unwrap_or(daily::Domain::Com), ctx.now_unix));
             done(if today.starts_with(value.trim()) { vec![today] } else { Vec::new() }, None)
         }
         "id" => {
@@ -93,12 +94,12 @@ pub(crate) fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, Respo
 
 /// Up to [`MAX_IDS`] ids of `source` matching `prefix`, ids that start with it first.
 fn ids(ctx: &Ctx, source: &str, prefix: &str) -> Value {
-    let mut path = format!("/api/v1/problems/{}?page=1&per_page={MAX_IDS}", tools::seg(source));
-    if !prefix.is_empty() {
-        path.push_str("&search=");
-        path.push_str(&urlencoding::encode(prefix));
-    }
-    let page: ListPage = match tools::fetch(ctx, &path).and_then(|ok| ok.json()) {
+    let path = Query::path(format!("/api/v1/problems/{}", seg(source)))
+        .pair("page", 1)
+        .pair("per_page", MAX_IDS)
+        .opt("search", Some(prefix).filter(|p| !p.is_empty()))
+        .finish();
+    let page: ListPage = match fetch(ctx, &path).and_then(|ok| ok.json()) {
         Ok(p) => p,
         Err(e) => {
             crate::debug!("completion: no ids for {source} {prefix:?}: {e}");

@@ -3,11 +3,10 @@
 
 use std::fmt::Write as _;
 
-use crate::client::HttpResponse;
-use crate::convert;
+use crate::convert::{self, Statement};
 use serde_json::Value;
 
-use crate::models::{Problem, ProblemDetails, Similar, Status};
+use crate::models::{Problem, Similar, Status};
 
 /// `N/A` for missing values.
 pub(crate) const NA: &str = "N/A";
@@ -74,7 +73,7 @@ pub(crate) fn problem(p: &Problem, title: &str, content: Option<&str>, extra: &[
     let _ = writeln!(
         out,
         "- Source: {} | ID: {} | Difficulty: {}",
-        or_na(Some(&p.source)),
+        or_na(Some(p.source.as_str())),
         or_na(Some(&p.id)),
         or_na(p.difficulty.as_deref())
     );
@@ -102,7 +101,7 @@ pub(crate) fn problem(p: &Problem, title: &str, content: Option<&str>, extra: &[
             }
         }
     }
-    if is_paid(p) {
+    if p.paid_only {
         let _ = writeln!(out, "- Paid only: yes");
     }
     let similar = p.similar_slugs();
@@ -120,7 +119,7 @@ pub(crate) fn problem(p: &Problem, title: &str, content: Option<&str>, extra: &[
 
 /// What stands in for a missing statement: which of the two reasons it is, and what to do.
 pub(crate) fn no_statement(p: &Problem) -> &'static str {
-    if is_paid(p) {
+    if p.paid_only {
         "No description available: this is a paid-only (premium) problem, and the backend does not store \
 the statements of paid-only problems. Read it on its page (the link above) with a subscription, or pick another \
 problem."
@@ -142,22 +141,67 @@ pub(crate) fn tag_list(tags: &[String]) -> String {
     }
 }
 
-/// A statement (HTML or Markdown, as the backend sent it) as Markdown, or `None` when there is
-/// none.
-pub(crate) fn statement(raw: Option<&str>) -> Option<String> {
-    raw.filter(|c| !c.trim().is_empty()).map(|c| convert::to_markdown(Some(c)))
-}
-
-/// Whether a converted statement was cut (it ends with the converter's "(truncated)" notice).
-pub(crate) fn is_truncated(markdown: &str) -> bool {
-    convert::is_truncated(markdown)
+/// A statement (parsed once, HTML or Markdown as the backend sent it) as Markdown, whole, or
+/// `None` when there is none.
+pub(crate) fn statement(parsed: Option<&Statement>) -> Option<String> {
+    parsed.filter(|s| !s.raw().trim().is_empty()).map(Statement::markdown)
 }
 
 /// A problem's whole text is at most this many bytes, header included.
-const MAX_TEXT_BYTES: usize = convert::MAX_OUTPUT_BYTES;
+pub const MAX_TEXT_BYTES: usize = 100 * 1024;
+
+/// Suffix appended by [`truncate`] when it cuts.
+const TRUNCATED_SUFFIX: &str = "\n\n... (truncated)";
+
+/// Whether a statement was cut by [`truncate`] (it ends with the notice).
+pub(crate) fn is_truncated(markdown: &str) -> bool {
+    markdown.ends_with(TRUNCATED_SUFFIX)
+}
+
+/// Cut to at most `max` bytes in all, ending with `"\n\n... (truncated)"` when cut (a `max`
+/// too small for that notice gives the notice alone). The cut is at a line end when one is
+/// near, else at a char boundary; a cut inside a fenced code block closes the block first, so
+/// the notice is never read as code. The one place a reply's text is cut.
+pub fn truncate(mut s: String, max: usize) -> String {
+    if s.len() <= max {
+        return s;
+    }
+    let mut room = max.saturating_sub(TRUNCATED_SUFFIX.len());
+    // The closing fence takes room too, and a shorter cut may sit in another block: a couple of
+    // rounds settle it (each round only shortens the cut).
+    for _ in 0..4 {
+        let cut = cut_point(&s, room);
+        let close = convert::open_fence(&s[..cut]);
+        let need = close.as_ref().map_or(0, |c| c.len() + 1);
+        if cut == 0 {
+            break;
+        }
+        if cut + need + TRUNCATED_SUFFIX.len() <= max {
+            s.truncate(cut);
+            if let Some(close) = close {
+                s.push('\n');
+                s.push_str(&close);
+            }
+            s.push_str(TRUNCATED_SUFFIX);
+            return s;
+        }
+        room = room.saturating_sub(need);
+    }
+    TRUNCATED_SUFFIX.trim_start().to_string()
+}
+
+/// Where to cut `s` to keep at most `room` bytes: the last line end in the final kilobyte, else
+/// the last char boundary.
+fn cut_point(s: &str, room: usize) -> usize {
+    let cut = s.floor_char_boundary(room);
+    match s[..cut].rfind('\n') {
+        Some(p) if cut - p <= 1024 => p,
+        _ => cut,
+    }
+}
 
 /// [`problem`] with `notes` after `extra` (as `- Note:` lines), cut to [`MAX_TEXT_BYTES`]: a
-/// statement that does not fit after the header is cut ([`convert::truncate`] closes an open
+/// statement that does not fit after the header is cut ([`truncate`] closes an open
 /// code block before its notice) and [`TRUNCATED`] goes into `notes` at `cut_note_at`. Returns
 /// the text and the statement it shows.
 pub(crate) fn problem_text(
@@ -174,10 +218,10 @@ pub(crate) fn problem_text(
     if let Some(c) = content.as_deref() {
         // Everything but the statement, without and with the note.
         let rest = problem(p, title, Some(""), &header(notes)).len();
-        if is_truncated(c) || rest + c.len() > MAX_TEXT_BYTES {
+        if rest + c.len() > MAX_TEXT_BYTES {
             notes.insert(cut_note_at.min(notes.len()), TRUNCATED.to_string());
             let rest = problem(p, title, Some(""), &header(notes)).len();
-            let c = convert::truncate(content.unwrap_or_default(), MAX_TEXT_BYTES.saturating_sub(rest));
+            let c = truncate(content.unwrap_or_default(), MAX_TEXT_BYTES.saturating_sub(rest));
             return (problem(p, title, Some(&c), &header(notes)), Some(c));
         }
     }
@@ -187,15 +231,6 @@ pub(crate) fn problem_text(
 /// The note of a cut statement.
 const TRUNCATED: &str =
     "The statement is longer than this reply allows (100 KiB) and was cut; the full text is at the link.";
-
-/// Whether the backend marks the problem as for paying users only.
-pub(crate) fn is_paid(p: &Problem) -> bool {
-    match &p.paid_only {
-        Some(serde_json::Value::Bool(b)) => *b,
-        Some(serde_json::Value::Number(n)) => n.as_f64().is_some_and(|n| n != 0.0),
-        _ => false,
-    }
-}
 
 /// The similar-problems table (T3).
 pub(crate) fn similar(s: &Similar) -> String {
@@ -209,7 +244,7 @@ pub(crate) fn similar(s: &Similar) -> String {
             out,
             "| {} | {} | {} | {} | {} | {} | {} |",
             i + 1,
-            cell(&r.source),
+            cell(r.source.as_str()),
             cell(&r.id),
             cell(&r.title),
             cell(r.difficulty.as_deref().unwrap_or("")),
@@ -266,86 +301,6 @@ pub(crate) fn status(s: &Status) -> String {
         out.push('\n');
     }
     out
-}
-
-/// The standard reason phrase of a status code.
-fn reason(code: u16) -> &'static str {
-    match code {
-        300 => "Multiple Choices",
-        301 => "Moved Permanently",
-        302 => "Found",
-        303 => "See Other",
-        304 => "Not Modified",
-        307 => "Temporary Redirect",
-        308 => "Permanent Redirect",
-        400 => "Bad Request",
-        401 => "Unauthorized",
-        403 => "Forbidden",
-        404 => "Not Found",
-        405 => "Method Not Allowed",
-        408 => "Request Timeout",
-        409 => "Conflict",
-        410 => "Gone",
-        413 => "Payload Too Large",
-        414 => "URI Too Long",
-        422 => "Unprocessable Entity",
-        429 => "Too Many Requests",
-        500 => "Internal Server Error",
-        501 => "Not Implemented",
-        502 => "Bad Gateway",
-        503 => "Service Unavailable",
-        504 => "Gateway Timeout",
-        _ => "Unexpected Status",
-    }
-}
-
-/// Longest slice of a non-RFC 7807 error body quoted in a message, in chars.
-const ERROR_BODY_CHARS: usize = 500;
-
-/// The message for an HTTP error status: `[{status}] {title}: {detail}` for RFC 7807 bodies,
-/// `[{code}] {first 500 chars}` for other bodies, `[{code}] {reason phrase}` for empty ones.
-fn http_error(code: u16, content_type: Option<&str>, body: &[u8]) -> String {
-    let text = String::from_utf8_lossy(body);
-    let text = text.trim();
-    let is_json = content_type.is_some_and(|c| c.contains("json")) || text.starts_with('{');
-    if is_json
-        && let Ok(p) = serde_json::from_str::<ProblemDetails>(text)
-        && (p.title.is_some() || p.detail.is_some())
-    {
-        let status = p.status.unwrap_or(code);
-        let title = p.title.as_deref().unwrap_or(reason(code));
-        return match p.detail.as_deref().filter(|d| !d.trim().is_empty()) {
-            Some(d) => format!("[{status}] {title}: {d}"),
-            None => format!("[{status}] {title}"),
-        };
-    }
-    if text.is_empty() {
-        return format!("[{code}] {}", reason(code));
-    }
-    let cut: String = text.chars().take(ERROR_BODY_CHARS).collect();
-    format!("[{code}] {cut}")
-}
-
-/// The whole message for a failed backend call: `http_error`'s first line, then what to do
-/// about it where the status says (a refused token, rate limiting, a failing backend).
-pub(crate) fn http_failure(resp: &HttpResponse) -> String {
-    let mut msg = http_error(resp.status, resp.content_type.as_deref(), &resp.body);
-    let advice = match (resp.status, resp.retry_after) {
-        (401 | 403, _) => {
-            "The backend refused the API token. Check OJ_TOKEN (or --token) in this MCP server's configuration."
-                .to_string()
-        }
-        (429, Some(s)) => format!("The backend is rate limiting requests; try again in {s} seconds."),
-        (429, None) => "The backend is rate limiting requests; wait a little before trying again.".to_string(),
-        (500..=599, _) if resp.attempts > 1 => {
-            format!("The backend failed {} attempts in a row; try again later.", resp.attempts)
-        }
-        (500..=599, _) => "The backend failed; trying again later may help.".to_string(),
-        _ => return msg,
-    };
-    msg.push('\n');
-    msg.push_str(&advice);
-    msg
 }
 
 #[cfg(test)]
@@ -411,7 +366,7 @@ mod tests {
             content: Some("<p><b>bold</b></p>".into()),
             ..Problem::default()
         };
-        let content = statement(p.content.as_deref());
+        let content = statement(p.content.as_deref().map(Statement::parse).as_ref());
         let md = problem(&p, &p.title, content.as_deref(), &[]);
         let lines: Vec<&str> = md.lines().collect();
         assert_eq!(lines[0], "# Two Sum");
@@ -429,12 +384,12 @@ mod tests {
     #[test]
     fn nullable_fields_show_na() {
         let p = Problem { id: "abc321_a".into(), source: "atcoder".into(), title: "T".into(), ..Problem::default() };
-        let md = problem(&p, &p.title, statement(p.content.as_deref()).as_deref(), &[]);
+        let md = problem(&p, &p.title, statement(p.content.as_deref().map(Statement::parse).as_ref()).as_deref(), &[]);
         assert!(md.contains("- Source: atcoder | ID: abc321_a | Difficulty: N/A\n"), "{md}");
         assert!(md.contains("- Tags: N/A\n- Link: N/A\n- AC Rate: N/A\n"), "{md}");
         assert!(md.ends_with(&format!("---\n\n{}\n", no_statement(&p))), "{md}");
         assert!(md.contains("not crawled this problem's statement yet"), "{md}");
-        let paid = Problem { paid_only: Some(Value::from(1)), ..p };
+        let paid = Problem { paid_only: true, ..p };
         assert!(problem(&paid, &paid.title, None, &[]).contains("this is a paid-only (premium) problem"));
     }
 
@@ -477,18 +432,5 @@ mod tests {
 | luogu      | 100      | 1,000           | 0            |
 ";
         assert_eq!(md, expected);
-    }
-
-    #[test]
-    fn http_error_texts() {
-        let rfc = br#"{"type":"about:blank","title":"Not Found","status":404,"detail":"problem not found"}"#;
-        assert_eq!(http_error(404, Some("application/problem+json"), rfc), "[404] Not Found: problem not found");
-        assert_eq!(http_error(400, Some("text/plain; charset=utf-8"), b"Invalid URL"), "[400] Invalid URL");
-        assert_eq!(http_error(405, None, b""), "[405] Method Not Allowed");
-        let long = "é".repeat(800);
-        let msg = http_error(502, Some("text/html"), long.as_bytes());
-        assert_eq!(msg.chars().count(), "[502] ".len() + ERROR_BODY_CHARS);
-        // A JSON body that is not problem details is quoted as text.
-        assert_eq!(http_error(500, Some("application/json"), b"{\"x\":1}"), "[500] {\"x\":1}");
     }
 }

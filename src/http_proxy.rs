@@ -11,6 +11,10 @@
 //! own connectors unchanged. ureq still writes the request (its `Host` header is the target's),
 //! applies the timeouts and pools the connection, so keep-alive, the body limit and our retries
 //! and token rules are the same with or without a proxy.
+//!
+//! Shown by `tests/it/network.rs`:
+//! `an_http_base_url_goes_to_an_http_proxy_in_absolute_form_and_https_keeps_connect` (a proxy
+//! that refuses CONNECT to ports other than 443, as Squid does), and the unit tests below.
 
 use std::fmt;
 use std::io;

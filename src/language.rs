@@ -6,10 +6,76 @@
 //! of `content` is read from the text itself, by counting scripts, rather than assumed from the
 //! platform.
 
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Serialize, Serializer};
+
 use crate::models::Problem;
 
-/// The languages a caller may ask for.
-pub(crate) const LANGUAGES: &[&str] = &["en", "zh"];
+/// A statement's language: what a caller asks for (`en`, `zh`) or what a text is written in
+/// (also `ja`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Language {
+    /// English (`en`).
+    En,
+    /// Chinese (`zh`).
+    Zh,
+    /// Japanese (`ja`): AtCoder's statements without an English copy; never asked for.
+    Ja,
+}
+
+impl Language {
+    /// The code on the wire.
+    pub(crate) const fn code(self) -> &'static str {
+        match self {
+            Language::En => "en",
+            Language::Zh => "zh",
+            Language::Ja => "ja",
+        }
+    }
+
+    /// The name a note uses.
+    fn name(self) -> &'static str {
+        match self {
+            Language::En => "English",
+            Language::Zh => "Chinese",
+            Language::Ja => "Japanese",
+        }
+    }
+}
+
+/// The languages a caller may ask for, as written in arguments and URIs.
+pub(crate) const LANGUAGES: &[&str] = &[Language::En.code(), Language::Zh.code()];
+
+/// A code that is not one a caller may ask for.
+#[derive(Debug, PartialEq, Eq)]
+pub struct NotAskable;
+
+impl FromStr for Language {
+    type Err = NotAskable;
+
+    /// `en` or `zh`: the languages a caller may ask for.
+    fn from_str(s: &str) -> Result<Language, NotAskable> {
+        match s {
+            "en" => Ok(Language::En),
+            "zh" => Ok(Language::Zh),
+            _ => Err(NotAskable),
+        }
+    }
+}
+
+impl fmt::Display for Language {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.code())
+    }
+}
+
+impl Serialize for Language {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.code())
+    }
+}
 
 /// The statement chosen for a problem.
 #[derive(Debug, Clone, PartialEq)]
@@ -18,8 +84,8 @@ pub(crate) struct Chosen<'a> {
     pub(crate) title: &'a str,
     /// The raw statement (HTML or Markdown) as the backend sent it; `None` when it has none.
     pub(crate) raw: Option<&'a str>,
-    /// The language of `raw` (`"en"`, `"zh"` or `"ja"`); `None` with no statement.
-    pub(crate) language: Option<&'static str>,
+    /// The language of `raw`; `None` with no statement.
+    pub(crate) language: Option<Language>,
     /// Said when the asked language is not what is returned.
     pub(crate) note: Option<String>,
 }
@@ -36,7 +102,7 @@ fn non_empty(s: &Option<String>) -> Option<&str> {
 /// TeX has letters (measured on the fixtures and the corpus, which a test reads: Luogu P2482 has
 /// 2,360 Han characters and 4,128 Latin letters, SPOJ's English under Chinese headings 24 and
 /// 159).
-fn written_in(text: &str) -> &'static str {
+fn written_in(text: &str) -> Language {
     let (mut han, mut kana, mut latin) = (0usize, 0usize, 0usize);
     let mut chars = text.chars().peekable();
     while let Some(c) = chars.next() {
@@ -55,40 +121,32 @@ fn written_in(text: &str) -> &'static str {
     // Japanese writes its particles in kana; Chinese has none.
     let japanese = kana > 0 && kana * 5 >= han;
     match (japanese, han + kana) {
-        (true, cjk) if latin >= cjk => "en",
-        (true, _) => "ja",
-        (false, cjk) if cjk * 2 <= latin => "en",
-        _ => "zh",
+        (true, cjk) if latin >= cjk => Language::En,
+        (true, _) => Language::Ja,
+        (false, cjk) if cjk * 2 <= latin => Language::En,
+        _ => Language::Zh,
     }
 }
 
-fn name(language: &str) -> &'static str {
-    match language {
-        "zh" => "Chinese",
-        "ja" => "Japanese",
-        _ => "English",
-    }
-}
-
-/// The statement of `p` in `asked` (`"en"` or `"zh"`), or what exists, with a note saying so.
-pub(crate) fn choose<'a>(p: &'a Problem, asked: &str) -> Chosen<'a> {
+/// The statement of `p` in `asked`, or what exists, with a note saying so.
+pub(crate) fn choose(p: &Problem, asked: Language) -> Chosen<'_> {
     let english = non_empty(&p.content).map(|c| (c, written_in(c)));
-    let chinese = non_empty(&p.content_cn).map(|c| (c, "zh"));
-    let (first, second) = if asked == "zh" { (chinese, english) } else { (english, chinese) };
+    let chinese = non_empty(&p.content_cn).map(|c| (c, Language::Zh));
+    let (first, second) = if asked == Language::Zh { (chinese, english) } else { (english, chinese) };
     // A `content` already in the asked language (a Luogu statement asked in Chinese) counts as it.
     let exact = [first, second].into_iter().flatten().find(|(_, lang)| *lang == asked);
     let Some((raw, language)) = exact.or(first).or(second) else {
         return Chosen { title: title(p, None), raw: None, language: None, note: None };
     };
     let note = (language != asked).then(|| {
-        format!("No {} statement is available for this problem; showing the {} one.", name(asked), name(language))
+        format!("No {} statement is available for this problem; showing the {} one.", asked.name(), language.name())
     });
     Chosen { title: title(p, Some(language)), raw: Some(raw), language: Some(language), note }
 }
 
-fn title<'a>(p: &'a Problem, language: Option<&str>) -> &'a str {
+fn title(p: &Problem, language: Option<Language>) -> &str {
     match (language, non_empty(&p.title_cn)) {
-        (Some("zh"), Some(cn)) => cn.trim(),
+        (Some(Language::Zh), Some(cn)) => cn.trim(),
         _ => p.title.trim(),
     }
 }
@@ -96,6 +154,7 @@ fn title<'a>(p: &'a Problem, language: Option<&str>) -> &'a str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use Language::{En, Ja, Zh};
 
     fn problem(content: Option<&str>, content_cn: Option<&str>) -> Problem {
         Problem {
@@ -108,45 +167,55 @@ mod tests {
     }
 
     #[test]
+    fn codes_parse_and_print_back() {
+        for l in [En, Zh] {
+            assert_eq!(l.to_string().parse(), Ok(l));
+        }
+        assert_eq!(LANGUAGES, ["en", "zh"]);
+        assert_eq!("ja".parse::<Language>(), Err(NotAskable), "a caller cannot ask for Japanese");
+        assert_eq!(serde_json::to_string(&Ja).unwrap(), "\"ja\"");
+    }
+
+    #[test]
     fn scripts_decide_the_language() {
-        assert_eq!(written_in("<p>Given an array of integers <code>nums</code></p>"), "en");
-        assert_eq!(written_in("## 题目描述\n\n一枚过河卒从棋盘左上角的 $A$ 点出发，要走到右下角的 $B$ 点"), "zh");
+        assert_eq!(written_in("<p>Given an array of integers <code>nums</code></p>"), En);
+        assert_eq!(written_in("## 题目描述\n\n一枚过河卒从棋盘左上角的 $A$ 点出发，要走到右下角的 $B$ 点"), Zh);
         // SPOJ through Luogu: Chinese headings over an English statement.
         let spoj = "## 题目描述\n\nRead integers from the input, one per line, and copy each of them to the output \
 until you meet the number $42$.\n\n## 输入格式\n\nIntegers.";
-        assert_eq!(written_in(spoj), "en");
-        assert_eq!(written_in("整数 A, B が与えられます。A + B を出力してください。"), "ja");
+        assert_eq!(written_in(spoj), En);
+        assert_eq!(written_in("整数 A, B が与えられます。A + B を出力してください。"), Ja);
         // AtCoder's page with both copies is English.
         let both = "整数 A, B が与えられます。A + B を出力してください。\nYou are given integers A and B. Print A + B.";
-        assert_eq!(written_in(both), "en");
-        assert_eq!(written_in(""), "en");
+        assert_eq!(written_in(both), En);
+        assert_eq!(written_in(""), En);
     }
 
     #[test]
     fn asked_language_when_it_exists() {
         let p = problem(Some("<p>Given nums</p>"), Some("<p>给定一个整数数组</p>"));
-        let zh = choose(&p, "zh");
+        let zh = choose(&p, Zh);
         assert_eq!(
             (zh.title, zh.raw, zh.language, zh.note),
-            ("两数之和", Some("<p>给定一个整数数组</p>"), Some("zh"), None)
+            ("两数之和", Some("<p>给定一个整数数组</p>"), Some(Zh), None)
         );
-        let en = choose(&p, "en");
-        assert_eq!((en.title, en.raw, en.language, en.note), ("Two Sum", Some("<p>Given nums</p>"), Some("en"), None));
+        let en = choose(&p, En);
+        assert_eq!((en.title, en.raw, en.language, en.note), ("Two Sum", Some("<p>Given nums</p>"), Some(En), None));
     }
 
     #[test]
     fn what_exists_with_a_note_otherwise() {
         let p = problem(Some("<p>Given nums</p>"), None);
-        let c = choose(&p, "zh");
-        assert_eq!((c.title, c.language), ("Two Sum", Some("en")));
+        let c = choose(&p, Zh);
+        assert_eq!((c.title, c.language), ("Two Sum", Some(En)));
         assert_eq!(
             c.note.as_deref(),
             Some("No Chinese statement is available for this problem; showing the English one.")
         );
         // A paid problem: only the Chinese statement.
         let p = problem(None, Some("<p>给定一个整数数组</p>"));
-        let c = choose(&p, "en");
-        assert_eq!((c.title, c.language), ("两数之和", Some("zh")));
+        let c = choose(&p, En);
+        assert_eq!((c.title, c.language), ("两数之和", Some(Zh)));
         assert_eq!(
             c.note.as_deref(),
             Some("No English statement is available for this problem; showing the Chinese one.")
@@ -154,12 +223,12 @@ until you meet the number $42$.\n\n## 输入格式\n\nIntegers.";
         // A Luogu statement is Chinese already: asked in Chinese, no note; in English, a note.
         let mut luogu = problem(Some("一枚过河卒从棋盘左上角出发，要走到右下角"), None);
         luogu.title_cn = Some(" ".into());
-        assert_eq!(choose(&luogu, "zh").note, None);
-        assert_eq!(choose(&luogu, "zh").title, "Two Sum");
-        assert!(choose(&luogu, "en").note.unwrap().contains("showing the Chinese one"));
+        assert_eq!(choose(&luogu, Zh).note, None);
+        assert_eq!(choose(&luogu, Zh).title, "Two Sum");
+        assert!(choose(&luogu, En).note.unwrap().contains("showing the Chinese one"));
         // Nothing at all: no statement, no note (the text says "No description available.").
         let blank = problem(Some("  "), None);
-        let none = choose(&blank, "zh");
+        let none = choose(&blank, Zh);
         assert_eq!((none.raw, none.language, none.note), (None, None, None));
     }
 
@@ -177,17 +246,17 @@ until you meet the number $42$.\n\n## 输入格式\n\nIntegers.";
             }
             let text = std::fs::read_to_string(entry.path()).unwrap();
             let want = if name.contains("_ja.") {
-                "ja"
+                Ja
             } else if name.contains("-zh.") || name.starts_with("luogu_") {
-                "zh"
+                Zh
             } else {
-                "en"
+                En
             };
             assert_eq!(written_in(&text), want, "{name}");
             seen += 1;
         }
         assert!(seen >= 20, "only {seen} corpus statements");
         let read = |n: &str| std::fs::read_to_string(dir.join(n)).unwrap();
-        assert_eq!(written_in(&(read("atcoder_abc042_a_ja.html") + &read("atcoder_abc042_a.html"))), "en");
+        assert_eq!(written_in(&(read("atcoder_abc042_a_ja.html") + &read("atcoder_abc042_a.html"))), En);
     }
 }

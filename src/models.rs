@@ -2,8 +2,116 @@
 //! fields that real rows leave null or out are `Option`s or default, and ids are accepted as
 //! strings or numbers.
 
-use serde::{Deserialize, Deserializer, Serialize};
+use std::convert::Infallible;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
+
+/// A platform the backend serves. The five known ones are variants; a name the backend may add
+/// later (or an unrecognised one, `unknown` from the resolver, an empty field) is `Other`, kept as
+/// written, so every value prints back exactly as it came in.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// leetcode.com and leetcode.cn.
+    Leetcode,
+    /// codeforces.com.
+    Codeforces,
+    /// atcoder.jp.
+    Atcoder,
+    /// luogu.com.cn.
+    Luogu,
+    /// spoj.com (crawled through Luogu).
+    Spoj,
+    /// Any other name, as written.
+    Other(String),
+}
+
+impl Source {
+    /// The known platforms, in the order messages list them.
+    pub(crate) const KNOWN: [Source; 5] =
+        [Source::Leetcode, Source::Codeforces, Source::Atcoder, Source::Luogu, Source::Spoj];
+
+    /// The name the backend uses.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Source::Leetcode => "leetcode",
+            Source::Codeforces => "codeforces",
+            Source::Atcoder => "atcoder",
+            Source::Luogu => "luogu",
+            Source::Spoj => "spoj",
+            Source::Other(s) => s,
+        }
+    }
+
+    /// Whether it is one of the five known platforms.
+    pub(crate) fn is_known(&self) -> bool {
+        !matches!(self, Source::Other(_))
+    }
+
+    /// The known platforms' names, joined with `, `.
+    pub(crate) fn known_list() -> String {
+        Source::KNOWN.iter().map(Source::as_str).collect::<Vec<_>>().join(", ")
+    }
+}
+
+impl Default for Source {
+    /// An empty name: what a missing or null `source` field reads as.
+    fn default() -> Source {
+        Source::Other(String::new())
+    }
+}
+
+impl FromStr for Source {
+    type Err = Infallible;
+
+    /// Exactly a known name, else `Other` (no trimming or case folding: the caller normalises).
+    fn from_str(s: &str) -> Result<Source, Infallible> {
+        Ok(Source::KNOWN.into_iter().find(|k| k.as_str() == s).unwrap_or_else(|| Source::Other(s.to_string())))
+    }
+}
+
+impl From<&str> for Source {
+    fn from(s: &str) -> Source {
+        let Ok(source) = s.parse();
+        source
+    }
+}
+
+impl fmt::Display for Source {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl PartialEq<&str> for Source {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl Serialize for Source {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Source {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Source, D::Error> {
+        Ok(Source::from(String::deserialize(d)?.as_str()))
+    }
+}
+
+/// LeetCode's `paid_only` as a flag: `true`/`false`, or `1`/`0` as LeetCode sends it (any non-zero
+/// number is paid); anything else (null, a string) reads as not paid.
+fn paid_flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
+    Ok(match Value::deserialize(d)? {
+        Value::Bool(b) => b,
+        Value::Number(n) => n.as_f64().is_some_and(|n| n != 0.0),
+        _ => false,
+    })
+}
 
 /// Accepts `"1"` or `1` (or null, as an empty string).
 fn string_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
@@ -31,7 +139,7 @@ pub struct Problem {
     pub id: String,
     /// The platform (`leetcode`, `codeforces`, `atcoder`, `luogu`, `spoj`).
     #[serde(deserialize_with = "null_as_default")]
-    pub(crate) source: String,
+    pub(crate) source: Source,
     /// The URL slug (LeetCode), else often the id.
     pub(crate) slug: Option<String>,
     /// The title.
@@ -57,7 +165,8 @@ pub struct Problem {
     /// `Algorithms`, `Database`, …
     pub(crate) category: Option<String>,
     /// Whether the problem is for paying users only (LeetCode sends 0/1).
-    pub(crate) paid_only: Option<Value>,
+    #[serde(deserialize_with = "paid_flag")]
+    pub(crate) paid_only: bool,
     /// The statement: HTML (LeetCode, legacy rows) or Markdown; null when not crawled or paid.
     pub(crate) content: Option<String>,
     /// The Chinese statement, when there is one.
@@ -107,7 +216,7 @@ pub(crate) struct Fetching {
 pub(crate) struct SimilarItem {
     /// Its platform.
     #[serde(default, deserialize_with = "null_as_default")]
-    pub(crate) source: String,
+    pub(crate) source: Source,
     /// Its id.
     #[serde(default, deserialize_with = "string_or_number")]
     pub id: String,
@@ -141,7 +250,7 @@ pub(crate) struct Similar {
 pub(crate) struct Resolved {
     /// The platform detected, or `unknown`.
     #[serde(default, deserialize_with = "null_as_default")]
-    pub(crate) source: String,
+    pub(crate) source: Source,
     /// The id detected.
     #[serde(default, deserialize_with = "string_or_number")]
     pub id: String,
@@ -208,4 +317,37 @@ pub(crate) struct ListPage {
     /// Paging.
     #[serde(default)]
     pub(crate) meta: ListMeta,
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn sources_print_back_as_they_came() {
+        for name in ["leetcode", "codeforces", "atcoder", "luogu", "spoj", "hackerrank", "LeetCode", "unknown", ""] {
+            let s = Source::from(name);
+            assert_eq!(s.to_string(), name);
+            assert_eq!(serde_json::to_value(&s).unwrap(), json!(name));
+            assert_eq!(serde_json::from_value::<Source>(json!(name)).unwrap(), s);
+        }
+        assert_eq!(Source::from("atcoder"), Source::Atcoder);
+        assert_eq!(Source::from("LeetCode"), Source::Other("LeetCode".into()), "the caller normalises");
+        assert!(Source::KNOWN.iter().all(Source::is_known));
+        assert_eq!(Source::known_list(), "leetcode, codeforces, atcoder, luogu, spoj");
+    }
+
+    #[test]
+    fn problem_fields_parse_once() {
+        let p: Problem = serde_json::from_value(json!({"id": 1, "source": "codeforces", "paid_only": 1})).unwrap();
+        assert_eq!((p.source, p.paid_only), (Source::Codeforces, true));
+        for (paid, want) in [(json!(0), false), (json!(true), true), (json!(0.5), true), (json!(null), false)] {
+            let p: Problem = serde_json::from_value(json!({"paid_only": paid})).unwrap();
+            assert_eq!(p.paid_only, want, "{paid}");
+        }
+        let p: Problem = serde_json::from_value(json!({"paid_only": "yes", "source": null})).unwrap();
+        assert_eq!((p.source, p.paid_only), (Source::default(), false), "unknown shapes read as before");
+    }
 }

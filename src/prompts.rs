@@ -7,11 +7,8 @@ use serde_json::{Map, Value, json};
 use crate::error::ToolError;
 use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
-use crate::resources;
-use crate::tools::{self, Ctx, daily};
-
-/// The modes of `solve_problem`.
-pub(crate) const MODES: &[&str] = &["hints", "walkthrough", "review"];
+use crate::problems::{Args, Ctx, daily, samples, similar};
+use crate::routes;
 
 /// `prompts/list`.
 pub(crate) fn list() -> Value {
@@ -173,9 +170,8 @@ fn embed(ctx: &Ctx, uri: &str, what: &str) -> Result<Value, ResponseError> {
 
 /// [`embed`], and the structured content behind the message when there is one.
 fn embed_output(ctx: &Ctx, uri: &str, what: &str) -> Result<(Value, Option<Value>), ResponseError> {
-    let (tool, args) = resources::route(uri)?;
-    let tool = tools::find(tool).expect("routes name existing tools");
-    match tool.run(ctx, Some(&args)) {
+    let (op, args) = routes::route(uri)?;
+    match op.run(ctx, &args) {
         Ok(out) => Ok((resource_message(uri, out.text), out.structured)),
         Err(e) if names_nothing(&e) => Err(invalid(format!("Cannot read {uri}: {e}")).with_data(json!({ "uri": uri }))),
         Err(e) => Ok((
@@ -191,8 +187,7 @@ try again later.)"
 /// The similar-problems ingredient of `practice_similar`: the table, or a line saying that it is
 /// unavailable and why (a problem without an embedding is still worth a study plan).
 fn similar_message(ctx: &Ctx, source: &str, id: &str) -> Value {
-    let tool = tools::find("find_similar_problems").expect("tool exists");
-    match tool.run(ctx, Some(&json!({ "source": source, "id": id, "limit": 5 }))) {
+    match similar::call(ctx, &Args::trusted(&json!({ "source": source, "id": id, "limit": 5 }))) {
         Ok(out) => text_message(&out.text),
         Err(e) => text_message(&format!(
             "(Similar problems are unavailable for {source} {id}: {e}\nBuild the plan from problems you know that \
@@ -234,7 +229,7 @@ pub(crate) fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseEr
             };
             let (problem, out) = embed_output(ctx, &uri, &format!("The statement of {source} {id}"))?;
             let samples_uri = format!("{uri}/samples");
-            let samples = resources::samples_json(&samples_uri, out.as_ref());
+            let samples = samples::resource(out.as_ref());
             let instruction = format!("{instruction}\n\n{}", test_advice(samples.as_ref()));
             let mut messages = vec![problem, text_message(&instruction)];
             if let Some(v) = &samples {
@@ -247,13 +242,16 @@ pub(crate) fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseEr
         }
         "daily_practice" => {
             args.check_known(&["domain", "language"])?;
-            let domain = args.opt("domain")?.unwrap_or_else(|| "com".into());
-            if domain != "com" && domain != "cn" {
-                return Err(invalid(format!("daily_practice: `domain` must be com or cn, got {domain:?}")));
-            }
+            let domain = match args.opt("domain")? {
+                None => daily::Domain::Com,
+                Some(given) => daily::Domain::parse(&given)
+                    .ok_or_else(|| invalid(format!("daily_practice: `domain` must be com or cn, got {given:?}")))?,
+            };
             // Today in a language has no URI of its own: it is today's date in that domain's day.
+            let today = daily::ymd(daily::today(domain, ctx.now_unix));
+            let domain = domain.as_str();
             let uri = match args.language()? {
-                Some(l) => format!("oj://daily/{domain}/{}/{l}", daily::ymd(daily::today(&domain, ctx.now_unix))),
+                Some(l) => format!("oj://daily/{domain}/{today}/{l}"),
                 None => format!("oj://daily/{domain}"),
             };
             let daily = embed(ctx, &uri, "Today's daily challenge")?;

@@ -282,4 +282,19 @@ fn the_oracle_rejects_broken_output() {
     assert!(oracle::verify(input, &[&good[..], b"oops\n"].concat()).is_err(), "a stray line");
     assert!(oracle::verify(input, b"{\"id\":1,\"result\":{}}\n").is_err(), "no jsonrpc");
     assert!(oracle::verify(input, &good[..good.len() - 1]).is_err(), "no final newline");
+    // A batch: the cancelled slow entry may be missing from its array, nothing else may.
+    let batch = concat!(
+        r#"[{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"list_tags","arguments":{"source":"x"}}},"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"ping"},"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}]"#,
+        "\n"
+    );
+    let pong = r#"{"id":2,"jsonrpc":"2.0","result":{}}"#;
+    let call = r#"{"id":1,"jsonrpc":"2.0","result":{}}"#;
+    let both = format!("[{call},{pong}]\n");
+    assert!(oracle::verify(batch.as_bytes(), both.as_bytes()).is_ok(), "the whole batch");
+    assert!(oracle::verify(batch.as_bytes(), format!("[{pong}]\n").as_bytes()).is_ok(), "the cancelled entry dropped");
+    assert!(oracle::verify(batch.as_bytes(), format!("[{call}]\n").as_bytes()).is_err(), "the ping dropped");
+    assert!(oracle::verify(batch.as_bytes(), format!("[{pong},{call}]\n").as_bytes()).is_err(), "out of order");
+    assert!(oracle::verify(batch.as_bytes(), b"").is_err(), "no array");
 }

@@ -12,11 +12,13 @@
 //! spawn and `execve` paths). `--compare CMD` measures another stdio MCP server in the same run, side by side.
 //! Exit status: 0 whatever the verdicts (a benchmark, not a test), 1 when a measurement broke.
 
+mod ab;
 #[path = "../../tests/support/backend.rs"]
 mod backend;
 mod convert;
 mod judge;
 mod launcher;
+mod old_convert;
 mod pipes;
 mod report;
 mod samples;
@@ -78,15 +80,17 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --timeout SECS  longest wait for any one answer (default 20)
   --only LIST     measure only these, comma-separated: size, start (spawn → initialize/discover,
                   EOF → exit), list (tools/list), calls (get_problem, RSS, connections),
-                  convert, samples (sample extraction against conversion), judge (test_solution's
-                  overhead per sample), launcher (start-up and the session tree RSS)
+                  convert, ab (the converter against the one before the one-parse rewrite: time,
+                  peak memory, same output), samples (sample extraction against conversion), judge
+                  (test_solution's overhead per sample), launcher (start-up and the session tree RSS)
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
   --markdown      print the summary as a Markdown table (for the README)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
 A CMD is split on whitespace (no quoting): wrap anything fancier in a script, or profile a
 server by prefixing it: --server \"valgrind --tool=callgrind BIN\" --only calls --timeout 300.";
 
-pub(crate) const SECTIONS: [&str; 8] = ["size", "start", "list", "calls", "convert", "samples", "judge", "launcher"];
+pub(crate) const SECTIONS: [&str; 9] =
+    ["size", "start", "list", "calls", "convert", "ab", "samples", "judge", "launcher"];
 
 pub(crate) struct Opts {
     pub(crate) server: Vec<String>,
@@ -119,6 +123,7 @@ pub(crate) fn skipped<T>() -> Result<T, String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
+        Some("--internal-ab-peak") => return ab::ab_peak_child(args.get(1).map(String::as_str)),
         Some("--internal-convert-peak") => return convert::convert_peak_child(args.get(1).map(String::as_str)),
         Some("--profile-convert") => return convert::profile_convert(args.get(1), args.get(2)),
         _ => {}

@@ -64,6 +64,7 @@ pub(crate) fn run(opts: &Opts) -> bool {
         .as_ref()
         .map(|cmd| measure_server("other", cmd, starts.next().expect("one series per command"), opts, &mut failed));
     let conv = opts.wants("convert").then(|| measure_converter(opts, &mut failed));
+    let ab = opts.wants("ab").then(|| crate::ab::measure_ab(opts, conv.as_ref()));
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
     let judge = opts.wants("judge").then(|| measure_judge(opts, &mut failed));
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
@@ -96,6 +97,9 @@ pub(crate) fn run(opts: &Opts) -> bool {
         }
     }
 
+    if let Some(ab) = &ab {
+        crate::ab::ab_rows(ab, &mut rows);
+    }
     if let Some(samples) = &samples {
         sample_rows(samples, &mut rows);
     }

@@ -7,7 +7,9 @@
 # build needs a C compiler for the target: Debian's musl-tools provides x86_64-linux-musl-gcc,
 # which cc-rs finds by itself; it is installed with apt-get when we are root and it is missing.
 # Failing that, plain gcc works too for ring's freestanding C: then this prints
-# CC_<target>=gcc. Prints nothing for a target that is not linux-musl. Messages go to stderr.
+# CC_<target>=gcc. With neither, or without the Rust target and no rustup to add it, it stops
+# (exit 1) with one line saying what to install (tests/it/fresh_machine.rs). Prints nothing for a
+# target that is not linux-musl. Messages go to stderr.
 set -eu
 target=${1:?usage: ensure-musl.sh <rust target>}
 case "$target" in
@@ -17,6 +19,10 @@ esac
 if command -v rustup >/dev/null 2>&1 && ! rustup target list --installed | grep -qx "$target"; then
 	echo "ensure-musl: rustup target add $target" >&2
 	rustup target add "$target" >&2
+elif ! command -v rustup >/dev/null 2>&1 && command -v rustc >/dev/null 2>&1 &&
+	[ ! -d "$(rustc --print sysroot)/lib/rustlib/$target" ]; then
+	echo "ensure-musl: no Rust standard library for $target: install it (rustup target add $target)" >&2
+	exit 1
 fi
 arch=${target%%-*}
 cc="$arch-linux-musl-gcc"
@@ -26,6 +32,10 @@ if ! command -v "$cc" >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-ge
 	apt-get install -y -q musl-tools >&2 ||
 		{ apt-get update -q >&2 && apt-get install -y -q musl-tools >&2; } ||
 		echo "ensure-musl: could not install musl-tools" >&2
+fi
+if ! command -v "$cc" >/dev/null 2>&1 && ! command -v gcc >/dev/null 2>&1; then
+	echo "ensure-musl: no C compiler for $target: install musl-tools (apt-get install musl-tools)" >&2
+	exit 1
 fi
 if ! command -v "$cc" >/dev/null 2>&1; then
 	var=CC_$(echo "$target" | tr '-' '_')

@@ -1,13 +1,16 @@
 //! Is a statement HTML or Markdown? Plus the Markdown line shapes (headings, lists, fences).
 
-use super::lexer::{scan_tags, starts_with_ci};
-use super::tags::{Role, raw_name, tag};
+use super::tags::{class, in_comment_after, scan_tags};
+
+fn starts_with_ci(s: &str, prefix: &str) -> bool {
+    s.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix))
+}
 
 /// Heuristic: is this statement HTML (to convert) or Markdown (to pass through untouched)?
 ///
 /// True for documents that start with a doctype/`<html>`/`<?xml`, or that contain a known HTML
 /// tag and no Markdown structure (ATX heading or code-fence line, or two or more list-item lines)
-/// outside `<pre>`/`<script>`/`<style>`/`<textarea>`.
+/// outside `<pre>`/`<script>`/`<style>`/`<textarea>` and comments.
 pub(crate) fn looks_like_html(s: &str) -> bool {
     let t = s.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     if starts_with_ci(t, "<!doctype") || starts_with_ci(t, "<html") || starts_with_ci(t, "<?xml") {
@@ -16,10 +19,15 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
     let mut tags = 0usize;
     let mut md_lines = 0usize;
     let mut list_lines = 0usize;
-    let mut raw: Option<&'static str> = None;
+    let mut raw: Option<String> = None;
     let mut fence: Option<(u8, usize)> = None;
+    let mut comment = false;
     for line in t.lines() {
-        if raw.is_none() {
+        // A line that starts inside a comment is not Markdown (AtCoder keeps drafts, fences
+        // included, in comments).
+        let commented = comment;
+        comment = in_comment_after(line, comment);
+        if raw.is_none() && !commented {
             if let Some((ch, len)) = fence {
                 if is_fence_close(line, ch, len) {
                     fence = None;
@@ -38,17 +46,15 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
             }
         }
         scan_tags(line, |name, closing| {
-            let t = tag(name);
-            if t.is_known() {
+            let c = class(name);
+            if c.known() {
                 tags += 1;
             }
-            if let Some(r) = (t.is_raw_text() || t.role == Role::Pre).then(|| raw_name(name)).flatten() {
-                if closing {
-                    if raw == Some(r) {
-                        raw = None;
-                    }
-                } else {
-                    raw = Some(r);
+            if c.raw() {
+                if !closing {
+                    raw = Some(name.to_string());
+                } else if raw.as_deref() == Some(name) {
+                    raw = None;
                 }
             }
         });

@@ -1,19 +1,18 @@
 //! The plain-text fallback used when the main pipeline panics or gives up.
 
-use super::entities::decode_entities;
-use super::lexer::{Lexer, find_byte};
-use super::markers::is_sentinel;
-use super::tags::{Role, tag};
+use super::rules::{Rule, rule};
+use super::tags::decode;
 
 /// Std-only tag stripper used when the main pipeline panics or gives up: drops `<script>`,
-/// `<style>` and comments, turns block tags into line breaks, decodes entities, NBSP → space.
+/// `<style>` and comments, turns block tags into line breaks, decodes the common references,
+/// NBSP → space.
 pub(super) fn plain_text_fallback(html: &str) -> String {
     let b = html.as_bytes();
     let mut text = String::with_capacity(html.len().min(1 << 20));
     let mut i = 0;
     while i < b.len() {
         if b[i] != b'<' {
-            let next = find_byte(b, b'<', i + 1).unwrap_or(b.len());
+            let next = html[i..].find('<').map_or(b.len(), |k| i + k);
             text.push_str(&html[i..next]);
             i = next;
             continue;
@@ -28,9 +27,7 @@ pub(super) fn plain_text_fallback(html: &str) -> String {
             i += 1;
             continue;
         }
-        let Some(gt) = find_byte(b, b'>', i) else {
-            break;
-        };
+        let Some(gt) = html[i..].find('>').map(|k| i + k) else { break };
         let inner = &html[i + 1..gt];
         i = gt + 1;
         let closing = inner.starts_with('/');
@@ -41,24 +38,29 @@ pub(super) fn plain_text_fallback(html: &str) -> String {
             .map(|c| c.to_ascii_lowercase())
             .collect();
         if !closing && (name == "script" || name == "style") {
-            let mut lx = Lexer { src: html, pos: i };
-            lx.skip_raw(&name);
-            i = lx.pos;
+            let close = format!("</{name}");
+            i = html[i..].to_ascii_lowercase().find(&close).map_or(b.len(), |k| {
+                let at = i + k;
+                html[at..].find('>').map_or(b.len(), |g| at + g + 1)
+            });
             continue;
         }
-        let t = tag(&name);
-        if t.is_block() || t.role == Role::Br {
-            text.push('\n');
-        } else if t.role == Role::Cell && !closing {
-            text.push(' ');
+        match rule(&name) {
+            Rule::Br => text.push('\n'),
+            r if r.is_block() || name == "tr" => text.push('\n'),
+            _ if !closing && (name == "td" || name == "th") => text.push(' '),
+            _ => {}
         }
     }
-    let decoded = decode_entities(&text);
-    let mut out = String::with_capacity(decoded.len());
+    lines(&decode(&text))
+}
+
+/// Lines trimmed, NBSP made a space, blank-line runs made one.
+fn lines(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
     let mut blank = false;
-    for line in decoded.split('\n') {
-        let line: String =
-            line.chars().map(|c| if c == '\u{a0}' { ' ' } else { c }).filter(|&c| !is_sentinel(c)).collect();
+    for line in text.split('\n') {
+        let line = line.replace('\u{a0}', " ");
         let line = line.trim();
         if line.is_empty() {
             blank = !out.is_empty();

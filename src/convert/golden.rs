@@ -1,4 +1,5 @@
-//! Golden test of the whole converter: every fixture statement against its committed Markdown
+//! Golden test of the whole converter (as a tool shows a statement: converted, then cut by
+//! `format::truncate`): every fixture statement against its committed Markdown
 //! (`tests/golden/convert/NAME.md`), and every `../shared/corpus` statement against a committed
 //! manifest of output length and 64-bit FNV-1a hash (the corpus is the judges' copyright, so its
 //! converted text is never committed). `UPDATE_GOLDEN=1 cargo test --lib convert::golden`
@@ -9,6 +10,12 @@ use std::path::{Path, PathBuf};
 
 use super::tests::{corpus, fixture_statements};
 use super::to_markdown;
+use crate::format::{MAX_TEXT_BYTES, truncate};
+
+/// A statement as a tool shows it: converted, then cut to the reply's size.
+fn shown(input: &str) -> String {
+    truncate(to_markdown(Some(input)), MAX_TEXT_BYTES)
+}
 
 const GOLDEN_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/convert");
 const MANIFEST: &str = "corpus.manifest";
@@ -60,7 +67,7 @@ fn golden_fixture_statements() {
     }
     let mut bad = Vec::new();
     for (name, input) in fixture_docs() {
-        let out = to_markdown(Some(&input));
+        let out = shown(&input);
         let path = Path::new(GOLDEN_DIR).join(&name);
         if update {
             std::fs::write(&path, &out).expect("write a golden file");
@@ -83,7 +90,7 @@ fn golden_corpus_manifest() {
     };
     let mut actual = String::new();
     for (name, input) in &docs {
-        let out = to_markdown(Some(input));
+        let out = shown(input);
         let _ = writeln!(actual, "{name}\t{}\t{:016x}", out.len(), fnv1a64(out.as_bytes()));
     }
     let path = Path::new(GOLDEN_DIR).join(MANIFEST);
@@ -97,7 +104,7 @@ fn golden_corpus_manifest() {
     for line in actual.lines() {
         if !want.lines().any(|w| w == line) {
             let name = line.split('\t').next().unwrap_or_default();
-            let out = docs.iter().find(|(n, _)| n == name).map(|(_, i)| to_markdown(Some(i))).unwrap_or_default();
+            let out = docs.iter().find(|(n, _)| n == name).map(|(_, i)| shown(i)).unwrap_or_default();
             bad.push(format!("{line}: not in the manifest (actual in {})", write_actual(name, &out).display()));
         }
     }

@@ -3,10 +3,8 @@
 use std::borrow::Cow;
 
 use super::detect::{fence_open, is_fence_close, strip_indent};
-use super::entities::decode_entities;
-use super::lexer::{LName, Lexer, Tok, attr, find_byte, has_class, scan_tags};
-use super::tags::tag;
-use super::text::{format_script, fragment_text};
+use super::tags::{attr, class, decode, has_class, scan_tags, tag_at};
+use super::text::{collapse, format_script};
 use super::url::{sanitize_url, shorten_data_uris_in};
 use super::{html_to_markdown, normalize_newlines};
 
@@ -25,16 +23,14 @@ fn starts_html_block(line: &str) -> bool {
         return false;
     }
     let boundary = rest[end..].chars().next().is_none_or(|c| c == '>' || c == '/' || c.is_whitespace());
-    let l = LName::new(&rest[..end]);
-    let n = l.as_str();
-    boundary && tag(n).starts_md_block()
+    boundary && class(&rest[..end].to_ascii_lowercase()).starts_md_block()
 }
 
 /// Net count of opened elements that make an HTML block continue across blank lines.
 fn raw_balance(line: &str) -> isize {
     let mut bal = 0isize;
     scan_tags(line, |name, closing| {
-        if tag(name).holds_md_block() {
+        if class(name).holds_md_block() {
             bal += if closing { -1 } else { 1 };
         }
     });
@@ -47,13 +43,14 @@ fn raw_balance(line: &str) -> isize {
 fn has_block_html(text: &str) -> bool {
     let mut found = false;
     scan_tags(text, |name, _| {
-        if tag(name).leaks_in_md() {
+        if class(name).leaks_in_md() {
             found = true;
         }
     });
     found
 }
 
+/// A Markdown statement as it goes to the model (see the module documentation of `convert`).
 pub(super) fn markdown_passthrough(s: &str) -> String {
     let s = normalize_newlines(s);
     let lines: Vec<&str> = s.split('\n').collect();
@@ -83,22 +80,7 @@ pub(super) fn markdown_passthrough(s: &str) -> String {
             continue;
         }
         let html_block = starts_html_block(line);
-        let mut j = i + 1;
-        if html_block {
-            let mut bal = raw_balance(line);
-            while j < lines.len() && (bal > 0 || !lines[j].trim().is_empty()) {
-                bal += raw_balance(lines[j]);
-                j += 1;
-            }
-        } else {
-            while j < lines.len()
-                && !lines[j].trim().is_empty()
-                && fence_open(lines[j]).is_none()
-                && !starts_html_block(lines[j])
-            {
-                j += 1;
-            }
-        }
+        let j = group_end(&lines, i, html_block);
         let group = lines[i..j].join("\n");
         if html_block || has_block_html(&group) {
             let converted = html_to_markdown(&group);
@@ -114,6 +96,29 @@ pub(super) fn markdown_passthrough(s: &str) -> String {
     let start = out.len() - out.trim_start_matches('\n').len();
     let end = out.trim_end_matches([' ', '\t', '\n']).len().max(start);
     out[start..end].to_string()
+}
+
+/// Where the group of lines starting at `i` ends: an HTML block runs to a blank line (past it
+/// while a `<pre>`, table, script or comment is open), a paragraph to a blank line, a fence or an
+/// HTML block.
+fn group_end(lines: &[&str], i: usize, html_block: bool) -> usize {
+    let mut j = i + 1;
+    if html_block {
+        let mut bal = raw_balance(lines[i]);
+        while j < lines.len() && (bal > 0 || !lines[j].trim().is_empty()) {
+            bal += raw_balance(lines[j]);
+            j += 1;
+        }
+    } else {
+        while j < lines.len()
+            && !lines[j].trim().is_empty()
+            && fence_open(lines[j]).is_none()
+            && !starts_html_block(lines[j])
+        {
+            j += 1;
+        }
+    }
+    j
 }
 
 /// The lines of a group of Markdown paragraphs, trimmed, with CommonMark's hard break of two
@@ -188,76 +193,60 @@ fn rewrite_inline_html(text: &str) -> String {
         let c = b[i];
         if c == b'`' || c == b'$' {
             let run = b[i..].iter().take_while(|&&x| x == c).count();
-            match find_exact_run(text, i + run, c, run) {
-                Some(q) => {
-                    out.push_str(&text[i..q + run]);
-                    i = q + run;
-                }
-                None => {
-                    out.push_str(&text[i..i + run]);
-                    i += run;
-                }
-            }
+            let end = find_exact_run(text, i + run, c, run).map_or(i + run, |q| q + run);
+            out.push_str(&text[i..end]);
+            i = end;
             continue;
         }
-        // '<'
-        let mut lx = Lexer { src: text, pos: i };
-        let Some((tok, _)) = lx.next_tok() else {
-            break;
-        };
-        let after = lx.pos;
-        match tok {
-            Tok::Other if text[i..].starts_with("<!--") => i = after,
-            Tok::Start { name, attrs, self_closing } => {
-                let l = LName::new(name);
-                let n = l.as_str();
-                let tex_span = n == "span" && has_class(attrs, |c| c == "tex-span");
-                match n {
-                    "script" | "style" if !self_closing => {
-                        lx.skip_raw(n);
-                        i = lx.pos;
-                    }
-                    "img" => {
-                        let src = sanitize_url(&decode_entities(attr(attrs, "src").unwrap_or("")));
-                        let alt = decode_entities(attr(attrs, "alt").unwrap_or("")).replace(['[', ']', '\n'], "");
-                        if !src.is_empty() {
-                            out.push_str(&format!("![{}]({src})", alt.trim()));
-                        }
-                        i = after;
-                    }
-                    "sup" | "sub" | "var" if !self_closing => {
-                        i = rewrite_script(text, after, n, &mut out);
-                    }
-                    "span" if tex_span && !self_closing => {
-                        i = rewrite_script(text, after, n, &mut out);
-                    }
-                    _ => {
-                        out.push_str(&text[i..after]);
-                        i = after;
-                    }
-                }
-            }
-            Tok::End { name } => {
-                // Stray closers of rewritten elements are dropped.
-                if !matches!(LName::new(name).as_str(), "sup" | "sub" | "var" | "script" | "style") {
-                    out.push_str(&text[i..after]);
-                }
-                i = after;
-            }
-            _ => {
-                out.push_str(&text[i..after]);
-                i = after;
-            }
+        if text[i..].starts_with("<!--") {
+            i = text[i..].find("-->").map_or(text.len(), |k| i + k + 3);
+            continue;
         }
+        i = rewrite_tag(text, i, &mut out);
     }
     out
+}
+
+/// The tag at `i` (a `<`) rewritten into `out` if it is one that must not leak, else copied;
+/// returns where the text goes on.
+fn rewrite_tag(text: &str, i: usize, out: &mut String) -> usize {
+    let Some(t) = tag_at(text, i) else {
+        out.push('<');
+        return i + 1;
+    };
+    let n = t.name.as_str();
+    if t.closing {
+        // Stray closers of rewritten elements are dropped.
+        if !matches!(n, "sup" | "sub" | "var" | "script" | "style") {
+            out.push_str(&text[i..t.end]);
+        }
+        return t.end;
+    }
+    let tex_span = n == "span" && has_class(t.attrs, |c| c == "tex-span");
+    match n {
+        "script" | "style" if !t.self_closing => find_close(text, t.end, n).1,
+        "img" => {
+            let src = sanitize_url(&attr(t.attrs, "src").unwrap_or_default());
+            let alt = attr(t.attrs, "alt").unwrap_or_default().replace(['[', ']', '\n'], "");
+            if !src.is_empty() {
+                out.push_str(&format!("![{}]({src})", alt.trim()));
+            }
+            t.end
+        }
+        "sup" | "sub" | "var" if !t.self_closing => rewrite_script(text, t.end, n, out),
+        "span" if tex_span && !t.self_closing => rewrite_script(text, t.end, n, out),
+        _ => {
+            out.push_str(&text[i..t.end]);
+            t.end
+        }
+    }
 }
 
 /// `<sup>`, `<sub>`, `<var>` or tex-span content starting at `from`: appends the rewritten
 /// text and returns the position after the closing tag.
 fn rewrite_script(text: &str, from: usize, name: &str, out: &mut String) -> usize {
     let (inner_end, close_end) = find_close(text, from, name);
-    let inner = fragment_text(&rewrite_inline_html(&text[from..inner_end]));
+    let inner = collapse(&strip_tags(&rewrite_inline_html(&text[from..inner_end])));
     let next_alnum = text[close_end..].chars().next().is_some_and(char::is_alphanumeric);
     if !inner.is_empty() {
         match name {
@@ -273,11 +262,34 @@ fn rewrite_script(text: &str, from: usize, name: &str, out: &mut String) -> usiz
     close_end
 }
 
+/// The text of an HTML fragment: tags dropped (a `<br>` is a space), references decoded.
+fn strip_tags(html: &str) -> String {
+    let mut text = String::with_capacity(html.len());
+    let mut i = 0;
+    while let Some(k) = html[i..].find('<') {
+        text.push_str(&html[i..i + k]);
+        match tag_at(html, i + k) {
+            Some(t) => {
+                if t.name == "br" {
+                    text.push(' ');
+                }
+                i = t.end;
+            }
+            None => {
+                text.push('<');
+                i += k + 1;
+            }
+        }
+    }
+    text.push_str(&html[i..]);
+    decode(&text)
+}
+
 /// Position of the next run of exactly `run` bytes `c` at or after `from`.
 fn find_exact_run(text: &str, from: usize, c: u8, run: usize) -> Option<usize> {
     let b = text.as_bytes();
     let mut i = from;
-    while let Some(p) = find_byte(b, c, i) {
+    while let Some(p) = b[i.min(b.len())..].iter().position(|&x| x == c).map(|k| i + k) {
         let n = b[p..].iter().take_while(|&&x| x == c).count();
         if n == run {
             return Some(p);
@@ -290,18 +302,24 @@ fn find_exact_run(text: &str, from: usize, c: u8, run: usize) -> Option<usize> {
 /// (end of content, end of closing tag) for an element `name` whose content starts at `from`,
 /// counting nested same-name elements; unclosed → runs to the end of `text`.
 fn find_close(text: &str, from: usize, name: &str) -> (usize, usize) {
-    let mut lx = Lexer { src: text, pos: from };
     let mut d = 1usize;
-    while let Some((tok, start)) = lx.next_tok() {
-        match tok {
-            Tok::Start { name: n2, self_closing: false, .. } if n2.eq_ignore_ascii_case(name) => d += 1,
-            Tok::End { name: n2 } if n2.eq_ignore_ascii_case(name) => {
+    let mut i = from;
+    while let Some(k) = text[i..].find('<') {
+        let at = i + k;
+        match tag_at(text, at) {
+            Some(t) if t.name == name && t.closing => {
                 d -= 1;
                 if d == 0 {
-                    return (start, lx.pos);
+                    return (at, t.end);
                 }
+                i = t.end;
             }
-            _ => {}
+            Some(t) if t.name == name && !t.self_closing => {
+                d += 1;
+                i = t.end;
+            }
+            Some(t) => i = t.end,
+            None => i = at + 1,
         }
     }
     (text.len(), text.len())

@@ -1,38 +1,32 @@
 //! Problem statement → Markdown for an LLM: HTML (LeetCode, AtCoder, Codeforces, Luogu …) is
-//! converted with html2text and a Markdown [`TextDecorator`]; Markdown passes through. Pure: no I/O.
+//! parsed once and walked with a rule per element; Markdown passes through. Pure: no I/O.
 //!
 //! # HTML pipeline (`html_to_markdown`)
-//! 1. **Pre-processing** (own linear tokenizer, std only). Online-judge markup that html2text
-//!    would lose or mangle is rewritten before html2text sees it:
-//!    `<sup>`/`<sub>` become `^x` / `_x` text (`^{…}` / `_{…}` when the script is not a single
-//!    token or a letter/digit follows), AtCoder `<var>` and Codeforces `<span class="tex-span">`
-//!    become `$…$`, `<pre>` and `<table>` are converted here (fenced block / pipe table) and
-//!    replaced by a placeholder paragraph, `<script>`, `<style>`, hidden (`display:none`,
-//!    `hidden`) elements and copy buttons are dropped, `data:` URIs are shortened, inline
-//!    formatting (`<strong>`, `<em>`, `<code>`, `<del>`) becomes sentinel characters (so
-//!    html2text only builds nodes for blocks, links and images — it is the slow part), and
-//!    everything else is re-emitted as a small canonical tag set. Text outside those elements
-//!    is decoded and whitespace-collapsed here exactly as html2text would, stashed, and replaced
-//!    by a short reference, and tables of plain-text cells are rendered here too: html2text
-//!    walks text character by character, so it then only lays out the structure (a third fewer
-//!    instructions for a typical LeetCode statement; tests check the output is byte for byte
-//!    the same over the corpus and over random documents). Very deep nesting (pathological
-//!    input) aborts to the plain-text fallback.
-//! 2. **html2text** renders the canonical HTML in chunks of about 32 KiB (split between
-//!    top-level blocks, so memory stays bounded) at unbounded width (no wrapping) with a
-//!    Markdown decorator: headings `#`, lists `- `/`1. `, quotes `> `, links and images.
-//! 3. **Post-processing**: stashed text is put back, sentinels are resolved into `**`, `*`, `` ` ``, `~~`, `[…](…)` with
-//!    whitespace moved outside the delimiters (`**Note:** x`, never `**Note: **x`), empty spans
-//!    dropped, nested duplicates ignored, code-span delimiters lengthened when the code holds
-//!    backticks; Codeforces `$$$` becomes `$` (`$$$$$$` → `$$`); NBSP → space; trailing spaces
-//!    trimmed; blank-line runs collapsed to one; placeholders replaced by their blocks
-//!    (indented to the enclosing list item); a `<br>` inside a paragraph that goes on becomes a
-//!    hard break (`\` at the end of the line). Nothing is ever backslash-escaped (except `|`
-//!    inside pipe-table cells), so TeX (`\le`, `a_i`) survives verbatim. Whitespace with meaning
-//!    (U+3000, U+2009 and the other fixed-width spaces) is kept, in HTML and in Markdown.
+//! 1. **One parse** (`dom`): html5ever, through html2text, builds the tree as a browser would:
+//!    every character reference decoded, comments set apart, `<pre>`'s first newline dropped,
+//!    implied end tags and broken markup repaired. A document nested deeper than `MAX_DEPTH`
+//!    (counted on its tags first, `tags::too_deep`: html5ever's cost grows with the square of the
+//!    depth) is not parsed.
+//! 2. **The rules** (`rules`): one walk in document order, a rule per kind of element (`rule`):
+//!    blocks set gaps (`<p>` a blank line, `<div>` a line break), headings, list items, quotes and
+//!    `<dd>` render into a writer of their own whose lines are then prefixed, inline formatting
+//!    opens and closes spans, and the judges' markup has its own rules: `<sup>`/`<sub>` as `^x` /
+//!    `_x` (`^{…}` when not a single token or a letter follows), AtCoder `<var>` and Codeforces
+//!    `span.tex-span` as `$…$`, MathML and MathJax scripts as their TeX (`media`), `<pre>` as a
+//!    fenced block (`pre`), tables as pipe tables or, for layout tables, their cells as lines
+//!    (`table`), legacy Codeforces' header as one line of limits and its section titles as
+//!    headings (`codeforces`); scripts, styles, hidden elements and copy buttons are dropped.
+//!    The writer (`writer`) writes gaps, collapsed spaces and span openers lazily, so whitespace
+//!    ends up outside the delimiters (`**Note:** x`), empty spans vanish, adjacent identical spans
+//!    merge, and a `<br>` inside a paragraph that goes on becomes a hard break (`\` at the end of
+//!    the line). Codeforces `$$$` becomes `$` (`$$$$$$` → `$$`), NBSP a space. Nothing is ever
+//!    backslash-escaped (but `|` in pipe-table cells), so TeX (`\le`, `a_i`) survives verbatim,
+//!    and whitespace with meaning (U+3000, U+2009 and the other fixed-width spaces) is kept.
+//! 3. **Tidy**: trailing blanks trimmed and blank-line runs collapsed, outside code blocks.
 //!
-//! A panic anywhere in that pipeline is caught and the input is rendered by a tiny std-only
-//! tag stripper instead, so `html_to_markdown` never panics.
+//! Nothing passes between the steps but the tree and the text: no private-use markers, no
+//! second parse. A panic anywhere in that pipeline is caught and the input is rendered by a
+//! tiny std-only tag stripper instead (`fallback`), so `html_to_markdown` never panics.
 //!
 //! # HTML or Markdown (`looks_like_html`)
 //! Statements come as Markdown, HTML, or Markdown with HTML blocks / inline HTML (Hydro-style
@@ -44,67 +38,47 @@
 //! * otherwise it is Markdown (plain text included).
 //!
 //! Markdown is passed through untouched except that, outside code fences, NBSP becomes a space,
-//! trailing whitespace is trimmed, long `data:` URIs are shortened, and embedded HTML is
-//! converted where it would otherwise leak: a paragraph that *starts* with a block-level tag
-//! (CommonMark's HTML-block rule: `<div`, `<p`, `<pre`, `<table`, `<ul`, `<!--`, …; extended
-//! across blank lines while a `<pre>`/`<table>`/`<script>`/`<style>`/comment is unclosed) or that
-//! contains `<pre`/`<table`/`<div`/`<p`-style block tags goes through `html_to_markdown`; in
-//! other paragraphs only `<sup>`, `<sub>`, `<var>`, `<span class="tex-span">`, `<img>`
-//! (→ `![alt](src)`), `<script>`/`<style>` and comments are rewritten (never inside code spans or
-//! `$…$` math); other inline tags such as `<br>` or `<b>` are left alone (valid Markdown).
+//! trailing whitespace is trimmed, long `data:` URIs are shortened, two trailing spaces (a hard
+//! break) become a trailing `\`, and embedded HTML is converted where it would otherwise leak: a
+//! paragraph that *starts* with a block-level tag (CommonMark's HTML-block rule: `<div`, `<p`,
+//! `<pre`, `<table`, `<ul`, `<!--`, …; extended across blank lines while a
+//! `<pre>`/`<table>`/`<script>`/`<style>`/comment is unclosed) or that contains `<pre`/`<table`/
+//! `<div`/`<p`-style block tags goes through `html_to_markdown`; in other paragraphs only
+//! `<sup>`, `<sub>`, `<var>`, `<span class="tex-span">`, `<img>` (→ `![alt](src)`),
+//! `<script>`/`<style>` and comments are rewritten (never inside code spans or `$…$` math);
+//! other inline tags such as `<br>` or `<b>` are left alone (valid Markdown).
 
 use std::borrow::Cow;
-use std::panic::catch_unwind;
+use std::panic::{AssertUnwindSafe, catch_unwind};
 
-#[cfg(doc)]
-use html2text::render::TextDecorator;
+use html2text::RcDom;
 
+mod codeforces;
 mod detect;
-pub(crate) mod entities;
+pub(crate) mod dom;
 mod fallback;
-mod html5_entities;
-pub(crate) mod lexer;
 mod markdown;
-mod markers;
-mod names;
-mod prep;
-mod render;
-mod spans;
-mod stash;
+mod media;
+mod pre;
+mod rules;
+mod table;
 mod tags;
 mod text;
-mod tidy;
 mod url;
+mod writer;
 
 pub(crate) use detect::looks_like_html;
 use fallback::plain_text_fallback;
 use markdown::markdown_passthrough;
-use prep::Prep;
-use render::render_chunks;
-use spans::write_spans;
-use tidy::tidy;
+use rules::Walk;
+pub(crate) use tags::in_comment_after;
+use writer::Md;
 
 /// Text shown when a problem has no statement.
 pub(crate) const NO_DESCRIPTION: &str = "No description available.";
 
-/// Converted output is at most this many bytes: a longer one is cut by [`truncate`].
-pub(crate) const MAX_OUTPUT_BYTES: usize = 100 * 1024;
-
-/// Suffix appended by [`truncate`] when it cuts.
-const TRUNCATED_SUFFIX: &str = "\n\n... (truncated)";
-
-/// Canonical HTML handed to one html2text call is cut (between top-level blocks) near this size.
-const CHUNK_TARGET: usize = 32 * 1024;
-
-/// Without a top-level block boundary, a chunk is cut anyway (between tokens) at this size, so
-/// that html2text's memory stays bounded on pathological input.
-const CHUNK_HARD_LIMIT: usize = 2 * CHUNK_TARGET;
-
-/// Element nesting (as seen by html2text) deeper than this is treated as pathological.
+/// Element nesting deeper than this is treated as pathological (the plain-text fallback).
 const MAX_DEPTH: usize = 200;
-
-/// Open `<pre>`/`<table>`/`<sup>`/`<var>`… frames beyond this are ignored (their tags dropped).
-const MAX_FRAMES: usize = 24;
 
 /// Colspan values are clamped to this; tables wider than `MAX_COLUMNS` are flattened.
 const MAX_COLSPAN: usize = 64;
@@ -113,128 +87,177 @@ const MAX_COLUMNS: usize = 256;
 /// Payloads of `data:` URIs longer than this are replaced by `…omitted`.
 const DATA_URI_KEEP: usize = 16;
 
-// ---------------------------------------------------------------------------------------------
-// Public API
-// ---------------------------------------------------------------------------------------------
-
-/// Statement (HTML, Markdown, or Markdown with some inline HTML) → Markdown.
-///
-/// `None` or blank input (and input that converts to nothing) gives `NO_DESCRIPTION`. The
-/// result is limited to `MAX_OUTPUT_BYTES` with `truncate`. See the module documentation for
-/// the HTML-versus-Markdown heuristic.
-pub fn to_markdown(content: Option<&str>) -> String {
-    let Some(s) = content else {
-        return NO_DESCRIPTION.to_string();
-    };
-    if s.trim().is_empty() {
-        return NO_DESCRIPTION.to_string();
-    }
-    let out = if looks_like_html(s) {
-        html_to_markdown(s)
-    } else {
-        catch_unwind(|| markdown_passthrough(s)).unwrap_or_else(|_| s.trim().to_string())
-    };
-    if out.trim().is_empty() {
-        return NO_DESCRIPTION.to_string();
-    }
-    truncate(out, MAX_OUTPUT_BYTES)
+/// A statement as the backend serves it, parsed once: the converter and the sample reader both
+/// read it.
+pub struct Statement<'a> {
+    raw: &'a str,
+    form: Form,
 }
 
-/// The HTML path alone (used by [`to_markdown`] when the input is HTML).
+/// What a statement is.
+enum Form {
+    Markdown,
+    /// HTML, and its tree.
+    Html(RcDom),
+    /// HTML that is not parsed: nested too deep (or html5ever failed).
+    Unparsed,
+}
+
+impl<'a> Statement<'a> {
+    /// Tells HTML from Markdown (see the module documentation) and parses HTML into its tree.
+    pub fn parse(raw: &'a str) -> Statement<'a> {
+        let form = if !looks_like_html(raw) {
+            Form::Markdown
+        } else {
+            Self::parse_html(raw).map_or(Form::Unparsed, Form::Html)
+        };
+        Statement { raw, form }
+    }
+
+    /// The tree of an HTML fragment (of a Markdown statement), `None` when too deep to parse.
+    pub(crate) fn parse_html(html: &str) -> Option<RcDom> {
+        if tags::too_deep(html, MAX_DEPTH) {
+            return None;
+        }
+        catch_unwind(|| dom::parse(&normalize_newlines(html))).ok().flatten()
+    }
+
+    /// The statement as the backend sent it.
+    pub(crate) fn raw(&self) -> &'a str {
+        self.raw
+    }
+
+    /// The tree of an HTML statement (`None` for Markdown, or HTML too deep to parse).
+    pub(crate) fn tree(&self) -> Option<&RcDom> {
+        match &self.form {
+            Form::Html(tree) => Some(tree),
+            _ => None,
+        }
+    }
+
+    /// Whether the statement is HTML (parsed or not).
+    pub(crate) fn is_html(&self) -> bool {
+        !matches!(self.form, Form::Markdown)
+    }
+
+    /// The statement as Markdown, whole (a reply's size is `format`'s business); a blank one, or
+    /// one that converts to nothing, gives `NO_DESCRIPTION`. Never panics: a panic in the rules
+    /// (or the Markdown passthrough) is caught, and the HTML is then rendered as plain text with
+    /// tags stripped; HTML too deep to parse takes the same fallback.
+    pub fn markdown(&self) -> String {
+        if self.raw.trim().is_empty() {
+            return NO_DESCRIPTION.to_string();
+        }
+        let out = match &self.form {
+            Form::Markdown => {
+                catch_unwind(|| markdown_passthrough(self.raw)).unwrap_or_else(|_| self.raw.trim().to_string())
+            }
+            Form::Html(tree) => match catch_unwind(AssertUnwindSafe(|| render(tree))) {
+                Ok(Some(s)) => s,
+                _ => fallback(self.raw),
+            },
+            Form::Unparsed => fallback(self.raw),
+        };
+        if out.trim().is_empty() { NO_DESCRIPTION.to_string() } else { out }
+    }
+}
+
+/// Statement (HTML, Markdown, or Markdown with some inline HTML) → Markdown, whole.
 ///
-/// Never panics: a panic inside html2text (or this module) is caught with
-/// [`std::panic::catch_unwind`] and the input is then rendered as plain text with tags stripped
-/// and entities decoded. Pathologically deep input takes the same fallback. Not truncated.
+/// `None` or blank input (and input that converts to nothing) gives `NO_DESCRIPTION`. See the
+/// module documentation for the HTML-versus-Markdown heuristic.
+pub fn to_markdown(content: Option<&str>) -> String {
+    Statement::parse(content.unwrap_or_default()).markdown()
+}
+
+/// The HTML path alone (used for HTML blocks inside Markdown): parse, rules, tidy.
+///
+/// Never panics: a panic inside html5ever or the rules is caught and the input is then rendered
+/// as plain text with tags stripped and entities decoded. Pathologically deep input takes the
+/// same fallback.
 pub(crate) fn html_to_markdown(html: &str) -> String {
     match catch_unwind(|| convert_html(html)) {
         Ok(Some(s)) => s,
-        _ => catch_unwind(|| plain_text_fallback(html)).unwrap_or_default(),
+        _ => fallback(html),
     }
 }
 
-/// Cut to at most `max` bytes in all, ending with `"\n\n... (truncated)"` when cut (a `max`
-/// too small for that notice gives the notice alone). The cut is at a line end when one is
-/// near, else at a char boundary; a cut inside a fenced code block closes the block first, so
-/// the notice is never read as code.
-pub(crate) fn truncate(mut s: String, max: usize) -> String {
-    if s.len() <= max {
-        return s;
-    }
-    let mut room = max.saturating_sub(TRUNCATED_SUFFIX.len());
-    // The closing fence takes room too, and a shorter cut may sit in another block: a couple of
-    // rounds settle it (each round only shortens the cut).
-    for _ in 0..4 {
-        let cut = cut_point(&s, room);
-        let close = detect::open_fence(&s[..cut]);
-        let need = close.as_ref().map_or(0, |c| c.len() + 1);
-        if cut == 0 {
-            break;
-        }
-        if cut + need + TRUNCATED_SUFFIX.len() <= max {
-            s.truncate(cut);
-            if let Some(close) = close {
-                s.push('\n');
-                s.push_str(&close);
-            }
-            s.push_str(TRUNCATED_SUFFIX);
-            return s;
-        }
-        room = room.saturating_sub(need);
-    }
-    TRUNCATED_SUFFIX.trim_start().to_string()
+fn fallback(html: &str) -> String {
+    catch_unwind(|| plain_text_fallback(html)).unwrap_or_default()
 }
 
-/// Where to cut `s` to keep at most `room` bytes: the last line end in the final kilobyte, else
-/// the last char boundary.
-fn cut_point(s: &str, room: usize) -> usize {
-    let cut = s.floor_char_boundary(room);
-    match s[..cut].rfind('\n') {
-        Some(p) if cut - p <= 1024 => p,
-        _ => cut,
-    }
+/// The line that closes the fenced code block still open at the end of `text`, if one is (the
+/// fence after the indentation of its container).
+pub(crate) fn open_fence(text: &str) -> Option<String> {
+    detect::open_fence(text)
 }
-
-/// Whether a converted statement was cut by [`truncate`] (it ends with the notice).
-pub(crate) fn is_truncated(markdown: &str) -> bool {
-    markdown.ends_with(TRUNCATED_SUFFIX)
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTML pipeline
-// ---------------------------------------------------------------------------------------------
 
 #[cfg(test)]
 thread_local! {
     /// Test hook: makes `convert_html` panic on this thread to exercise the fallback.
     static FORCE_PANIC: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-    /// Test hook: leaves all text to html2text (see `Prep::text`).
-    static NO_STASH: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// Why the main pipeline gave up (the caller then uses the plain-text fallback).
+/// The walk gave up: nesting deeper than [`MAX_DEPTH`] (the caller then uses the plain-text
+/// fallback).
 #[derive(Debug)]
-enum Failure {
-    /// Nesting deeper than [`MAX_DEPTH`].
-    TooDeep,
-    /// html2text returned an error.
-    Render,
+struct TooDeep;
+
+/// The HTML pipeline: one parse, the rules over the tree, then the lines tidied.
+fn convert_html(html: &str) -> Option<String> {
+    let html = normalize_newlines(html);
+    if tags::too_deep(&html, MAX_DEPTH) {
+        return None;
+    }
+    render(&dom::parse(&html)?)
 }
 
-/// The HTML pipeline: one call per pass (see ARCHITECTURE.md for what each may assume).
-fn convert_html(html: &str) -> Option<String> {
+/// The rules over a parsed tree, then the lines tidied; `None` when it nests too deep.
+fn render(tree: &RcDom) -> Option<String> {
     #[cfg(test)]
     if FORCE_PANIC.with(|f| f.get()) {
         panic!("forced panic (test hook)");
     }
-    let html = normalize_newlines(html);
-    let prepared = Prep::new(&html).run().ok()?;
-    let rendered = render_chunks(&prepared).ok()?;
-    let s = write_spans(&rendered);
-    Some(tidy(s, prepared.blocks))
+    let mut md = Md::new();
+    Walk::default().document(&tree.document, &mut md).ok()?;
+    Some(tidy(&md.finish()))
 }
 
 fn normalize_newlines(s: &str) -> Cow<'_, str> {
     if s.contains('\r') { Cow::Owned(s.replace("\r\n", "\n").replace('\r', "\n")) } else { Cow::Borrowed(s) }
+}
+
+/// Trailing blanks trimmed, blank-line runs made one, no blank line at either end; fenced code
+/// blocks as they are. Only ASCII blanks are trimmed: an ideographic space at the end of a line is
+/// text.
+fn tidy(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut blank = false;
+    let mut fence: Option<(u8, usize)> = None;
+    for raw in s.split('\n') {
+        // A fence line, after the quote and list-item indentation that holds it.
+        let body = raw.trim_start_matches(|c: char| " >-*+.)".contains(c) || c.is_ascii_digit());
+        if let Some((ch, len)) = fence {
+            out.push('\n');
+            out.push_str(raw);
+            if detect::is_fence_close(body, ch, len) {
+                fence = None;
+            }
+            continue;
+        }
+        fence = detect::fence_open(body);
+        let line = raw.trim_end_matches([' ', '\t']);
+        if line.is_empty() {
+            blank = !out.is_empty();
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(if blank { "\n\n" } else { "\n" });
+        }
+        blank = false;
+        out.push_str(line);
+    }
+    out
 }
 
 #[cfg(test)]

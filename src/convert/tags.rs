@@ -1,316 +1,255 @@
-//! The one table of tag classes that every pass reads: what pass 1 makes of each element (its
-//! [`Role`]) and the classes the other passes ask about (void, raw text, block, known, …). A tag
-//! that is not in the table is [`Role::Transparent`] with no class: its tags are dropped and its
-//! content kept.
+//! Tags in text that is not parsed as HTML: the HTML-or-Markdown heuristic and the HTML inside
+//! Markdown statements read tags one at a time. What each name means to them is here.
 
-use super::lexer::LName;
-use super::markers::{
-    M_CODE_CLOSE, M_CODE_OPEN, M_DEL_CLOSE, M_DEL_OPEN, M_EM_CLOSE, M_EM_OPEN, M_STRONG_CLOSE, M_STRONG_OPEN,
-};
-use super::names::{Index, lower_key};
-
-/// What pass 1 (`prep`) makes of an element.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Role {
-    /// Presentational or unknown (`html`, `body`, `font`, `u`, …): the tags go, the content stays.
-    Transparent,
-    /// `<script>`: dropped with its raw text, unless it holds `math/tex`.
-    Script,
-    /// Raw-text elements dropped with their content (`<style>`, `<textarea>`, `<noscript>`, …).
-    RawText,
-    /// Elements dropped with their content, nesting counted (`<button>`, `<svg>`, `<select>`, …).
-    Skipped,
-    /// MathML: its TeX annotation (or its text) as `$…$`.
-    Math,
-    Heading(u8),
-    /// Block containers re-emitted as `<div>`.
-    Div,
-    Br,
-    Hr,
-    Img,
-    Link,
-    Sup,
-    Sub,
-    /// AtCoder's `<var>`: `$…$`.
-    Var,
-    /// `<span>`: Codeforces' `tex-span` and `tex-font-style-*` classes mean something.
-    Span,
-    /// `<pre>`, `<listing>`, `<plaintext>`: a fenced code block.
-    Pre,
-    Table,
-    Row,
-    /// `<td>`, `<th>`.
-    Cell,
-    /// `<thead>`, `<tbody>`, `<tfoot>`.
-    TableSection,
-    Caption,
-    Para,
-    /// `<ul>`, `<ol>`.
-    List,
-    /// `<li>`, `<dt>`, `<dd>`.
-    Item,
-    /// `<blockquote>`, `<dl>`: nesting blocks kept as themselves.
-    Nest,
-    /// Inline formatting that becomes a span sentinel.
-    Mark(Mark),
+/// A tag read at a `<` of some text.
+pub(super) struct TagAt<'a> {
+    /// Lower-cased.
+    pub(super) name: String,
+    pub(super) attrs: &'a str,
+    pub(super) closing: bool,
+    pub(super) self_closing: bool,
+    /// The position after its `>`.
+    pub(super) end: usize,
 }
 
-/// The inline spans that pass 1 writes as sentinels.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Mark {
-    Strong,
-    Em,
-    Code,
-    Del,
-}
-
-impl Mark {
-    pub(super) fn open(self) -> char {
-        match self {
-            Mark::Strong => M_STRONG_OPEN,
-            Mark::Em => M_EM_OPEN,
-            Mark::Code => M_CODE_OPEN,
-            Mark::Del => M_DEL_OPEN,
-        }
+/// The tag starting at byte `i` of `text` (which holds `<` there), if one does.
+pub(super) fn tag_at(text: &str, i: usize) -> Option<TagAt<'_>> {
+    let b = text.as_bytes();
+    let closing = b.get(i + 1) == Some(&b'/');
+    let from = i + 1 + usize::from(closing);
+    let len = b[from.min(b.len())..].iter().take_while(|c| c.is_ascii_alphanumeric()).count();
+    if len == 0 || !b[from].is_ascii_alphabetic() {
+        return None;
     }
+    let mut end = from + len;
+    let mut quote: Option<u8> = None;
+    while end < b.len() {
+        match (quote, b[end]) {
+            (Some(q), c) if c == q => quote = None,
+            (None, b'"' | b'\'') => quote = Some(b[end]),
+            (None, b'>') => break,
+            _ => {}
+        }
+        end += 1;
+    }
+    if end >= b.len() {
+        return None;
+    }
+    let attrs = &text[from + len..end];
+    Some(TagAt {
+        name: text[from..from + len].to_ascii_lowercase(),
+        self_closing: attrs.trim_end().ends_with('/'),
+        attrs: attrs.trim_end().trim_end_matches('/'),
+        closing,
+        end: end + 1,
+    })
+}
 
-    pub(super) fn close(self) -> char {
-        match self {
-            Mark::Strong => M_STRONG_CLOSE,
-            Mark::Em => M_EM_CLOSE,
-            Mark::Code => M_CODE_CLOSE,
-            Mark::Del => M_DEL_CLOSE,
+/// Calls `f(name, closing)` for each tag in `line`.
+pub(super) fn scan_tags(line: &str, mut f: impl FnMut(&str, bool)) {
+    let mut i = 0;
+    while let Some(k) = line[i..].find('<') {
+        let at = i + k;
+        match tag_at(line, at) {
+            Some(t) => {
+                f(&t.name, t.closing);
+                i = t.end;
+            }
+            None => i = at + 1,
         }
     }
 }
 
-/// A tag's role and classes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) struct Tag {
-    pub(super) role: Role,
-    flags: u8,
+/// The value of attribute `key` in a tag's attribute text (character references decoded).
+pub(super) fn attr(attrs: &str, key: &str) -> Option<String> {
+    let b = attrs.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b'/') {
+            i += 1;
+        }
+        let start = i;
+        while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'=' {
+            i += 1;
+        }
+        let name = &attrs[start..i];
+        while i < b.len() && b[i].is_ascii_whitespace() {
+            i += 1;
+        }
+        let mut value = "";
+        if b.get(i) == Some(&b'=') {
+            i += 1;
+            while i < b.len() && b[i].is_ascii_whitespace() {
+                i += 1;
+            }
+            let (from, to) = match b.get(i) {
+                Some(&q @ (b'"' | b'\'')) => {
+                    let end = attrs[i + 1..].find(q as char).map_or(b.len(), |e| i + 1 + e);
+                    (i + 1, end)
+                }
+                _ => (i, attrs[i..].find(|c: char| c.is_ascii_whitespace()).map_or(b.len(), |e| i + e)),
+            };
+            value = &attrs[from..to];
+            i = to + 1;
+        }
+        if name.eq_ignore_ascii_case(key) {
+            return Some(decode(value));
+        }
+        if name.is_empty() {
+            i += 1;
+        }
+    }
+    None
 }
 
-/// No end tag (`<br>`, `<img>`, …).
-const VOID: u8 = 1;
-/// The content is raw text, not markup (`<script>`, `<style>`, `<textarea>`, …).
-const RAW_TEXT: u8 = 1 << 1;
-/// Block level: ends a line inside `<pre>`, implicitly closes `<p>`, counts as HTML for
-/// detection.
-const BLOCK: u8 = 1 << 2;
-/// An inline tag common in statements: its presence means the statement is HTML.
-const KNOWN: u8 = 1 << 3;
-/// The end tag may be left out (`<p>`, `<li>`, `<td>`, …): a sibling or a block ends it.
-const ENDS_IMPLIED: u8 = 1 << 4;
-/// Not a block here, but starts a CommonMark HTML block in a Markdown statement.
-const MD_BLOCK: u8 = 1 << 5;
+/// The common character references (`&amp;` and kin, numeric ones) decoded: enough for the
+/// attributes of HTML inside Markdown and for the plain-text fallback; the HTML path has html5ever.
+pub(super) fn decode(s: &str) -> String {
+    if !s.contains('&') {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(p) = rest.find('&') {
+        out.push_str(&rest[..p]);
+        let after = &rest[p + 1..];
+        let semi = after.find(';').filter(|&k| k <= 10);
+        let c = semi.and_then(|k| {
+            let name = &after[..k];
+            let num = |n: &str, radix| u32::from_str_radix(n, radix).ok().and_then(char::from_u32);
+            match name {
+                "amp" => Some('&'),
+                "lt" => Some('<'),
+                "gt" => Some('>'),
+                "quot" => Some('"'),
+                "apos" => Some('\''),
+                "nbsp" => Some('\u{a0}'),
+                _ => name
+                    .strip_prefix("#x")
+                    .or_else(|| name.strip_prefix("#X"))
+                    .map_or_else(|| name.strip_prefix('#').and_then(|n| num(n, 10)), |h| num(h, 16)),
+            }
+        });
+        match (c, semi) {
+            (Some(c), Some(k)) => {
+                out.push(c);
+                rest = &after[k + 1..];
+            }
+            _ => {
+                out.push('&');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Does the element have a class for which `f` holds (in a tag's attribute text)?
+pub(super) fn has_class(attrs: &str, f: impl Fn(&str) -> bool) -> bool {
+    attr(attrs, "class").is_some_and(|c| c.split_ascii_whitespace().any(f))
+}
+
+/// What a tag name means outside the HTML parse.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(super) struct Class(u8);
+
+/// Its presence means a statement is HTML (a block, or an inline tag common in statements).
+const KNOWN: u8 = 1;
+/// Raw text: its content is not markup (`<script>`, `<style>`, `<textarea>`, and here `<pre>`).
+const RAW: u8 = 1 << 1;
+/// Starts a CommonMark HTML block in a Markdown statement.
+const MD_BLOCK: u8 = 1 << 2;
 /// In a Markdown statement, an HTML block holding it open continues across blank lines.
-const MD_HOLDS: u8 = 1 << 6;
+const MD_HOLDS: u8 = 1 << 3;
 /// In a Markdown paragraph, sends the paragraph through the HTML path (it would leak otherwise).
-const MD_LEAKS: u8 = 1 << 7;
+const MD_LEAKS: u8 = 1 << 4;
 
-impl Tag {
-    const fn new(role: Role, flags: u8) -> Tag {
-        Tag { role, flags }
+impl Class {
+    pub(super) fn known(self) -> bool {
+        self.0 & KNOWN != 0
     }
-    pub(super) fn is_void(self) -> bool {
-        self.flags & VOID != 0
+    pub(super) fn raw(self) -> bool {
+        self.0 & RAW != 0
     }
-    pub(super) fn is_raw_text(self) -> bool {
-        self.flags & RAW_TEXT != 0
-    }
-    pub(super) fn is_block(self) -> bool {
-        self.flags & BLOCK != 0
-    }
-    /// Block or common inline tag: a sign that a statement is HTML.
-    pub(super) fn is_known(self) -> bool {
-        self.flags & (BLOCK | KNOWN) != 0
-    }
-    pub(super) fn ends_implied(self) -> bool {
-        self.flags & ENDS_IMPLIED != 0
-    }
-    /// Starts a CommonMark HTML block (types 1 and 6) in a Markdown statement.
     pub(super) fn starts_md_block(self) -> bool {
-        self.flags & (BLOCK | MD_BLOCK) != 0
+        self.0 & MD_BLOCK != 0
     }
     pub(super) fn holds_md_block(self) -> bool {
-        self.flags & MD_HOLDS != 0
+        self.0 & MD_HOLDS != 0
     }
     pub(super) fn leaks_in_md(self) -> bool {
-        self.flags & MD_LEAKS != 0
-    }
-    /// Inline: text after it stays on the same line (links, images, formatting, math, spans,
-    /// and unknown or presentational tags that are not blocks).
-    pub(super) fn continues_line(self) -> bool {
-        !self.is_block()
-            && matches!(
-                self.role,
-                Role::Transparent
-                    | Role::Link
-                    | Role::Img
-                    | Role::Sup
-                    | Role::Sub
-                    | Role::Var
-                    | Role::Span
-                    | Role::Mark(_)
-                    | Role::Math
-            )
-    }
-
-    /// Table structure inside a `<table>`: rows, cells, sections, caption.
-    pub(super) fn is_table_part(self) -> bool {
-        matches!(self.role, Role::Row | Role::Cell | Role::TableSection | Role::Caption)
+        self.0 & MD_LEAKS != 0
     }
 }
 
-/// The entry for a tag name (any case); unknown names are [`Role::Transparent`] with no class.
-pub(super) fn tag(name: &str) -> Tag {
-    match lower_key(name).and_then(|k| TAG_INDEX.find_key(k, name.len())) {
-        Some(i) => TAGS[i].1,
-        None => Tag::new(Role::Transparent, 0),
-    }
+/// The classes of a (lower-case) tag name.
+pub(super) fn class(name: &str) -> Class {
+    const BLOCK: u8 = KNOWN | MD_BLOCK;
+    Class(match name {
+        "p" | "div" | "section" | "li" | "ol" | "ul" | "blockquote" | "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => {
+            BLOCK | MD_LEAKS
+        }
+        "pre" | "table" => BLOCK | MD_LEAKS | MD_HOLDS | if name == "pre" { RAW } else { 0 },
+        "script" | "style" => KNOWN | RAW | MD_BLOCK | MD_HOLDS,
+        "textarea" => RAW | MD_BLOCK | MD_HOLDS,
+        "address" | "article" | "aside" | "body" | "center" | "details" | "dir" | "dl" | "dd" | "dt" | "fieldset"
+        | "figcaption" | "figure" | "footer" | "form" | "header" | "hgroup" | "hr" | "legend" | "main" | "menu"
+        | "nav" | "summary" | "tr" | "html" | "head" => BLOCK,
+        "td" | "th" => KNOWN | MD_BLOCK,
+        "caption" | "tbody" | "thead" | "tfoot" => MD_BLOCK,
+        "a" | "b" | "br" | "code" | "del" | "em" | "font" | "i" | "img" | "kbd" | "s" | "small" | "span" | "strong"
+        | "sub" | "sup" | "tt" | "u" | "var" => KNOWN,
+        "title" | "iframe" | "noembed" | "noframes" | "noscript" | "xmp" | "listing" | "plaintext" => RAW,
+        _ => 0,
+    })
 }
 
-/// [`tag`] of a name already lower-cased by the caller (the tokens' usual path).
-pub(super) fn tag_of(name: &LName) -> Tag {
-    match TAG_INDEX.find_key(name.key(), name.len()) {
-        Some(i) => TAGS[i].1,
-        None => Tag::new(Role::Transparent, 0),
-    }
-}
-
-/// The table's own copy of a raw-text or `<pre>` element's name, for matching its end tag later.
-pub(super) fn raw_name(name: &str) -> Option<&'static str> {
-    let i = TAG_INDEX.find(name)?;
-    let (n, t) = TAGS[i];
-    (t.is_raw_text() || t.role == Role::Pre).then_some(n)
-}
-
-/// [`TAGS`] indexed for [`tag`].
-static TAG_INDEX: Index<{ TAGS.len() }, 256> = Index::new(TAGS);
-
-/// Sorted by name, so that a reader finds a tag (`tag_table_is_sorted` keeps it so).
-const TAGS: &[(&str, Tag)] = &[
-    ("a", Tag::new(Role::Link, KNOWN)),
-    ("address", Tag::new(Role::Div, BLOCK)),
-    ("area", Tag::new(Role::Transparent, VOID)),
-    ("article", Tag::new(Role::Div, BLOCK)),
-    ("aside", Tag::new(Role::Div, BLOCK)),
-    ("audio", Tag::new(Role::Skipped, 0)),
-    ("b", Tag::new(Role::Mark(Mark::Strong), KNOWN)),
-    ("base", Tag::new(Role::Transparent, VOID)),
-    ("blockquote", Tag::new(Role::Nest, BLOCK | MD_LEAKS)),
-    ("body", Tag::new(Role::Transparent, BLOCK)),
-    ("br", Tag::new(Role::Br, VOID | KNOWN)),
-    ("button", Tag::new(Role::Skipped, 0)),
-    ("canvas", Tag::new(Role::Skipped, 0)),
-    ("caption", Tag::new(Role::Caption, MD_BLOCK)),
-    ("center", Tag::new(Role::Div, BLOCK)),
-    ("cite", Tag::new(Role::Mark(Mark::Em), 0)),
-    ("code", Tag::new(Role::Mark(Mark::Code), KNOWN)),
-    ("col", Tag::new(Role::Transparent, VOID)),
-    ("datalist", Tag::new(Role::Skipped, 0)),
-    ("dd", Tag::new(Role::Item, BLOCK | ENDS_IMPLIED)),
-    ("del", Tag::new(Role::Mark(Mark::Del), KNOWN)),
-    ("details", Tag::new(Role::Div, BLOCK)),
-    ("dfn", Tag::new(Role::Mark(Mark::Em), 0)),
-    ("dir", Tag::new(Role::Div, BLOCK)),
-    ("div", Tag::new(Role::Div, BLOCK | MD_LEAKS)),
-    ("dl", Tag::new(Role::Nest, BLOCK)),
-    ("dt", Tag::new(Role::Item, BLOCK | ENDS_IMPLIED)),
-    ("em", Tag::new(Role::Mark(Mark::Em), KNOWN)),
-    ("embed", Tag::new(Role::Transparent, VOID)),
-    ("fieldset", Tag::new(Role::Div, BLOCK)),
-    ("figcaption", Tag::new(Role::Div, BLOCK)),
-    ("figure", Tag::new(Role::Div, BLOCK)),
-    ("font", Tag::new(Role::Transparent, KNOWN)),
-    ("footer", Tag::new(Role::Div, BLOCK)),
-    ("form", Tag::new(Role::Div, BLOCK)),
-    ("h1", Tag::new(Role::Heading(1), BLOCK | MD_LEAKS)),
-    ("h2", Tag::new(Role::Heading(2), BLOCK | MD_LEAKS)),
-    ("h3", Tag::new(Role::Heading(3), BLOCK | MD_LEAKS)),
-    ("h4", Tag::new(Role::Heading(4), BLOCK | MD_LEAKS)),
-    ("h5", Tag::new(Role::Heading(5), BLOCK | MD_LEAKS)),
-    ("h6", Tag::new(Role::Heading(6), BLOCK | MD_LEAKS)),
-    ("head", Tag::new(Role::Transparent, KNOWN | MD_BLOCK)),
-    ("header", Tag::new(Role::Div, BLOCK)),
-    ("hgroup", Tag::new(Role::Div, BLOCK)),
-    ("hr", Tag::new(Role::Hr, VOID | BLOCK)),
-    ("html", Tag::new(Role::Transparent, KNOWN | MD_BLOCK)),
-    ("i", Tag::new(Role::Mark(Mark::Em), KNOWN)),
-    ("iframe", Tag::new(Role::RawText, RAW_TEXT)),
-    ("img", Tag::new(Role::Img, VOID | KNOWN)),
-    ("input", Tag::new(Role::Transparent, VOID)),
-    ("kbd", Tag::new(Role::Mark(Mark::Code), KNOWN)),
-    ("keygen", Tag::new(Role::Transparent, VOID)),
-    ("legend", Tag::new(Role::Div, BLOCK)),
-    ("li", Tag::new(Role::Item, BLOCK | ENDS_IMPLIED | MD_LEAKS)),
-    ("link", Tag::new(Role::Transparent, VOID)),
-    ("listing", Tag::new(Role::Pre, 0)),
-    ("main", Tag::new(Role::Div, BLOCK)),
-    ("map", Tag::new(Role::Skipped, 0)),
-    ("math", Tag::new(Role::Math, 0)),
-    ("menu", Tag::new(Role::Div, BLOCK)),
-    ("meta", Tag::new(Role::Transparent, VOID)),
-    ("nav", Tag::new(Role::Div, BLOCK)),
-    ("noembed", Tag::new(Role::RawText, RAW_TEXT)),
-    ("noframes", Tag::new(Role::RawText, RAW_TEXT)),
-    ("noscript", Tag::new(Role::RawText, RAW_TEXT)),
-    ("object", Tag::new(Role::Skipped, 0)),
-    ("ol", Tag::new(Role::List, BLOCK | MD_LEAKS)),
-    ("option", Tag::new(Role::Transparent, ENDS_IMPLIED)),
-    ("p", Tag::new(Role::Para, BLOCK | ENDS_IMPLIED | MD_LEAKS)),
-    ("param", Tag::new(Role::Transparent, VOID)),
-    ("plaintext", Tag::new(Role::Pre, 0)),
-    ("pre", Tag::new(Role::Pre, BLOCK | MD_HOLDS | MD_LEAKS)),
-    ("s", Tag::new(Role::Mark(Mark::Del), KNOWN)),
-    ("samp", Tag::new(Role::Mark(Mark::Code), 0)),
-    ("script", Tag::new(Role::Script, RAW_TEXT | KNOWN | MD_BLOCK | MD_HOLDS)),
-    ("section", Tag::new(Role::Div, BLOCK | MD_LEAKS)),
-    ("select", Tag::new(Role::Skipped, 0)),
-    ("small", Tag::new(Role::Transparent, KNOWN)),
-    ("source", Tag::new(Role::Transparent, VOID)),
-    ("span", Tag::new(Role::Span, KNOWN)),
-    ("strike", Tag::new(Role::Mark(Mark::Del), 0)),
-    ("strong", Tag::new(Role::Mark(Mark::Strong), KNOWN)),
-    ("style", Tag::new(Role::RawText, RAW_TEXT | KNOWN | MD_BLOCK | MD_HOLDS)),
-    ("sub", Tag::new(Role::Sub, KNOWN)),
-    ("summary", Tag::new(Role::Div, BLOCK)),
-    ("sup", Tag::new(Role::Sup, KNOWN)),
-    ("svg", Tag::new(Role::Skipped, 0)),
-    ("table", Tag::new(Role::Table, BLOCK | MD_HOLDS | MD_LEAKS)),
-    ("tbody", Tag::new(Role::TableSection, MD_BLOCK)),
-    ("td", Tag::new(Role::Cell, KNOWN | ENDS_IMPLIED | MD_BLOCK)),
-    ("template", Tag::new(Role::Skipped, 0)),
-    ("textarea", Tag::new(Role::RawText, RAW_TEXT | MD_BLOCK | MD_HOLDS)),
-    ("tfoot", Tag::new(Role::TableSection, MD_BLOCK)),
-    ("th", Tag::new(Role::Cell, KNOWN | ENDS_IMPLIED | MD_BLOCK)),
-    ("thead", Tag::new(Role::TableSection, MD_BLOCK)),
-    ("title", Tag::new(Role::RawText, RAW_TEXT)),
-    ("tr", Tag::new(Role::Row, BLOCK | ENDS_IMPLIED)),
-    ("track", Tag::new(Role::Transparent, VOID)),
-    ("tt", Tag::new(Role::Mark(Mark::Code), KNOWN)),
-    ("u", Tag::new(Role::Transparent, KNOWN)),
-    ("ul", Tag::new(Role::List, BLOCK | MD_LEAKS)),
-    ("var", Tag::new(Role::Var, KNOWN)),
-    ("video", Tag::new(Role::Skipped, 0)),
-    ("wbr", Tag::new(Role::Transparent, VOID)),
-    ("xmp", Tag::new(Role::RawText, RAW_TEXT)),
+/// Elements that never deepen a tree: void ones, and those whose end tag may be left out (a
+/// sibling closes them).
+const FLAT: &[&str] = &[
+    "p", "li", "dt", "dd", "tr", "td", "th", "option", "optgroup", "rb", "rt", "rp", "colgroup", "caption", "thead",
+    "tbody", "tfoot", "head", "body", "html", "br", "img", "hr", "wbr", "input", "meta", "link", "col", "area", "base",
+    "embed", "source", "track", "param", "keygen",
 ];
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Would the tree nest deeper than `max`? Counted on the tags, before parsing: html5ever checks
+/// its stack of open elements at each tag, so a deep document costs it the square of its depth
+/// (a minute for 64 K nested `<ul><li>`), and such input gets the plain-text fallback instead.
+pub(crate) fn too_deep(html: &str, max: usize) -> bool {
+    let mut depth = 0usize;
+    let mut i = 0;
+    while let Some(k) = html[i..].find('<') {
+        let Some(t) = tag_at(html, i + k) else {
+            i += k + 1;
+            continue;
+        };
+        i = t.end;
+        if t.self_closing || FLAT.contains(&t.name.as_str()) {
+            continue;
+        }
+        if t.closing {
+            depth = depth.saturating_sub(1);
+        } else if depth == max {
+            return true;
+        } else {
+            depth += 1;
+        }
+    }
+    false
+}
 
-    #[test]
-    fn tag_table_is_sorted() {
-        assert!(TAG_INDEX.is_sound(TAGS), "TAGS must be sorted and unique");
-        assert_eq!(tag("h3").role, Role::Heading(3));
-        assert!(tag("p").is_block() && tag("p").ends_implied() && tag("p").leaks_in_md());
-        assert!(tag("br").is_void() && tag("br").is_known() && !tag("br").is_block());
-        assert_eq!(tag("nosuchtag"), Tag::new(Role::Transparent, 0));
-        assert_eq!(raw_name("style"), Some("style"));
-        assert_eq!(raw_name("pre"), Some("pre"));
-        assert_eq!(raw_name("div"), None);
+/// Whether the end of `line` is inside an HTML comment, given whether its start is.
+pub(crate) fn in_comment_after(line: &str, mut inside: bool) -> bool {
+    let mut rest = line;
+    loop {
+        let (mark, len) = if inside { ("-->", 3) } else { ("<!--", 4) };
+        match rest.find(mark) {
+            Some(p) => {
+                rest = &rest[p + len..];
+                inside = !inside;
+            }
+            None => return inside,
+        }
     }
 }

@@ -1,12 +1,10 @@
 //! URL sanitising for Markdown links and images, and `data:` URI shortening.
 
 use super::DATA_URI_KEEP;
-use super::lexer::starts_with_ci;
-use super::markers::is_sentinel;
 
 /// `data:` URIs keep their media type only: `data:image/png;base64,…omitted`.
 fn shorten_data_uri(uri: &str) -> Option<String> {
-    if !starts_with_ci(uri, "data:") {
+    if !uri.get(..5).is_some_and(|s| s.eq_ignore_ascii_case("data:")) {
         return None;
     }
     let comma = uri.find(',').unwrap_or(uri.len());
@@ -37,7 +35,7 @@ pub(super) fn sanitize_url(url: &str) -> String {
             ')' => out.push_str("%29"),
             '<' => out.push_str("%3C"),
             '>' => out.push_str("%3E"),
-            c if c.is_control() || c.is_whitespace() || is_sentinel(c) => {}
+            c if c.is_control() || c.is_whitespace() => {}
             c => out.push(c),
         }
     }

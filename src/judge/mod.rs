@@ -21,7 +21,7 @@ mod report;
 mod run;
 mod sandbox;
 pub(crate) mod statement;
-pub(crate) mod tool;
+mod tool;
 mod verdict;
 
 use std::path::PathBuf;
@@ -34,6 +34,7 @@ use compare::{Diff, Mode};
 use lang::Lang;
 use run::{End, Spec};
 use sandbox::{Confinement, Limits, TempDir};
+pub(crate) use tool::call as test_solution;
 use verdict::{SampleResult, Verdict};
 
 use crate::samples::{Io, Sample};

@@ -1,5 +1,6 @@
-//! `test_solution`: run a program on a problem's samples and report a verdict per sample. Offered
-//! only with `--allow-run` (it compiles and runs code on the user's machine).
+//! `test_solution`'s operation: run a program on a problem's samples and report a verdict per
+//! sample. The tool is declared in `tools/` and offered only with `--allow-run` (it compiles and
+//! runs code on the user's machine).
 
 use std::path::PathBuf;
 
@@ -11,42 +12,10 @@ use super::statement::{self, Facts};
 use super::verdict::Verdict;
 use super::{Job, Program, Report};
 use crate::error::ToolError;
-use crate::language;
+use crate::language::{self, Language};
 use crate::models::Problem;
+use crate::problems::{Args, Ctx, ToolOutput, ToolResult, problem, sources};
 use crate::samples::{self, Io};
-use crate::tools::{Args, Ctx, Tool, ToolOutput, ToolResult, fetch, schema, seg, sources};
-
-pub(crate) static TOOL: Tool = Tool {
-    name: "test_solution",
-    title: "Test a solution on the samples",
-    description: "Compile and run a program ON THIS MACHINE against every sample test of a problem and report a \
-verdict per sample (AC, WA, TLE, RE, MLE, OLE, CE; UNVERIFIED when the statement accepts several answers and no \
-checker was given), the time, the first differing line and the end of stderr. Give the problem (source, id) and \
-the program: `code` or `file` with `language` (cpp, c, python, java, rust, go, javascript), or `command` (argv of a \
-built program). Limits default to the statement's (else 2 s, 256 MB); float comparison is chosen when the \
-statement accepts an error. LeetCode problems: python only (class Solution). Interactive problems cannot be \
-judged. The program runs with a clean environment in a temporary folder, without network where the OS allows; \
-it is not a sandbox.",
-    input_schema,
-    output_schema,
-    params: &[
-        "source",
-        "id",
-        "code",
-        "file",
-        "command",
-        "cwd",
-        "language",
-        "time_limit_ms",
-        "memory_limit_mb",
-        "compare",
-        "float_tolerance",
-        "tests",
-        "fail_fast",
-        "checker",
-    ],
-    call,
-};
 
 /// Defaults when neither the caller nor the statement says.
 const DEFAULT_TIME_MS: u64 = 2000;
@@ -54,30 +23,6 @@ const DEFAULT_MEMORY_MB: u64 = 256;
 const DEFAULT_TOLERANCE: f64 = 1e-6;
 /// A source file larger than this is refused.
 const MAX_SOURCE: u64 = 1 << 20;
-
-fn input_schema() -> Value {
-    schema::load(include_str!("schemas/input.json"))
-}
-
-fn output_schema() -> Value {
-    schema::load(include_str!("schemas/output.json"))
-}
-
-/// The tool's `tools/list` entry: it writes and runs code, so it is neither read-only nor
-/// idempotent (a program may do anything its user may), and closed-world (no backend beyond ours).
-pub(crate) fn listing(title: bool, output_schema: bool, annotations: bool) -> Value {
-    let mut v = TOOL.listing(title, output_schema, annotations);
-    if annotations {
-        v["annotations"] = json!({
-            "title": TOOL.title,
-            "readOnlyHint": false,
-            "destructiveHint": true,
-            "idempotentHint": false,
-            "openWorldHint": false,
-        });
-    }
-    v
-}
 
 fn bad(msg: impl Into<String>) -> ToolError {
     ToolError::Args(format!("Invalid arguments: {}", msg.into()))
@@ -194,16 +139,16 @@ fn absolute(mut argv: Vec<String>, base: Option<&std::path::Path>) -> Vec<String
     argv
 }
 
-fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+/// `test_solution`'s operation (declared in `tools/`): the arguments checked before any request,
+/// the problem fetched as `get_problem` fetches it, its samples judged.
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = sources::required(args)?;
     let id = args.req_str("id", "the problem id, e.g. \"1920A\" or \"abc321_a\"")?;
     let program = program_arg(args)?;
     let opts = options(args)?;
-    let ok = fetch(ctx, &format!("/api/v1/problems/{}/{}", seg(&source), seg(id)))
-        .map_err(|e| sources::explain(ctx, &source, e))?;
-    let p: Problem = ok.json()?;
-    let raw = language::choose(&p, "en").raw.unwrap_or_default();
-    let found = samples::extract(raw, &p.source);
+    let p = problem::get(ctx, &source, id)?;
+    let raw = language::choose(&p, Language::En).raw.unwrap_or_default();
+    let found = samples::extract(raw, p.source.as_str());
     check_io(found.io, &program)?;
     if found.tests.is_empty() {
         return Err(ToolError::Domain(format!(

@@ -1,118 +1,155 @@
-//! HTML statements (LeetCode, legacy Codeforces and AtCoder pages, HTML inside Markdown): one
-//! pass of the converter's tokenizer that captures headings (`<h1>`–`<h6>`, Codeforces'
-//! `div.title` and `div.section-title`, and bold text that names a sample half), `<pre>` blocks
-//! and LeetCode's `div.example-block` as text, and hands each to the [`Collector`].
+//! HTML statements (LeetCode, legacy Codeforces and AtCoder pages, HTML inside Markdown), read by
+//! queries over the statement's tree, the way competitive-companion reads a page: the elements
+//! that carry sample text, in document order: headings (`<h1>`–`<h6>`, Codeforces' `div.title` and
+//! `div.section-title`, and bold text that names a sample half), `<pre>` blocks, LeetCode's
+//! `div.example-block`; each one's text goes to the [`Collector`].
+
+use html2text::Handle;
 
 use super::collect::Collector;
-use super::scan::{Lexer, Tok, decode_entities_into, has_class};
 use super::text::Sink;
+use crate::convert::Statement;
+use crate::convert::dom::{self, Node, has_class, kind};
 
-/// What is being captured.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Kind {
-    Heading,
-    /// `<strong>`/`<b>` outside any capture: a heading only when it names a sample half
-    /// (`<p><strong>Sample Input 1</strong></p>`, Luogu's `<strong>输入样例#1：</strong>`).
-    Soft,
-    Pre,
-    Example,
-}
-
-/// How the capture ends.
-#[derive(Clone, Copy)]
-enum End {
-    /// `</hN>` of this level.
-    H(u8),
-    /// `</pre>`.
-    Pre,
-    /// `</strong>` or `</b>`.
-    Bold,
-    /// The `</div>` matching the opening one; the number of `<div>`s open inside it.
-    Div(u32),
-}
-
-struct Capture {
-    kind: Kind,
-    end: End,
-    sink: Sink,
-    /// Inside a `div.title`, a nested `<div>` is the Copy button: its text is not the title's.
-    muted: u32,
-}
-
+/// An HTML chunk of a Markdown statement, parsed as a tree of its own.
 pub(super) fn scan(html: &str, c: &mut Collector) {
-    let mut lx = Lexer::new(html);
-    let mut cap: Option<Capture> = None;
-    let mut decoded = String::new();
-    // One text buffer, handed from capture to capture (a statement opens dozens).
-    let mut spare = String::new();
-    loop {
-        if cap.is_none() {
-            // Outside a capture only a few tags matter: jump from `<` to `<` without tokenizing
-            // the text, end tags and attributes in between (most of a statement).
-            match next_candidate(html, lx.pos) {
-                Some(p) => lx.pos = p,
-                None => break,
-            }
-        }
-        let Some((tok, _)) = lx.next_tok() else { break };
-        match tok {
-            Tok::Text(t) => {
-                if let Some(cp) = cap.as_mut().filter(|cp| cp.muted == 0) {
-                    decoded.clear();
-                    decode_entities_into(t, &mut decoded);
-                    cp.sink.text(&decoded);
-                }
-            }
-            Tok::Start { name, attrs, self_closing } => {
-                let t = tag(name);
-                if t == Tag::Raw {
-                    if !self_closing {
-                        lx.skip_raw(name);
-                    }
-                    continue;
-                }
-                match cap.as_mut() {
-                    None => cap = open(t, attrs, self_closing, &mut spare),
-                    Some(cp) if cp.ended_by(t) => {
-                        // An unclosed `<b>` or `<h3>` must not swallow the blocks after it.
-                        if let Some(cp) = cap.take() {
-                            spare = cp.emit(c);
-                        }
-                        cap = open(t, attrs, self_closing, &mut spare);
-                    }
-                    Some(cp) => cp.start(t, self_closing),
-                }
-            }
-            Tok::End { name } => {
-                if cap.as_mut().is_some_and(|cp| cp.end(tag(name)))
-                    && let Some(cp) = cap.take()
-                {
-                    spare = cp.emit(c);
-                }
-            }
-            Tok::Other => {}
-        }
-    }
-    if let Some(cp) = cap {
-        cp.emit(c);
+    if let Some(tree) = Statement::parse_html(html) {
+        scan_tree(&tree.document, c);
     }
 }
 
-/// The next `<` at or after `from` that starts a tag the scanner acts on outside a capture
-/// (`h1`–`h6`, `pre`, `div`, `strong`, `b`, `script`, `style`, `textarea`) or a comment; the
-/// lexer then reads it whole. Other tags are passed over on their name alone. (A `<` inside a
-/// skipped tag's quoted attribute would be taken for a tag: statements do not write one raw.)
-fn next_candidate(html: &str, mut from: usize) -> Option<usize> {
-    let b = html.as_bytes();
-    loop {
-        let p = from + html.get(from..)?.find('<')?;
-        let name_end = b[p + 1..].iter().position(|c| !c.is_ascii_alphanumeric()).map_or(b.len(), |n| p + 1 + n);
-        if b.get(p + 1) == Some(&b'!')
-            || matches!(tag(&html[p + 1..name_end]), Tag::H(_) | Tag::Pre | Tag::Div | Tag::Bold | Tag::Raw)
-        {
-            return Some(p);
+/// The elements of the tree that carry sample text, in document order (an explicit stack: a tree
+/// may be deeper than the thread's).
+pub(super) fn scan_tree(root: &Handle, c: &mut Collector) {
+    let mut stack: Vec<Handle> = root.children.borrow().iter().rev().cloned().collect();
+    while let Some(node) = stack.pop() {
+        let Node::Element(name) = kind(&node) else { continue };
+        let t = tag(name);
+        match t {
+            Tag::Raw => {}
+            Tag::Pre => c.pre(&text(&node, true, &[]), ""),
+            Tag::H(_) => {
+                // A `<pre>` or heading inside a heading (a tag left open) is not heading text.
+                let (heading, rest) = split(&node, |t| matches!(t, Tag::Pre | Tag::H(_)));
+                c.heading(&heading);
+                stack.extend(rest.into_iter().rev());
+            }
+            Tag::Bold => {
+                // Bold text around a block is a `<b>` left open: only its text before it counts.
+                let (bold, rest) =
+                    split(&node, |t| matches!(t, Tag::Pre | Tag::H(_) | Tag::Div | Tag::Block | Tag::Cell));
+                c.soft_heading(&bold);
+                stack.extend(rest.into_iter().rev());
+            }
+            Tag::Div if has_class(&node, |k| k == "title" || k == "section-title") => {
+                // A `div` inside a title is its Copy button.
+                c.heading(&text(&node, false, &[Tag::Div]));
+            }
+            Tag::Div if has_class(&node, |k| k == "example-block") => c.example(&text(&node, false, &[])),
+            _ => stack.extend(node.children.borrow().iter().rev().cloned()),
         }
-        from = p + 1;
+    }
+}
+
+/// The text of `node` before the first element (at any depth) that `ends` holds for, and the
+/// nodes from that element on, in document order. html5ever reopens a `<b>` left open inside
+/// the next heading and `<pre>`, so the element that ends a heading may sit below a bold one.
+fn split(node: &Handle, ends: impl Fn(Tag) -> bool) -> (String, Vec<Handle>) {
+    let mut sink = Sink::with_buffer(String::new(), false);
+    let mut rest = Vec::new();
+    split_into(node, &ends, &mut sink, &mut rest, 0);
+    (sink.out, rest)
+}
+
+/// [`split`] below `node`; true once the ending element is found (`rest` then holds it and what
+/// follows it up to `node`'s last child).
+fn split_into(
+    node: &Handle,
+    ends: &impl Fn(Tag) -> bool,
+    sink: &mut Sink,
+    rest: &mut Vec<Handle>,
+    depth: usize,
+) -> bool {
+    let children = node.children.borrow();
+    for (i, child) in children.iter().enumerate() {
+        let t = tag(dom::name(child));
+        if !matches!(kind(child), Node::Element(_)) || depth > MAX_SPLIT_DEPTH {
+            feed(child, sink, &[]);
+        } else if ends(t) {
+            rest.extend(children[i..].iter().cloned());
+            return true;
+        } else if t != Tag::Raw {
+            open(t, sink);
+            if split_into(child, ends, sink, rest, depth + 1) {
+                rest.extend(children[i + 1..].iter().cloned());
+                return true;
+            }
+            close(t, sink);
+        }
+    }
+    false
+}
+
+/// Below this depth, an ending element is no longer looked for (the text is read whole).
+const MAX_SPLIT_DEPTH: usize = 32;
+
+/// The text of an element, literal (a `<pre>`) or flowing; elements of the `muted` kinds (and
+/// scripts) are left out.
+fn text(node: &Handle, literal: bool, muted: &[Tag]) -> String {
+    let mut sink = Sink::with_buffer(String::new(), literal);
+    for child in node.children.borrow().iter() {
+        feed(child, &mut sink, muted);
+    }
+    sink.out
+}
+
+/// Feeds a node's text to `sink`: tags as the sink's line breaks, marks and cells.
+fn feed(node: &Handle, sink: &mut Sink, muted: &[Tag]) {
+    let mut stack: Vec<(Handle, bool)> = vec![(node.clone(), false)];
+    while let Some((node, entered)) = stack.pop() {
+        let name = match kind(&node) {
+            Node::Text => {
+                let mut t = String::new();
+                dom::push_text(&node, &mut t);
+                sink.text(&t);
+                continue;
+            }
+            Node::Element(name) => name,
+            Node::Other => continue,
+        };
+        let t = tag(name);
+        if t == Tag::Raw || muted.contains(&t) {
+            continue;
+        }
+        if entered {
+            close(t, sink);
+            continue;
+        }
+        open(t, sink);
+        stack.push((node.clone(), true));
+        stack.extend(node.children.borrow().iter().rev().map(|n| (n.clone(), false)));
+    }
+}
+
+/// What an element's start does to the text: a line break, a mark, a cell separator.
+fn open(t: Tag, sink: &mut Sink) {
+    match t {
+        Tag::Br => sink.br(),
+        Tag::Sup => sink.mark('^'),
+        Tag::Sub => sink.mark('_'),
+        Tag::Cell => sink.cell(),
+        Tag::Pre => sink.enter_pre(),
+        Tag::Div | Tag::Block | Tag::H(_) => sink.block(),
+        _ => {}
+    }
+}
+
+/// What an element's end does to the text.
+fn close(t: Tag, sink: &mut Sink) {
+    match t {
+        Tag::Pre => sink.leave_pre(),
+        Tag::Div | Tag::Block | Tag::H(_) => sink.block(),
+        _ => {}
     }
 }
 
@@ -193,89 +230,5 @@ fn tag(name: &str) -> Tag {
         8 if is(b"textarea") => Tag::Raw,
         10 if is(b"blockquote") => Tag::Block,
         _ => Tag::Other,
-    }
-}
-
-/// Starts a capture at an element that holds sample text, if this is one.
-fn open(t: Tag, attrs: &str, self_closing: bool, spare: &mut String) -> Option<Capture> {
-    if self_closing {
-        return None;
-    }
-    let (kind, end) = match t {
-        Tag::H(level) => (Kind::Heading, End::H(level)),
-        Tag::Pre => (Kind::Pre, End::Pre),
-        Tag::Bold => (Kind::Soft, End::Bold),
-        Tag::Div if has_class(attrs, |k| k == "title" || k == "section-title") => (Kind::Heading, End::Div(0)),
-        Tag::Div if has_class(attrs, |k| k == "example-block") => (Kind::Example, End::Div(0)),
-        _ => return None,
-    };
-    let mut out = std::mem::take(spare);
-    out.clear();
-    let sink = Sink::with_buffer(out, kind == Kind::Pre);
-    Some(Capture { kind, end, sink, muted: 0 })
-}
-
-impl Capture {
-    /// Whether a start tag shows that this inline capture was never closed: a block inside bold
-    /// text, a `<pre>` or heading inside a heading.
-    fn ended_by(&self, t: Tag) -> bool {
-        match self.end {
-            End::Bold => matches!(t, Tag::Pre | Tag::H(_) | Tag::Div | Tag::Block | Tag::Cell),
-            End::H(_) => matches!(t, Tag::Pre | Tag::H(_)),
-            End::Pre | End::Div(_) => false,
-        }
-    }
-
-    fn start(&mut self, t: Tag, self_closing: bool) {
-        match t {
-            Tag::Div => {
-                if let (End::Div(d), false) = (&mut self.end, self_closing) {
-                    *d = d.saturating_add(1);
-                    if self.kind == Kind::Heading {
-                        self.muted = self.muted.saturating_add(1);
-                        return;
-                    }
-                }
-                self.sink.block();
-            }
-            Tag::Br => self.sink.br(),
-            Tag::Sup => self.sink.mark('^'),
-            Tag::Sub => self.sink.mark('_'),
-            Tag::Cell => self.sink.cell(),
-            Tag::Pre if self.kind == Kind::Example => self.sink.enter_pre(),
-            Tag::Block | Tag::H(_) => self.sink.block(),
-            _ => {}
-        }
-    }
-
-    /// Handles an end tag; true when it closes the capture.
-    fn end(&mut self, t: Tag) -> bool {
-        match (&mut self.end, t) {
-            (End::H(level), Tag::H(l)) if *level == l => return true,
-            (End::Pre, Tag::Pre) | (End::Bold, Tag::Bold) | (End::Div(0), Tag::Div) => return true,
-            (End::Div(d), Tag::Div) => {
-                *d -= 1;
-                if self.muted > 0 {
-                    self.muted -= 1;
-                    return false;
-                }
-                self.sink.block();
-            }
-            (_, Tag::Pre) if self.kind == Kind::Example => self.sink.leave_pre(),
-            (_, Tag::Div | Tag::Block | Tag::H(_)) => self.sink.block(),
-            _ => {}
-        }
-        false
-    }
-
-    /// Hands the captured text on; returns the buffer for the next capture.
-    fn emit(self, c: &mut Collector) -> String {
-        match self.kind {
-            Kind::Heading => c.heading(&self.sink.out),
-            Kind::Soft => c.soft_heading(&self.sink.out),
-            Kind::Pre => c.pre(&self.sink.out, ""),
-            Kind::Example => c.example(&self.sink.out),
-        }
-        self.sink.out
     }
 }

@@ -6,6 +6,7 @@
 
 use super::collect::Collector;
 use super::html;
+use crate::convert::in_comment_after;
 
 /// An open fence: its character, its length and its info string.
 struct Fence<'a> {
@@ -29,11 +30,22 @@ pub(super) fn scan(md: &str, c: &mut Collector) {
     let mut chunk: Option<(usize, usize)> = None;
     // Inside an HTML `<pre>` (or `<script>`, `<style>`): its lines are text, never Markdown.
     let mut raw_html = false;
+    // Inside an HTML comment: its lines are not Markdown either (a fence in a comment hides
+    // nothing after it).
+    let mut comment = false;
     let mut pos = 0usize;
     for raw in md.split_inclusive('\n') {
         let start = pos;
         pos += raw.len();
         let line = raw.trim_end_matches(['\n', '\r']);
+        if fence.is_none() && (comment || line.contains("<!--")) {
+            let was = comment;
+            comment = in_comment_after(line, comment);
+            if was || comment {
+                chunk = Some((chunk.map_or(start, |(s, _)| s), pos));
+                continue;
+            }
+        }
         if raw_html || (fence.is_none() && line.contains('<')) {
             let was = raw_html;
             raw_html = html::ends_inside_raw(line, raw_html);

@@ -18,7 +18,7 @@
 mod collect;
 mod html;
 mod markdown;
-mod scan;
+
 mod text;
 mod vocab;
 
@@ -26,6 +26,8 @@ mod vocab;
 mod tests;
 
 use serde::Serialize;
+
+use crate::convert::Statement;
 
 /// How a solution reads the sample: from standard input, as a function's named arguments
 /// (LeetCode), or in a dialogue with the judge.
@@ -67,11 +69,22 @@ pub struct Samples {
 
 /// Extracts the sample tests of `content` (the raw statement) for platform `source`.
 pub fn extract(content: &str, source: &str) -> Samples {
+    extract_from(&Statement::parse(content), source)
+}
+
+/// [`extract`] from a statement already parsed (the converter reads the same tree).
+pub fn extract_from(statement: &Statement, source: &str) -> Samples {
+    let content = statement.raw();
     let leetcode = source.eq_ignore_ascii_case("leetcode");
     let mut c = collect::Collector::new(leetcode);
-    // One reader for HTML and Markdown alike (Markdown lines, HTML chunks between them): cheaper
-    // than telling them apart first, and right for Markdown that embeds HTML.
-    markdown::scan(content, &mut c);
+    match statement.tree() {
+        // HTML: a walk over its tree, read as the converter reads it.
+        Some(tree) => html::scan_tree(&tree.document, &mut c),
+        // Markdown lines, with the HTML chunks between them read as trees of their own. HTML too
+        // deep to parse has no samples to give.
+        None if !statement.is_html() => markdown::scan(content, &mut c),
+        None => {}
+    }
     let io = if c.interactive() || vocab::says_interactive(content) {
         Io::Interactive
     } else if leetcode {

@@ -514,3 +514,18 @@ fn unclosed_inline_tags_do_not_swallow_samples() {
         "<p><b>Note: bold never closed</p><h3>Sample Input 1</h3><pre>1\n</pre><h3>Sample Output 1<pre>2\n</pre>";
     check("unclosed", &extract(html, "atcoder"), Io::Stdin, &[("1\n", "2\n", None)]);
 }
+
+#[test]
+fn a_fence_in_a_comment_hides_no_sample() {
+    // AtCoder keeps drafts in comments, Markdown fences included: they must neither make the
+    // statement Markdown nor open a fence that swallows the samples after them.
+    let html = "<span class=\"lang-en\"><div class=\"part\"><section><h3>Problem Statement</h3><p>Print the sum.</p>\n<!--\n```\nold draft\n```\n-->\n</section></div>\n<div class=\"part\"><section><h3>Sample Input 1</h3><pre>1 2\n</pre></section></div>\n<div class=\"part\"><section><h3>Sample Output 1</h3><pre>3\n</pre></section></div></span>";
+    assert!(crate::convert::looks_like_html(html));
+    let got = extract(html, "atcoder");
+    check("comment", &got, Io::Stdin, &[("1 2\n", "3\n", None)]);
+    let md = crate::convert::to_markdown(Some(html));
+    assert!(!md.contains("old draft") && md.contains("## Sample Input 1"), "{md}");
+    // The same in a Markdown statement: the comment's lines are HTML, not a fence.
+    let md_statement = "## Problem\n\nPrint the sum.\n\n<!--\n```\ndraft\n-->\n\n## Sample Input 1\n\n```\n1 2\n```\n\n## Sample Output 1\n\n```\n3\n```\n";
+    check("comment in Markdown", &extract(md_statement, "codeforces"), Io::Stdin, &[("1 2\n", "3\n", None)]);
+}

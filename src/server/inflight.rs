@@ -3,9 +3,10 @@
 //!
 //! Lock order, the one place it is stated: the call map (`Inflight::map`), then a call's
 //! `Call::sent`, then the outbox's writer. No code takes them in another order, and the map is
-//! never held while `sent` is taken. A reply is sent while its call's `sent` is held and set to
-//! `None`, and a progress notification is sent only while `sent` is held and still `Some`: so no
-//! progress notification can follow the reply of its call (`no_progress_after_the_reply`).
+//! never held while `sent` is taken. A progress notification is sent only while `sent` is held
+//! and still `Some`; a call's reply is sent (alone, or in its batch's array) only after
+//! [`Inflight::finish`] has set `sent` to `None` under that lock: so no progress notification can
+//! follow the reply of its call (`no_progress_after_the_reply`).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -120,20 +121,19 @@ impl Inflight {
         lock(&self.map).values().any(|c| c.progress_token.is_some())
     }
 
-    /// Sends the reply of a finished call, unless it was cancelled, and forgets the call.
-    pub(super) fn finish(&self, id: &RequestId, call: &Call, reply: &Value, outbox: &Outbox) {
+    /// Forgets a finished call and stops its progress; returns its reply to send, or `None` if
+    /// the call was cancelled.
+    pub(super) fn finish(&self, id: &RequestId, call: &Call, reply: Value) -> Option<Value> {
         {
             let mut map = lock(&self.map);
             if map.get(id).is_some_and(|c| c.seq == call.seq) {
                 map.remove(id);
             }
         }
-        // Under the progress lock: no progress notification can follow the reply.
-        let mut sent = lock(&call.sent);
-        *sent = None;
-        if !call.cancelled.load(Ordering::Relaxed) {
-            outbox.send(reply);
-        }
+        // Under the progress lock, which a progress notification is written under: every one
+        // already sent is written before this returns, and none can follow.
+        *lock(&call.sent) = None;
+        (!call.cancelled.load(Ordering::Relaxed)).then_some(reply)
     }
 
     pub(super) fn cancel(&self, id: &RequestId) {
@@ -178,7 +178,7 @@ pub(super) struct LiveCall<'a> {
     pub(super) outbox: &'a Outbox,
 }
 
-impl crate::tools::Live for LiveCall<'_> {
+impl crate::problems::Live for LiveCall<'_> {
     fn cancelled(&self) -> bool {
         self.call.cancelled.load(Ordering::Relaxed)
     }
@@ -255,7 +255,8 @@ mod tests {
         let id = RequestId::String("a".into());
         let call = overdue_call(&inflight, &id);
         inflight.tick(&outbox);
-        inflight.finish(&id, &call, &json!({"jsonrpc": "2.0", "id": "a", "result": {}}), &outbox);
+        let reply = inflight.finish(&id, &call, json!({"jsonrpc": "2.0", "id": "a", "result": {}}));
+        outbox.send(&reply.expect("not cancelled"));
         inflight.tick(&outbox);
         let out = lines(&buf);
         assert_eq!(out.len(), 2, "{out:?}");
@@ -267,7 +268,7 @@ mod tests {
     /// ticker for that call, and end with the reply.
     #[test]
     fn a_handlers_steps_continue_the_count() {
-        use crate::tools::Live;
+        use crate::problems::Live;
         let buf = Buf::default();
         let outbox = Arc::new(Outbox::new(Box::new(buf.clone())));
         let inflight = Inflight::new(outbox.clone());
@@ -281,7 +282,8 @@ mod tests {
         live.progress(1, 3, "sample 1");
         inflight.tick(&outbox);
         live.progress(3, 3, "sample 3");
-        inflight.finish(&id, &call, &json!({"jsonrpc": "2.0", "id": "j", "result": {}}), &outbox);
+        let reply = inflight.finish(&id, &call, json!({"jsonrpc": "2.0", "id": "j", "result": {}}));
+        outbox.send(&reply.unwrap());
         live.progress(3, 3, "late");
         let out = lines(&buf);
         let values: Vec<(u64, Option<u64>)> = out
@@ -321,7 +323,8 @@ mod tests {
                 })
             };
             thread::yield_now();
-            inflight.finish(&id, &call, &json!({"jsonrpc": "2.0", "id": id.to_string(), "result": {}}), &outbox);
+            let reply = inflight.finish(&id, &call, json!({"jsonrpc": "2.0", "id": id.to_string(), "result": {}}));
+            outbox.send(&reply.expect("not cancelled"));
             ticker.join().unwrap();
             let out = lines(&buf);
             let reply = out.iter().position(|m| m.get("id").is_some()).expect("the reply was written");

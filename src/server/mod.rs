@@ -10,8 +10,9 @@ use serde_json::{Map, Value, json};
 use crate::client::Client;
 use crate::error::ToolError;
 use crate::mcp::{ErrorCode, Notification, Request, RequestId, Response, ResponseError};
-use crate::tools::{self, Ctx, Live};
-use crate::{complete, judge, prompts, resources};
+use crate::problems::{Ctx, Live};
+use crate::tools;
+use crate::{complete, prompts, resources};
 
 mod inflight;
 mod outbox;
@@ -23,12 +24,12 @@ pub use outbox::Outbox;
 pub use pool::Pool;
 pub use read_loop::run;
 
+mod version;
+
+use version::ProtocolVersion;
+
 /// The stateless (modern) protocol version, served per request when `_meta` names it.
-const MODERN_VERSION: &str = "2026-07-28";
-/// The legacy versions `initialize` can agree on, newest first.
-const LEGACY_VERSIONS: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
-/// Every version this server speaks, newest first.
-const SUPPORTED_VERSIONS: [&str; 5] = [MODERN_VERSION, "2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
+const MODERN_VERSION: ProtocolVersion = ProtocolVersion::V2026_07_28;
 
 const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 const META_CAPS: &str = "io.modelcontextprotocol/clientCapabilities";
@@ -56,7 +57,7 @@ list_tags). Statements come back as Markdown with TeX math as $…$.";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Era {
     /// Session semantics, with the version `initialize` agreed on (or the newest, before it).
-    Legacy(&'static str),
+    Legacy(ProtocolVersion),
     /// 2026-07-28: stateless, every result carries `resultType`.
     Modern,
 }
@@ -67,7 +68,7 @@ impl Era {
     fn has_structured_output(&self) -> bool {
         match self {
             Era::Modern => true,
-            Era::Legacy(v) => *v >= "2025-06-18",
+            Era::Legacy(v) => *v >= ProtocolVersion::V2025_06_18,
         }
     }
 
@@ -75,7 +76,7 @@ impl Era {
     fn has_annotations(&self) -> bool {
         match self {
             Era::Modern => true,
-            Era::Legacy(v) => *v >= "2025-03-26",
+            Era::Legacy(v) => *v >= ProtocolVersion::V2025_03_26,
         }
     }
 }
@@ -83,7 +84,7 @@ impl Era {
 /// The server's state, shared by the reader and the workers.
 pub struct Server {
     client: Client,
-    negotiated: Mutex<Option<&'static str>>,
+    negotiated: Mutex<Option<ProtocolVersion>>,
     clock: Box<dyn Fn() -> i64 + Send + Sync>,
     /// `--structured-content`: off drops `outputSchema` and `structuredContent` together.
     structured_content: bool,
@@ -110,11 +111,6 @@ impl Server {
     pub fn with_allow_run(mut self, on: bool) -> Server {
         self.allow_run = on;
         self
-    }
-
-    /// The tool called `name`, among those this server offers.
-    fn find_tool(&self, name: &str) -> Option<&'static tools::Tool> {
-        tools::find(name).or_else(|| (self.allow_run && name == judge::tool::TOOL.name).then_some(&judge::tool::TOOL))
     }
 
     /// `--structured-content off`: no `outputSchema` in `tools/list`, no `structuredContent` in
@@ -151,11 +147,11 @@ impl Server {
     fn era(&self, params: Option<&Value>) -> Result<Era, ResponseError> {
         let meta = params.and_then(|p| p.get("_meta"));
         let Some(version) = meta.and_then(|m| m.get(META_VERSION)) else {
-            return Ok(Era::Legacy(lock(&self.negotiated).unwrap_or(LEGACY_VERSIONS[0])));
+            return Ok(Era::Legacy(lock(&self.negotiated).unwrap_or(ProtocolVersion::NEWEST_LEGACY)));
         };
-        if version.as_str() != Some(MODERN_VERSION) {
+        if version.as_str().and_then(|v| v.parse().ok()) != Some(MODERN_VERSION) {
             return Err(ResponseError::new(ErrorCode::UnsupportedProtocolVersion, "Unsupported protocol version")
-                .with_data(json!({ "supported": SUPPORTED_VERSIONS, "requested": version })));
+                .with_data(json!({ "supported": ProtocolVersion::ALL, "requested": version })));
         }
         match meta.and_then(|m| m.get(META_CAPS)) {
             Some(Value::Object(_)) => Ok(Era::Modern),
@@ -175,14 +171,9 @@ impl Server {
         Ctx { client: &self.client, now_unix: (self.clock)(), live }
     }
 
-    /// Answers one request.
-    pub(crate) fn handle(&self, req: &Request) -> Response {
-        self.handle_live(req, &tools::Idle)
-    }
-
-    /// Answers one request running on a worker, which `live` lets a handler see cancelled and
-    /// report progress for.
-    pub(crate) fn handle_live(&self, req: &Request, live: &dyn Live) -> Response {
+    /// Answers one request; `live` lets a handler see its call cancelled and report progress
+    /// ([`Idle`](crate::problems::Idle) for a request answered inline).
+    pub(crate) fn handle(&self, req: &Request, live: &dyn Live) -> Response {
         crate::debug!("<- {} (id {})", req.method, req.id);
         let result = self.dispatch(req, live);
         if let Err(e) = &result {
@@ -232,12 +223,17 @@ impl Server {
 
     fn initialize(&self, params: Option<&Value>) -> Result<Value, ResponseError> {
         let asked = params.and_then(|p| p.get("protocolVersion")).and_then(Value::as_str);
-        let version = LEGACY_VERSIONS.iter().copied().find(|v| Some(*v) == asked).unwrap_or(LEGACY_VERSIONS[0]);
+        // A version we do not speak, or the modern one (not negotiated by `initialize`): the newest
+        // legacy one, as the specification says.
+        let version = asked
+            .and_then(|v| v.parse::<ProtocolVersion>().ok())
+            .filter(|v| *v != MODERN_VERSION)
+            .unwrap_or(ProtocolVersion::NEWEST_LEGACY);
         *lock(&self.negotiated) = Some(version);
         let client = params.and_then(|p| p.get("clientInfo")).and_then(|c| c.get("name")).and_then(Value::as_str);
         crate::info!("initialize from {} (asked {:?}, agreed {version})", client.unwrap_or("an unnamed client"), asked);
         let mut info = Self::server_info();
-        if version < "2025-06-18" {
+        if version < ProtocolVersion::V2025_06_18 {
             // `title` arrived in 2025-06-18.
             info.as_object_mut().map(|m| m.remove("title"));
         }
@@ -253,7 +249,7 @@ impl Server {
         // A 2026-07-28 method: its result always has `resultType`, whatever era asked.
         json!({
             "resultType": "complete",
-            "supportedVersions": SUPPORTED_VERSIONS,
+            "supportedVersions": ProtocolVersion::ALL,
             "capabilities": Self::capabilities(),
             "instructions": INSTRUCTIONS,
             "ttlMs": STATIC_TTL_MS,
@@ -271,10 +267,8 @@ impl Server {
             + usize::from(schema) * 2
             + usize::from(annotations);
         let list = LISTS[shape].get_or_init(|| {
-            let mut tools: Vec<Value> = tools::TOOLS.iter().map(|t| t.listing(title, schema, annotations)).collect();
-            if self.allow_run {
-                tools.push(judge::tool::listing(title, schema, annotations));
-            }
+            let tools: Vec<Value> =
+                tools::listed(self.allow_run).map(|t| t.listing(title, schema, annotations)).collect();
             json!({ "tools": tools })
         });
         cacheable(list.clone(), era, STATIC_TTL_MS, "public")
@@ -286,13 +280,12 @@ impl Server {
             Some(_) => return Err(invalid_params("tools/call: \"name\" must be a string")),
             None => return Err(invalid_params("tools/call: missing \"name\"")),
         };
-        let Some(tool) = self.find_tool(name) else {
-            let mut known: Vec<&str> = tools::TOOLS.iter().map(|t| t.name).collect();
-            if self.allow_run {
-                known.push(judge::tool::TOOL.name);
-            }
+        let Some(tool) = tools::find(name, self.allow_run) else {
+            let known: Vec<&str> = tools::listed(self.allow_run).map(|t| t.name).collect();
             return Err(invalid_params(format!("Unknown tool: {name} (tools: {})", known.join(", "))));
         };
+        #[cfg(debug_assertions)]
+        panic_hook(name);
         let ctx = self.ctx(live);
         let started = std::time::Instant::now();
         let outcome = tool.run(&ctx, params.and_then(|p| p.get("arguments")));
@@ -328,6 +321,16 @@ impl Server {
         {
             inflight.cancel(&id);
         }
+    }
+}
+
+/// The test-only hook, honoured in debug builds only (release builds compile it out): a call of
+/// the tool named by `OJ_MCP_TEST_PANIC` panics in its handler, so the integration tests can show
+/// that a panic costs only that call's reply (`tests/it/batch.rs`).
+#[cfg(debug_assertions)]
+fn panic_hook(tool: &str) {
+    if std::env::var_os("OJ_MCP_TEST_PANIC").is_some_and(|t| t == tool) {
+        panic!("OJ_MCP_TEST_PANIC: {tool} panics, as the test asked");
     }
 }
 

@@ -1,86 +1,92 @@
-//! The tool registry, argument validation, and the backend call every tool shares. One file per
-//! tool beside this one holds its schema, its validation and its handler.
+//! The MCP tools feature: each tool's declaration (name, title, description, its parameters,
+//! its output schema, its operation in `problems/`), the registry `tools/list` shows, and the
+//! argument check before an operation runs. What a tool does is in `problems/`, which resources,
+//! prompts and completions reach too, from the side.
+//!
+//! A tool's parameters are declared once, in its `params` table: the input schema is built from
+//! it (`type: object`, `additionalProperties: false`, one property per parameter, `required`),
+//! the unknown-argument check and its message take the names from it in the same order, and the
+//! operation may read only those names (`Args` asserts it in debug builds, which the tests run).
+//! So the schema, the accepted names and what the handler reads cannot drift apart.
+//!
+//! `test_solution`, whose operation is the local judge (`judge/`), is declared here like the
+//! others but offered only under `--allow-run`: [`listed`] adds it, and only then.
 
-pub(crate) mod daily;
-mod output;
-mod problem;
-mod problem_output;
-mod resolve;
-pub(crate) mod samples;
 pub(crate) mod schema;
-mod search;
-mod similar;
-pub(crate) mod sources;
-mod status;
-mod tags;
 
-use serde::de::DeserializeOwned;
 use serde_json::{Map, Value, json};
 
-use crate::client::Client;
-use crate::error::ToolError;
-use crate::format;
-use crate::language;
+use crate::judge;
+use crate::problems::{self, Args, Ctx, ToolResult};
 
-pub use output::ToolOutput;
-pub use problem_output::problem_output;
-
-/// The result of a tool handler.
-pub(crate) type ToolResult = Result<ToolOutput, ToolError>;
-
-/// What a handler may use.
-pub(crate) struct Ctx<'a> {
-    /// The backend.
-    pub(crate) client: &'a Client,
-    /// The current time, seconds since the Unix epoch (injectable for tests).
-    pub(crate) now_unix: i64,
-    /// The call as it runs: cancellation and progress ([`Idle`] for a call with neither).
-    pub(crate) live: &'a dyn Live,
+/// One parameter of a tool: its name, whether it is required, and its JSON Schema (a JSON text,
+/// compiled in; `"@source"` stands for the shared fragment, as in `schema::load`).
+pub(crate) struct Param {
+    name: &'static str,
+    required: bool,
+    schema: &'static str,
 }
 
-/// A running call, as a long handler (the judge) sees it.
-pub(crate) trait Live: Sync {
-    /// Whether the client cancelled the call (a handler stops what it started and returns).
-    fn cancelled(&self) -> bool;
-    /// Reports `done` of `total` steps, when the client asked for progress.
-    fn progress(&self, done: u64, total: u64, message: &str);
+/// A parameter the tool cannot do without.
+const fn required(name: &'static str, schema: &'static str) -> Param {
+    Param { name, required: true, schema }
 }
 
-/// A call that cannot be cancelled and reports no progress.
-pub(crate) struct Idle;
-
-impl Live for Idle {
-    fn cancelled(&self) -> bool {
-        false
-    }
-    fn progress(&self, _: u64, _: u64, _: &str) {}
+/// A parameter that may be left out.
+const fn optional(name: &'static str, schema: &'static str) -> Param {
+    Param { name, required: false, schema }
 }
 
-/// One tool: its listing and its handler.
+/// What a tool does to the world, as its `annotations` say.
+struct Hints {
+    read_only: bool,
+    destructive: bool,
+    idempotent: bool,
+    open_world: bool,
+}
+
+/// A tool that only reads the backend (every tool but `test_solution`).
+const READS: Hints = Hints { read_only: true, destructive: false, idempotent: true, open_world: true };
+
+/// `test_solution`: it writes and runs code, so it is neither read-only nor idempotent (a program
+/// may do anything its user may), and closed-world (no backend beyond ours).
+const RUNS_CODE: Hints = Hints { read_only: false, destructive: true, idempotent: false, open_world: false };
+
+/// One tool: its listing and its operation.
 pub(crate) struct Tool {
     /// The tool's name.
     pub(crate) name: &'static str,
     /// A short human title.
-    pub(crate) title: &'static str,
+    title: &'static str,
     /// What it does and when to use it, written for a model.
-    pub(crate) description: &'static str,
-    /// Its JSON Schema for `arguments`.
-    pub(crate) input_schema: fn() -> Value,
+    description: &'static str,
     /// The JSON Schema of its `structuredContent` (an object).
-    pub(crate) output_schema: fn() -> Value,
-    /// The names of the arguments it takes (others are rejected).
-    pub params: &'static [&'static str],
-    /// The handler.
-    pub(crate) call: fn(&Ctx, &Args) -> ToolResult,
+    output_schema: fn() -> Value,
+    /// Its parameters, in the order an argument error names them: the one declaration.
+    params: &'static [Param],
+    /// Its annotations' hints.
+    hints: Hints,
+    /// The operation.
+    call: fn(&Ctx, &Args) -> ToolResult,
 }
 
 /// Every tool, in the order `tools/list` shows them.
-pub(crate) static TOOLS: &[Tool] =
-    &[daily::TOOL, problem::TOOL, similar::TOOL, resolve::TOOL, status::TOOL, search::TOOL, tags::TOOL];
+static TOOLS: &[Tool] = &[DAILY, PROBLEM, SIMILAR, RESOLVE, STATUS, SEARCH, TAGS];
 
-/// The tool called `name`.
-pub(crate) fn find(name: &str) -> Option<&'static Tool> {
-    TOOLS.iter().find(|t| t.name == name)
+/// The tools offered only with `--allow-run`, after the others.
+static RUNNERS: &[Tool] = &[TEST_SOLUTION];
+
+/// The tools this server offers, in `tools/list` order: the one place `tools/list`, `tools/call`
+/// and its unknown-tool message read them from. `allow_run` (`--allow-run`) adds
+/// `test_solution` at the end; without it the list is the read-only tools alone.
+pub(crate) fn listed(allow_run: bool) -> impl Iterator<Item = &'static Tool> {
+    let runners: &'static [Tool] = if allow_run { RUNNERS } else { &[] };
+    TOOLS.iter().chain(runners)
+}
+
+/// The tool called `name`, among those offered (`allow_run` as for [`listed`]).
+pub(crate) fn find(name: &str, allow_run: bool) -> Option<&'static Tool> {
+    listed(allow_run).find(|t| t.name == name)
 }
 
 impl Tool {
@@ -92,7 +98,7 @@ impl Tool {
         let mut v = json!({
             "name": self.name,
             "description": self.description,
-            "inputSchema": (self.input_schema)(),
+            "inputSchema": self.input_schema(),
         });
         if title {
             v["title"] = json!(self.title);
@@ -101,299 +107,313 @@ impl Tool {
             v["outputSchema"] = (self.output_schema)();
         }
         if annotations {
+            let h = &self.hints;
             v["annotations"] = json!({
                 "title": self.title,
-                "readOnlyHint": true,
-                "destructiveHint": false,
-                "idempotentHint": true,
-                "openWorldHint": true,
+                "readOnlyHint": h.read_only,
+                "destructiveHint": h.destructive,
+                "idempotentHint": h.idempotent,
+                "openWorldHint": h.open_world,
             });
         }
         v
     }
 
-    /// Validates the raw `arguments` and runs the handler.
-    pub fn run(&self, ctx: &Ctx, arguments: Option<&Value>) -> ToolResult {
-        let args = Args::new(arguments, self.params)?;
+    /// Its JSON Schema for `arguments`, built from [`Tool::params`].
+    fn input_schema(&self) -> Value {
+        let properties: Map<String, Value> =
+            self.params.iter().map(|p| (p.name.to_string(), schema::load(p.schema))).collect();
+        let mut s = json!({ "type": "object", "additionalProperties": false, "properties": properties });
+        let required: Vec<&str> = self.params.iter().filter(|p| p.required).map(|p| p.name).collect();
+        if !required.is_empty() {
+            s["required"] = json!(required);
+        }
+        s
+    }
+
+    /// The names of its parameters, in declaration order.
+    fn names(&self) -> Vec<&'static str> {
+        self.params.iter().map(|p| p.name).collect()
+    }
+
+    /// Validates the raw `arguments` and runs the operation.
+    pub(crate) fn run(&self, ctx: &Ctx, arguments: Option<&Value>) -> ToolResult {
+        let names = self.names();
+        let args = Args::new(arguments, &names)?;
         (self.call)(ctx, &args)
     }
 }
 
-/// A tool's arguments, checked field by field. Every problem is a [`ToolError::Domain`] naming the
-/// argument and what is expected.
-pub(crate) struct Args<'a> {
-    map: Option<&'a Map<String, Value>>,
-}
+const DAILY: Tool = Tool {
+    name: "get_daily_challenge",
+    title: "LeetCode daily challenge",
+    description: "Get the LeetCode daily challenge: title, difficulty, tags, link, acceptance rate and the full \
+statement as Markdown. Use it when the user asks for today's LeetCode problem (or the daily problem of a past \
+day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's daily problem, whose day follows \
+China time (UTC+8), in Chinese unless `language: \"en\"`. If the backend is still fetching the problem, the answer \
+says so and when to retry.",
+    output_schema: || schema::load(include_str!("schemas/daily.output.json")),
+    params: &[
+        optional(
+            "domain",
+            r#"{"default": "com", "description": "Which site's daily challenge: \"com\" (leetcode.com, days in UTC) or \"cn\" (leetcode.cn, days in UTC+8).", "enum": ["com", "cn"], "type": "string"}"#,
+        ),
+        optional(
+            "date",
+            r#"{"description": "The day, YYYY-MM-DD (from 2020-04-01 up to today). Default: today in the domain's calendar.", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "type": "string"}"#,
+        ),
+        optional(
+            "language",
+            r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"zh\" with domain \"cn\" (what leetcode.cn shows), else \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
+        ),
+    ],
+    hints: READS,
+    call: problems::daily::call,
+};
 
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
+const PROBLEM: Tool = Tool {
+    name: "get_problem",
+    title: "Get a problem",
+    description: "Get one competitive-programming problem by platform and id: title, difficulty, tags, link, \
+acceptance rate and the full statement as Markdown (TeX math kept as $…$). Use it when you know the platform \
+and id, e.g. leetcode 1, codeforces 1920A, atcoder abc321_a, luogu P1001, spoj SP1. Ids are case-sensitive; \
+LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead. `language: \"zh\"` \
+gives LeetCode's Chinese statement (when a language is missing, the one that exists, with a note).",
+    output_schema: || schema::load(include_str!("schemas/problem.output.json")),
+    params: &[
+        required("source", r#""@source""#),
+        required(
+            "id",
+            r#"{"description": "The problem id on that platform, case-sensitive: \"1\" (LeetCode), \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"P1001\" (Luogu), \"SP1\" (SPOJ).", "examples": ["1", "1920A", "abc321_a", "P1001"], "type": "string"}"#,
+        ),
+        optional(
+            "language",
+            r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
+        ),
+    ],
+    hints: READS,
+    call: problems::problem::call,
+};
 
-fn bad(msg: String) -> ToolError {
-    ToolError::Args(format!("Invalid arguments: {msg}"))
-}
+const SIMILAR: Tool = Tool {
+    name: "find_similar_problems",
+    title: "Find similar problems",
+    description: "Find problems similar to a given one, across platforms, ranked by embedding similarity. Two \
+modes: give `source` and `id` to find neighbours of that problem, or give `query` (3-2000 characters of free \
+text, e.g. a statement or an idea such as \"shortest path with one free edge\") to search by meaning; `query` \
+wins when both are given. Returns a table of source, id, title, difficulty, similarity and link; follow up with \
+get_problem to read one.",
+    output_schema: || schema::load(include_str!("schemas/similar.output.json")),
+    params: &[
+        optional(
+            "source",
+            r#"{"description": "By id: the platform of the problem (leetcode, codeforces, atcoder, luogu, spoj). Needs `id`.", "type": "string"}"#,
+        ),
+        optional(
+            "id",
+            r#"{"description": "By id: the problem id on that platform, e.g. \"1\" or \"1920A\". Needs `source`.", "type": "string"}"#,
+        ),
+        optional(
+            "query",
+            r#"{"description": "By text: what the problem is about, 3 to 2000 characters. When given, `source` and `id` are ignored.", "maxLength": 2000, "minLength": 3, "type": "string"}"#,
+        ),
+        optional(
+            "limit",
+            r#"{"default": 10, "description": "How many results, 1 to 50.", "maximum": 50, "minimum": 1, "type": "integer"}"#,
+        ),
+        optional(
+            "threshold",
+            r#"{"default": 0.0, "description": "Minimum similarity, 0.0 to 1.0.", "maximum": 1.0, "minimum": 0.0, "type": "number"}"#,
+        ),
+        optional(
+            "source_filter",
+            r#"{"description": "Only these platforms, comma-separated, e.g. \"leetcode,codeforces\".", "type": "string"}"#,
+        ),
+    ],
+    hints: READS,
+    call: problems::similar::call,
+};
 
-impl<'a> Args<'a> {
-    /// Checks that `arguments` is an object (or absent) holding only `allowed` names.
-    pub fn new(arguments: Option<&'a Value>, allowed: &[&str]) -> Result<Args<'a>, ToolError> {
-        let map = match arguments {
-            None | Some(Value::Null) => None,
-            Some(Value::Object(m)) => Some(m),
-            Some(other) => {
-                return Err(bad(format!("`arguments` must be an object, got {}", type_name(other))));
-            }
-        };
-        let mut unknown: Vec<&str> =
-            map.into_iter().flat_map(Map::keys).map(String::as_str).filter(|k| !allowed.contains(k)).collect();
-        if !unknown.is_empty() {
-            unknown.sort_unstable();
-            let takes = if allowed.is_empty() { "no arguments".to_string() } else { allowed.join(", ") };
-            return Err(bad(format!(
-                "unknown argument{} `{}`; this tool takes: {takes}",
-                if unknown.len() > 1 { "s" } else { "" },
-                unknown.join("`, `")
-            )));
-        }
-        Ok(Args { map })
-    }
+const RESOLVE: Tool = Tool {
+    name: "resolve_problem",
+    title: "Resolve a problem from a URL or name",
+    description: "Find a problem from whatever the user gave: a problem URL (leetcode.com, leetcode.cn, \
+codeforces.com, atcoder.jp, luogu.com.cn), a prefixed id (\"codeforces:1920A\", \"atcoder:abc321_a\"), a LeetCode \
+slug (\"two-sum\") or a bare id (\"1920A\", \"P3371\", \"SP1\"). Returns the same Markdown as get_problem. Use it \
+when the platform or id is not given separately.",
+    output_schema: || schema::load(include_str!("schemas/resolve.output.json")),
+    params: &[
+        required(
+            "query",
+            r#"{"description": "A problem URL, a prefixed id (platform:id), a LeetCode slug, or a bare id.", "examples": ["https://leetcode.com/problems/two-sum/", "codeforces:1920A", "two-sum", "P3371"], "type": "string"}"#,
+        ),
+        optional(
+            "language",
+            r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"zh\" for a leetcode.cn URL, else \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
+        ),
+    ],
+    hints: READS,
+    call: problems::resolve::call,
+};
 
-    /// The raw value of an argument; `null` counts as absent.
-    pub(crate) fn raw(&self, name: &str) -> Option<&Value> {
-        self.get(name)
-    }
+const STATUS: Tool = Tool {
+    name: "get_platform_status",
+    title: "Backend platform status",
+    description: "Show which online judges the backend covers and how completely: for each platform the number \
+of problems stored, how many lack a statement, and how many are not yet searchable by similarity. Use it to \
+explain missing statements or empty similarity results. Needs the server's API token.",
+    output_schema: || schema::load(include_str!("schemas/status.output.json")),
+    params: &[],
+    hints: READS,
+    call: problems::status::call,
+};
 
-    /// Every argument given, `null`s left out: what to send again to repeat the call.
-    pub(crate) fn all(&self) -> Map<String, Value> {
-        self.map.into_iter().flatten().filter(|(_, v)| !v.is_null()).map(|(k, v)| (k.clone(), v.clone())).collect()
-    }
+const SEARCH: Tool = Tool {
+    name: "search_problems",
+    title: "Search a platform's problems",
+    description: "Browse and filter one platform's problems: by words in the title or id (`search`), \
+`difficulty`, `tags` (any or all of them), and a rating range, sorted by id, difficulty, rating or acceptance \
+rate. Returns a compact table (id, title, difficulty, rating, tags, link) one page at a time, and says how to \
+get the next page. Use it to pick practice problems (\"hard graph problems on LeetCode\", \"Codeforces 1200-1400 \
+greedy\"); use list_tags to see the tag names, and get_problem to read a statement. A tag that itself contains a \
+comma (list_tags shows it in quotes) cannot be a `tags` filter: the backend splits the filter on commas.",
+    output_schema: || schema::load(include_str!("schemas/search.output.json")),
+    params: &[
+        required("source", r#""@source""#),
+        optional("search", r#"{"description": "Words in the title (English or Chinese) or an id.", "type": "string"}"#),
+        optional(
+            "difficulty",
+            r#"{"description": "Exact difficulty as the platform writes it (LeetCode: Easy, Medium, Hard; Luogu: 入门, 普及−, …).", "type": "string"}"#,
+        ),
+        optional(
+            "tags",
+            r#"{"description": "Tag names (case-insensitive), e.g. [\"graph\", \"shortest path\"]; see list_tags.", "items": {"type": "string"}, "type": "array"}"#,
+        ),
+        optional(
+            "tag_mode",
+            r#"{"default": "any", "description": "Match problems with any of the tags, or all of them.", "enum": ["any", "all"], "type": "string"}"#,
+        ),
+        optional(
+            "rating_min",
+            r#"{"description": "Lowest rating (e.g. Codeforces 800).", "minimum": 0, "type": "number"}"#,
+        ),
+        optional("rating_max", r#"{"description": "Highest rating.", "minimum": 0, "type": "number"}"#),
+        optional("sort_by", r#"{"enum": ["id", "difficulty", "rating", "ac_rate"], "type": "string"}"#),
+        optional(
+            "sort_order",
+            r#"{"default": "asc", "description": "Needs sort_by.", "enum": ["asc", "desc"], "type": "string"}"#,
+        ),
+        optional("page", r#"{"default": 1, "minimum": 1, "type": "integer"}"#),
+        optional("per_page", r#"{"default": 20, "maximum": 100, "minimum": 1, "type": "integer"}"#),
+    ],
+    hints: READS,
+    call: problems::search::call,
+};
 
-    fn get(&self, name: &str) -> Option<&Value> {
-        self.map.and_then(|m| m.get(name)).filter(|v| !v.is_null())
-    }
+const TAGS: Tool = Tool {
+    name: "list_tags",
+    title: "List a platform's tags",
+    description: "List the topic tags used on one platform (lowercased, e.g. \"dynamic programming\", \"graph\"). \
+Use it before search_problems to pick valid `tags`. When a tag itself contains a comma, every tag is shown in \
+double quotes; such a tag cannot be a search_problems filter (the backend splits that filter on commas).",
+    output_schema: || schema::load(include_str!("schemas/tags.output.json")),
+    params: &[required("source", r#""@source""#)],
+    hints: READS,
+    call: problems::tags::call,
+};
 
-    /// An optional string, as given (not trimmed). `null` counts as absent.
-    pub(crate) fn opt_str(&self, name: &str) -> Result<Option<&str>, ToolError> {
-        match self.get(name) {
-            None => Ok(None),
-            Some(Value::String(s)) => Ok(Some(s)),
-            Some(other) => Err(bad(format!("`{name}` must be a string, got {}", type_name(other)))),
-        }
-    }
-
-    /// An optional string, trimmed; empty after trimming counts as absent.
-    pub(crate) fn opt_trimmed(&self, name: &str) -> Result<Option<&str>, ToolError> {
-        Ok(self.opt_str(name)?.map(str::trim).filter(|s| !s.is_empty()))
-    }
-
-    /// A required string, trimmed, not empty. `hint` says what a good value looks like.
-    pub(crate) fn req_str(&self, name: &str, hint: &str) -> Result<&str, ToolError> {
-        match self.opt_str(name)? {
-            None => Err(bad(format!("`{name}` is required ({hint})"))),
-            Some(s) if s.trim().is_empty() => Err(bad(format!("`{name}` must not be empty ({hint})"))),
-            Some(s) => Ok(s.trim()),
-        }
-    }
-
-    /// An optional integer within `min..=max`.
-    pub(crate) fn opt_int(&self, name: &str, min: i64, max: i64) -> Result<Option<i64>, ToolError> {
-        let Some(v) = self.get(name) else {
-            return Ok(None);
-        };
-        let n = match v {
-            Value::Number(n) => n.as_i64().or_else(|| {
-                // 10.0 is an integer written as a float; 10.5 is not.
-                n.as_f64().filter(|f| f.fract() == 0.0 && f.abs() < 9.0e15).map(|f| f as i64)
-            }),
-            _ => None,
-        };
-        match n {
-            Some(n) if (min..=max).contains(&n) => Ok(Some(n)),
-            Some(n) => Err(bad(format!("`{name}` must be between {min} and {max}, got {n}"))),
-            None => Err(bad(format!("`{name}` must be an integer from {min} to {max}, got {}", show(v)))),
-        }
-    }
-
-    /// An optional number within `min..=max`.
-    pub(crate) fn opt_f64(&self, name: &str, min: f64, max: f64) -> Result<Option<f64>, ToolError> {
-        let Some(v) = self.get(name) else {
-            return Ok(None);
-        };
-        match v.as_f64() {
-            Some(x) if x >= min && x <= max => Ok(Some(x)),
-            Some(x) => Err(bad(format!("`{name}` must be between {min:.1} and {max:.1}, got {x}"))),
-            None => Err(bad(format!("`{name}` must be a number from {min:.1} to {max:.1}, got {}", show(v)))),
-        }
-    }
-
-    /// An optional string that must be one of `choices` (case-sensitive).
-    pub(crate) fn opt_enum(&self, name: &str, choices: &[&'static str]) -> Result<Option<&'static str>, ToolError> {
-        let Some(s) = self.opt_str(name)? else {
-            return Ok(None);
-        };
-        match choices.iter().find(|c| **c == s) {
-            Some(c) => Ok(Some(c)),
-            None => Err(bad(format!("`{name}` must be one of {}, got {s:?}", quoted(choices)))),
-        }
-    }
-}
-
-fn quoted(choices: &[&str]) -> String {
-    choices.iter().map(|c| format!("\"{c}\"")).collect::<Vec<_>>().join(", ")
-}
-
-/// A value as shown in an error message: strings quoted, long values cut.
-fn show(v: &Value) -> String {
-    let s = match v {
-        Value::String(_) | Value::Number(_) | Value::Bool(_) => v.to_string(),
-        other => type_name(other).to_string(),
-    };
-    if s.chars().count() > 60 { s.chars().take(60).collect::<String>() + "…" } else { s }
-}
-
-/// Percent-encodes one path segment (only `A-Za-z0-9-_.~` stay literal, so `/`, `?`, `#`, `%`
-/// and `..` can never leave their segment).
-pub(crate) fn seg(s: &str) -> String {
-    let e = urlencoding::encode(s).into_owned();
-    // "." and ".." are unreserved but mean something in a path: encode their dots.
-    if e == "." || e == ".." { e.replace('.', "%2E") } else { e }
-}
-
-/// A successful (2xx) backend answer, its body UTF-8 text.
-pub(crate) struct Success {
-    /// The status (200, 202, …).
-    pub(crate) status: u16,
-    /// The body.
-    pub(crate) body: String,
-    path: String,
-}
-
-impl Success {
-    /// The body parsed as `T`; anything else is a protocol error naming the endpoint.
-    pub(crate) fn json<T: DeserializeOwned>(&self) -> Result<T, ToolError> {
-        serde_json::from_str(&self.body).map_err(|e| {
-            let why = if self.body.trim().is_empty() { "an empty body".to_string() } else { e.to_string() };
-            ToolError::Protocol(format!(
-                "the backend answered {} with invalid JSON ({why}) for GET {}",
-                self.status,
-                endpoint(&self.path)
-            ))
-        })
-    }
-}
-
-/// The endpoint of a path, without the query (which may hold a user's text) and cut short.
-fn endpoint(path: &str) -> String {
-    let p = path.split('?').next().unwrap_or(path);
-    if p.len() > 120 { format!("{}…", &p[..p.floor_char_boundary(120)]) } else { p.to_string() }
-}
-
-/// `GET path`: 2xx is a [`Success`]; 4xx/5xx (and any other status) a domain error with the
-/// RFC 7807 text; transport failures and non-UTF-8 success bodies protocol errors.
-pub(crate) fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
-    let resp = ctx.client.get(path)?;
-    if (200..300).contains(&resp.status) {
-        let body = String::from_utf8(resp.body).map_err(|_| {
-            ToolError::Protocol(format!(
-                "the backend answered {} with a body that is not UTF-8 for GET {}",
-                resp.status,
-                endpoint(path)
-            ))
-        })?;
-        return Ok(Success { status: resp.status, body, path: path.to_string() });
-    }
-    Err(ToolError::Http(resp.status, format::http_failure(&resp)))
-}
-
-/// The `language` argument: `"en"` or `"zh"`, `default` when absent.
-pub(crate) fn language_arg(args: &Args, default: &'static str) -> Result<&'static str, ToolError> {
-    Ok(args.opt_enum("language", language::LANGUAGES)?.unwrap_or(default))
-}
-
-/// The platforms the backend serves.
-pub(crate) const SOURCES: &[&str] = &["leetcode", "codeforces", "atcoder", "luogu", "spoj"];
+const TEST_SOLUTION: Tool = Tool {
+    name: "test_solution",
+    title: "Test a solution on the samples",
+    description: "Compile and run a program ON THIS MACHINE against every sample test of a problem and report a \
+verdict per sample (AC, WA, TLE, RE, MLE, OLE, CE; UNVERIFIED when the statement accepts several answers and no \
+checker was given), the time, the first differing line and the end of stderr. Give the problem (source, id) and \
+the program: `code` or `file` with `language` (cpp, c, python, java, rust, go, javascript), or `command` (argv of a \
+built program). Limits default to the statement's (else 2 s, 256 MB); float comparison is chosen when the \
+statement accepts an error. LeetCode problems: python only (class Solution). Interactive problems cannot be \
+judged. The program runs with a clean environment in a temporary folder, without network where the OS allows; \
+it is not a sandbox.",
+    output_schema: || schema::load(include_str!("schemas/test_solution.output.json")),
+    params: &[
+        required("source", r#""@source""#),
+        required(
+            "id",
+            r#"{"description": "The problem whose samples to run, as get_problem takes it: \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"P1001\" (Luogu), \"SP1\" (SPOJ), \"1\" (LeetCode).", "type": "string"}"#,
+        ),
+        optional(
+            "code",
+            r#"{"description": "The program's source text (give `code`, `file` or `command`; `code` and `file` need `language`).", "type": "string"}"#,
+        ),
+        optional(
+            "file",
+            r#"{"description": "The path of a source file on this machine, read instead of `code`.", "type": "string"}"#,
+        ),
+        optional(
+            "command",
+            r#"{"description": "The argv of an already built program, run as it is (no `language`), e.g. [\"./a.out\"] with `cwd`.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
+        ),
+        optional(
+            "cwd",
+            r#"{"description": "The folder `command` runs in (default: a fresh empty folder).", "type": "string"}"#,
+        ),
+        optional(
+            "language",
+            r#"{"description": "The programming language of `code` or `file`: cpp (g++ -std=gnu++17 -O2), c (gcc -std=gnu11 -O2), python (python3), java (javac/java), rust (rustc -O), go (go build), javascript (node). LeetCode problems: python only.", "enum": ["cpp", "c", "python", "java", "rust", "go", "javascript"], "type": "string"}"#,
+        ),
+        optional(
+            "time_limit_ms",
+            r#"{"description": "Wall-clock limit per sample in ms (1-60000). Default: the statement's limit, else 2000.", "maximum": 60000, "minimum": 1, "type": "integer"}"#,
+        ),
+        optional(
+            "memory_limit_mb",
+            r#"{"description": "Memory limit per sample in MB (0: none; up to 65536). Default: the statement's limit, else 256.", "maximum": 65536, "minimum": 0, "type": "integer"}"#,
+        ),
+        optional(
+            "compare",
+            r#"{"description": "How outputs are compared: tokens (whitespace-insensitive, the default), exact, or float (numbers within `float_tolerance`). Default: float when the statement accepts an absolute or relative error, else tokens.", "enum": ["tokens", "exact", "float"], "type": "string"}"#,
+        ),
+        optional(
+            "float_tolerance",
+            r#"{"description": "The absolute or relative error `float` accepts (default: the statement's, else 1e-6).", "exclusiveMinimum": 0, "maximum": 1, "type": "number"}"#,
+        ),
+        optional(
+            "tests",
+            r#"{"description": "Which samples to run, by number from 1 (default: all).", "items": {"minimum": 1, "type": "integer"}, "type": "array"}"#,
+        ),
+        optional(
+            "fail_fast",
+            r#"{"description": "Stop at the first sample that fails (default false: run them all).", "type": "boolean"}"#,
+        ),
+        optional(
+            "checker",
+            r#"{"description": "A special judge's argv, run per sample with three file paths appended: the input, the program's output, the expected output. Exit 0 means accepted. Use it when the statement accepts several answers.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
+        ),
+    ],
+    hints: RUNS_CODE,
+    call: judge::test_solution,
+};
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// The error `Args::new` gives for these arguments.
-    fn args_error(v: Value, allowed: &[&str]) -> ToolError {
-        Args::new(Some(&v), allowed).err().expect("an argument error")
-    }
-
-    fn domain(e: ToolError) -> String {
-        match e {
-            ToolError::Args(s) => s,
-            other => panic!("expected an argument error, got {other:?}"),
-        }
-    }
-
     #[test]
-    fn unknown_and_non_object_arguments() {
-        let e = domain(args_error(json!({"problem_id": "1"}), &["source", "id"]));
-        assert!(e.contains("unknown argument `problem_id`") && e.contains("source, id"), "{e}");
-        let e = domain(args_error(json!([1]), &["x"]));
-        assert!(e.contains("must be an object"), "{e}");
-        assert!(Args::new(None, &[]).is_ok());
-    }
-
-    #[test]
-    fn typed_getters() {
-        let v = json!({"s": " x ", "e": "  ", "n": 10.0, "f": 0.5, "big": 99, "str": "7", "en": "cn", "nul": null});
-        let a = Args::new(Some(&v), &["s", "e", "n", "f", "big", "str", "en", "nul"]).unwrap();
-        assert_eq!(a.req_str("s", "").unwrap(), "x");
-        assert!(domain(a.req_str("e", "h").err().unwrap()).contains("`e` must not be empty"));
-        assert!(domain(a.req_str("missing", "h").err().unwrap()).contains("`missing` is required"));
-        assert!(domain(a.req_str("n", "h").err().unwrap()).contains("`n` must be a string, got a number"));
-        assert_eq!(a.opt_trimmed("e").unwrap(), None);
-        assert_eq!(a.opt_str("nul").unwrap(), None);
-        assert_eq!(a.opt_int("n", 1, 50).unwrap(), Some(10));
-        assert!(domain(a.opt_int("big", 1, 50).err().unwrap()).contains("between 1 and 50, got 99"));
-        assert!(domain(a.opt_int("str", 1, 50).err().unwrap()).contains("must be an integer"));
-        assert!(domain(a.opt_int("f", 1, 50).err().unwrap()).contains("must be an integer"));
-        assert_eq!(a.opt_f64("f", 0.0, 1.0).unwrap(), Some(0.5));
-        assert!(domain(a.opt_f64("big", 0.0, 1.0).err().unwrap()).contains("between 0.0 and 1.0"));
-        assert_eq!(a.opt_enum("en", &["com", "cn"]).unwrap(), Some("cn"));
-        assert!(domain(a.opt_enum("s", &["com", "cn"]).err().unwrap()).contains("one of \"com\", \"cn\""));
-    }
-
-    #[test]
-    fn segments_cannot_escape() {
-        assert_eq!(seg("a/b"), "a%2Fb");
-        assert_eq!(seg("c d"), "c%20d");
-        assert_eq!(seg(".."), "%2E%2E");
-        assert_eq!(seg("."), "%2E");
-        assert_eq!(seg("1920A"), "1920A");
-        assert_eq!(seg("?#%"), "%3F%23%25");
-    }
-
-    #[test]
-    fn tools_are_listed_in_order_with_object_schemas() {
+    fn tools_are_unique_with_object_schemas_and_fragments_expanded() {
         // The order on the wire is checked against mcpb/manifest.json by tests/it/wire.rs.
-        let mut names: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
+        let mut names: Vec<&str> = listed(true).map(|t| t.name).collect();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), TOOLS.len(), "tool names are unique");
-        for t in TOOLS {
+        assert_eq!(names.len(), TOOLS.len() + RUNNERS.len(), "tool names are unique");
+        assert_eq!(listed(false).count(), TOOLS.len(), "test_solution only with --allow-run");
+        for t in listed(true) {
             assert_eq!((t.output_schema)()["type"], "object", "{}", t.name);
-            for s in [(t.input_schema)(), (t.output_schema)()] {
+            for s in [t.input_schema(), (t.output_schema)()] {
                 assert!(!s.to_string().contains("\"@"), "{}: a fragment marker was left unexpanded", t.name);
             }
-            let s = (t.input_schema)();
-            assert_eq!(s["type"], "object", "{}", t.name);
-            let props: Vec<&String> = s["properties"].as_object().unwrap().keys().collect();
-            let mut params: Vec<&str> = t.params.to_vec();
+            let mut params = t.names();
             params.sort_unstable();
-            let mut props: Vec<&str> = props.iter().map(|s| s.as_str()).collect();
-            props.sort_unstable();
-            assert_eq!(props, params, "{}: schema properties and accepted params differ", t.name);
+            params.dedup();
+            assert_eq!(params.len(), t.params.len(), "{}: a parameter declared twice", t.name);
         }
     }
 }

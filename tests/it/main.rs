@@ -3,8 +3,10 @@
 #[path = "../support/backend.rs"]
 mod backend;
 mod backend_selftest;
+mod batch;
 mod extras;
 mod faults;
+mod fresh_machine;
 mod harness;
 mod hostile;
 mod http_client;

@@ -353,13 +353,6 @@ fn crlf_input() {
 }
 
 #[test]
-fn private_use_sentinels_in_input_are_harmless() {
-    check("<p>a\u{F8F0}b\u{F8FB}0\u{F8FB}c</p>", "ab0c");
-    let out = html_to_markdown("<p>&#xF8F0;x&#xF8FB;0&#xF8FB;</p><pre>y</pre>");
-    assert!(out.contains("```\ny\n```"), "{out}");
-}
-
-#[test]
 fn markdown_passes_through() {
     let md = "Alex is handed $n$ requirements on an integer $k$.\n\n1. $k$ must be **at least** some integer $x$;\n2. $k$ must be **at most** some integer $x$.\n\n## Input\n\nThe first line holds one integer $t$ ($1 \\leq t \\leq 500$) — the number of test cases.\n\nEach of the next $n$ lines holds $a$ and $x$ ($a \\in \\{1,2,3\\}, \\, 1 \\leq x \\leq 10^9$).\n\n## Example\n\n```\nInput\n3\n<b>not a tag</b>   \n```\n\n## Note\n\nIn the first test case, $k \\geq 3$ and $k \\neq 5$ (see `a_i * b`).";
     check_md(md, md);
@@ -448,7 +441,7 @@ fn fallback_is_robust() {
     assert_eq!(plain_text_fallback(""), "");
     assert_eq!(plain_text_fallback("a < b > c"), "a < b > c");
     assert_eq!(plain_text_fallback("x<b"), "x");
-    assert_eq!(plain_text_fallback("<p>é&eacute;</p><script>never closed"), "éé");
+    assert_eq!(plain_text_fallback("<p>é&amp;&#233;</p><script>never closed"), "é&é");
 }
 
 #[test]
@@ -465,16 +458,18 @@ fn truncation_on_char_boundary() {
     // A line end near the cut is preferred.
     assert_eq!(cut("one\ntwo three four five six", 9 + n), "one\n\n... (truncated)");
 
-    // Through to_markdown, with multi-byte text straddling the limit.
+    // Converted, then cut, with multi-byte text straddling the limit.
     let para = format!("<p>{}</p>", "界".repeat(MAX_OUTPUT_BYTES));
-    let out = to_markdown(Some(&para));
+    let out = shown(&para);
     assert!(out.ends_with("\n\n... (truncated)") && is_truncated(&out));
     assert!(out.len() <= MAX_OUTPUT_BYTES && out.len() > MAX_OUTPUT_BYTES - n - 3, "{}", out.len());
     let body = out.strip_suffix("\n\n... (truncated)").unwrap_or_default();
     assert!(body.chars().all(|c| c == '界'));
     let md = "x".repeat(MAX_OUTPUT_BYTES + 1);
-    assert_eq!(to_markdown(Some(&md)).len(), MAX_OUTPUT_BYTES);
-    assert!(!is_truncated(&to_markdown(Some("short"))));
+    assert_eq!(shown(&md).len(), MAX_OUTPUT_BYTES);
+    assert!(!is_truncated(&shown("short")));
+    // The converter itself never cuts: a reply's size is format's business.
+    assert_eq!(to_markdown(Some(&md)).len(), MAX_OUTPUT_BYTES + 1);
 }
 
 #[test]
@@ -494,7 +489,7 @@ fn truncation_closes_an_open_code_block() {
     assert_eq!(truncate(closed, 60), "```\na\n```\n\n... (truncated)");
     // A long statement cut in its last sample (the 300 KB fixture's shape).
     let long = format!("<p>x</p><pre>{}</pre>", "12345 67890\n".repeat(20_000));
-    let out = to_markdown(Some(&long));
+    let out = shown(&long);
     assert!(out.len() <= MAX_OUTPUT_BYTES);
     assert!(out.ends_with("12345 67890\n```\n\n... (truncated)"), "{}", &out[out.len() - 60..]);
 }
@@ -525,9 +520,8 @@ fn pathological_inputs_stay_bounded() {
         ("<div>", 1 << 18),
     ] {
         let input = unit.repeat(size / unit.len());
-        let out = to_markdown(Some(&input));
+        let out = shown(&input);
         assert!(out.len() <= MAX_OUTPUT_BYTES + TRUNCATED_SUFFIX.len(), "{unit}");
-        assert!(!out.chars().any(is_sentinel), "{unit}");
     }
     // Huge colspan does not allocate huge rows.
     let out = html_to_markdown("<table><tr><td colspan=\"100000000\">a</td><td>b</td></tr></table>");
@@ -539,7 +533,7 @@ fn chunked_rendering_matches_single_pass() {
     // Many top-level blocks: rendered in several html2text calls, same result.
     let unit = "<p>Para with <b>bold</b> and <code>x<sup>2</sup></code>.</p><ul><li>item</li></ul><pre>1 2</pre>";
     let expected_unit = "Para with **bold** and `x^2`.\n\n- item\n\n```\n1 2\n```";
-    let n = 3 * CHUNK_TARGET / unit.len();
+    let n = 3 * 32 * 1024 / unit.len();
     let out = html_to_markdown(&unit.repeat(n));
     let expected = vec![expected_unit; n].join("\n\n");
     assert_eq!(out, expected);

@@ -1,10 +1,16 @@
 //! Tests for the statement converter: one group per hazard, hand-written snapshots of realistic
-//! statements, invariants over the shared corpus (read in place, never copied), and the text
-//! stash's differential tests. The helpers shared by the groups live here.
+//! statements, invariants over the shared corpus (read in place, never copied), and random documents. The helpers shared by the groups live here.
 
-use super::markers::is_sentinel;
-use super::prep::text_cell;
 use super::*;
+use crate::format::{MAX_TEXT_BYTES as MAX_OUTPUT_BYTES, is_truncated, truncate};
+
+/// The notice `format::truncate` ends a cut text with.
+const TRUNCATED_SUFFIX: &str = "\n\n... (truncated)";
+
+/// A statement as a tool shows it: converted, then cut to the reply's size.
+fn shown(input: &str) -> String {
+    truncate(to_markdown(Some(input)), MAX_OUTPUT_BYTES)
+}
 
 /// HTML path: `html_to_markdown(input) == expected`.
 fn check(input: &str, expected: &str) {
@@ -24,8 +30,8 @@ fn check_all(cases: &[(&str, &str)]) {
 
 mod corpus;
 mod hazards;
+mod random;
 mod snapshots;
-mod stash;
 
 pub(in crate::convert) use corpus::corpus;
-pub(in crate::convert) use stash::fixture_statements;
+pub(in crate::convert) use random::fixture_statements;

@@ -1,0 +1,171 @@
+//! The converter A/B: today's one-parse converter against the one before it (`old_convert`, two
+//! parses and sentinels), in one process, on the same statements: time, peak memory and whether
+//! the outputs agree. Kept until the rewrite has landed.
+
+use std::io::{self, Read};
+use std::process::{Command, ExitCode, Stdio};
+
+use crate::Opts;
+use crate::convert::{ConvertFigures, five_kb_statement, load_statements};
+use crate::pipes::proc_status_kb;
+use crate::table::{Cell, Row, Target, fmt_mb, fmt_ms};
+
+/// A converter: the statement → the Markdown a tool shows (cut to 100 KiB).
+type Conv = fn(&str) -> String;
+
+fn new(s: &str) -> String {
+    oj_mcp_rs::format::truncate(oj_mcp_rs::convert::to_markdown(Some(s)), oj_mcp_rs::format::MAX_TEXT_BYTES)
+}
+
+fn old(s: &str) -> String {
+    crate::old_convert::to_markdown(Some(s))
+}
+
+pub(crate) struct AbFigures {
+    /// Seconds over the ordinary corpus statements: (old, new), and how many outputs differ.
+    corpus: (f64, f64, usize, usize),
+    five_kb: Option<(f64, f64)>,
+    /// The largest statement of the fixtures (the 300 KB AtCoder one): (bytes, old s, new s).
+    large: Option<(usize, f64, f64)>,
+    /// Peak RSS over the start of a child converting the large statement: (old kB, new kB).
+    peak: Option<(u64, u64)>,
+}
+
+pub(crate) fn measure_ab(opts: &Opts, conv: Option<&ConvertFigures>) -> AbFigures {
+    let _ = conv;
+    let (statements, source) = load_statements(opts);
+    println!("\n== A/B: the one-parse converter against the one before it, {source}");
+    println!("{:<44} {:>9} {:>11} {:>11} {:>8} {:>5}", "statement", "bytes", "old", "new", "new/old", "same");
+    let (mut t_old, mut t_new, mut differ, mut n) = (0.0, 0.0, 0, 0);
+    for s in statements.iter().filter(|s| s.text.len() <= crate::ORDINARY_MAX) {
+        let (a, b) = pair(&s.text, opts.convert_budget);
+        let same = old(&s.text) == new(&s.text);
+        println!(
+            "{:<44} {:>9} {:>11} {:>11} {:>7.2}× {:>5}",
+            s.name,
+            s.text.len(),
+            fmt_ms(a * 1e3),
+            fmt_ms(b * 1e3),
+            b / a,
+            if same { "yes" } else { "NO" }
+        );
+        (t_old, t_new, n) = (t_old + a, t_new + b, n + 1);
+        differ += usize::from(!same);
+    }
+    let five_kb = five_kb_statement().ok().map(|t| pair(&t, opts.convert_budget));
+    let large = largest_fixture().map(|t| {
+        let (a, b) = pair(&t, opts.convert_budget * 2.0);
+        (t.len(), a, b)
+    });
+    let peak = largest_fixture().and_then(|t| Some((child_peak("old", &t)?, child_peak("new", &t)?)));
+    AbFigures { corpus: (t_old, t_new, differ, n), five_kb, large, peak }
+}
+
+/// Median seconds of each converter on `s`, measured alternately (old, new, old, new, …) so that
+/// the machine's drift falls on both.
+fn pair(s: &str, budget: f64) -> (f64, f64) {
+    let (mut a, mut b) = (Vec::new(), Vec::new());
+    for _ in 0..3 {
+        a.push(times(old, s, budget / 3.0));
+        b.push(times(new, s, budget / 3.0));
+    }
+    a.sort_by(f64::total_cmp);
+    b.sort_by(f64::total_cmp);
+    (a[1], b[1])
+}
+
+fn times(f: Conv, s: &str, budget: f64) -> f64 {
+    let t0 = std::time::Instant::now();
+    drop(std::hint::black_box(f(s)));
+    let once = t0.elapsed().as_secs_f64();
+    let reps = ((budget / once.max(1e-7)) as usize).clamp(3, 2000);
+    let mut v: Vec<f64> = (0..reps)
+        .map(|_| {
+            let t = std::time::Instant::now();
+            drop(std::hint::black_box(f(std::hint::black_box(s))));
+            t.elapsed().as_secs_f64()
+        })
+        .collect();
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// The statement of the 300 KB fixture (tests/fixtures/problem_ac_ahc001_a_300kb.http).
+fn largest_fixture() -> Option<String> {
+    let path = crate::backend::fixtures_dir().join("problem_ac_ahc001_a_300kb.http");
+    let v = crate::convert::fixture_json(&path)?;
+    v["content"].as_str().map(str::to_string)
+}
+
+/// The peak RSS (VmHWM) of a child of this binary converting `text` once with `which`, over its
+/// RSS before (kB).
+fn child_peak(which: &str, text: &str) -> Option<u64> {
+    let exe = std::env::current_exe().ok()?;
+    let mut child = Command::new(exe)
+        .args(["--internal-ab-peak", which])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    io::Write::write_all(&mut child.stdin.take()?, text.as_bytes()).ok()?;
+    let out = child.wait_with_output().ok()?;
+    let nums: Vec<u64> =
+        String::from_utf8_lossy(&out.stdout).split_whitespace().filter_map(|w| w.parse().ok()).collect();
+    match nums[..] {
+        [base, peak] => Some(peak.saturating_sub(base)),
+        _ => None,
+    }
+}
+
+/// Child side of [`child_peak`]: converts stdin once, prints `VmRSS-before-kB VmHWM-after-kB`.
+pub(crate) fn ab_peak_child(which: Option<&str>) -> ExitCode {
+    let mut text = String::new();
+    if io::stdin().read_to_string(&mut text).is_err() {
+        return ExitCode::FAILURE;
+    }
+    let f: Conv = if which == Some("old") { old } else { new };
+    let pid = std::process::id();
+    let base = proc_status_kb(pid, "VmRSS:").unwrap_or(0);
+    let md = f(&text);
+    let peak = proc_status_kb(pid, "VmHWM:").unwrap_or(0);
+    println!("{base} {peak}");
+    drop(std::hint::black_box(md));
+    ExitCode::SUCCESS
+}
+
+pub(crate) fn ab_rows(ab: &AbFigures, rows: &mut Vec<Row>) {
+    let (a, b, differ, n) = ab.corpus;
+    rows.push(Row::target(
+        format!("A/B: corpus conversion time, new / old ({n} statements, {differ} outputs differ)"),
+        Cell::new(format!("{:.2}× ({} → {})", b / a, fmt_ms(a * 1e3), fmt_ms(b * 1e3)), b / a),
+        Cell::default(),
+        "≤ 1.00× (no slower)",
+        Target::AtMost(1.0),
+    ));
+    if let Some((a, b)) = ab.five_kb {
+        rows.push(Row::target(
+            "A/B: the 5 KB statement, new / old",
+            Cell::new(format!("{:.2}× ({} → {})", b / a, fmt_ms(a * 1e3), fmt_ms(b * 1e3)), b / a),
+            Cell::default(),
+            "≤ 1.00× (no slower)",
+            Target::AtMost(1.0),
+        ));
+    }
+    if let Some((len, a, b)) = ab.large {
+        rows.push(Row::info(
+            format!("A/B: the 300 KB statement ({len} B), new / old"),
+            Cell::new(format!("{:.2}× ({} → {})", b / a, fmt_ms(a * 1e3), fmt_ms(b * 1e3)), b / a),
+            Cell::default(),
+        ));
+    }
+    if let Some((a, b)) = ab.peak {
+        rows.push(Row::info(
+            "A/B: peak memory converting the 300 KB statement (one tree), new vs old",
+            Cell::new(
+                format!("+{} vs +{}", fmt_mb(b as f64 * 1024.0), fmt_mb(a as f64 * 1024.0)),
+                b as f64 / a.max(1) as f64,
+            ),
+            Cell::default(),
+        ));
+    }
+}

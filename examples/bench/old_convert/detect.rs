@@ -1,0 +1,129 @@
+//! Is a statement HTML or Markdown? Plus the Markdown line shapes (headings, lists, fences).
+
+use super::lexer::{scan_tags, starts_with_ci};
+use super::tags::{Role, raw_name, tag};
+
+/// Heuristic: is this statement HTML (to convert) or Markdown (to pass through untouched)?
+///
+/// True for documents that start with a doctype/`<html>`/`<?xml`, or that contain a known HTML
+/// tag and no Markdown structure (ATX heading or code-fence line, or two or more list-item lines)
+/// outside `<pre>`/`<script>`/`<style>`/`<textarea>`.
+pub(crate) fn looks_like_html(s: &str) -> bool {
+    let t = s.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
+    if starts_with_ci(t, "<!doctype") || starts_with_ci(t, "<html") || starts_with_ci(t, "<?xml") {
+        return true;
+    }
+    let mut tags = 0usize;
+    let mut md_lines = 0usize;
+    let mut list_lines = 0usize;
+    let mut raw: Option<&'static str> = None;
+    let mut fence: Option<(u8, usize)> = None;
+    for line in t.lines() {
+        if raw.is_none() {
+            if let Some((ch, len)) = fence {
+                if is_fence_close(line, ch, len) {
+                    fence = None;
+                }
+                continue;
+            }
+            if let Some(f) = fence_open(line) {
+                fence = Some(f);
+                md_lines += 1;
+                continue;
+            }
+            if is_atx_heading(line) {
+                md_lines += 1;
+            } else if is_list_line(line) {
+                list_lines += 1;
+            }
+        }
+        scan_tags(line, |name, closing| {
+            let t = tag(name);
+            if t.is_known() {
+                tags += 1;
+            }
+            if let Some(r) = (t.is_raw_text() || t.role == Role::Pre).then(|| raw_name(name)).flatten() {
+                if closing {
+                    if raw == Some(r) {
+                        raw = None;
+                    }
+                } else {
+                    raw = Some(r);
+                }
+            }
+        });
+    }
+    if md_lines > 0 || list_lines >= 2 {
+        return false;
+    }
+    tags > 0
+}
+
+/// ATX heading: up to 3 spaces, 1–6 `#`, then a space/tab or end of line.
+fn is_atx_heading(line: &str) -> bool {
+    let t = strip_indent(line, 3);
+    let hashes = t.bytes().take_while(|&b| b == b'#').count();
+    (1..=6).contains(&hashes) && t[hashes..].chars().next().is_none_or(|c| c == ' ' || c == '\t')
+}
+
+/// List item line: `- x`, `* x`, `+ x`, `1. x`, `1) x` (any indentation).
+fn is_list_line(line: &str) -> bool {
+    let t = line.trim_start();
+    let b = t.as_bytes();
+    if b.len() >= 2 && matches!(b[0], b'-' | b'*' | b'+') && b[1] == b' ' {
+        return !t[2..].trim().is_empty();
+    }
+    let digits = b.iter().take_while(|c| c.is_ascii_digit()).count();
+    (1..=9).contains(&digits) && b.len() > digits + 1 && matches!(b[digits], b'.' | b')') && b[digits + 1] == b' '
+}
+
+/// The line without its leading spaces, if there are at most `n` of them (else unchanged).
+pub(super) fn strip_indent(line: &str, n: usize) -> &str {
+    let spaces = line.bytes().take_while(|&b| b == b' ').count();
+    if spaces > n { line } else { &line[spaces..] }
+}
+
+/// The line that closes the fenced code block still open at the end of `text`, if one is: the
+/// fence, after the continuation of the opening line's container (`- ` and `1. ` become spaces,
+/// `> ` stays).
+pub(super) fn open_fence(text: &str) -> Option<String> {
+    let mut open: Option<(String, u8, usize)> = None;
+    for line in text.split('\n') {
+        match &open {
+            Some((cont, ch, len)) => {
+                let body = if cont.is_empty() { line } else { line.strip_prefix(cont.as_str()).unwrap_or(line) };
+                if is_fence_close(body, *ch, *len) {
+                    open = None;
+                }
+            }
+            None => {
+                let body = line.trim_start_matches(|c: char| " >-*+.)".contains(c) || c.is_ascii_digit());
+                let prefix = &line[..line.len() - body.len()];
+                open = fence_open(body)
+                    .map(|(ch, len)| (prefix.chars().map(|c| if c == '>' { '>' } else { ' ' }).collect(), ch, len));
+            }
+        }
+    }
+    let (cont, ch, len) = open?;
+    Some(format!("{cont}{}", (ch as char).to_string().repeat(len)))
+}
+
+/// Opening code fence: (fence char, length).
+pub(super) fn fence_open(line: &str) -> Option<(u8, usize)> {
+    let t = strip_indent(line, 3);
+    let ch = *t.as_bytes().first()?;
+    if ch != b'`' && ch != b'~' {
+        return None;
+    }
+    let len = t.bytes().take_while(|&b| b == ch).count();
+    if len < 3 || (ch == b'`' && t[len..].contains('`')) {
+        return None;
+    }
+    Some((ch, len))
+}
+
+pub(super) fn is_fence_close(line: &str, ch: u8, len: usize) -> bool {
+    let t = strip_indent(line, 3);
+    let n = t.bytes().take_while(|&b| b == ch).count();
+    n >= len && t[n..].trim().is_empty()
+}

@@ -1,0 +1,308 @@
+//! The Markdown passthrough: fences kept verbatim, embedded HTML converted where it would leak.
+
+use std::borrow::Cow;
+
+use super::detect::{fence_open, is_fence_close, strip_indent};
+use super::entities::decode_entities;
+use super::lexer::{LName, Lexer, Tok, attr, find_byte, has_class, scan_tags};
+use super::tags::tag;
+use super::text::{format_script, fragment_text};
+use super::url::{sanitize_url, shorten_data_uris_in};
+use super::{html_to_markdown, normalize_newlines};
+
+/// Does the line open a CommonMark HTML block (types 1, 2 and 6)?
+fn starts_html_block(line: &str) -> bool {
+    let t = strip_indent(line, 3);
+    if t.starts_with("<!--") {
+        return true;
+    }
+    let Some(rest) = t.strip_prefix('<') else {
+        return false;
+    };
+    let rest = rest.strip_prefix('/').unwrap_or(rest);
+    let end = rest.bytes().position(|b| !b.is_ascii_alphanumeric()).unwrap_or(rest.len());
+    if end == 0 {
+        return false;
+    }
+    let boundary = rest[end..].chars().next().is_none_or(|c| c == '>' || c == '/' || c.is_whitespace());
+    let l = LName::new(&rest[..end]);
+    let n = l.as_str();
+    boundary && tag(n).starts_md_block()
+}
+
+/// Net count of opened elements that make an HTML block continue across blank lines.
+fn raw_balance(line: &str) -> isize {
+    let mut bal = 0isize;
+    scan_tags(line, |name, closing| {
+        if tag(name).holds_md_block() {
+            bal += if closing { -1 } else { 1 };
+        }
+    });
+    let opens = line.matches("<!--").count() as isize;
+    let closes = line.matches("-->").count() as isize;
+    bal + opens - closes
+}
+
+/// Does a Markdown paragraph contain block-level HTML that must go through the HTML path?
+fn has_block_html(text: &str) -> bool {
+    let mut found = false;
+    scan_tags(text, |name, _| {
+        if tag(name).leaks_in_md() {
+            found = true;
+        }
+    });
+    found
+}
+
+pub(super) fn markdown_passthrough(s: &str) -> String {
+    let s = normalize_newlines(s);
+    let lines: Vec<&str> = s.split('\n').collect();
+    let mut out = String::with_capacity(s.len());
+    let mut fence: Option<(u8, usize)> = None;
+    let mut i = 0;
+    while i < lines.len() {
+        let line = lines[i];
+        if let Some((ch, len)) = fence {
+            out.push_str(line);
+            out.push('\n');
+            if is_fence_close(line, ch, len) {
+                fence = None;
+            }
+            i += 1;
+            continue;
+        }
+        if let Some(f) = fence_open(line) {
+            fence = Some(f);
+            push_md_line(&mut out, line);
+            i += 1;
+            continue;
+        }
+        if line.trim().is_empty() {
+            out.push('\n');
+            i += 1;
+            continue;
+        }
+        let html_block = starts_html_block(line);
+        let mut j = i + 1;
+        if html_block {
+            let mut bal = raw_balance(line);
+            while j < lines.len() && (bal > 0 || !lines[j].trim().is_empty()) {
+                bal += raw_balance(lines[j]);
+                j += 1;
+            }
+        } else {
+            while j < lines.len()
+                && !lines[j].trim().is_empty()
+                && fence_open(lines[j]).is_none()
+                && !starts_html_block(lines[j])
+            {
+                j += 1;
+            }
+        }
+        let group = lines[i..j].join("\n");
+        if html_block || has_block_html(&group) {
+            let converted = html_to_markdown(&group);
+            if !converted.is_empty() {
+                out.push_str(&converted);
+                out.push('\n');
+            }
+        } else {
+            push_md_paragraphs(&mut out, &rewrite_inline_html(&group));
+        }
+        i = j;
+    }
+    let start = out.len() - out.trim_start_matches('\n').len();
+    let end = out.trim_end_matches([' ', '\t', '\n']).len().max(start);
+    out[start..end].to_string()
+}
+
+/// The lines of a group of Markdown paragraphs, trimmed, with CommonMark's hard break of two
+/// trailing spaces written as a trailing `\`: the same break, but visible, so that it survives the
+/// trim (and any client that trims). Not in indented code, not inside a code span (an odd count of
+/// backticks so far), and only where the next line continues the paragraph: a `\` before a new
+/// block would print.
+fn push_md_paragraphs(out: &mut String, group: &str) {
+    let lines: Vec<&str> = group.split('\n').collect();
+    let code = strip_indent(lines[0], 3).starts_with([' ', '\t']);
+    let mut ticks = 0usize;
+    for (k, line) in lines.iter().enumerate() {
+        ticks += line.bytes().filter(|&b| b == b'`').count();
+        push_md_line(out, line);
+        let breaks = !code
+            && ticks.is_multiple_of(2)
+            && line.ends_with("  ")
+            && !out.ends_with("\\\n")
+            && !cannot_break(line)
+            && lines.get(k + 1).is_some_and(|next| !starts_block(next) && !starts_html_block(next));
+        if breaks {
+            out.insert(out.len() - 1, '\\');
+        }
+    }
+}
+
+/// Is the line a heading, a table row, a rule or a setext underline, which a `\` would spoil?
+fn cannot_break(line: &str) -> bool {
+    let t = strip_indent(line, 3).trim_end();
+    t.starts_with(['#', '|']) || t.bytes().all(|b| matches!(b, b'=' | b'-' | b'*' | b'_' | b' '))
+}
+
+/// Does the line start a block (or may it: a heading, quote, list item, table row, rule, setext
+/// underline, fence) rather than continue a paragraph? Erring towards yes only costs a hard break.
+fn starts_block(line: &str) -> bool {
+    let t = strip_indent(line, 3);
+    if t.starts_with(['#', '>', '|', '=', '-', '*', '+', '_', '~', '`']) {
+        return true;
+    }
+    let digits = t.bytes().take_while(u8::is_ascii_digit).count();
+    digits > 0 && t[digits..].starts_with(['.', ')'])
+}
+
+/// A Markdown line outside fences: NBSP → space, trailing whitespace trimmed, long `data:`
+/// URIs shortened.
+fn push_md_line(out: &mut String, line: &str) {
+    // Only ASCII blanks: an ideographic or thin space at the end of a line is text.
+    let line = line.trim_end_matches([' ', '\t', '\u{a0}']);
+    let line: Cow<'_, str> =
+        if line.contains('\u{a0}') { Cow::Owned(line.replace('\u{a0}', " ")) } else { Cow::Borrowed(line) };
+    if line.contains("data:") {
+        out.push_str(&shorten_data_uris_in(&line));
+    } else {
+        out.push_str(&line);
+    }
+    out.push('\n');
+}
+
+/// Rewrite the few inline HTML elements of a Markdown paragraph that must not leak (see the
+/// module docs); code spans and `$…$` math are copied verbatim.
+fn rewrite_inline_html(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < b.len() {
+        let Some(off) = b[i..].iter().position(|&c| matches!(c, b'`' | b'$' | b'<')) else {
+            out.push_str(&text[i..]);
+            break;
+        };
+        out.push_str(&text[i..i + off]);
+        i += off;
+        let c = b[i];
+        if c == b'`' || c == b'$' {
+            let run = b[i..].iter().take_while(|&&x| x == c).count();
+            match find_exact_run(text, i + run, c, run) {
+                Some(q) => {
+                    out.push_str(&text[i..q + run]);
+                    i = q + run;
+                }
+                None => {
+                    out.push_str(&text[i..i + run]);
+                    i += run;
+                }
+            }
+            continue;
+        }
+        // '<'
+        let mut lx = Lexer { src: text, pos: i };
+        let Some((tok, _)) = lx.next_tok() else {
+            break;
+        };
+        let after = lx.pos;
+        match tok {
+            Tok::Other if text[i..].starts_with("<!--") => i = after,
+            Tok::Start { name, attrs, self_closing } => {
+                let l = LName::new(name);
+                let n = l.as_str();
+                let tex_span = n == "span" && has_class(attrs, |c| c == "tex-span");
+                match n {
+                    "script" | "style" if !self_closing => {
+                        lx.skip_raw(n);
+                        i = lx.pos;
+                    }
+                    "img" => {
+                        let src = sanitize_url(&decode_entities(attr(attrs, "src").unwrap_or("")));
+                        let alt = decode_entities(attr(attrs, "alt").unwrap_or("")).replace(['[', ']', '\n'], "");
+                        if !src.is_empty() {
+                            out.push_str(&format!("![{}]({src})", alt.trim()));
+                        }
+                        i = after;
+                    }
+                    "sup" | "sub" | "var" if !self_closing => {
+                        i = rewrite_script(text, after, n, &mut out);
+                    }
+                    "span" if tex_span && !self_closing => {
+                        i = rewrite_script(text, after, n, &mut out);
+                    }
+                    _ => {
+                        out.push_str(&text[i..after]);
+                        i = after;
+                    }
+                }
+            }
+            Tok::End { name } => {
+                // Stray closers of rewritten elements are dropped.
+                if !matches!(LName::new(name).as_str(), "sup" | "sub" | "var" | "script" | "style") {
+                    out.push_str(&text[i..after]);
+                }
+                i = after;
+            }
+            _ => {
+                out.push_str(&text[i..after]);
+                i = after;
+            }
+        }
+    }
+    out
+}
+
+/// `<sup>`, `<sub>`, `<var>` or tex-span content starting at `from`: appends the rewritten
+/// text and returns the position after the closing tag.
+fn rewrite_script(text: &str, from: usize, name: &str, out: &mut String) -> usize {
+    let (inner_end, close_end) = find_close(text, from, name);
+    let inner = fragment_text(&rewrite_inline_html(&text[from..inner_end]));
+    let next_alnum = text[close_end..].chars().next().is_some_and(char::is_alphanumeric);
+    if !inner.is_empty() {
+        match name {
+            "sup" => out.push_str(&format_script('^', &inner, next_alnum)),
+            "sub" => out.push_str(&format_script('_', &inner, next_alnum)),
+            _ => {
+                out.push('$');
+                out.push_str(&inner);
+                out.push('$');
+            }
+        }
+    }
+    close_end
+}
+
+/// Position of the next run of exactly `run` bytes `c` at or after `from`.
+fn find_exact_run(text: &str, from: usize, c: u8, run: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut i = from;
+    while let Some(p) = find_byte(b, c, i) {
+        let n = b[p..].iter().take_while(|&&x| x == c).count();
+        if n == run {
+            return Some(p);
+        }
+        i = p + n;
+    }
+    None
+}
+
+/// (end of content, end of closing tag) for an element `name` whose content starts at `from`,
+/// counting nested same-name elements; unclosed → runs to the end of `text`.
+fn find_close(text: &str, from: usize, name: &str) -> (usize, usize) {
+    let mut lx = Lexer { src: text, pos: from };
+    let mut d = 1usize;
+    while let Some((tok, start)) = lx.next_tok() {
+        match tok {
+            Tok::Start { name: n2, self_closing: false, .. } if n2.eq_ignore_ascii_case(name) => d += 1,
+            Tok::End { name: n2 } if n2.eq_ignore_ascii_case(name) => {
+                d -= 1;
+                if d == 0 {
+                    return (start, lx.pos);
+                }
+            }
+            _ => {}
+        }
+    }
+    (text.len(), text.len())
+}

@@ -1,0 +1,324 @@
+//! The Markdown writer the rules write into: lines and the gaps between blocks, collapsed
+//! whitespace, `<br>` as a hard break, and inline spans (`**`, `*`, `` ` ``, `~~`, links) whose
+//! delimiters hug their text.
+//!
+//! Nothing is written eagerly: a gap (a new line or a blank line) is written before the next
+//! content, a collapsed space too (never at the start of a line), and a span's opener just before
+//! its first content, so whitespace ends up outside the delimiters and an empty span vanishes.
+
+use super::text::{fix_dollars_into, max_backtick_run};
+
+/// The separation owed before the next content.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(super) enum Gap {
+    None,
+    /// A line break (a `div`, a list item, a `<br>`).
+    Line,
+    /// A blank line (a paragraph, a heading, a block).
+    Blank,
+}
+
+/// The inline spans.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mark {
+    Strong,
+    Em,
+    Code,
+    Del,
+    Link,
+}
+
+impl Mark {
+    fn opener(self) -> &'static str {
+        match self {
+            Mark::Strong => "**",
+            Mark::Em => "*",
+            Mark::Code => "`",
+            Mark::Del => "~~",
+            Mark::Link => "[",
+        }
+    }
+}
+
+/// An open span: where its opener went (once written) and its content starts.
+struct Span {
+    mark: Mark,
+    url: String,
+    written: bool,
+    open_pos: usize,
+    content_start: usize,
+}
+
+/// The span closed last, while its closer still ends the output (an identical span opened right
+/// after it continues it: `<b>a</b><b>b</b>` is `**ab**`).
+struct Closed {
+    mark: Mark,
+    url: String,
+    open_pos: usize,
+    content_start: usize,
+    closer_start: usize,
+}
+
+/// Markdown being written for one container (the document, a list item, a quote, a cell).
+pub(super) struct Md {
+    pub(super) out: String,
+    gap: Gap,
+    /// Collapsed whitespace owed before the next content on this line.
+    space: bool,
+    /// The current line holds content.
+    line_content: bool,
+    /// A `<br>` ended a line that had content: a `\` if the next content follows on the next line.
+    hard: bool,
+    /// Hard breaks are written (not in headings and table cells, which are one line each).
+    pub(super) hard_breaks: bool,
+    spans: Vec<Span>,
+    /// Spans ignored because an open one makes them redundant (same kind, or inside code), per
+    /// kind: their closers are ignored too.
+    ignored: [u32; 5],
+    last_closed: Option<Closed>,
+    /// Set by a span marker, cleared by content: a non-breaking space right after a marker, at
+    /// the start of a line or after a space, is dropped.
+    after_marker: bool,
+}
+
+impl Md {
+    pub(super) fn new() -> Md {
+        Md {
+            out: String::new(),
+            gap: Gap::None,
+            space: false,
+            line_content: false,
+            hard: false,
+            hard_breaks: true,
+            spans: Vec::new(),
+            ignored: [0; 5],
+            last_closed: None,
+            after_marker: false,
+        }
+    }
+
+    /// A block boundary owed: at least `gap` before the next content.
+    pub(super) fn gap(&mut self, gap: Gap) {
+        if gap == Gap::Blank {
+            self.close_all();
+        }
+        self.gap = self.gap.max(gap);
+        self.space = false;
+        self.hard = false;
+    }
+
+    /// Text as HTML renders it outside `<pre>`: whitespace collapsed (not NBSP nor the fixed-width
+    /// spaces of CJK and math text), zero-width spaces dropped, Codeforces' `$$$` made `$`.
+    pub(super) fn text(&mut self, s: &str) {
+        let mut buf = String::new();
+        let s = if s.contains("$$$") { fix_dollars_into(s, &mut buf) } else { s };
+        let mut run = 0;
+        for (i, c) in s.char_indices() {
+            let special = c.is_whitespace() || matches!(c, '\u{200b}' | '\u{feff}');
+            if !special {
+                continue;
+            }
+            if run < i {
+                self.content(&s[run..i]);
+            }
+            run = i + c.len_utf8();
+            match c {
+                '\u{200b}' | '\u{feff}' => {}
+                '\u{a0}' => self.nbsp(),
+                c if collapses(c) => self.space = self.line_content || self.space,
+                c => self.content(c.encode_utf8(&mut [0; 4])),
+            }
+        }
+        if run < s.len() {
+            self.content(&s[run..]);
+        }
+    }
+
+    /// A non-breaking space: a space that does not collapse, written outside a pending opener.
+    fn nbsp(&mut self) {
+        let pending = self.spans.last().is_some_and(|s| !s.written);
+        let at_gap = self.gap != Gap::None && !self.out.is_empty();
+        if (self.after_marker || pending) && (self.out.is_empty() || self.out.ends_with([' ', '\n']) || at_gap) {
+            return;
+        }
+        self.start_content();
+        self.out.push(' ');
+        self.line_content = true;
+        self.last_closed = None;
+    }
+
+    /// Visible content on the current line (already escaped or literal as the caller wants).
+    pub(super) fn content(&mut self, s: &str) {
+        self.start_content();
+        self.flush_openers();
+        self.out.push_str(s);
+        self.line_content = true;
+        self.after_marker = false;
+        self.last_closed = None;
+    }
+
+    /// Writes what is owed before content: the gap (with a `\` for a hard break), then a space.
+    fn start_content(&mut self) {
+        if self.gap != Gap::None {
+            if !self.out.is_empty() {
+                if self.gap == Gap::Line && self.hard && self.hard_breaks && !self.in_code() {
+                    self.out.push('\\');
+                }
+                self.out.push_str(if self.gap == Gap::Blank { "\n\n" } else { "\n" });
+                self.last_closed = None;
+            }
+            self.gap = Gap::None;
+            self.hard = false;
+            self.space = false;
+        }
+        if self.space {
+            self.out.push(' ');
+            self.space = false;
+        }
+    }
+
+    /// `<br>`: ends the line; on a line with nothing yet, leaves an empty line.
+    pub(super) fn line_break(&mut self) {
+        if self.line_content && self.gap == Gap::None {
+            self.gap = Gap::Line;
+            self.hard = true;
+        } else if self.gap == Gap::Line && !self.out.is_empty() {
+            self.gap = Gap::Blank;
+            self.hard = false;
+        } else if self.gap == Gap::None && !self.out.is_empty() {
+            self.gap = Gap::Line;
+        }
+        self.line_content = false;
+        self.space = false;
+    }
+
+    /// A block of finished lines (a fenced block, a table, a list item's Markdown): on lines of
+    /// its own, after the owed gap.
+    pub(super) fn lines(&mut self, block: &str) {
+        if block.is_empty() {
+            return;
+        }
+        self.close_all();
+        self.start_content();
+        self.out.push_str(block);
+        self.line_content = true;
+        self.after_marker = false;
+    }
+
+    fn in_code(&self) -> bool {
+        self.spans.iter().any(|s| s.mark == Mark::Code)
+    }
+
+    /// Opens a span (its opener is written before its first content).
+    pub(super) fn open(&mut self, mark: Mark, url: &str) {
+        self.after_marker = true;
+        if self.spans.iter().any(|s| s.mark == Mark::Code || s.mark == mark) {
+            self.ignored[mark as usize] += 1;
+            return;
+        }
+        self.spans.push(Span { mark, url: url.to_string(), written: false, open_pos: 0, content_start: 0 });
+    }
+
+    /// Closes the innermost span of `mark` (and any opened inside it).
+    pub(super) fn close(&mut self, mark: Mark) {
+        self.after_marker = true;
+        if self.ignored[mark as usize] > 0 {
+            self.ignored[mark as usize] -= 1;
+            return;
+        }
+        let Some(idx) = self.spans.iter().rposition(|s| s.mark == mark) else { return };
+        while self.spans.len() > idx {
+            if let Some(span) = self.spans.pop() {
+                self.close_span(span);
+            }
+        }
+    }
+
+    fn close_all(&mut self) {
+        while let Some(span) = self.spans.pop() {
+            self.close_span(span);
+        }
+        self.ignored = [0; 5];
+    }
+
+    fn close_span(&mut self, span: Span) {
+        if !span.written {
+            return;
+        }
+        // The closer goes before trailing spaces (a written NBSP).
+        let content_end = self.out.trim_end_matches(' ').len().max(span.content_start);
+        let (mut content_start, mut content_end) = (span.content_start, content_end);
+        let closer = match span.mark {
+            Mark::Code => {
+                let (opener, closer) = code_delims(&self.out[content_start..content_end]);
+                if opener != "`" {
+                    let old = content_start - span.open_pos;
+                    self.out.replace_range(span.open_pos..content_start, &opener);
+                    content_start = span.open_pos + opener.len();
+                    content_end = content_end + opener.len() - old;
+                }
+                closer
+            }
+            Mark::Link => format!("]({})", span.url),
+            m => m.opener().to_string(),
+        };
+        self.out.insert_str(content_end, &closer);
+        let at_end = content_end + closer.len() == self.out.len();
+        self.last_closed = at_end.then_some(Closed {
+            mark: span.mark,
+            url: span.url,
+            open_pos: span.open_pos,
+            content_start,
+            closer_start: content_end,
+        });
+    }
+
+    /// Writes the openers of pending spans (continuing a just-closed identical span instead).
+    fn flush_openers(&mut self) {
+        let Some(first) = self.spans.iter().position(|s| !s.written) else { return };
+        for i in first..self.spans.len() {
+            let merge = self.last_closed.take().filter(|c| c.mark == self.spans[i].mark && c.url == self.spans[i].url);
+            let span = &mut self.spans[i];
+            if let Some(c) = merge {
+                self.out.truncate(c.closer_start);
+                span.open_pos = c.open_pos;
+                span.content_start = c.content_start;
+            } else {
+                span.open_pos = self.out.len();
+                self.out.push_str(span.mark.opener());
+                span.content_start = self.out.len();
+            }
+            span.written = true;
+        }
+    }
+
+    /// The Markdown written, spans closed.
+    pub(super) fn finish(mut self) -> String {
+        self.close_all();
+        self.out
+    }
+}
+
+/// A code span's delimiters: one backtick more than the longest run inside, padded with a space
+/// when the code starts or ends with a backtick.
+fn code_delims(code: &str) -> (String, String) {
+    let run = max_backtick_run(code);
+    if run == 0 {
+        return ("`".into(), "`".into());
+    }
+    let delim = "`".repeat(run + 1);
+    if code.starts_with('`') || code.ends_with('`') {
+        (format!("{delim} "), format!(" {delim}"))
+    } else {
+        (delim.clone(), delim)
+    }
+}
+
+/// Does `c` collapse with its neighbours into one space? Whitespace but NBSP and the fixed-width
+/// spaces that carry meaning (U+3000 in Japanese text, thin spaces in math).
+pub(super) fn collapses(c: char) -> bool {
+    if c.is_ascii() {
+        return matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r');
+    }
+    c.is_whitespace() && !matches!(c, '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
+}

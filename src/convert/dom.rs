@@ -1,0 +1,122 @@
+//! The statement's one parse: html5ever's tree, as html2text hands it out, and the few questions
+//! the rules ask of a node (its name, an attribute, a class, its text).
+//!
+//! html2text re-exports the tree (`RcDom`, `Handle`) and the `Element`, `Comment` and `Document`
+//! variants of its node type, but not `Text`: a text node is what is none of those below the
+//! document (html5ever turns processing instructions into comments, and a doctype is a child of
+//! the document node alone), and its text is read back through html5ever's own serializer, whose
+//! escaping is undone here.
+
+use html2text::{Comment, Document, Element, Handle, RcDom};
+
+/// Parses a statement (a fragment or a whole document) as a browser would: every character
+/// reference decoded, comments set apart, implied end tags and broken markup repaired.
+pub(crate) fn parse(html: &str) -> Option<RcDom> {
+    html2text::config::plain().parse_html(html.as_bytes()).ok()
+}
+
+/// What a node is, as the rules see it.
+pub(crate) enum Node<'a> {
+    /// An element: its lower-case local name.
+    Element(&'a str),
+    /// A text node (below the document node).
+    Text,
+    /// Comments and the document node.
+    Other,
+}
+
+/// The kind of `node` (a child of the document node that is not an element is a doctype: the
+/// walks start at the document's elements).
+pub(crate) fn kind(node: &Handle) -> Node<'_> {
+    match &node.data {
+        Element { name, .. } => Node::Element(&name.local),
+        Comment { .. } | Document => Node::Other,
+        _ => Node::Text,
+    }
+}
+
+/// The element's name, or `""` for any other node.
+pub(crate) fn name(node: &Handle) -> &str {
+    match &node.data {
+        Element { name, .. } => &name.local,
+        _ => "",
+    }
+}
+
+/// The value of attribute `key` (lower case), if the element has it.
+pub(crate) fn attr(node: &Handle, key: &str) -> Option<String> {
+    let Element { attrs, .. } = &node.data else { return None };
+    attrs.borrow().iter().find(|a| &*a.name.local == key).map(|a| a.value.to_string())
+}
+
+/// Does the element have a class for which `f` holds?
+pub(crate) fn has_class(node: &Handle, f: impl Fn(&str) -> bool) -> bool {
+    let Element { attrs, .. } = &node.data else { return false };
+    attrs.borrow().iter().any(|a| &*a.name.local == "class" && a.value.split_ascii_whitespace().any(&f))
+}
+
+/// Is the element hidden (`hidden`, or `display: none` in its style)?
+pub(crate) fn is_hidden(node: &Handle) -> bool {
+    let Element { attrs, .. } = &node.data else { return false };
+    attrs.borrow().iter().any(|a| match &*a.name.local {
+        "hidden" => true,
+        "style" => {
+            let style: String = a.value.chars().filter(|c| !c.is_whitespace()).collect();
+            style.to_ascii_lowercase().contains("display:none")
+        }
+        _ => false,
+    })
+}
+
+/// The text of a text node, appended to `out`.
+pub(crate) fn push_text(node: &Handle, out: &mut String) {
+    let mut buf = Vec::new();
+    // Serializing into memory cannot fail; a text node is written escaped (`&amp;`, `&lt;`,
+    // `&gt;`, `&nbsp;`), whatever its parent.
+    if node.serialize(&mut buf).is_err() {
+        return;
+    }
+    let Ok(s) = std::str::from_utf8(&buf) else { return };
+    let mut rest = s;
+    while let Some(p) = rest.find('&') {
+        out.push_str(&rest[..p]);
+        let after = &rest[p..];
+        let (c, len) = [("&amp;", '&'), ("&lt;", '<'), ("&gt;", '>'), ("&nbsp;", '\u{a0}')]
+            .iter()
+            .find(|(e, _)| after.starts_with(e))
+            .map_or(('&', 1), |(e, c)| (*c, e.len()));
+        out.push(c);
+        rest = &after[len..];
+    }
+    out.push_str(rest);
+}
+
+/// The element's text content: its text nodes in order (comments left out), appended to `out`.
+/// Iterative: a tree may be deeper than the stack.
+pub(crate) fn push_text_content(node: &Handle, out: &mut String) {
+    let mut stack: Vec<Handle> = node.children.borrow().iter().rev().cloned().collect();
+    while let Some(n) = stack.pop() {
+        match kind(&n) {
+            Node::Text => push_text(&n, out),
+            Node::Element(_) => stack.extend(n.children.borrow().iter().rev().cloned()),
+            Node::Other => {}
+        }
+    }
+}
+
+/// The elements below `node` at any depth, in document order, for which `f` holds (the search
+/// does not descend into a match). Iterative: a tree may be deeper than the stack.
+pub(crate) fn find_all(node: &Handle, f: impl Fn(&Handle) -> bool) -> Vec<Handle> {
+    let mut found = Vec::new();
+    let mut stack: Vec<Handle> = node.children.borrow().iter().rev().cloned().collect();
+    while let Some(n) = stack.pop() {
+        if matches!(kind(&n), Node::Element(_)) {
+            if f(&n) {
+                found.push(n);
+            } else {
+                stack.extend(n.children.borrow().iter().rev().cloned());
+            }
+        }
+    }
+    found
+}

@@ -1,0 +1,148 @@
+//! Inline math and scripts (`<sup>`, `<sub>`, `<var>`, tex-spans, `<math>`, MathJax scripts) and
+//! images; URLs made safe for Markdown.
+
+use html2text::Handle;
+
+use super::dom::{self, Node, attr, kind};
+use super::rules::{Rule, dropped, rule};
+use super::text::{collapse, format_script};
+pub(super) use super::url::sanitize_url;
+use super::writer::Md;
+
+/// Nested scripts deeper than this are read as plain text.
+const MAX_SCRIPT_DEPTH: usize = 32;
+
+/// A script or math element written inline: `^x`, `_x`, `$tex$`, `$$tex$$`.
+pub(super) fn inline_math(node: &Handle, r: Rule, md: &mut Md) {
+    match r {
+        Rule::Sup | Rule::Sub => {
+            let text = script_text(node, 0);
+            if text.is_empty() {
+                return;
+            }
+            let ordinal = r == Rule::Sup && matches!(text.as_str(), "st" | "nd" | "rd" | "th");
+            if ordinal && md.last_char().is_some_and(|c| c.is_ascii_digit()) {
+                md.content(&text);
+            } else {
+                let mark = if r == Rule::Sup { '^' } else { '_' };
+                md.content(&format_script(mark, &text, next_is_alnum(node)));
+            }
+        }
+        Rule::Var => math(md, &script_text(node, 0), false),
+        Rule::Script => {
+            let ty = attr(node, "type").unwrap_or_default().to_ascii_lowercase();
+            if ty.starts_with("math/tex") {
+                let mut tex = String::new();
+                dom::push_text_content(node, &mut tex);
+                math(md, &tex, ty.contains("mode=display"));
+            }
+        }
+        _ => math(md, &math_tex(node), attr(node, "display").is_some_and(|d| d == "block")),
+    }
+}
+
+fn math(md: &mut Md, tex: &str, display: bool) {
+    let tex = tex.trim();
+    if !tex.is_empty() {
+        let delim = if display { "$$" } else { "$" };
+        md.content(&format!("{delim}{tex}{delim}"));
+    }
+}
+
+/// `<math>`: its TeX annotation (KaTeX, MathJax), else its text.
+fn math_tex(node: &Handle) -> String {
+    let tex =
+        dom::find_all(node, |n| dom::name(n) == "annotation" && attr(n, "encoding").is_some_and(|e| e.contains("tex")));
+    let mut raw = String::new();
+    match tex.first() {
+        Some(annotation) => dom::push_text_content(annotation, &mut raw),
+        None => {
+            for text in texts(node) {
+                raw.push_str(&text);
+                raw.push(' ');
+            }
+        }
+    }
+    collapse(&raw)
+}
+
+/// The text nodes below `node`, each on its own.
+fn texts(node: &Handle) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut stack: Vec<Handle> = node.children.borrow().iter().rev().cloned().collect();
+    while let Some(n) = stack.pop() {
+        match kind(&n) {
+            Node::Text => {
+                let mut s = String::new();
+                dom::push_text(&n, &mut s);
+                out.push(s);
+            }
+            Node::Element(_) => stack.extend(n.children.borrow().iter().rev().cloned()),
+            Node::Other => {}
+        }
+    }
+    out
+}
+
+/// The one-line text of a script or `<var>`: nested scripts as `^x`/`_x`, a `<br>` as a space,
+/// dropped elements left out.
+pub(super) fn script_text(node: &Handle, depth: usize) -> String {
+    let mut raw = String::new();
+    if depth > MAX_SCRIPT_DEPTH {
+        dom::push_text_content(node, &mut raw);
+        return collapse(&raw);
+    }
+    let children = node.children.borrow();
+    for (k, child) in children.iter().enumerate() {
+        match kind(child) {
+            Node::Text => dom::push_text(child, &mut raw),
+            Node::Element(name) => {
+                let r = rule(name);
+                if r == Rule::Drop || r == Rule::Script || dropped(child) {
+                    continue;
+                }
+                match r {
+                    Rule::Br => raw.push(' '),
+                    Rule::Sup | Rule::Sub => {
+                        let inner = script_text(child, depth + 1);
+                        if !inner.is_empty() {
+                            let next = children.get(k + 1).is_some_and(starts_alnum);
+                            raw.push_str(&format_script(if r == Rule::Sup { '^' } else { '_' }, &inner, next));
+                        }
+                    }
+                    _ => raw.push_str(&script_text(child, depth + 1)),
+                }
+            }
+            Node::Other => {}
+        }
+    }
+    collapse(&raw)
+}
+
+/// Does the text right after `node` (its next sibling) start with a letter or digit?
+fn next_is_alnum(node: &Handle) -> bool {
+    let Some(parent) = node.get_parent() else { return false };
+    let children = parent.children.borrow();
+    let Some(i) = children.iter().position(|c| std::rc::Rc::ptr_eq(c, node)) else { return false };
+    children.get(i + 1).is_some_and(starts_alnum)
+}
+
+fn starts_alnum(node: &Handle) -> bool {
+    if !matches!(kind(node), Node::Text) {
+        return false;
+    }
+    let mut s = String::new();
+    dom::push_text(node, &mut s);
+    s.chars().next().is_some_and(char::is_alphanumeric)
+}
+
+/// `<img>`: `![alt](src)`; nothing without a `src`.
+pub(super) fn image(node: &Handle, md: &mut Md) {
+    let src = sanitize_url(&attr(node, "src").unwrap_or_default());
+    if src.is_empty() {
+        return;
+    }
+    let alt = attr(node, "alt").unwrap_or_default();
+    let alt = alt.split_whitespace().collect::<Vec<_>>().join(" ").replace(['[', ']'], "");
+    md.content(&format!("![{alt}]({src})"));
+}

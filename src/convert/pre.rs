@@ -1,0 +1,122 @@
+//! `<pre>`: its text verbatim in a fenced code block, the language from its class.
+
+use html2text::Handle;
+
+use super::dom::{self, Node, attr, kind};
+use super::media::script_text;
+use super::rules::{Rule, dropped, rule};
+use super::text::{format_script, max_backtick_run};
+
+/// Nesting inside a `<pre>` deeper than this is read as plain text.
+const MAX_PRE_DEPTH: usize = 64;
+
+/// The fenced code block of a `<pre>`: `<br>` and block boundaries as line breaks, scripts as
+/// `^x`/`_x`, `<var>` and math as their bare text, NBSP as a space, blank lines at either end
+/// dropped; the fence is longer than any backtick run inside.
+pub(super) fn fenced(node: &Handle) -> String {
+    let mut lang = code_lang(node);
+    let mut text = String::new();
+    pre_text(node, &mut text, &mut lang, 0);
+    let text = text.replace('\u{a0}', " ");
+    let lines: Vec<&str> = text.split('\n').collect();
+    let first = lines.iter().position(|l| !l.trim().is_empty());
+    let last = lines.iter().rposition(|l| !l.trim().is_empty());
+    let body = match (first, last) {
+        (Some(f), Some(l)) => lines[f..=l].join("\n"),
+        _ => String::new(),
+    };
+    let fence = "`".repeat(max_backtick_run(&body).max(2) + 1);
+    let mut s = String::with_capacity(body.len() + 2 * fence.len() + lang.len() + 2);
+    s.push_str(&fence);
+    s.push_str(&lang);
+    s.push('\n');
+    if !body.is_empty() {
+        s.push_str(&body);
+        s.push('\n');
+    }
+    s.push_str(&fence);
+    s
+}
+
+/// Appends the text of `node`'s children; the first `<code>` with a language names it.
+fn pre_text(node: &Handle, out: &mut String, lang: &mut String, depth: usize) {
+    let children = node.children.borrow();
+    for (k, child) in children.iter().enumerate() {
+        let name = match kind(child) {
+            Node::Text => {
+                dom::push_text(child, out);
+                continue;
+            }
+            Node::Element(name) => name,
+            Node::Other => continue,
+        };
+        let r = rule(name);
+        if r == Rule::Drop || dropped(child) || (r == Rule::Script && !is_tex(child)) {
+            continue;
+        }
+        match r {
+            Rule::Br => out.push('\n'),
+            Rule::Sup | Rule::Sub => {
+                let text = script_text(child, 0);
+                let next = children.get(k + 1).is_some_and(|n| {
+                    let mut s = String::new();
+                    matches!(kind(n), Node::Text) && {
+                        dom::push_text(n, &mut s);
+                        s.chars().next().is_some_and(char::is_alphanumeric)
+                    }
+                });
+                let ordinal = r == Rule::Sup && matches!(text.as_str(), "st" | "nd" | "rd" | "th");
+                if ordinal && out.ends_with(|c: char| c.is_ascii_digit()) {
+                    out.push_str(&text);
+                } else if !text.is_empty() {
+                    out.push_str(&format_script(if r == Rule::Sup { '^' } else { '_' }, &text, next));
+                }
+            }
+            Rule::Var | Rule::Math | Rule::Script => out.push_str(&script_text(child, 0)),
+            _ if depth > MAX_PRE_DEPTH => dom::push_text_content(child, out),
+            Rule::Mark(_) if name == "code" => {
+                if lang.is_empty() {
+                    *lang = code_lang(child);
+                }
+                pre_text(child, out, lang, depth + 1);
+            }
+            _ if name == "td" || name == "th" => {
+                out.push(' ');
+                pre_text(child, out, lang, depth + 1);
+            }
+            _ if r.is_block() || name == "tr" => {
+                soft_break(out);
+                pre_text(child, out, lang, depth + 1);
+                soft_break(out);
+            }
+            _ => pre_text(child, out, lang, depth + 1),
+        }
+    }
+}
+
+fn is_tex(node: &Handle) -> bool {
+    attr(node, "type").is_some_and(|t| t.to_ascii_lowercase().starts_with("math/tex"))
+}
+
+/// A line break unless the text is empty or already at the start of a line.
+fn soft_break(out: &mut String) {
+    if !out.is_empty() && !out.ends_with('\n') {
+        out.push('\n');
+    }
+}
+
+/// The language of a `<pre>` or `<code>` from `class="language-x"` or `lang-x`.
+fn code_lang(node: &Handle) -> String {
+    let Some(class) = attr(node, "class") else { return String::new() };
+    for c in class.split_ascii_whitespace() {
+        let lang = c.strip_prefix("language-").or_else(|| c.strip_prefix("lang-"));
+        if let Some(lang) = lang
+            && !lang.is_empty()
+            && lang.len() <= 20
+            && lang.chars().all(|ch| ch.is_ascii_alphanumeric() || matches!(ch, '_' | '+' | '#' | '-' | '.'))
+        {
+            return lang.to_string();
+        }
+    }
+    String::new()
+}

@@ -1,0 +1,121 @@
+//! The modules' layers, checked: each module may use modules of lower layers and of its own, except
+//! the MCP features (layer 3), which are peers and never use one another. ARCHITECTURE.md draws
+//! the same table; this test keeps the two true by reading every `crate::` path in `src/`.
+
+use std::path::Path;
+
+/// Every top-level module of the library and its layer, bottom first.
+const LAYERS: &[(&str, u8)] = &[
+    // 0: foundations: logging, errors, the wire, the command line, HTTP.
+    ("log", 0),
+    ("error", 0),
+    ("mcp", 0),
+    ("cli", 0),
+    ("client", 0),
+    ("dns", 0),
+    ("http_proxy", 0),
+    // 1: data and text, no I/O: the backend's shapes, languages, conversion, samples, templates.
+    ("models", 1),
+    ("language", 1),
+    ("convert", 1),
+    ("samples", 1),
+    ("format", 1),
+    // 2: problem fetching and formatting (an operation per tool), the local judge (the operation
+    // of `test_solution`, which fetches through `problems`; its statement reader gives the
+    // problem object its limits), and what the features name in common (URIs, modes).
+    ("problems", 2),
+    ("judge", 2),
+    ("routes", 2),
+    // 3: the MCP features, peers.
+    ("tools", 3),
+    ("resources", 3),
+    ("prompts", 3),
+    ("complete", 3),
+    // 4: the protocol: dispatch, eras, the read loop.
+    ("server", 4),
+];
+
+/// The layer in which a feature may not use its peers.
+const PEERS: u8 = 3;
+
+fn layer(module: &str) -> Option<u8> {
+    LAYERS.iter().find(|(m, _)| *m == module).map(|(_, l)| *l)
+}
+
+/// The top-level modules a source text names through `crate::` paths (macros left out), in code
+/// lines only.
+fn uses(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for line in text.lines().filter(|l| !l.trim_start().starts_with("//")) {
+        let mut rest = line;
+        while let Some(at) = rest.find("crate::") {
+            rest = &rest[at + "crate::".len()..];
+            if let Some(group) = rest.strip_prefix('{') {
+                // `use crate::{a, b::c}`: the first name of each item (one line in this code base).
+                let end = group.find('}').unwrap_or(group.len());
+                out.extend(group[..end].split(',').filter_map(|item| ident(item.trim())).map(String::from));
+            } else if let Some(name) = ident(rest)
+                && !rest[name.len()..].starts_with('!')
+            {
+                out.push(name.to_string());
+            }
+        }
+    }
+    out
+}
+
+fn ident(s: &str) -> Option<&str> {
+    let end = s.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(s.len());
+    (end > 0).then(|| &s[..end])
+}
+
+/// Every `.rs` file under `dir`, with the top-level module it belongs to.
+fn files(dir: &Path, module: Option<&str>, out: &mut Vec<(String, std::path::PathBuf)>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let owner = module.map_or(name.clone(), String::from);
+        if path.is_dir() {
+            files(&path, Some(&owner), out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push((owner, path));
+        }
+    }
+}
+
+#[test]
+fn modules_use_only_lower_layers_and_features_never_each_other() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut all = Vec::new();
+    files(&src, None, &mut all);
+    let mut wrong = Vec::new();
+    for (module, path) in &all {
+        // The crate root, the binary's own modules and this test stand outside the layers.
+        if matches!(module.as_str(), "lib" | "main" | "alloc" | "layers") {
+            continue;
+        }
+        let Some(mine) = layer(module) else {
+            wrong.push(format!("{}: module `{module}` has no layer in src/layers.rs", path.display()));
+            continue;
+        };
+        for used in uses(&std::fs::read_to_string(path).unwrap()) {
+            if used == *module {
+                continue;
+            }
+            match layer(&used) {
+                None => wrong.push(format!("{}: uses `{used}`, which has no layer", path.display())),
+                Some(l) if l > mine || (l == mine && mine == PEERS) => {
+                    wrong.push(format!("{}: `{module}` (layer {mine}) uses `{used}` (layer {l})", path.display()));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "layering broken:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn crate_paths_are_read_in_every_form() {
+    let text = "use crate::{complete, prompts::X};\nuse crate::tools::{self, Y};\n// crate::server\nlet a = crate::format::f(); crate::debug!(\"x\");";
+    assert_eq!(uses(text), ["complete", "prompts", "tools", "format"]);
+}
