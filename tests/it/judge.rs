@@ -294,6 +294,51 @@ fn cancellation_kills_the_program_and_its_children() {
     assert!(s.try_recv(Duration::from_millis(200)).is_none());
 }
 
+/// A `test_solution` in a batch takes the same path as one alone: it reports its samples'
+/// progress before the batch's reply, and a cancellation kills its program and leaves its entry
+/// out of the array.
+#[test]
+fn a_batched_test_solution_reports_progress_and_can_be_cancelled() {
+    if !have("gcc") || !have("python3") || !cfg!(target_os = "linux") {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    let code = "import sys\nfor line in sys.stdin:\n    if int(line) == 42: break\n    print(int(line))\n";
+    s.send(&json!([
+        {"jsonrpc": "2.0", "id": "j", "method": "tools/call", "params": {"name": TOOL, "_meta": {"progressToken": "p"},
+            "arguments": {"source": "spoj", "id": "SP1", "language": "python", "code": code}}},
+        {"jsonrpc": "2.0", "id": "ping", "method": "ping"},
+    ]));
+    let mut steps = Vec::new();
+    let reply = loop {
+        let v = s.recv();
+        if v.is_array() {
+            break v;
+        }
+        assert_eq!(v["method"], "notifications/progress", "{v}");
+        steps.push(v["params"].clone());
+    };
+    assert_eq!(reply[0]["result"]["structuredContent"]["verdict"], "AC", "{reply}");
+    assert_eq!(reply[1]["id"], "ping", "{reply}");
+    let last = steps.last().expect("progress before the batch reply");
+    assert_eq!(last["progress"], last["total"], "{last}");
+    assert!(last["message"].as_str().unwrap().contains("sample 1: AC"), "{last}");
+
+    let marker = marker(7);
+    let args = json!({"source": "codeforces", "id": "1A", "language": "c",
+        "code": forking(&marker, false, namespaces()), "time_limit_ms": 60000});
+    s.send(&json!([
+        {"jsonrpc": "2.0", "id": "judge-2", "method": "tools/call", "params": {"name": TOOL, "arguments": args}},
+        {"jsonrpc": "2.0", "id": "ping-2", "method": "ping"},
+    ]));
+    assert!(eventually(Duration::from_secs(20), || alive(&marker)), "the program never started");
+    s.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "judge-2"}}));
+    assert!(eventually(Duration::from_secs(3), || !alive(&marker)), "processes survived the cancellation");
+    let reply = s.recv();
+    assert_eq!(reply, json!([{"jsonrpc": "2.0", "id": "ping-2", "result": {}}]), "the cancelled entry is left out");
+    assert!(s.try_recv(Duration::from_millis(200)).is_none());
+}
+
 #[test]
 fn a_killed_server_leaves_no_process_behind() {
     if !have("gcc") || !have("setpriv") || !cfg!(target_os = "linux") {
