@@ -42,10 +42,11 @@ shipped-tests: ship-release
 	OJ_MCP_BIN=$(CURDIR)/$(RELEASE_BIN) $(CARGO) test --test it
 	$(MAKE) --no-print-directory client-tests OJ_MCP_BIN=$(CURDIR)/$(RELEASE_BIN)
 
-# A scripted MCP session against the project's own fixture backend; prints what each tool returns.
+# A scripted MCP session against the project's own fixture backend; prints what each tool returns
+# (and one judged run of test_solution when a C++ compiler is on PATH).
 smoke:
 	$(CARGO) build --release
-	$(CARGO) run --release --example smoke -- --bin target/release/oj-mcp-rs
+	$(CARGO) run --release --example smoke -- --judge --bin target/release/oj-mcp-rs
 
 # Fragments for other jobs (shipping, benchmarks, client tests).
 -include mk/*.mk

@@ -24,19 +24,22 @@ const PROTOCOL_VERSION: &str = "2025-11-25";
 const MAX_LINES: usize = 40;
 
 const HELP: &str = "\
-Usage: smoke [--bin PATH] [--arg X]... [--timeout SECS] [-- SERVER ARGS...]
+Usage: smoke [--bin PATH] [--arg X]... [--timeout SECS] [--judge] [-- SERVER ARGS...]
 
 Runs a scripted MCP session of the oj-mcp-rs server against the fixture backend.
   --bin PATH      the server, or a wrapper such as `node` (default: $OJ_MCP_BIN,
                   else target/release/oj-mcp-rs)
   --arg X         an argument for PATH, before SERVER ARGS (repeatable)
   --timeout SECS  how long to wait for all responses (default 30)
+  --judge         also judge a C++ solution with test_solution (OJ_ALLOW_RUN=1), when
+                  g++ (or $OJ_CXX) is on PATH
 Exit status: 0 when every call answered as expected, 1 otherwise, 2 on bad usage.";
 
 struct Opts {
     bin: PathBuf,
     args: Vec<String>,
     timeout: Duration,
+    judge: bool,
 }
 
 /// One scripted `tools/call`.
@@ -88,6 +91,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Opts>, String
     let mut bin = std::env::var_os("OJ_MCP_BIN").map(PathBuf::from);
     let mut bin_args = Vec::new();
     let mut timeout = Duration::from_secs(30);
+    let mut judge = false;
     let mut parser = lexopt::Parser::from_args(args);
     let err = |e: lexopt::Error| e.to_string();
     while let Some(arg) = parser.next().map_err(err)? {
@@ -103,6 +107,7 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Opts>, String
                     .ok_or_else(|| format!("--timeout {v}: not a positive number"))?;
                 timeout = Duration::from_secs_f64(secs);
             }
+            Long("judge") => judge = true,
             Short('h') | Long("help") => return Ok(None),
             Value(v) => {
                 // Only after `--` (lexopt hands those over as values): the server's own arguments.
@@ -115,12 +120,23 @@ fn parse_args(args: impl Iterator<Item = String>) -> Result<Option<Opts>, String
         }
     }
     let bin = bin.unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/release/oj-mcp-rs"));
-    Ok(Some(Opts { bin, args: bin_args, timeout }))
+    Ok(Some(Opts { bin, args: bin_args, timeout, judge }))
 }
 
-fn script() -> Vec<Call> {
+/// Whether a C++ compiler is on PATH: then the session also shows one judged run.
+fn have_cxx() -> bool {
+    let cxx = std::env::var("OJ_CXX").ok().and_then(|c| c.split_whitespace().next().map(str::to_string));
+    let cxx = cxx.unwrap_or_else(|| "g++".into());
+    std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(&cxx).is_file()))
+}
+
+/// Codeforces 1A, solved in C++: `test_solution` with `--allow-run`.
+const THEATRE_SQUARE: &str =
+    "#include <iostream>\nint main(){long long n,m,a;std::cin>>n>>m>>a;std::cout<<((n+a-1)/a)*((m+a-1)/a)<<'\\n';}\n";
+
+fn script(judge: bool) -> Vec<Call> {
     let ok = |tool, args| Call { tool, args, expect_error: false };
-    vec![
+    let mut calls = vec![
         ok("get_daily_challenge", json!({})),
         ok("get_daily_challenge", json!({"domain": "cn", "date": "2024-01-15"})),
         ok("get_problem", json!({"source": "leetcode", "id": "1"})),
@@ -130,15 +146,25 @@ fn script() -> Vec<Call> {
         ok("resolve_problem", json!({"query": "https://leetcode.com/problems/two-sum/"})),
         ok("get_platform_status", json!({})),
         Call { tool: "get_problem", args: json!({"source": "leetcode", "id": "99999"}), expect_error: true },
-    ]
+    ];
+    if judge {
+        let args = json!({"source": "codeforces", "id": "1A", "language": "cpp", "code": THEATRE_SQUARE});
+        calls.push(ok("test_solution", args));
+    }
+    calls
 }
 
 fn run(opts: &Opts) -> Result<bool, String> {
     let backend = backend::Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
     println!("fixture backend: {}", backend.url());
     println!("server: {} {}", opts.bin.display(), opts.args.join(" "));
+    let judge = opts.judge && have_cxx();
+    if opts.judge && !judge {
+        println!("no C++ compiler on PATH: the session shows no judged run (test_solution)");
+    }
     let mut child = Command::new(&opts.bin)
         .args(&opts.args)
+        .env("OJ_ALLOW_RUN", if judge { "1" } else { "0" })
         .env("OJ_BASE_URL", backend.url())
         .env("OJ_TOKEN", TOKEN)
         .stdin(Stdio::piped())
@@ -167,7 +193,7 @@ fn run(opts: &Opts) -> Result<bool, String> {
 
     let mut session = Session { stdin: child.stdin.take(), rx, replies: HashMap::new(), eof: false, ok: true };
     let deadline = Instant::now() + opts.timeout;
-    let calls = script();
+    let calls = script(judge);
     let result = session.converse(&calls, deadline);
 
     // Close stdin: the server must exit on EOF.

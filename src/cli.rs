@@ -30,6 +30,9 @@ Options:
                            off: tools have no outputSchema and results no structuredContent,
                            so every client shows the model the Markdown text
                            (env OJ_STRUCTURED_CONTENT; default on)
+      --allow-run          offer the test_solution tool, which compiles and runs code on
+                           this machine against a problem's samples (env OJ_ALLOW_RUN=1;
+                           default off). Not a sandbox: see the README
   -h, --help               print this help and exit
   -V, --version            print the version and exit
 
@@ -81,6 +84,8 @@ pub struct Config {
     /// Whether tools declare `outputSchema` and results carry `structuredContent` (both or
     /// neither: a declared schema promises the structured result).
     pub structured_content: bool,
+    /// Whether `test_solution` (which runs code on this machine) is offered.
+    pub allow_run: bool,
 }
 
 impl fmt::Debug for Config {
@@ -95,6 +100,7 @@ impl fmt::Debug for Config {
             .field("ca_file", &self.ca_file)
             .field("proxy", &self.proxy.all.as_deref().or(self.proxy.https.as_deref()).map(redact))
             .field("structured_content", &self.structured_content)
+            .field("allow_run", &self.allow_run)
             .finish()
     }
 }
@@ -235,6 +241,37 @@ fn on_off(s: &str) -> Option<bool> {
     }
 }
 
+/// `1`/`true`/`on`/`yes` or `0`/`false`/`off`/`no`, in any case (a bundle's checkbox sends
+/// `true`/`false`).
+fn yes_no(s: &str) -> Option<bool> {
+    match s.trim().to_ascii_lowercase().as_str() {
+        "1" | "true" | "on" | "yes" => Some(true),
+        "0" | "false" | "off" | "no" => Some(false),
+        _ => None,
+    }
+}
+
+/// `OJ_ALLOW_RUN`: off when unset or blank.
+fn allow_run_env(env: &dyn Fn(&str) -> Option<String>) -> Result<bool, CliError> {
+    match env_value(env("OJ_ALLOW_RUN")) {
+        None => Ok(false),
+        Some(s) => yes_no(&s).ok_or_else(|| CliError(format!("invalid OJ_ALLOW_RUN {s:?}: expected 1 or 0"))),
+    }
+}
+
+/// The proxy variables, the lower-case spelling first (as curl reads them).
+fn proxy_env(env: &dyn Fn(&str) -> Option<String>) -> ProxyEnv {
+    let either = |upper: &str, lower: &str| env_value(env(lower)).or_else(|| env_value(env(upper)));
+    ProxyEnv {
+        https: either("HTTPS_PROXY", "https_proxy"),
+        http: either("HTTP_PROXY", "http_proxy"),
+        all: either("ALL_PROXY", "all_proxy"),
+        no_proxy: either("NO_PROXY", "no_proxy")
+            .map(|s| s.split(',').map(|e| e.trim().to_string()).filter(|e| !e.is_empty()).collect())
+            .unwrap_or_default(),
+    }
+}
+
 /// Parses the command line (`args` without the program name) and the environment (`env`).
 pub fn parse<I>(args: I, env: &dyn Fn(&str) -> Option<String>) -> Result<Command, CliError>
 where
@@ -251,6 +288,7 @@ where
     let mut backoff = None;
     let mut ca_file = None;
     let mut structured = None;
+    let mut allow_run = false;
 
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next()? {
@@ -263,6 +301,7 @@ where
             Long("retry-backoff-ms") => backoff = Some(parser.value()?.string()?),
             Long("ca-file") => ca_file = Some(parser.value()?.string()?),
             Long("structured-content") => structured = Some(parser.value()?.string()?),
+            Long("allow-run") => allow_run = true,
             Short('h') | Long("help") => return Ok(Command::Help),
             Short('V') | Long("version") => return Ok(Command::Version),
             _ => return Err(arg.unexpected().into()),
@@ -288,15 +327,8 @@ where
             on_off(&s).ok_or_else(|| CliError(format!("invalid structured content {s:?}: expected on or off")))?
         }
     };
-    let either = |upper: &str, lower: &str| env_value(env(lower)).or_else(|| env_value(env(upper)));
-    let proxy = ProxyEnv {
-        https: either("HTTPS_PROXY", "https_proxy"),
-        http: either("HTTP_PROXY", "http_proxy"),
-        all: either("ALL_PROXY", "all_proxy"),
-        no_proxy: either("NO_PROXY", "no_proxy")
-            .map(|s| s.split(',').map(|e| e.trim().to_string()).filter(|e| !e.is_empty()).collect())
-            .unwrap_or_default(),
-    };
+    let allow_run = allow_run || allow_run_env(env)?;
+    let proxy = proxy_env(env);
     let base_url = base_url
         .or_else(|| env_value(env("OJ_BASE_URL")))
         .ok_or_else(|| CliError("missing base URL: pass --base-url URL or set OJ_BASE_URL".into()))?;
@@ -313,6 +345,7 @@ where
         ca_file,
         proxy,
         structured_content,
+        allow_run,
     })))
 }
 
@@ -366,6 +399,22 @@ mod tests {
         assert!(run(&base, &[("OJ_STRUCTURED_CONTENT", " ")]).unwrap().structured_content);
         let e = run(&base, &[("OJ_STRUCTURED_CONTENT", "no")]).unwrap_err();
         assert_eq!(e.0, "invalid structured content \"no\": expected on or off");
+    }
+
+    #[test]
+    fn running_code_is_off_unless_allowed() {
+        let base = ["--base-url", "http://a"];
+        assert!(!run(&base, &[]).unwrap().allow_run);
+        assert!(run(&[&base[..], &["--allow-run"]].concat(), &[]).unwrap().allow_run);
+        for yes in ["1", "true", "TRUE", "on", "yes"] {
+            assert!(run(&base, &[("OJ_ALLOW_RUN", yes)]).unwrap().allow_run, "{yes}");
+        }
+        // A bundle's unchecked box, an unfilled placeholder, a blank value: off.
+        for no in ["0", "false", "off", " ", "${user_config.allow_run}"] {
+            assert!(!run(&base, &[("OJ_ALLOW_RUN", no)]).unwrap().allow_run, "{no}");
+        }
+        let e = run(&base, &[("OJ_ALLOW_RUN", "maybe")]).unwrap_err();
+        assert_eq!(e.0, "invalid OJ_ALLOW_RUN \"maybe\": expected 1 or 0");
     }
 
     #[test]

@@ -16,6 +16,7 @@ mod dns;
 pub mod error;
 pub mod format;
 mod http_proxy;
+pub mod judge;
 pub mod language;
 #[cfg(test)]
 mod layers;

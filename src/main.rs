@@ -51,8 +51,13 @@ fn main() -> ExitCode {
     if !config.structured_content {
         info!("structured content off: no outputSchema, no structuredContent");
     }
+    if config.allow_run {
+        info!("--allow-run: test_solution compiles and runs code on this machine");
+    }
     let server = Arc::new(
-        Server::new(Client::new(&config), Box::new(clock())).with_structured_content(config.structured_content),
+        Server::new(Client::new(&config), Box::new(clock()))
+            .with_structured_content(config.structured_content)
+            .with_allow_run(config.allow_run),
     );
     let outbox = Arc::new(Outbox::new(Box::new(io::stdout())).exit_on_close());
     let pool = Pool::new(server::WORKERS);
@@ -60,6 +65,8 @@ fn main() -> ExitCode {
     if !pool.shutdown(server::EXIT_GRACE) {
         info!("exiting with backend calls still in flight");
     }
+    // The programs test_solution built this session.
+    oj_mcp_rs::judge::cleanup();
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

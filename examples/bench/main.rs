@@ -7,7 +7,8 @@
 //! backend's own round trip (a raw HTTP GET over a kept-alive socket, measured the same way), peak
 //! RSS (`VmHWM`), stdin EOF → exit, the backend's TCP connections, the HTML → Markdown converter
 //! (in process: throughput over the corpus, time against input size), the npm launcher's
-//! overhead, and the memory of a session's whole process tree (binary alone, launcher on its
+//! overhead, `test_solution`'s own overhead per sample against running the program directly
+//! (`judge.rs`), and the memory of a session's whole process tree (binary alone, launcher on its
 //! spawn and `execve` paths). `--compare CMD` measures another stdio MCP server in the same run, side by side.
 //! Exit status: 0 whatever the verdicts (a benchmark, not a test), 1 when a measurement broke.
 
@@ -15,6 +16,7 @@ mod ab;
 #[path = "../../tests/support/backend.rs"]
 mod backend;
 mod convert;
+mod judge;
 mod launcher;
 mod old_convert;
 mod pipes;
@@ -79,15 +81,16 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --only LIST     measure only these, comma-separated: size, start (spawn → initialize/discover,
                   EOF → exit), list (tools/list), calls (get_problem, RSS, connections),
                   convert, ab (the converter against the one before the one-parse rewrite: time,
-                  peak memory, same output), samples (sample extraction against conversion), launcher (start-up
-                  and the session tree RSS)
+                  peak memory, same output), samples (sample extraction against conversion), judge
+                  (test_solution's overhead per sample), launcher (start-up and the session tree RSS)
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
   --markdown      print the summary as a Markdown table (for the README)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
 A CMD is split on whitespace (no quoting): wrap anything fancier in a script, or profile a
 server by prefixing it: --server \"valgrind --tool=callgrind BIN\" --only calls --timeout 300.";
 
-pub(crate) const SECTIONS: [&str; 8] = ["size", "start", "list", "calls", "convert", "ab", "samples", "launcher"];
+pub(crate) const SECTIONS: [&str; 9] =
+    ["size", "start", "list", "calls", "convert", "ab", "samples", "judge", "launcher"];
 
 pub(crate) struct Opts {
     pub(crate) server: Vec<String>,

@@ -1,6 +1,7 @@
 //! The run: the machine and its load, every measurement, the summary table and its verdicts.
 
 use crate::convert::{converter_rows, measure_converter};
+use crate::judge::{judge_rows, measure_judge};
 use crate::launcher::{LauncherFigures, measure_launcher};
 use crate::samples::{measure_samples, sample_rows};
 use crate::server::{CallFigures, ServerFigures, measure_server, note, start_series};
@@ -65,6 +66,7 @@ pub(crate) fn run(opts: &Opts) -> bool {
     let conv = opts.wants("convert").then(|| measure_converter(opts, &mut failed));
     let ab = opts.wants("ab").then(|| crate::ab::measure_ab(opts, conv.as_ref()));
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
+    let judge = opts.wants("judge").then(|| measure_judge(opts, &mut failed));
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
     let launcher = note("npm launcher", launcher, &mut failed);
     let trees = if opts.wants("launcher") { measure_trees(opts, &mut failed) } else { Vec::new() };
@@ -100,6 +102,9 @@ pub(crate) fn run(opts: &Opts) -> bool {
     }
     if let Some(samples) = &samples {
         sample_rows(samples, &mut rows);
+    }
+    if let Some(judge) = &judge {
+        judge_rows(judge, &mut rows);
     }
     launcher_rows(&launcher, &trees, opts, &mut rows);
     let (load_end, warn_end) = load();
@@ -158,7 +163,8 @@ fn start_rows(both: &Both, opts: &Opts, rows: &mut Vec<Row>) {
             Cell::new(format!("{} ({stripped} B{how})", fmt_mb(*stripped as f64)), *stripped as f64 / MB)
         })
     });
-    rows.push(Row::target("binary size, stripped", a, b, "≤ 3.0 MB", Target::AtMost(3.0)));
+    // 3.0 MB before the judge (test_solution, src/judge/), which may take it to 3.2 MB.
+    rows.push(Row::target("binary size, stripped", a, b, "≤ 3.2 MB", Target::AtMost(3.2)));
     let (a, b) = both.cells(&|s| cell_or(&s.spawn_init, |st| Cell::dist(st, 0.95)));
     rows.push(Row::target(
         format!("spawn → initialize response, median / p95 of {}", opts.spawns),

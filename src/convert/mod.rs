@@ -141,7 +141,7 @@ impl<'a> Statement<'a> {
     }
 
     /// The statement as Markdown, whole (a reply's size is `format`'s business); a blank one, or
-    /// one that converts to nothing, gives [`NO_DESCRIPTION`]. Never panics: a panic in the rules
+    /// one that converts to nothing, gives `NO_DESCRIPTION`. Never panics: a panic in the rules
     /// (or the Markdown passthrough) is caught, and the HTML is then rendered as plain text with
     /// tags stripped; HTML too deep to parse takes the same fallback.
     pub fn markdown(&self) -> String {

@@ -34,6 +34,26 @@ pub(crate) struct Ctx<'a> {
     pub(crate) client: &'a Client,
     /// The current time, seconds since the Unix epoch (injectable for tests).
     pub(crate) now_unix: i64,
+    /// The call as it runs: cancellation and progress ([`Idle`] for a call with neither).
+    pub(crate) live: &'a dyn Live,
+}
+
+/// A running call, as a long operation (the judge) sees it.
+pub(crate) trait Live: Sync {
+    /// Whether the client cancelled the call (an operation stops what it started and returns).
+    fn cancelled(&self) -> bool;
+    /// Reports `done` of `total` steps, when the client asked for progress.
+    fn progress(&self, done: u64, total: u64, message: &str);
+}
+
+/// A call that cannot be cancelled and reports no progress.
+pub(crate) struct Idle;
+
+impl Live for Idle {
+    fn cancelled(&self) -> bool {
+        false
+    }
+    fn progress(&self, _: u64, _: u64, _: &str) {}
 }
 
 /// A tool's arguments, checked field by field. Every problem is a [`ToolError::Domain`] naming the

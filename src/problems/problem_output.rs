@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 use super::{ToolOutput, samples};
 use crate::convert::Statement;
 use crate::format;
+use crate::judge::statement;
 use crate::language::{self, Language};
 use crate::models::Problem;
 
@@ -31,9 +32,17 @@ pub fn problem_output(
     notes.extend(chosen.note.clone());
     let cut_note_at = notes.len();
     notes.extend(found.as_ref().and_then(samples::cut_note));
+    // The limits the statement states (for test_solution's defaults, and for the reader).
+    let (time_ms, memory_mb) = chosen.raw.map_or((None, None), statement::limits);
+    let mut extra = extra.to_vec();
+    if time_ms.is_some() || memory_mb.is_some() {
+        let show = |v: Option<u64>| v.map_or(format::NA.to_string(), |v| v.to_string());
+        extra.push(format!("- Time limit (ms): {} | Memory limit (MB): {}", show(time_ms), show(memory_mb)));
+    }
     // The whole text fits in 100 KiB: the statement is cut to what the header leaves.
-    let (text, content) = format::problem_text(p, chosen.title, content, extra, &mut notes, cut_note_at);
+    let (text, content) = format::problem_text(p, chosen.title, content, &extra, &mut notes, cut_note_at);
     let mut problem = problem_json(p, content.as_deref());
+    problem["limits"] = json!({ "time_ms": time_ms, "memory_mb": memory_mb });
     samples::add_fields(&mut problem, found.as_ref());
     let mut structured = wrap(problem);
     structured["language"] = json!(chosen.language);

@@ -30,6 +30,10 @@ pub(super) struct Call {
     started: Instant,
     /// Progress notifications sent so far; `None` once the reply is out (no progress after it).
     sent: Mutex<Option<u64>>,
+    /// How many notifications the ticker had sent when the handler began reporting its own
+    /// steps (`u64::MAX` until then): the ticker stops, and step `k` is `from + k` of
+    /// `from + total`, so that progress only grows.
+    steps_from: AtomicU64,
 }
 
 /// Requests being worked on: so a `notifications/cancelled` can suppress a reply, and a slow one
@@ -104,6 +108,7 @@ impl Inflight {
             progress_token,
             started: Instant::now(),
             sent: Mutex::new(Some(0)),
+            steps_from: AtomicU64::new(u64::MAX),
         });
         lock(&self.map).insert(req.id.clone(), call.clone());
         if call.progress_token.is_some() {
@@ -143,6 +148,9 @@ impl Inflight {
     fn tick(&self, outbox: &Outbox) {
         let calls: Vec<Arc<Call>> = lock(&self.map).values().filter(|c| c.progress_token.is_some()).cloned().collect();
         for call in calls {
+            if call.steps_from.load(Ordering::Relaxed) != u64::MAX {
+                continue;
+            }
             let elapsed = call.started.elapsed();
             let mut sent = lock(&call.sent);
             let Some(n) = *sent else { continue };
@@ -161,6 +169,42 @@ impl Inflight {
                 *sent = Some(n + 1);
             }
         }
+    }
+}
+
+/// A call on its worker, as its handler sees it: whether it was cancelled, and its own progress.
+pub(super) struct LiveCall<'a> {
+    pub(super) call: &'a Call,
+    pub(super) outbox: &'a Outbox,
+}
+
+impl crate::problems::Live for LiveCall<'_> {
+    fn cancelled(&self) -> bool {
+        self.call.cancelled.load(Ordering::Relaxed)
+    }
+
+    /// Steps may be reported from several threads in any order: each notification counts one
+    /// more than the last, under the progress lock, so the value only grows.
+    fn progress(&self, _done: u64, total: u64, message: &str) {
+        let Some(token) = &self.call.progress_token else { return };
+        let mut sent = lock(&self.call.sent);
+        let Some(n) = *sent else { return };
+        if self.cancelled() {
+            return;
+        }
+        let from = match self.call.steps_from.load(Ordering::Relaxed) {
+            u64::MAX => {
+                self.call.steps_from.store(n, Ordering::Relaxed);
+                n
+            }
+            from => from,
+        };
+        self.outbox.send(&json!({
+            "jsonrpc": "2.0",
+            "method": "notifications/progress",
+            "params": { "progressToken": token, "progress": n + 1, "total": from + total, "message": message },
+        }));
+        *sent = Some(n + 1);
     }
 }
 
@@ -197,6 +241,7 @@ mod tests {
             progress_token: Some(json!("tok")),
             started: Instant::now().checked_sub(PROGRESS_EVERY * 3).unwrap(),
             sent: Mutex::new(Some(0)),
+            steps_from: AtomicU64::new(u64::MAX),
         });
         lock(&inflight.map).insert(id.clone(), call.clone());
         call
@@ -217,6 +262,37 @@ mod tests {
         assert_eq!(out.len(), 2, "{out:?}");
         assert_eq!(out[0]["method"], "notifications/progress");
         assert_eq!(out[1]["id"], "a");
+    }
+
+    /// A handler's own steps follow what the ticker sent, only grow, carry a total, stop the
+    /// ticker for that call, and end with the reply.
+    #[test]
+    fn a_handlers_steps_continue_the_count() {
+        use crate::problems::Live;
+        let buf = Buf::default();
+        let outbox = Arc::new(Outbox::new(Box::new(buf.clone())));
+        let inflight = Inflight::new(outbox.clone());
+        let id = RequestId::String("j".into());
+        let call = overdue_call(&inflight, &id);
+        inflight.tick(&outbox);
+        let live = LiveCall { call: &call, outbox: &outbox };
+        assert!(!live.cancelled());
+        // Steps may arrive out of order from the judge's threads: the values still grow.
+        live.progress(2, 3, "sample 2");
+        live.progress(1, 3, "sample 1");
+        inflight.tick(&outbox);
+        live.progress(3, 3, "sample 3");
+        let reply = inflight.finish(&id, &call, json!({"jsonrpc": "2.0", "id": "j", "result": {}}));
+        outbox.send(&reply.unwrap());
+        live.progress(3, 3, "late");
+        let out = lines(&buf);
+        let values: Vec<(u64, Option<u64>)> = out
+            .iter()
+            .filter(|m| m["method"] == "notifications/progress")
+            .map(|m| (m["params"]["progress"].as_u64().unwrap(), m["params"]["total"].as_u64()))
+            .collect();
+        assert_eq!(values, [(1, None), (2, Some(4)), (3, Some(4)), (4, Some(4))], "{out:?}");
+        assert_eq!(out.last().unwrap()["id"], "j");
     }
 
     /// The progress thread and a worker race: whatever the interleaving, no progress notification

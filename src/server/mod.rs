@@ -10,7 +10,7 @@ use serde_json::{Map, Value, json};
 use crate::client::Client;
 use crate::error::ToolError;
 use crate::mcp::{ErrorCode, Notification, Request, RequestId, Response, ResponseError};
-use crate::problems::Ctx;
+use crate::problems::{Ctx, Live};
 use crate::tools;
 use crate::{complete, prompts, resources};
 
@@ -88,6 +88,8 @@ pub struct Server {
     clock: Box<dyn Fn() -> i64 + Send + Sync>,
     /// `--structured-content`: off drops `outputSchema` and `structuredContent` together.
     structured_content: bool,
+    /// `--allow-run`: `test_solution` is listed and callable.
+    allow_run: bool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -101,7 +103,14 @@ fn invalid_params(msg: impl Into<String>) -> ResponseError {
 impl Server {
     /// A server over `client`; `clock` gives the current Unix time in seconds.
     pub fn new(client: Client, clock: Box<dyn Fn() -> i64 + Send + Sync>) -> Server {
-        Server { client, negotiated: Mutex::new(None), clock, structured_content: true }
+        Server { client, negotiated: Mutex::new(None), clock, structured_content: true, allow_run: false }
+    }
+
+    /// `--allow-run`: list `test_solution`, which compiles and runs code on this machine. Off,
+    /// `tools/list` is what it always was and a call by that name is an unknown tool.
+    pub fn with_allow_run(mut self, on: bool) -> Server {
+        self.allow_run = on;
+        self
     }
 
     /// `--structured-content off`: no `outputSchema` in `tools/list`, no `structuredContent` in
@@ -158,21 +167,22 @@ impl Server {
         matches!(method, "tools/call" | "resources/read" | "prompts/get" | "completion/complete")
     }
 
-    fn ctx(&self) -> Ctx<'_> {
-        Ctx { client: &self.client, now_unix: (self.clock)() }
+    fn ctx<'a>(&'a self, live: &'a dyn Live) -> Ctx<'a> {
+        Ctx { client: &self.client, now_unix: (self.clock)(), live }
     }
 
-    /// Answers one request.
-    pub(crate) fn handle(&self, req: &Request) -> Response {
+    /// Answers one request; `live` lets a handler see its call cancelled and report progress
+    /// ([`Idle`](crate::problems::Idle) for a request answered inline).
+    pub(crate) fn handle(&self, req: &Request, live: &dyn Live) -> Response {
         crate::debug!("<- {} (id {})", req.method, req.id);
-        let result = self.dispatch(req);
+        let result = self.dispatch(req, live);
         if let Err(e) = &result {
             crate::debug!("-> error {} for {} (id {}): {}", e.code, req.method, req.id, e.message);
         }
         Response { id: Some(req.id.clone()), result }
     }
 
-    fn dispatch(&self, req: &Request) -> Result<Value, ResponseError> {
+    fn dispatch(&self, req: &Request, live: &dyn Live) -> Result<Value, ResponseError> {
         let params = match &req.params {
             None => None,
             Some(p @ Value::Object(_)) => Some(p),
@@ -190,17 +200,17 @@ impl Server {
             ("ping", _) => Ok(json!({})),
             ("server/discover", _) => Ok(Self::discover()),
             ("tools/list", _) => Ok(self.tools_list(&era)),
-            ("tools/call", _) => self.tools_call(params, &era),
+            ("tools/call", _) => self.tools_call(params, &era, live),
             ("resources/list", _) => Ok(cacheable(resources::list(self.client.has_token()), &era, 60_000, "private")),
             ("resources/templates/list", _) => Ok(cacheable(resources::templates(), &era, STATIC_TTL_MS, "public")),
             ("resources/read", _) => {
-                let (result, ttl) = resources::read(&self.ctx(), params)?;
+                let (result, ttl) = resources::read(&self.ctx(live), params)?;
                 let scope = if result["contents"][0]["uri"] == "oj://status" { "private" } else { "public" };
                 Ok(cacheable(result, &era, ttl, scope))
             }
             ("prompts/list", _) => Ok(cacheable(prompts::list(), &era, STATIC_TTL_MS, "public")),
-            ("prompts/get", _) => prompts::get(&self.ctx(), params),
-            ("completion/complete", _) => complete::complete(&self.ctx(), params),
+            ("prompts/get", _) => prompts::get(&self.ctx(live), params),
+            ("completion/complete", _) => complete::complete(&self.ctx(live), params),
             (m, _) => Err(ResponseError::new(ErrorCode::MethodNotFound, format!("Method not found: {m}"))),
         }?;
         if era == Era::Modern
@@ -250,29 +260,33 @@ impl Server {
 
     fn tools_list(&self, era: &Era) -> Value {
         // Built once per shape (the schemas are parsed from their JSON files): a clone is cheap.
-        static LISTS: [OnceLock<Value>; 8] = [const { OnceLock::new() }; 8];
+        static LISTS: [OnceLock<Value>; 16] = [const { OnceLock::new() }; 16];
         let (title, schema, annotations) = (era.has_structured_output(), self.structured(era), era.has_annotations());
-        let shape = usize::from(title) * 4 + usize::from(schema) * 2 + usize::from(annotations);
+        let shape = usize::from(self.allow_run) * 8
+            + usize::from(title) * 4
+            + usize::from(schema) * 2
+            + usize::from(annotations);
         let list = LISTS[shape].get_or_init(|| {
-            let tools: Vec<Value> = tools::listed().map(|t| t.listing(title, schema, annotations)).collect();
+            let tools: Vec<Value> =
+                tools::listed(self.allow_run).map(|t| t.listing(title, schema, annotations)).collect();
             json!({ "tools": tools })
         });
         cacheable(list.clone(), era, STATIC_TTL_MS, "public")
     }
 
-    fn tools_call(&self, params: Option<&Value>, era: &Era) -> Result<Value, ResponseError> {
+    fn tools_call(&self, params: Option<&Value>, era: &Era, live: &dyn Live) -> Result<Value, ResponseError> {
         let name = match params.and_then(|p| p.get("name")) {
             Some(Value::String(n)) => n,
             Some(_) => return Err(invalid_params("tools/call: \"name\" must be a string")),
             None => return Err(invalid_params("tools/call: missing \"name\"")),
         };
-        let Some(tool) = tools::find(name) else {
-            let known: Vec<&str> = tools::listed().map(|t| t.name).collect();
+        let Some(tool) = tools::find(name, self.allow_run) else {
+            let known: Vec<&str> = tools::listed(self.allow_run).map(|t| t.name).collect();
             return Err(invalid_params(format!("Unknown tool: {name} (tools: {})", known.join(", "))));
         };
         #[cfg(debug_assertions)]
         panic_hook(name);
-        let ctx = self.ctx();
+        let ctx = self.ctx(live);
         let started = std::time::Instant::now();
         let outcome = tool.run(&ctx, params.and_then(|p| p.get("arguments")));
         let ms = started.elapsed().as_millis();

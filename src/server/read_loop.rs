@@ -8,11 +8,12 @@ use std::sync::{Arc, Mutex};
 
 use serde_json::Value;
 
-use super::inflight::Inflight;
+use super::inflight::{Inflight, LiveCall};
 use super::outbox::Outbox;
 use super::pool::Pool;
 use super::{Server, lock};
 use crate::mcp::{self, ErrorCode, Incoming, Message, Request, Response, ResponseError};
+use crate::problems::{Idle, Live};
 
 /// The read loop: reads messages from `input` until EOF (or until stdout closes), answers each
 /// request exactly once on `outbox`, and runs slow requests on `pool`.
@@ -144,21 +145,24 @@ impl Loop<'_> {
     /// flight (cancellation, progress, one reply) and answered on a worker.
     fn dispatch(&self, req: Request, to: ReplyTo) {
         if !Server::is_slow(&req.method) {
-            to.deliver(Some(answer(&self.server, &req)));
+            to.deliver(Some(answer(&self.server, &req, &Idle)));
             return;
         }
         let call = self.inflight.start(&req);
-        let (server, inflight) = (self.server.clone(), self.inflight.clone());
+        let (server, inflight, outbox) = (self.server.clone(), self.inflight.clone(), self.outbox.clone());
         self.pool.submit(Box::new(move || {
-            let reply = answer(&server, &req);
+            // What the handler sees of its call, alone or in a batch: cancelled? its own steps.
+            let live = LiveCall { call: &call, outbox: &outbox };
+            let reply = answer(&server, &req, &live);
             to.deliver(inflight.finish(&req.id, &call, reply));
         }));
     }
 }
 
-/// A request's reply; a panic in its handler is a bug, but still gets its reply.
-fn answer(server: &Server, req: &Request) -> Value {
-    catch_unwind(AssertUnwindSafe(|| server.handle(req)))
+/// A request's reply; a panic in its handler is a bug, but still gets its reply. `live` is what the
+/// handler sees of its call (cancellation, progress).
+fn answer(server: &Server, req: &Request, live: &dyn Live) -> Value {
+    catch_unwind(AssertUnwindSafe(|| server.handle(req, live)))
         .unwrap_or_else(|_| {
             crate::error!("handling {} (id {}) panicked", req.method, req.id);
             Response::err(Some(req.id.clone()), ResponseError::new(ErrorCode::InternalError, "internal error"))

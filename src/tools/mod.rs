@@ -8,11 +8,15 @@
 //! the unknown-argument check and its message take the names from it in the same order, and the
 //! operation may read only those names (`Args` asserts it in debug builds, which the tests run).
 //! So the schema, the accepted names and what the handler reads cannot drift apart.
+//!
+//! `test_solution`, whose operation is the local judge (`judge/`), is declared here like the
+//! others but offered only under `--allow-run`: [`listed`] adds it, and only then.
 
 pub(crate) mod schema;
 
 use serde_json::{Map, Value, json};
 
+use crate::judge;
 use crate::problems::{self, Args, Ctx, ToolResult};
 
 /// One parameter of a tool: its name, whether it is required, and its JSON Schema (a JSON text,
@@ -33,6 +37,21 @@ const fn optional(name: &'static str, schema: &'static str) -> Param {
     Param { name, required: false, schema }
 }
 
+/// What a tool does to the world, as its `annotations` say.
+struct Hints {
+    read_only: bool,
+    destructive: bool,
+    idempotent: bool,
+    open_world: bool,
+}
+
+/// A tool that only reads the backend (every tool but `test_solution`).
+const READS: Hints = Hints { read_only: true, destructive: false, idempotent: true, open_world: true };
+
+/// `test_solution`: it writes and runs code, so it is neither read-only nor idempotent (a program
+/// may do anything its user may), and closed-world (no backend beyond ours).
+const RUNS_CODE: Hints = Hints { read_only: false, destructive: true, idempotent: false, open_world: false };
+
 /// One tool: its listing and its operation.
 pub(crate) struct Tool {
     /// The tool's name.
@@ -45,6 +64,8 @@ pub(crate) struct Tool {
     output_schema: fn() -> Value,
     /// Its parameters, in the order an argument error names them: the one declaration.
     params: &'static [Param],
+    /// Its annotations' hints.
+    hints: Hints,
     /// The operation.
     call: fn(&Ctx, &Args) -> ToolResult,
 }
@@ -52,15 +73,20 @@ pub(crate) struct Tool {
 /// Every tool, in the order `tools/list` shows them.
 static TOOLS: &[Tool] = &[DAILY, PROBLEM, SIMILAR, RESOLVE, STATUS, SEARCH, TAGS];
 
+/// The tools offered only with `--allow-run`, after the others.
+static RUNNERS: &[Tool] = &[TEST_SOLUTION];
+
 /// The tools this server offers, in `tools/list` order: the one place `tools/list`, `tools/call`
-/// and its unknown-tool message read them from (a tool offered only under a flag goes here).
-pub(crate) fn listed() -> impl Iterator<Item = &'static Tool> {
-    TOOLS.iter()
+/// and its unknown-tool message read them from. `allow_run` (`--allow-run`) adds
+/// `test_solution` at the end; without it the list is the read-only tools alone.
+pub(crate) fn listed(allow_run: bool) -> impl Iterator<Item = &'static Tool> {
+    let runners: &'static [Tool] = if allow_run { RUNNERS } else { &[] };
+    TOOLS.iter().chain(runners)
 }
 
-/// The tool called `name`.
-pub(crate) fn find(name: &str) -> Option<&'static Tool> {
-    listed().find(|t| t.name == name)
+/// The tool called `name`, among those offered (`allow_run` as for [`listed`]).
+pub(crate) fn find(name: &str, allow_run: bool) -> Option<&'static Tool> {
+    listed(allow_run).find(|t| t.name == name)
 }
 
 impl Tool {
@@ -81,12 +107,13 @@ impl Tool {
             v["outputSchema"] = (self.output_schema)();
         }
         if annotations {
+            let h = &self.hints;
             v["annotations"] = json!({
                 "title": self.title,
-                "readOnlyHint": true,
-                "destructiveHint": false,
-                "idempotentHint": true,
-                "openWorldHint": true,
+                "readOnlyHint": h.read_only,
+                "destructiveHint": h.destructive,
+                "idempotentHint": h.idempotent,
+                "openWorldHint": h.open_world,
             });
         }
         v
@@ -140,6 +167,7 @@ says so and when to retry.",
             r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"zh\" with domain \"cn\" (what leetcode.cn shows), else \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
         ),
     ],
+    hints: READS,
     call: problems::daily::call,
 };
 
@@ -163,6 +191,7 @@ gives LeetCode's Chinese statement (when a language is missing, the one that exi
             r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
         ),
     ],
+    hints: READS,
     call: problems::problem::call,
 };
 
@@ -201,6 +230,7 @@ get_problem to read one.",
             r#"{"description": "Only these platforms, comma-separated, e.g. \"leetcode,codeforces\".", "type": "string"}"#,
         ),
     ],
+    hints: READS,
     call: problems::similar::call,
 };
 
@@ -222,6 +252,7 @@ when the platform or id is not given separately.",
             r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"zh\" for a leetcode.cn URL, else \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
         ),
     ],
+    hints: READS,
     call: problems::resolve::call,
 };
 
@@ -233,6 +264,7 @@ of problems stored, how many lack a statement, and how many are not yet searchab
 explain missing statements or empty similarity results. Needs the server's API token.",
     output_schema: || schema::load(include_str!("schemas/status.output.json")),
     params: &[],
+    hints: READS,
     call: problems::status::call,
 };
 
@@ -274,6 +306,7 @@ comma (list_tags shows it in quotes) cannot be a `tags` filter: the backend spli
         optional("page", r#"{"default": 1, "minimum": 1, "type": "integer"}"#),
         optional("per_page", r#"{"default": 20, "maximum": 100, "minimum": 1, "type": "integer"}"#),
     ],
+    hints: READS,
     call: problems::search::call,
 };
 
@@ -285,7 +318,79 @@ Use it before search_problems to pick valid `tags`. When a tag itself contains a
 double quotes; such a tag cannot be a search_problems filter (the backend splits that filter on commas).",
     output_schema: || schema::load(include_str!("schemas/tags.output.json")),
     params: &[required("source", r#""@source""#)],
+    hints: READS,
     call: problems::tags::call,
+};
+
+const TEST_SOLUTION: Tool = Tool {
+    name: "test_solution",
+    title: "Test a solution on the samples",
+    description: "Compile and run a program ON THIS MACHINE against every sample test of a problem and report a \
+verdict per sample (AC, WA, TLE, RE, MLE, OLE, CE; UNVERIFIED when the statement accepts several answers and no \
+checker was given), the time, the first differing line and the end of stderr. Give the problem (source, id) and \
+the program: `code` or `file` with `language` (cpp, c, python, java, rust, go, javascript), or `command` (argv of a \
+built program). Limits default to the statement's (else 2 s, 256 MB); float comparison is chosen when the \
+statement accepts an error. LeetCode problems: python only (class Solution). Interactive problems cannot be \
+judged. The program runs with a clean environment in a temporary folder, without network where the OS allows; \
+it is not a sandbox.",
+    output_schema: || schema::load(include_str!("schemas/test_solution.output.json")),
+    params: &[
+        required("source", r#""@source""#),
+        required(
+            "id",
+            r#"{"description": "The problem whose samples to run, as get_problem takes it: \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"P1001\" (Luogu), \"SP1\" (SPOJ), \"1\" (LeetCode).", "type": "string"}"#,
+        ),
+        optional(
+            "code",
+            r#"{"description": "The program's source text (give `code`, `file` or `command`; `code` and `file` need `language`).", "type": "string"}"#,
+        ),
+        optional(
+            "file",
+            r#"{"description": "The path of a source file on this machine, read instead of `code`.", "type": "string"}"#,
+        ),
+        optional(
+            "command",
+            r#"{"description": "The argv of an already built program, run as it is (no `language`), e.g. [\"./a.out\"] with `cwd`.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
+        ),
+        optional(
+            "cwd",
+            r#"{"description": "The folder `command` runs in (default: a fresh empty folder).", "type": "string"}"#,
+        ),
+        optional(
+            "language",
+            r#"{"description": "The programming language of `code` or `file`: cpp (g++ -std=gnu++17 -O2), c (gcc -std=gnu11 -O2), python (python3), java (javac/java), rust (rustc -O), go (go build), javascript (node). LeetCode problems: python only.", "enum": ["cpp", "c", "python", "java", "rust", "go", "javascript"], "type": "string"}"#,
+        ),
+        optional(
+            "time_limit_ms",
+            r#"{"description": "Wall-clock limit per sample in ms (1-60000). Default: the statement's limit, else 2000.", "maximum": 60000, "minimum": 1, "type": "integer"}"#,
+        ),
+        optional(
+            "memory_limit_mb",
+            r#"{"description": "Memory limit per sample in MB (0: none; up to 65536). Default: the statement's limit, else 256.", "maximum": 65536, "minimum": 0, "type": "integer"}"#,
+        ),
+        optional(
+            "compare",
+            r#"{"description": "How outputs are compared: tokens (whitespace-insensitive, the default), exact, or float (numbers within `float_tolerance`). Default: float when the statement accepts an absolute or relative error, else tokens.", "enum": ["tokens", "exact", "float"], "type": "string"}"#,
+        ),
+        optional(
+            "float_tolerance",
+            r#"{"description": "The absolute or relative error `float` accepts (default: the statement's, else 1e-6).", "exclusiveMinimum": 0, "maximum": 1, "type": "number"}"#,
+        ),
+        optional(
+            "tests",
+            r#"{"description": "Which samples to run, by number from 1 (default: all).", "items": {"minimum": 1, "type": "integer"}, "type": "array"}"#,
+        ),
+        optional(
+            "fail_fast",
+            r#"{"description": "Stop at the first sample that fails (default false: run them all).", "type": "boolean"}"#,
+        ),
+        optional(
+            "checker",
+            r#"{"description": "A special judge's argv, run per sample with three file paths appended: the input, the program's output, the expected output. Exit 0 means accepted. Use it when the statement accepts several answers.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
+        ),
+    ],
+    hints: RUNS_CODE,
+    call: judge::test_solution,
 };
 
 #[cfg(test)]
@@ -295,11 +400,12 @@ mod tests {
     #[test]
     fn tools_are_unique_with_object_schemas_and_fragments_expanded() {
         // The order on the wire is checked against mcpb/manifest.json by tests/it/wire.rs.
-        let mut names: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
+        let mut names: Vec<&str> = listed(true).map(|t| t.name).collect();
         names.sort_unstable();
         names.dedup();
-        assert_eq!(names.len(), TOOLS.len(), "tool names are unique");
-        for t in TOOLS {
+        assert_eq!(names.len(), TOOLS.len() + RUNNERS.len(), "tool names are unique");
+        assert_eq!(listed(false).count(), TOOLS.len(), "test_solution only with --allow-run");
+        for t in listed(true) {
             assert_eq!((t.output_schema)()["type"], "object", "{}", t.name);
             for s in [t.input_schema(), (t.output_schema)()] {
                 assert!(!s.to_string().contains("\"@"), "{}: a fragment marker was left unexpanded", t.name);

@@ -10,6 +10,7 @@ mod fresh_machine;
 mod harness;
 mod hostile;
 mod http_client;
+mod judge;
 mod language;
 mod messages;
 mod network;

@@ -1,0 +1,226 @@
+//! Building a program once per session: the source written to a folder of its own, compiled (or
+//! syntax-checked), and kept by (language, source, compiler command, harness) so that running the
+//! same code again costs only the runs. The folders live under one session folder, removed by
+//! [`cleanup`] when the server exits.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, OnceLock, PoisonError};
+use std::time::Instant;
+
+use super::lang::Lang;
+use super::run::{self, End, Spec};
+use super::{leetcode, sandbox, verdict};
+
+/// Programs kept at most; the oldest goes first.
+const KEEP: usize = 16;
+/// A compiler gets this long.
+const COMPILE_MS: u64 = 60_000;
+
+/// A built program.
+#[derive(Debug)]
+pub(crate) struct Built {
+    pub(crate) lang: Lang,
+    /// Its folder (the source, the binary).
+    pub(crate) dir: PathBuf,
+    /// The compiler's words on success (warnings), cut.
+    pub(crate) log: String,
+    pub(crate) compile_ms: u64,
+    /// Run through the LeetCode harness.
+    pub(crate) harness: bool,
+    tool: Vec<String>,
+    source: String,
+}
+
+impl Built {
+    /// The argv of a run (absolute paths).
+    pub(crate) fn argv(&self, memory_mb: u64) -> Vec<String> {
+        if self.harness {
+            let path = |f: &str| self.dir.join(f).to_string_lossy().into_owned();
+            let mut argv = self.tool.clone();
+            argv.extend([path("harness.py"), path("solution.py")]);
+            return argv;
+        }
+        self.lang.run(&self.tool, &self.dir, &self.source, memory_mb)
+    }
+}
+
+/// Why a build gave no program.
+#[derive(Debug)]
+pub(crate) enum BuildError {
+    /// The compiler rejected the source: its message.
+    Compile(String),
+    /// The compiler is not there, or the folder could not be written: a sentence.
+    Setup(String),
+}
+
+struct Entry {
+    key: u64,
+    built: Arc<Built>,
+}
+
+fn entries() -> &'static Mutex<Vec<Entry>> {
+    static ENTRIES: OnceLock<Mutex<Vec<Entry>>> = OnceLock::new();
+    ENTRIES.get_or_init(Mutex::default)
+}
+
+/// The session folder: `oj-judge-<pid>` under the system's temporary folder. The first call
+/// also removes what servers killed before they could clean up left there.
+fn root() -> PathBuf {
+    static SWEPT: OnceLock<()> = OnceLock::new();
+    SWEPT.get_or_init(sweep);
+    std::env::temp_dir().join(format!("oj-judge-{}", std::process::id()))
+}
+
+/// Removes `oj-judge-<pid>…` folders of processes that are gone (Linux: no `/proc/<pid>`).
+fn sweep() {
+    if !cfg!(target_os = "linux") {
+        return;
+    }
+    let Ok(dir) = std::fs::read_dir(std::env::temp_dir()) else { return };
+    for entry in dir.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("oj-judge-")) else { continue };
+        let pid = rest.split('-').next().unwrap_or("");
+        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
+            let _ = std::fs::remove_dir_all(entry.path());
+        }
+    }
+}
+
+/// Removes every built program of this session.
+pub fn cleanup() {
+    let dir = root();
+    if dir.exists() {
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
+/// The program for `source` in `lang`, built now or earlier in the session; `true` if cached.
+pub(crate) fn build(
+    lang: Lang,
+    source: &str,
+    tool: Vec<String>,
+    harness: bool,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<(Arc<Built>, bool), BuildError> {
+    let mut h = DefaultHasher::new();
+    (lang, source, &tool, harness).hash(&mut h);
+    let key = h.finish();
+    let lock = || entries().lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(e) = lock().iter().find(|e| e.key == key && e.built.source == source && e.built.tool == tool) {
+        return Ok((e.built.clone(), true));
+    }
+    if which(&tool[0]).is_none() {
+        return Err(BuildError::Setup(format!(
+            "`{}` (the {} compiler or interpreter) was not found on PATH: install it, or name another one in \
+the server's environment variable {}.",
+            tool[0],
+            lang.name(),
+            lang.var()
+        )));
+    }
+    // A folder per build, not per key: two calls building the same source at once must not
+    // write one folder while the other runs from it.
+    static BUILDS: AtomicU64 = AtomicU64::new(0);
+    let dir = root().join(format!("{key:016x}-{}", BUILDS.fetch_add(1, Ordering::Relaxed)));
+    let built = compile(lang, source, tool, harness, &dir, cancelled)?;
+    let built = Arc::new(built);
+    let mut entries = lock();
+    entries.retain(|e| e.key != key);
+    if entries.len() >= KEEP {
+        let old = entries.remove(0);
+        // A call still running it keeps its folder until the session's cleanup.
+        if Arc::strong_count(&old.built) == 1 {
+            let _ = std::fs::remove_dir_all(&old.built.dir);
+        }
+    }
+    entries.push(Entry { key, built: built.clone() });
+    Ok((built, false))
+}
+
+fn compile(
+    lang: Lang,
+    source: &str,
+    tool: Vec<String>,
+    harness: bool,
+    dir: &Path,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Built, BuildError> {
+    let setup = |e: std::io::Error| BuildError::Setup(format!("cannot write the program's folder: {e}"));
+    std::fs::create_dir_all(dir).map_err(setup)?;
+    let file = if harness { "solution.py".to_string() } else { lang.file_name(source) };
+    std::fs::write(dir.join(&file), source).map_err(setup)?;
+    if harness {
+        std::fs::write(dir.join("harness.py"), leetcode::HARNESS).map_err(setup)?;
+    }
+    let mut env = sandbox::environment(dir);
+    if lang == Lang::Go {
+        // One build cache for the session: without it every program rebuilds Go's runtime.
+        env.push(("GOCACHE".into(), root().join("go-build").to_string_lossy().into_owned()));
+        env.push(("GO111MODULE".into(), "off".into()));
+    }
+    if lang == Lang::Rust {
+        // rustup's `rustc` is a proxy that finds its toolchains through the user's home, which
+        // the clean environment replaced: name them (the compiler is trusted, the program not).
+        let home = std::env::var_os("HOME").map(PathBuf::from);
+        for (var, dir) in [("RUSTUP_HOME", ".rustup"), ("CARGO_HOME", ".cargo")] {
+            let value = std::env::var_os(var).map(PathBuf::from).or_else(|| home.as_ref().map(|h| h.join(dir)));
+            if let Some(v) = value {
+                env.push((var.into(), v.to_string_lossy().into_owned()));
+            }
+        }
+    }
+    let argv = lang.compile(&tool, &file);
+    let (argv, _) = sandbox::wrap(&argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None });
+    let started = Instant::now();
+    let spec = Spec {
+        argv: &argv,
+        cwd: dir,
+        env: &env,
+        stdin: b"",
+        time_ms: COMPILE_MS,
+        output_cap: 1 << 20,
+        kill_group_after: false,
+    };
+    let out = run::run(&spec, cancelled);
+    let mut log = String::from_utf8_lossy(&out.stdout).into_owned();
+    log.push_str(&out.stderr);
+    let log = verdict::tail(log.trim(), 3000);
+    match out.end {
+        End::Code(0) => Ok(Built {
+            lang,
+            dir: dir.to_path_buf(),
+            log,
+            compile_ms: started.elapsed().as_millis() as u64,
+            harness,
+            tool,
+            source: source.to_string(),
+        }),
+        End::TimedOut => {
+            Err(BuildError::Compile(format!("the compiler ran out of time ({} s)\n{log}", COMPILE_MS / 1000)))
+        }
+        End::NotStarted(why) => Err(BuildError::Setup(why)),
+        _ => {
+            Err(BuildError::Compile(if log.is_empty() { "the compiler failed without a message".into() } else { log }))
+        }
+    }
+}
+
+/// The path of `cmd`: itself when it names a path, else the first match on `PATH`.
+pub(crate) fn which(cmd: &str) -> Option<PathBuf> {
+    if cmd.contains(['/', '\\']) {
+        return Path::new(cmd).exists().then(|| PathBuf::from(cmd));
+    }
+    let path = std::env::var_os("PATH")?;
+    std::env::split_paths(&path).find_map(|d| {
+        let p = d.join(cmd);
+        if p.is_file() {
+            return Some(p);
+        }
+        let exe = d.join(format!("{cmd}.exe"));
+        (cfg!(windows) && exe.is_file()).then_some(exe)
+    })
+}

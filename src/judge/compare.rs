@@ -1,0 +1,207 @@
+//! Comparing a program's output with the expected one: by whitespace-separated tokens (what most
+//! checkers do), exactly, or as numbers within a tolerance; and the first differing line for the
+//! report.
+
+/// How outputs are compared.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Mode {
+    /// Whitespace-separated tokens equal (line breaks and runs of spaces do not matter).
+    Tokens,
+    /// The text equal, `\r\n` read as `\n`.
+    Exact,
+    /// Tokens equal, numbers within an absolute or relative error of the tolerance.
+    Float(f64),
+}
+
+impl Mode {
+    /// The wire name.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Mode::Tokens => "tokens",
+            Mode::Exact => "exact",
+            Mode::Float(_) => "float",
+        }
+    }
+}
+
+/// Whether `got` is accepted for `expected`.
+pub(crate) fn matches(mode: Mode, expected: &str, got: &str) -> bool {
+    match mode {
+        Mode::Exact => expected.replace("\r\n", "\n") == got.replace("\r\n", "\n"),
+        Mode::Tokens => expected.split_whitespace().eq(got.split_whitespace()),
+        Mode::Float(tol) => {
+            let (mut e, mut g) = (expected.split_whitespace(), got.split_whitespace());
+            loop {
+                match (e.next(), g.next()) {
+                    (None, None) => return true,
+                    (Some(a), Some(b)) if token_matches(a, b, tol) => {}
+                    _ => return false,
+                }
+            }
+        }
+    }
+}
+
+/// Two tokens: equal text, or both numbers within `tol` absolutely or relatively.
+fn token_matches(expected: &str, got: &str, tol: f64) -> bool {
+    if expected == got {
+        return true;
+    }
+    match (number(expected), number(got)) {
+        (Some(a), Some(b)) => {
+            let diff = (a - b).abs();
+            // The small slack absorbs the rounding of the tolerance itself (1e-6 is not exact).
+            diff <= tol * (1.0 + 1e-9) || diff <= tol * a.abs() * (1.0 + 1e-9)
+        }
+        _ => false,
+    }
+}
+
+/// A finite decimal number (no `inf`/`nan`: those are words to a checker): `-12`, `3.50`,
+/// `.5`, `1e-9`. Parsed here rather than by `str::parse::<f64>`, whose exact algorithm and tables
+/// cost the binary ~20 KB; the result is within 1e-14 relative of the exact one, far inside any
+/// tolerance a checker uses (equal texts never get here).
+pub(crate) fn number(s: &str) -> Option<f64> {
+    let b = s.as_bytes();
+    let mut i = usize::from(matches!(b.first(), Some(b'+' | b'-')));
+    let negative = b.first() == Some(&b'-');
+    let (mut mantissa, mut exp, mut digits) = (0u64, 0i32, 0usize);
+    let mut seen_point = false;
+    while let Some(&c) = b.get(i) {
+        match c {
+            b'0'..=b'9' => {
+                digits += 1;
+                if mantissa < 1_000_000_000_000_000_000 {
+                    mantissa = mantissa * 10 + u64::from(c - b'0');
+                    exp -= i32::from(seen_point);
+                } else {
+                    // Digits past 19 only scale the value.
+                    exp += i32::from(!seen_point);
+                }
+            }
+            b'.' if !seen_point => seen_point = true,
+            _ => break,
+        }
+        i += 1;
+    }
+    if digits == 0 {
+        return None;
+    }
+    if let Some(b'e' | b'E') = b.get(i) {
+        let rest = s.get(i + 1..)?;
+        let e: i32 = rest.strip_prefix('+').unwrap_or(rest).parse().ok().filter(|e: &i32| e.abs() < 400)?;
+        exp += e;
+        i = b.len();
+    }
+    if i != b.len() {
+        return None;
+    }
+    // Split the power so that 10^exp itself never overflows where the product would not.
+    let x = mantissa as f64 * 10f64.powi(exp / 2) * 10f64.powi(exp - exp / 2);
+    let x = if negative { -x } else { x };
+    x.is_finite().then_some(x)
+}
+
+/// The first line where the outputs differ: its number (from 1) and both lines, trailing
+/// spaces ignored and missing lines shown as `None`.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Diff {
+    pub(crate) line: usize,
+    pub(crate) expected: Option<String>,
+    pub(crate) got: Option<String>,
+}
+
+/// The first differing line, as a person reads the two outputs. `None` when they differ only in
+/// whitespace the line view ignores.
+pub(crate) fn first_diff(mode: Mode, expected: &str, got: &str) -> Option<Diff> {
+    let lines = |s: &str| -> Vec<String> {
+        let mut v: Vec<String> = s.lines().map(|l| l.trim_end().to_string()).collect();
+        while v.last().is_some_and(String::is_empty) {
+            v.pop();
+        }
+        v
+    };
+    let (e, g) = (lines(expected), lines(got));
+    for i in 0..e.len().max(g.len()) {
+        let (a, b) = (e.get(i), g.get(i));
+        let same = match (a, b) {
+            (Some(a), Some(b)) => match mode {
+                Mode::Exact => a == b,
+                _ => matches(mode, a, b),
+            },
+            _ => false,
+        };
+        if !same {
+            return Some(Diff { line: i + 1, expected: a.map(|s| cut(s)), got: b.map(|s| cut(s)) });
+        }
+    }
+    None
+}
+
+/// A line as shown in a report: at most 200 characters.
+fn cut(s: &str) -> String {
+    if s.chars().count() > 200 { s.chars().take(200).collect::<String>() + "…" } else { s.to_string() }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_exact_and_float() {
+        assert!(matches(Mode::Tokens, "1 2\n3\n", "1  2 3"));
+        assert!(!matches(Mode::Tokens, "1 2\n", "1 2 3"));
+        assert!(!matches(Mode::Exact, "1 2\n", "1  2\n"));
+        assert!(matches(Mode::Exact, "1\n2\n", "1\r\n2\r\n"));
+        assert!(matches(Mode::Float(1e-6), "0.3333333333", "0.333333"));
+        assert!(!matches(Mode::Float(1e-6), "0.3333333333", "0.3333"));
+        assert!(matches(Mode::Float(1e-6), "1000000000", "1000000100"), "relative error");
+        assert!(matches(Mode::Float(1e-6), "YES 1.5", "YES 1.5000001"));
+        assert!(!matches(Mode::Float(1e-6), "YES", "NO"));
+        assert!(!matches(Mode::Float(1e-6), "nan", "inf"));
+        for (text, want) in [("-12", -12.0), ("3.50", 3.5), (".5", 0.5), ("1e-9", 1e-9), ("+2E3", 2000.0), ("0.1", 0.1)]
+        {
+            let got = number(text).unwrap();
+            assert!((got - want).abs() <= want.abs() * 1e-15, "{text}: {got}");
+        }
+        for bad in ["", "-", ".", "1e", "1x", "0x10", "1e999", "inf", "nan", "1.2.3"] {
+            assert_eq!(number(bad), None, "{bad}");
+        }
+        assert!((number("123456789012345678901234").unwrap() / 1.2345678901234568e23 - 1.0).abs() < 1e-15);
+    }
+
+    /// The small parser against std's exact one, on 100,000 generated numbers.
+    #[test]
+    fn numbers_agree_with_std() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..100_000 {
+            let width = next(19) as u32 + 1;
+            let int = next(10u64.pow(width));
+            let frac = next(1_000_000);
+            let text = match next(4) {
+                0 => format!("{int}"),
+                1 => format!("-{int}.{frac:06}"),
+                2 => format!("{int}.{frac}e-{}", next(30)),
+                _ => format!("0.{frac:06}E{}", next(30)),
+            };
+            let want: f64 = text.parse().unwrap();
+            let got = number(&text).unwrap();
+            assert!((got - want).abs() <= want.abs() * 1e-14, "{text}: {got} vs {want}");
+        }
+    }
+
+    #[test]
+    fn the_first_differing_line() {
+        let d = first_diff(Mode::Tokens, "1\n2\n3\n", "1\n2\n4\n").unwrap();
+        assert_eq!((d.line, d.expected.as_deref(), d.got.as_deref()), (3, Some("3"), Some("4")));
+        let d = first_diff(Mode::Tokens, "1\n2\n", "1\n").unwrap();
+        assert_eq!((d.line, d.got), (2, None));
+        assert_eq!(first_diff(Mode::Tokens, "1\n\n", "1   \n"), None);
+    }
+}

@@ -1,0 +1,203 @@
+//! The languages the judge knows: the file a source goes into, how it is compiled and run (the
+//! usual judge flags), and the environment variable that names another compiler or interpreter.
+
+use std::path::Path;
+
+/// A programming language of the `language` argument.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) enum Lang {
+    Cpp,
+    C,
+    Python,
+    Java,
+    Rust,
+    Go,
+    JavaScript,
+}
+
+/// The wire names, in the order the schema lists them.
+pub(crate) const NAMES: &[&str] = &["cpp", "c", "python", "java", "rust", "go", "javascript"];
+
+/// One row per language: wire name, the variable that overrides the tool, the default tool, the
+/// source file name. One table, read by every function below.
+struct Row {
+    lang: Lang,
+    name: &'static str,
+    var: &'static str,
+    default: &'static str,
+    file: &'static str,
+}
+
+const ROWS: &[Row] = &[
+    Row { lang: Lang::Cpp, name: "cpp", var: "OJ_CXX", default: "g++", file: "main.cpp" },
+    Row { lang: Lang::C, name: "c", var: "OJ_CC", default: "gcc", file: "main.c" },
+    Row { lang: Lang::Python, name: "python", var: "OJ_PYTHON", default: PYTHON, file: "main.py" },
+    Row { lang: Lang::Java, name: "java", var: "OJ_JAVAC", default: "javac", file: "Main.java" },
+    Row { lang: Lang::Rust, name: "rust", var: "OJ_RUSTC", default: "rustc", file: "main.rs" },
+    Row { lang: Lang::Go, name: "go", var: "OJ_GO", default: "go", file: "main.go" },
+    Row { lang: Lang::JavaScript, name: "javascript", var: "OJ_NODE", default: "node", file: "main.js" },
+];
+
+/// Windows installs Python as `python`; elsewhere `python3` is the one that is surely 3.
+const PYTHON: &str = if cfg!(windows) { "python" } else { "python3" };
+
+/// The program's name on disk after compiling.
+pub(crate) const EXE: &str = if cfg!(windows) { "main.exe" } else { "main" };
+
+impl Lang {
+    /// The language of a wire name (`cpp`, `c++` and `python3` are accepted too).
+    pub(crate) fn parse(s: &str) -> Option<Lang> {
+        let s = s.trim().to_ascii_lowercase();
+        let alias = match s.as_str() {
+            "c++" | "cxx" | "cc" => "cpp",
+            "py" | "python3" => "python",
+            "js" | "node" => "javascript",
+            "rs" => "rust",
+            "golang" => "go",
+            other => other,
+        };
+        ROWS.iter().find(|r| r.name == alias).map(|r| r.lang)
+    }
+
+    fn row(self) -> &'static Row {
+        ROWS.iter().find(|r| r.lang == self).unwrap_or(&ROWS[0])
+    }
+
+    /// The wire name.
+    pub(crate) fn name(self) -> &'static str {
+        self.row().name
+    }
+
+    /// The file the source is written to (Java: the public class's name decides).
+    pub(crate) fn file_name(self, source: &str) -> String {
+        if self == Lang::Java
+            && let Some(class) = java_public_class(source)
+        {
+            return format!("{class}.java");
+        }
+        self.row().file.to_string()
+    }
+
+    /// Whether the language is interpreted here (the run names the source, not a binary).
+    fn interpreted(self) -> bool {
+        matches!(self, Lang::Python | Lang::JavaScript)
+    }
+
+    /// The compiler (or interpreter) command: the override variable's words, else the default.
+    pub(crate) fn tool(self, env: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
+        let row = self.row();
+        let words: Vec<String> =
+            env(row.var).map(|v| v.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
+        if words.is_empty() { vec![row.default.to_string()] } else { words }
+    }
+
+    /// The variable that overrides [`Lang::tool`].
+    pub(crate) fn var(self) -> &'static str {
+        self.row().var
+    }
+
+    /// The compile command in `dir` for `file`, or a syntax check for the interpreted ones (so a
+    /// syntax error is one `CE`, not a runtime error per sample).
+    pub(crate) fn compile(self, tool: &[String], file: &str) -> Vec<String> {
+        let mut argv = tool.to_vec();
+        let more: &[&str] = match self {
+            Lang::Cpp => &["-std=gnu++17", "-O2", "-pipe", "-o", EXE, file],
+            Lang::C => &["-std=gnu11", "-O2", "-pipe", "-o", EXE, file, "-lm"],
+            Lang::Python => &["-m", "py_compile", file],
+            Lang::Java => &["-encoding", "UTF-8", "-d", ".", file],
+            Lang::Rust => &["--edition", "2021", "-O", "-o", EXE, file],
+            Lang::Go => &["build", "-o", EXE, file],
+            Lang::JavaScript => &["--check", file],
+        };
+        argv.extend(more.iter().map(|s| s.to_string()));
+        argv
+    }
+
+    /// The command that runs the built program in `dir` (absolute paths: runs happen elsewhere).
+    /// `memory_mb` sizes the JVM's heap, which replaces the address-space limit for Java.
+    pub(crate) fn run(self, tool: &[String], dir: &Path, source: &str, memory_mb: u64) -> Vec<String> {
+        let path = |f: &str| dir.join(f).to_string_lossy().into_owned();
+        match self {
+            Lang::Java => {
+                // `java` beside the `javac` the user named, else `java` (OJ_JAVA overrides).
+                let class = java_public_class(source).unwrap_or("Main");
+                let java = java_for(tool);
+                vec![
+                    java,
+                    format!("-Xmx{memory_mb}m"),
+                    "-Xss64m".into(),
+                    "-XX:+UseSerialGC".into(),
+                    "-cp".into(),
+                    dir.to_string_lossy().into_owned(),
+                    class.to_string(),
+                ]
+            }
+            l if l.interpreted() => {
+                let mut argv = tool.to_vec();
+                if l == Lang::JavaScript {
+                    // V8's heap, in place of the address-space limit it cannot live under.
+                    argv.push(format!("--max-old-space-size={memory_mb}"));
+                }
+                argv.push(path(self.row().file));
+                argv
+            }
+            _ => vec![path(EXE)],
+        }
+    }
+
+    /// Whether an address-space limit can be put on this language's runs without breaking its
+    /// runtime (the JVM and V8 reserve far more address space than they use).
+    pub(crate) fn address_space_limit_ok(self) -> bool {
+        !matches!(self, Lang::Java | Lang::JavaScript | Lang::Go)
+    }
+}
+
+/// `java` for a `javac` command: `OJ_JAVA` wins (read by the caller into `tool[0]`'s sibling),
+/// else the `java` in the same folder as the `javac` named, else `java`.
+fn java_for(tool: &[String]) -> String {
+    if let Ok(java) = std::env::var("OJ_JAVA")
+        && !java.trim().is_empty()
+    {
+        return java.trim().to_string();
+    }
+    let javac = tool.first().map(String::as_str).unwrap_or("javac");
+    match javac.rfind(['/', '\\']) {
+        Some(i) => format!("{}java", &javac[..=i]),
+        None => "java".into(),
+    }
+}
+
+/// The name of the first `public class X` in a Java source.
+fn java_public_class(source: &str) -> Option<&str> {
+    let at = source.find("public class ")? + "public class ".len();
+    let rest = source[at..].trim_start();
+    let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).unwrap_or(rest.len());
+    (end > 0).then(|| &rest[..end])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_aliases_and_overrides() {
+        assert_eq!(Lang::parse("C++"), Some(Lang::Cpp));
+        assert_eq!(Lang::parse("python3"), Some(Lang::Python));
+        assert_eq!(Lang::parse("cobol"), None);
+        for n in NAMES {
+            assert_eq!(Lang::parse(n).map(Lang::name), Some(*n));
+        }
+        let env = |k: &str| (k == "OJ_CXX").then(|| "clang++ -stdlib=libc++".to_string());
+        assert_eq!(Lang::Cpp.tool(&env), ["clang++", "-stdlib=libc++"]);
+        assert_eq!(Lang::C.tool(&env), ["gcc"]);
+        let argv = Lang::Cpp.compile(&Lang::Cpp.tool(&env), "main.cpp");
+        assert!(argv.contains(&"-O2".to_string()) && argv.contains(&"-std=gnu++17".to_string()), "{argv:?}");
+    }
+
+    #[test]
+    fn java_class_names_the_file() {
+        assert_eq!(Lang::Java.file_name("import x;\npublic class Solver {"), "Solver.java");
+        assert_eq!(Lang::Java.file_name("class Main {}"), "Main.java");
+        assert_eq!(java_for(&["/opt/jdk/bin/javac".into()]), "/opt/jdk/bin/java");
+    }
+}

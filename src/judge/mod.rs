@@ -1,0 +1,335 @@
+//! The local judge behind `test_solution`: build the program once, run it on every sample (as
+//! many at once as the machine has cores), compare, and report a verdict per sample.
+//!
+//! The pipeline, one call:
+//!
+//! 1. `cache::build` writes the source into a folder of the session and compiles it (or checks
+//!    its syntax), or finds it built already;
+//! 2. for each sample, `run_sample` makes a fresh folder, confines the run (`sandbox`: clean
+//!    environment, namespaces, limits), runs it (`run`: wall-clock limit, output cap, the whole
+//!    process tree killed), and judges the output (`verdict`, `compare`, `leetcode` for function
+//!    problems, or the caller's checker);
+//! 3. the caller (`tool`) turns the `Report` into text and structured content (`report`).
+//!
+//! What the statement says about limits, tolerances and several answers is read by `statement`.
+
+mod cache;
+mod compare;
+mod lang;
+mod leetcode;
+mod report;
+mod run;
+mod sandbox;
+pub(crate) mod statement;
+mod tool;
+mod verdict;
+
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::thread;
+
+pub use cache::cleanup;
+use compare::{Diff, Mode};
+use lang::Lang;
+use run::{End, Spec};
+use sandbox::{Confinement, Limits, TempDir};
+pub(crate) use tool::call as test_solution;
+use verdict::{SampleResult, Verdict};
+
+use crate::samples::{Io, Sample};
+
+/// Bytes of output a sample may print; one more is `OLE`.
+const OUTPUT_CAP: usize = 1 << 20;
+/// A checker gets this long per sample.
+const CHECKER_MS: u64 = 10_000;
+
+/// What to run.
+pub(crate) enum Program {
+    /// Source text in a language: built by the judge.
+    Code { lang: Lang, source: String },
+    /// An already built program's argv, run in `cwd` (else a fresh folder).
+    Command { argv: Vec<String>, cwd: Option<PathBuf> },
+}
+
+/// One judging job.
+pub(crate) struct Job {
+    pub(crate) program: Program,
+    pub(crate) io: Io,
+    /// The samples to run with their numbers (from 1).
+    pub(crate) samples: Vec<(usize, Sample)>,
+    pub(crate) time_ms: u64,
+    /// 0: no memory limit.
+    pub(crate) memory_mb: u64,
+    pub(crate) mode: Mode,
+    /// The statement accepts any of several answers (a mismatch is `UNVERIFIED`).
+    pub(crate) any_answer: bool,
+    /// LeetCode: a returned list may be in any order.
+    pub(crate) any_order: bool,
+    pub(crate) checker: Option<Vec<String>>,
+    pub(crate) fail_fast: bool,
+}
+
+/// How the program was built.
+pub(crate) struct BuildInfo {
+    pub(crate) cached: bool,
+    pub(crate) compile_ms: u64,
+    pub(crate) log: String,
+}
+
+/// What a job found.
+pub(crate) struct Report {
+    pub(crate) build: Option<BuildInfo>,
+    /// The compiler's message when it refused the program (`CE`).
+    pub(crate) compile_error: Option<String>,
+    /// One per sample run, in sample order.
+    pub(crate) results: Vec<SampleResult>,
+    pub(crate) confinement: Confinement,
+    /// Samples not run (`fail_fast` stopped early).
+    pub(crate) not_run: usize,
+    pub(crate) cancelled: bool,
+}
+
+impl Report {
+    /// `CE`, else the first sample's verdict that is not `AC`, else `AC`.
+    pub(crate) fn overall(&self) -> Verdict {
+        if self.compile_error.is_some() {
+            return Verdict::Ce;
+        }
+        self.results.iter().map(|r| r.verdict).find(|v| *v != Verdict::Ac).unwrap_or(Verdict::Ac)
+    }
+}
+
+/// Runs `job`. `cancelled` is polled throughout; `progress(done, total, result)` follows each
+/// sample. An `Err` is a sentence for the caller (no compiler, no folder).
+pub(crate) fn judge(
+    job: &Job,
+    cancelled: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(usize, usize, &SampleResult) + Sync),
+) -> Result<Report, String> {
+    let memory = job.memory_mb;
+    let (argv, build, mem_ok) = match &job.program {
+        Program::Code { lang, source } => {
+            let harness = job.io == Io::Function;
+            let tool = lang.tool(&|k| std::env::var(k).ok());
+            match cache::build(*lang, source, tool, harness, cancelled) {
+                Ok((built, cached)) => {
+                    let info = BuildInfo { cached, compile_ms: built.compile_ms, log: built.log.clone() };
+                    (built.argv(memory), Some(info), lang.address_space_limit_ok())
+                }
+                Err(cache::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
+                Err(cache::BuildError::Setup(msg)) => return Err(msg),
+            }
+        }
+        Program::Command { argv, .. } => (argv.clone(), None, true),
+    };
+    let limits = Limits { time_ms: job.time_ms, memory_mb: (memory > 0 && mem_ok).then_some(memory) };
+    let (_, confinement) = sandbox::wrap(&[], limits);
+    let results = run_all(job, &argv, limits, cancelled, progress);
+    let not_run = job.samples.len() - results.len();
+    Ok(Report { build, compile_error: None, results, confinement, not_run, cancelled: cancelled() })
+}
+
+fn compile_error(msg: String, memory: u64) -> Report {
+    let (_, confinement) = sandbox::wrap(&[], Limits { time_ms: 1, memory_mb: (memory > 0).then_some(memory) });
+    Report { build: None, compile_error: Some(msg), results: Vec::new(), confinement, not_run: 0, cancelled: false }
+}
+
+/// Runs the samples on up to as many threads as there are cores, in sample order of start.
+fn run_all(
+    job: &Job,
+    argv: &[String],
+    limits: Limits,
+    cancelled: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(usize, usize, &SampleResult) + Sync),
+) -> Vec<SampleResult> {
+    let total = job.samples.len();
+    let (next, done, stop) = (AtomicUsize::new(0), AtomicUsize::new(0), AtomicBool::new(false));
+    // By position: no sort afterwards (a sort of these is a few KB of code in the binary).
+    let results: Mutex<Vec<Option<SampleResult>>> = Mutex::new((0..total).map(|_| None).collect());
+    let work = || {
+        loop {
+            if stop.load(Ordering::Relaxed) || cancelled() {
+                return;
+            }
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some((number, sample)) = job.samples.get(i) else { return };
+            let r = run_sample(job, argv, limits, *number, sample, cancelled);
+            if cancelled() {
+                return;
+            }
+            if job.fail_fast && r.verdict != Verdict::Ac {
+                stop.store(true, Ordering::Relaxed);
+            }
+            progress(done.fetch_add(1, Ordering::Relaxed) + 1, total, &r);
+            if let Some(slot) = results.lock().unwrap_or_else(PoisonError::into_inner).get_mut(i) {
+                *slot = Some(r);
+            }
+        }
+    };
+    let cores = thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = cores.min(total).max(1);
+    thread::scope(|s| {
+        let mut started = 0;
+        for k in 1..threads {
+            if thread::Builder::new().name(format!("oj-judge-{k}")).spawn_scoped(s, work).is_ok() {
+                started += 1;
+            }
+        }
+        crate::debug!("judge: {total} samples on {} threads", started + 1);
+        // This thread works too: one sample needs no other thread.
+        work();
+    });
+    let mut results: Vec<SampleResult> =
+        results.into_inner().unwrap_or_else(PoisonError::into_inner).into_iter().flatten().collect();
+    if job.fail_fast {
+        // Samples after the first failure may have run in parallel: report up to it only.
+        if let Some(first) = results.iter().position(|r| r.verdict != Verdict::Ac) {
+            results.truncate(first + 1);
+        }
+    }
+    results
+}
+
+/// One sample in a fresh folder, judged.
+fn run_sample(
+    job: &Job,
+    argv: &[String],
+    limits: Limits,
+    number: usize,
+    sample: &Sample,
+    cancelled: &dyn Fn() -> bool,
+) -> SampleResult {
+    let mut r = SampleResult {
+        number,
+        verdict: Verdict::Ac,
+        time_ms: 0,
+        exit: None,
+        diff: None,
+        stderr: None,
+        input: None,
+        checker: None,
+        overhead_us: (0, 0),
+    };
+    let tmp = match TempDir::new("run") {
+        Ok(t) => t,
+        Err(e) => {
+            r.verdict = Verdict::Re;
+            r.exit = Some(format!("cannot make the run's folder: {e}"));
+            return r;
+        }
+    };
+    let env = sandbox::environment(tmp.path());
+    let (wrapped, confinement) = sandbox::wrap(argv, limits);
+    let cwd = match &job.program {
+        Program::Command { cwd: Some(c), .. } => c.clone(),
+        _ => tmp.path().to_path_buf(),
+    };
+    let spec = Spec {
+        argv: &wrapped,
+        cwd: &cwd,
+        env: &env,
+        stdin: sample.input.as_bytes(),
+        time_ms: job.time_ms,
+        output_cap: OUTPUT_CAP,
+        // Unix without a PID namespace: children left in the group. (On Windows the tree of an
+        // exited process cannot be walked: `taskkill /T` only helps while it runs.)
+        kill_group_after: cfg!(unix) && !confinement.pid_namespace,
+    };
+    let out = run::run(&spec, cancelled);
+    r.time_ms = out.time_ms;
+    r.overhead_us = out.overhead_us;
+    if let Some((v, exit)) = verdict::of_end(&out.end, &out.stderr, confinement.memory_limited) {
+        r.verdict = v;
+        r.exit = exit;
+    } else {
+        let got = String::from_utf8_lossy(&out.stdout);
+        judge_output(job, sample, &got, &tmp, &env, &mut r, cancelled);
+    }
+    crate::debug!(
+        "judge: sample {number} {} in {} ms (spawn {} µs, exit seen → output read {} µs)",
+        r.verdict.name(),
+        r.time_ms,
+        r.overhead_us.0,
+        r.overhead_us.1
+    );
+    if r.verdict != Verdict::Ac {
+        r.input = Some(verdict::head(&sample.input, 500));
+        let err = out.stderr.trim();
+        r.stderr = (!err.is_empty()).then(|| verdict::tail(err, 800));
+    }
+    r
+}
+
+/// Compares a normally ended run's output: as data (LeetCode) or by the mode; a mismatch goes to
+/// the checker if there is one, else is `UNVERIFIED` where any answer is accepted, else `WA`.
+fn judge_output(
+    job: &Job,
+    sample: &Sample,
+    got: &str,
+    tmp: &TempDir,
+    env: &[(String, String)],
+    r: &mut SampleResult,
+    cancelled: &dyn Fn() -> bool,
+) {
+    let diff: Option<Diff> = if job.io == Io::Function {
+        leetcode::compare(&sample.output, got, job.any_order)
+    } else if compare::matches(job.mode, &sample.output, got) {
+        None
+    } else {
+        Some(compare::first_diff(job.mode, &sample.output, got).unwrap_or(Diff { line: 0, expected: None, got: None }))
+    };
+    let Some(diff) = diff else { return };
+    r.diff = Some(diff);
+    r.verdict = match &job.checker {
+        Some(checker) => run_checker(checker, sample, got, tmp, env, r, cancelled),
+        None if job.any_answer => Verdict::Unverified,
+        None => Verdict::Wa,
+    };
+}
+
+/// The special-judge convention: `checker input output expected`, exit 0 = accepted.
+fn run_checker(
+    checker: &[String],
+    sample: &Sample,
+    got: &str,
+    tmp: &TempDir,
+    env: &[(String, String)],
+    r: &mut SampleResult,
+    cancelled: &dyn Fn() -> bool,
+) -> Verdict {
+    let files = [("input.txt", sample.input.as_str()), ("output.txt", got), ("expected.txt", sample.output.as_str())];
+    let mut argv = checker.to_vec();
+    for (name, text) in files {
+        let path = tmp.path().join(name);
+        if let Err(e) = std::fs::write(&path, text) {
+            r.checker = Some(format!("cannot write {name} for the checker: {e}"));
+            return Verdict::Wa;
+        }
+        argv.push(path.to_string_lossy().into_owned());
+    }
+    let spec = Spec {
+        argv: &argv,
+        cwd: tmp.path(),
+        env,
+        stdin: b"",
+        time_ms: CHECKER_MS,
+        output_cap: 64 * 1024,
+        kill_group_after: true,
+    };
+    let out = run::run(&spec, cancelled);
+    let mut msg = String::from_utf8_lossy(&out.stdout).into_owned();
+    msg.push_str(&out.stderr);
+    let msg = msg.trim();
+    r.checker = Some(match &out.end {
+        End::Code(c) if msg.is_empty() => format!("the checker exited with {c}"),
+        End::Code(c) => format!("the checker exited with {c}: {}", verdict::tail(msg, 500)),
+        other => format!("the checker failed: {other:?} {}", verdict::tail(msg, 300)),
+    });
+    if out.end == End::Code(0) {
+        r.diff = None;
+        Verdict::Ac
+    } else {
+        Verdict::Wa
+    }
+}

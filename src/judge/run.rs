@@ -1,0 +1,408 @@
+//! One run of one program: spawned in its own process group with a clean environment, its input
+//! written and its output read on threads (output capped), stopped at the wall-clock limit, on
+//! cancellation or on too much output, with every process it started.
+
+use std::io::{Read, Write};
+use std::path::Path;
+use std::process::{Child, ChildStderr, ChildStdout, Command, ExitStatus, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
+use std::sync::{Arc, Mutex, PoisonError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// How much of stderr is kept (its end: where the error usually is).
+const STDERR_TAIL: usize = 4096;
+/// How often a waiting run looks at the cancellation flag.
+const POLL: Duration = Duration::from_millis(20);
+/// How long the readers may take to see end of file once the program is gone.
+const DRAIN: Duration = Duration::from_millis(500);
+
+/// What to run.
+pub(crate) struct Spec<'a> {
+    /// The command, already wrapped by `sandbox::wrap`.
+    pub(crate) argv: &'a [String],
+    pub(crate) cwd: &'a Path,
+    pub(crate) env: &'a [(String, String)],
+    pub(crate) stdin: &'a [u8],
+    /// Wall-clock limit.
+    pub(crate) time_ms: u64,
+    /// Bytes of stdout kept; one more is an output-limit failure.
+    pub(crate) output_cap: usize,
+    /// Whether to kill the process group after a normal exit too (no PID namespace: children
+    /// the program left behind would otherwise live on).
+    pub(crate) kill_group_after: bool,
+}
+
+/// How a run ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum End {
+    /// Exited with this code.
+    Code(i32),
+    /// Killed by this signal (Unix), not by us.
+    Signal(i32),
+    /// Killed by us at the wall-clock limit.
+    TimedOut,
+    /// Killed by us: more output than the cap.
+    OutputLimit,
+    /// Killed by us: the call was cancelled.
+    Cancelled,
+    /// Could not be started (the message says why).
+    NotStarted(String),
+}
+
+/// The result of one run.
+#[derive(Debug)]
+pub(crate) struct Outcome {
+    pub(crate) end: End,
+    /// Wall-clock time from spawn to exit.
+    pub(crate) time_ms: u64,
+    /// Standard output, at most the cap.
+    pub(crate) stdout: Vec<u8>,
+    /// The end of standard error, lossily decoded.
+    pub(crate) stderr: String,
+    /// Microseconds from entering [`run`] to the spawn returning, and from the exit being seen to
+    /// returning (the judge's own overhead, for `make bench`).
+    pub(crate) overhead_us: (u64, u64),
+}
+
+/// What the waiter and the stdout reader tell the supervisor, each followed by a wake-up on a
+/// `()` channel (the type the server's channels already use: no second copy of the channel code).
+#[derive(Default)]
+struct Signals {
+    /// The exit status, and when it was seen.
+    exit: Mutex<Option<(std::io::Result<ExitStatus>, Instant)>>,
+    /// More output than the cap.
+    overflow: AtomicBool,
+}
+
+/// Runs `spec` to the end; `cancelled` is polled while it runs.
+pub(crate) fn run(spec: &Spec, cancelled: &dyn Fn() -> bool) -> Outcome {
+    let entered = Instant::now();
+    let mut child = match command(spec).spawn() {
+        Ok(c) => c,
+        Err(e) => {
+            let what = spec.argv.first().map_or("", String::as_str);
+            return Outcome {
+                end: End::NotStarted(format!("cannot start {what}: {e}")),
+                time_ms: 0,
+                stdout: Vec::new(),
+                stderr: String::new(),
+                overhead_us: (0, 0),
+            };
+        }
+    };
+    let started = Instant::now();
+    let pid = child.id();
+    let (tx, wake) = mpsc::channel();
+    let signals = Arc::new(Signals::default());
+    let io = Io::start(&mut child, spec, &tx, &signals);
+    let shared = signals.clone();
+    let waiter = thread::Builder::new().name("oj-judge-wait".into()).spawn(move || {
+        let status = child.wait();
+        *shared.exit.lock().unwrap_or_else(PoisonError::into_inner) = Some((status, Instant::now()));
+        let _ = tx.send(());
+    });
+    let (status, exited, ours) = supervise(&wake, &signals, pid, spec, started, cancelled);
+    let seen = Instant::now();
+    if let Ok(w) = waiter {
+        let _ = w.join();
+    }
+    if spec.kill_group_after {
+        kill_tree(pid);
+    }
+    let (stdout, stderr) = io.finish();
+    let end = match (ours, status) {
+        (Some(end), _) => end,
+        (None, Some(s)) => decode(s),
+        (None, None) => End::NotStarted("waiting for the program failed".into()),
+    };
+    let time_ms = exited.saturating_duration_since(started).as_millis() as u64;
+    let overhead_us = (started.duration_since(entered).as_micros() as u64, seen.elapsed().as_micros() as u64);
+    Outcome { end, time_ms, stdout, stderr, overhead_us }
+}
+
+/// Waits for the exit, killing the tree at the limit, on cancellation or on an overflow. Returns
+/// the status, when the exit was seen, and the end we caused, if any.
+fn supervise(
+    wake: &Receiver<()>,
+    signals: &Signals,
+    pid: u32,
+    spec: &Spec,
+    started: Instant,
+    cancelled: &dyn Fn() -> bool,
+) -> (Option<ExitStatus>, Instant, Option<End>) {
+    let deadline = started + Duration::from_millis(spec.time_ms);
+    let mut ours: Option<End> = None;
+    loop {
+        // Until the deadline, wake for it; after a kill, only for the exit.
+        let wait = if ours.is_some() { POLL } else { deadline.saturating_duration_since(Instant::now()).min(POLL) };
+        let gone = wake.recv_timeout(wait) == Err(RecvTimeoutError::Disconnected);
+        if let Some((status, at)) = signals.exit.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            return (status.ok(), at, ours);
+        }
+        if gone {
+            // No waiter (its thread could not start): nobody will report the exit.
+            kill_tree(pid);
+            return (None, Instant::now(), ours);
+        }
+        if ours.is_some() {
+            continue;
+        }
+        ours = if signals.overflow.load(Ordering::Relaxed) {
+            Some(End::OutputLimit)
+        } else if cancelled() {
+            Some(End::Cancelled)
+        } else if Instant::now() >= deadline {
+            Some(End::TimedOut)
+        } else {
+            None
+        };
+        if ours.is_some() {
+            kill_tree(pid);
+        }
+    }
+}
+
+fn command(spec: &Spec) -> Command {
+    let mut cmd = Command::new(spec.argv.first().map_or("", String::as_str));
+    cmd.args(spec.argv.iter().skip(1))
+        .current_dir(spec.cwd)
+        .env_clear()
+        .envs(spec.env.iter().map(|(k, v)| (k, v)))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    #[cfg(unix)]
+    {
+        // Its own process group, so one `kill -- -pgid` reaches everything it starts (that
+        // stays in the group; the PID namespace catches the rest).
+        use std::os::unix::process::CommandExt;
+        cmd.process_group(0);
+    }
+    #[cfg(windows)]
+    {
+        use std::os::windows::process::CommandExt;
+        // CREATE_NO_WINDOW: no console window flashes up for a console program.
+        cmd.creation_flags(0x0800_0000);
+    }
+    cmd
+}
+
+/// Kills the process group `pid` leads, and so (through `--kill-child`) its PID namespace.
+#[cfg(unix)]
+fn kill_tree(pid: u32) {
+    let r = Command::new("kill")
+        .args(["-KILL", "--", &format!("-{pid}")])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    if let Err(e) = r {
+        crate::warn!("judge: cannot run kill: {e}");
+    }
+}
+
+/// Kills the process `pid` and its descendants.
+#[cfg(windows)]
+fn kill_tree(pid: u32) {
+    let r = Command::new("taskkill")
+        .args(["/F", "/T", "/PID", &pid.to_string()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
+    if let Err(e) = r {
+        crate::warn!("judge: cannot run taskkill: {e}");
+    }
+}
+
+#[cfg(unix)]
+fn decode(s: ExitStatus) -> End {
+    use std::os::unix::process::ExitStatusExt;
+    match (s.code(), s.signal()) {
+        (Some(c), _) => End::Code(c),
+        (None, Some(sig)) => End::Signal(sig),
+        (None, None) => End::Code(-1),
+    }
+}
+
+#[cfg(not(unix))]
+fn decode(s: ExitStatus) -> End {
+    End::Code(s.code().unwrap_or(-1))
+}
+
+/// The three pipe threads of a run. The readers fill shared buffers, so that what was read is
+/// there even when a reader is still blocked (a process outside our reach holds the pipe).
+struct Io {
+    stdin: Option<thread::JoinHandle<()>>,
+    stdout: Arc<Mutex<Vec<u8>>>,
+    stderr: Arc<Mutex<Vec<u8>>>,
+    /// One message per reader at end of file.
+    done: Receiver<()>,
+    readers: Vec<thread::JoinHandle<()>>,
+}
+
+impl Io {
+    fn start(child: &mut Child, spec: &Spec, tx: &Sender<()>, signals: &Arc<Signals>) -> Io {
+        let input = spec.stdin.to_vec();
+        let stdin = child.stdin.take().and_then(|mut pipe| {
+            thread::Builder::new()
+                .name("oj-judge-in".into())
+                .spawn(move || {
+                    // A program that stops reading early closes the pipe: not an error.
+                    let _ = pipe.write_all(&input);
+                })
+                .ok()
+        });
+        let (stdout, stderr) = (Arc::new(Mutex::new(Vec::new())), Arc::new(Mutex::new(Vec::new())));
+        let (done_tx, done) = mpsc::channel();
+        let mut readers = Vec::new();
+        if let Some(pipe) = child.stdout.take() {
+            let (cap, tx, buf, done_tx) = (spec.output_cap, tx.clone(), stdout.clone(), done_tx.clone());
+            let signals = signals.clone();
+            let spawned = thread::Builder::new().name("oj-judge-out".into()).spawn(move || {
+                if read_capped(pipe, cap, &buf) {
+                    signals.overflow.store(true, Ordering::Relaxed);
+                    let _ = tx.send(());
+                }
+                let _ = done_tx.send(());
+            });
+            readers.extend(spawned.ok());
+        }
+        if let Some(pipe) = child.stderr.take() {
+            let buf = stderr.clone();
+            let spawned = thread::Builder::new().name("oj-judge-err".into()).spawn(move || {
+                read_tail(pipe, &buf);
+                let _ = done_tx.send(());
+            });
+            readers.extend(spawned.ok());
+        }
+        Io { stdin, stdout, stderr, done, readers }
+    }
+
+    /// What was read: both readers at end of file, or whatever they had after [`DRAIN`].
+    fn finish(self) -> (Vec<u8>, String) {
+        let deadline = Instant::now() + DRAIN;
+        for _ in 0..self.readers.len() {
+            if self.done.recv_timeout(deadline.saturating_duration_since(Instant::now())).is_err() {
+                crate::debug!("judge: a process outside the run still holds its output pipe");
+                break;
+            }
+        }
+        let stdout = std::mem::take(&mut *lock(&self.stdout));
+        let mut tail = std::mem::take(&mut *lock(&self.stderr));
+        if tail.len() > STDERR_TAIL {
+            tail.drain(..tail.len() - STDERR_TAIL);
+        }
+        // Each thread has signalled and is returning, or is still blocked: join the first kind.
+        for h in self.readers.into_iter().chain(self.stdin) {
+            if h.is_finished() || wait_briefly(&h) {
+                let _ = h.join();
+            }
+        }
+        (stdout, String::from_utf8_lossy(&tail).into_owned())
+    }
+}
+
+fn lock(m: &Mutex<Vec<u8>>) -> std::sync::MutexGuard<'_, Vec<u8>> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Whether a thread that has just sent its result finishes within a moment.
+fn wait_briefly(h: &thread::JoinHandle<()>) -> bool {
+    for _ in 0..50 {
+        if h.is_finished() {
+            return true;
+        }
+        thread::sleep(Duration::from_micros(100));
+    }
+    false
+}
+
+/// Reads up to `cap` bytes into `buf`; `true` when there was more (reading stops there).
+fn read_capped(mut pipe: ChildStdout, cap: usize, buf: &Mutex<Vec<u8>>) -> bool {
+    let mut chunk = [0u8; 16 * 1024];
+    loop {
+        match pipe.read(&mut chunk) {
+            Ok(0) | Err(_) => return false,
+            Ok(n) => {
+                let mut out = lock(buf);
+                if out.len() + n > cap {
+                    let room = cap - out.len();
+                    out.extend_from_slice(&chunk[..room]);
+                    return true;
+                }
+                out.extend_from_slice(&chunk[..n]);
+            }
+        }
+    }
+}
+
+/// Reads everything into `buf`, keeping about the last [`STDERR_TAIL`] bytes.
+fn read_tail(mut pipe: ChildStderr, buf: &Mutex<Vec<u8>>) {
+    let mut chunk = [0u8; 8192];
+    loop {
+        match pipe.read(&mut chunk) {
+            Ok(0) | Err(_) => return,
+            Ok(n) => {
+                let mut tail = lock(buf);
+                tail.extend_from_slice(&chunk[..n]);
+                if tail.len() > 2 * STDERR_TAIL {
+                    let cut = tail.len() - STDERR_TAIL;
+                    tail.drain(..cut);
+                }
+            }
+        }
+    }
+}
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    fn sh(script: &str, time_ms: u64, cap: usize) -> Outcome {
+        let argv: Vec<String> = vec!["sh".into(), "-c".into(), script.into()];
+        let env = vec![("PATH".to_string(), std::env::var("PATH").unwrap_or_default())];
+        let dir = std::env::temp_dir();
+        let spec = Spec {
+            argv: &argv,
+            cwd: &dir,
+            env: &env,
+            stdin: b"3 4\n",
+            time_ms,
+            output_cap: cap,
+            kill_group_after: true,
+        };
+        run(&spec, &|| false)
+    }
+
+    #[test]
+    fn exit_codes_output_and_limits() {
+        let o = sh("read a b; echo $((a+b)); echo oops >&2; exit 3", 5000, 1 << 20);
+        assert_eq!((o.end, o.stdout, o.stderr), (End::Code(3), b"7\n".to_vec(), "oops\n".into()));
+        let o = sh("sleep 5", 200, 1 << 20);
+        assert_eq!(o.end, End::TimedOut);
+        assert!(o.time_ms < 2000, "{}", o.time_ms);
+        let o = sh("yes", 5000, 1000);
+        assert_eq!((o.end, o.stdout.len()), (End::OutputLimit, 1000));
+        let o = sh("kill -SEGV $$", 5000, 1000);
+        assert_eq!(o.end, End::Signal(11));
+        assert!(matches!(sh_missing().end, End::NotStarted(_)));
+    }
+
+    fn sh_missing() -> Outcome {
+        let argv = vec!["/nonexistent/prog".to_string()];
+        let dir = std::env::temp_dir();
+        let spec = Spec {
+            argv: &argv,
+            cwd: &dir,
+            env: &[],
+            stdin: b"",
+            time_ms: 100,
+            output_cap: 10,
+            kill_group_after: false,
+        };
+        run(&spec, &|| false)
+    }
+}

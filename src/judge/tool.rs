@@ -1,0 +1,430 @@
+//! `test_solution`'s operation: run a program on a problem's samples and report a verdict per
+//! sample. The tool is declared in `tools/` and offered only with `--allow-run` (it compiles and
+//! runs code on the user's machine).
+
+use std::path::PathBuf;
+
+use serde_json::{Value, json};
+
+use super::compare::Mode;
+use super::lang::{self, Lang};
+use super::statement::{self, Facts};
+use super::verdict::Verdict;
+use super::{Job, Program, Report};
+use crate::error::ToolError;
+use crate::language::{self, Language};
+use crate::models::Problem;
+use crate::problems::{Args, Ctx, ToolOutput, ToolResult, problem, sources};
+use crate::samples::{self, Io};
+
+/// Defaults when neither the caller nor the statement says.
+const DEFAULT_TIME_MS: u64 = 2000;
+const DEFAULT_MEMORY_MB: u64 = 256;
+const DEFAULT_TOLERANCE: f64 = 1e-6;
+/// A source file larger than this is refused.
+const MAX_SOURCE: u64 = 1 << 20;
+
+fn bad(msg: impl Into<String>) -> ToolError {
+    ToolError::Args(format!("Invalid arguments: {}", msg.into()))
+}
+
+/// An optional array of strings, not empty.
+fn argv_arg(args: &Args, name: &str) -> Result<Option<Vec<String>>, ToolError> {
+    let Some(v) = args.raw(name) else { return Ok(None) };
+    let items = v
+        .as_array()
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| bad(format!("`{name}` must be a non-empty array of strings")))?;
+    let argv: Option<Vec<String>> = items.iter().map(|s| s.as_str().map(str::to_string)).collect();
+    argv.filter(|a| !a[0].trim().is_empty())
+        .map(Some)
+        .ok_or_else(|| bad(format!("`{name}` must be a non-empty array of strings")))
+}
+
+/// The program: `code` or `file` with `language`, or `command` (+ `cwd`); exactly one.
+fn program_arg(args: &Args) -> Result<Program, ToolError> {
+    let code = args.opt_str("code")?;
+    let file = args.opt_trimmed("file")?;
+    let command = argv_arg(args, "command")?;
+    let given = [code.is_some(), file.is_some(), command.is_some()].iter().filter(|b| **b).count();
+    if given != 1 {
+        return Err(bad("give exactly one of `code` (with `language`), `file` (with `language`) or `command`"));
+    }
+    if let Some(argv) = command {
+        if args.raw("language").is_some() {
+            return Err(bad("`language` goes with `code` or `file`, not with `command`"));
+        }
+        let cwd = args.opt_trimmed("cwd")?.map(PathBuf::from);
+        if let Some(c) = &cwd
+            && !c.is_dir()
+        {
+            return Err(bad(format!("`cwd` {:?} is not a folder", c.display().to_string())));
+        }
+        let argv = absolute(argv, cwd.as_deref());
+        return Ok(Program::Command { argv, cwd });
+    }
+    if args.raw("cwd").is_some() {
+        return Err(bad("`cwd` goes with `command` only"));
+    }
+    let name = args.req_str("language", "the programming language: cpp, c, python, java, rust, go or javascript")?;
+    let lang = Lang::parse(name)
+        .ok_or_else(|| bad(format!("`language` must be one of {}, got {name:?}", lang::NAMES.join(", "))))?;
+    // `given == 1`: without `code` there is a `file` (an empty path is an unreadable file).
+    let source = match code {
+        Some(c) => c.to_string(),
+        None => read_source(file.unwrap_or_default())?,
+    };
+    if source.trim().is_empty() {
+        return Err(bad("the program's source is empty"));
+    }
+    Ok(Program::Code { lang, source })
+}
+
+fn read_source(path: &str) -> Result<String, ToolError> {
+    let meta = std::fs::metadata(path).map_err(|e| bad(format!("cannot read `file` {path:?}: {e}")))?;
+    if meta.len() > MAX_SOURCE {
+        return Err(bad(format!("`file` {path:?} is over 1 MiB: not a source file")));
+    }
+    std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read `file` {path:?} as UTF-8 text: {e}")))
+}
+
+/// The caller's judging options, checked before any request.
+struct Options {
+    time_ms: Option<u64>,
+    memory_mb: Option<u64>,
+    compare: Option<&'static str>,
+    tolerance: Option<f64>,
+    tests: Option<Vec<usize>>,
+    fail_fast: bool,
+    checker: Option<Vec<String>>,
+}
+
+fn options(args: &Args) -> Result<Options, ToolError> {
+    let tests = match args.raw("tests") {
+        None => None,
+        Some(v) => {
+            let nums: Option<Vec<usize>> = v
+                .as_array()
+                .and_then(|a| a.iter().map(|n| n.as_u64().filter(|n| *n >= 1).map(|n| n as usize)).collect());
+            Some(nums.ok_or_else(|| bad("`tests` must be an array of sample numbers from 1"))?)
+        }
+    };
+    let fail_fast = match args.raw("fail_fast") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(bad("`fail_fast` must be a boolean")),
+    };
+    Ok(Options {
+        time_ms: args.opt_int("time_limit_ms", 1, 60_000)?.map(|n| n as u64),
+        memory_mb: args.opt_int("memory_limit_mb", 0, 65_536)?.map(|n| n as u64),
+        compare: args.opt_enum("compare", &["tokens", "exact", "float"])?,
+        tolerance: args.opt_f64("float_tolerance", f64::MIN_POSITIVE, 1.0)?,
+        tests,
+        fail_fast,
+        checker: argv_arg(args, "checker")?.map(|a| absolute(a, None)),
+    })
+}
+
+/// `argv` with a relative program path (`./a.out`, `bin/checker`) made absolute against `base`,
+/// else the server's folder: the program starts in another folder, where it would not be found.
+/// A bare name (`python3`) is left to `PATH`.
+fn absolute(mut argv: Vec<String>, base: Option<&std::path::Path>) -> Vec<String> {
+    if let Some(first) = argv.first_mut()
+        && std::path::Path::new(first.as_str()).is_relative()
+        && first.contains(['/', '\\'])
+        && let Some(b) = base.map(PathBuf::from).or_else(|| std::env::current_dir().ok())
+    {
+        *first = b.join(first.as_str()).to_string_lossy().into_owned();
+    }
+    argv
+}
+
+/// `test_solution`'s operation (declared in `tools/`): the arguments checked before any request,
+/// the problem fetched as `get_problem` fetches it, its samples judged.
+pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+    let source = sources::required(args)?;
+    let id = args.req_str("id", "the problem id, e.g. \"1920A\" or \"abc321_a\"")?;
+    let program = program_arg(args)?;
+    let opts = options(args)?;
+    let p = problem::get(ctx, &source, id)?;
+    let raw = language::choose(&p, Language::En).raw.unwrap_or_default();
+    let found = samples::extract(raw, p.source.as_str());
+    check_io(found.io, &program)?;
+    if found.tests.is_empty() {
+        return Err(ToolError::Domain(format!(
+            "No sample tests were found in the statement of {source} {id}: nothing to run. Write your own tests, or \
+check the statement with get_problem."
+        )));
+    }
+    let samples = pick(found.tests, opts.tests.as_deref())?;
+    let facts = statement::read(raw);
+    let job = job(program, found.io, samples, &opts, &facts);
+    let report = super::judge(&job, &|| ctx.live.cancelled(), &|done, total, r| {
+        let msg = format!("sample {}: {} ({} ms); {done} of {total} done", r.number, r.verdict.name(), r.time_ms);
+        ctx.live.progress(done as u64, total as u64, &msg);
+    })
+    .map_err(ToolError::Domain)?;
+    Ok(output(&p, &job, &opts, &facts, &report))
+}
+
+/// LeetCode needs the Python harness; an interactive problem cannot be judged from its samples.
+fn check_io(io: Io, program: &Program) -> Result<(), ToolError> {
+    match (io, program) {
+        (Io::Interactive, _) => Err(ToolError::Domain(
+            "This problem is interactive: the program talks with the judge, and the samples only show one \
+dialogue. It cannot be judged locally from them; write an interactor, or test the logic with your own input."
+                .into(),
+        )),
+        (Io::Function, Program::Code { lang: Lang::Python, .. }) => Ok(()),
+        (Io::Function, _) => Err(ToolError::Domain(
+            "This is a LeetCode problem (a function, not a program that reads stdin). Only `language: \"python\"` \
+is supported for it here: give the `class Solution` code in Python, or test another language with your own \
+driver program through `command`."
+                .into(),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The samples asked for, numbered from 1.
+fn pick(all: Vec<samples::Sample>, wanted: Option<&[usize]>) -> Result<Vec<(usize, samples::Sample)>, ToolError> {
+    let total = all.len();
+    let numbered = all.into_iter().enumerate().map(|(i, s)| (i + 1, s));
+    let Some(wanted) = wanted else { return Ok(numbered.collect()) };
+    if let Some(bad_n) = wanted.iter().find(|n| **n > total) {
+        return Err(bad(format!("`tests` names sample {bad_n}, but the statement has {total}")));
+    }
+    Ok(numbered.filter(|(n, _)| wanted.contains(n)).collect())
+}
+
+fn job(program: Program, io: Io, samples: Vec<(usize, samples::Sample)>, opts: &Options, facts: &Facts) -> Job {
+    let mode = match (opts.compare, facts.float_tolerance.as_ref()) {
+        (Some("exact"), _) => Mode::Exact,
+        (Some("tokens"), _) => Mode::Tokens,
+        (Some(_), stated) | (None, stated @ Some(_)) => {
+            Mode::Float(opts.tolerance.or(stated.map(|(t, _)| *t)).unwrap_or(DEFAULT_TOLERANCE))
+        }
+        // A tolerance alone asks for a float comparison.
+        (None, None) => opts.tolerance.map_or(Mode::Tokens, Mode::Float),
+    };
+    Job {
+        program,
+        io,
+        samples,
+        time_ms: opts.time_ms.or(facts.time_ms).unwrap_or(DEFAULT_TIME_MS),
+        memory_mb: opts.memory_mb.or(facts.memory_mb).unwrap_or(DEFAULT_MEMORY_MB),
+        mode,
+        any_answer: facts.any_answer.is_some(),
+        any_order: facts.any_order,
+        checker: opts.checker.clone(),
+        fail_fast: opts.fail_fast,
+    }
+}
+
+/// Why the comparison is what it is.
+fn comparison(job: &Job, opts: &Options, facts: &Facts) -> (&'static str, Option<f64>, String) {
+    if job.io == Io::Function {
+        let order = if job.any_order { "; a returned list in any order (the statement says so)" } else { "" };
+        return ("data", None, format!("LeetCode: the return value compared as data, floats within 1e-5{order}"));
+    }
+    let tol = match job.mode {
+        Mode::Float(t) => Some(t),
+        _ => None,
+    };
+    let why = match (opts.compare, &facts.float_tolerance) {
+        (Some(c), _) => format!("`compare: {c}` was asked for"),
+        (None, Some((_, words))) => format!("the statement accepts answers within an error (\"{words}\")"),
+        (None, None) if opts.tolerance.is_some() => "`float_tolerance` was given".into(),
+        (None, None) => "the default: whitespace-separated tokens, as most checkers compare".into(),
+    };
+    (job.mode.name(), tol, why)
+}
+
+fn limits_from(given: Option<u64>, stated: Option<u64>) -> &'static str {
+    match (given, stated) {
+        (Some(_), _) => "arguments",
+        (None, Some(_)) => "statement",
+        (None, None) => "default",
+    }
+}
+
+fn output(p: &Problem, job: &Job, opts: &Options, facts: &Facts, report: &Report) -> ToolOutput {
+    let (mode, tol, why) = comparison(job, opts, facts);
+    let rule = match (&job.checker, &facts.any_answer) {
+        (Some(_), _) => "checker",
+        (None, Some(_)) => "any_answer",
+        (None, None) => "wrong_answer",
+    };
+    let from = format!(
+        "time: {}, memory: {}",
+        limits_from(opts.time_ms, facts.time_ms),
+        limits_from(opts.memory_mb, facts.memory_mb)
+    );
+    let passed = report.results.iter().filter(|r| r.verdict == Verdict::Ac).count();
+    let memory = memory_words(job, report);
+    let structured = json!({
+        "source": p.source,
+        "id": p.id,
+        "title": p.title,
+        "verdict": report.overall().name(),
+        "passed": passed,
+        "total": job.samples.len(),
+        "not_run": report.not_run,
+        "language": match &job.program { Program::Code { lang, .. } => Some(lang.name()), _ => None },
+        "compile": report.build.as_ref().map(|b| json!({ "cached": b.cached, "ms": b.compile_ms, "log": b.log })),
+        "compile_error": report.compile_error,
+        "comparison": { "mode": mode, "float_tolerance": tol, "why": why },
+        "mismatch_rule": rule,
+        "any_answer_phrase": facts.any_answer,
+        "limits": { "time_ms": job.time_ms, "memory_mb": job.memory_mb, "from": from },
+        "confinement": {
+            "network_blocked": report.confinement.network_blocked,
+            "pid_namespace": report.confinement.pid_namespace,
+            "memory_limited": report.confinement.memory_limited,
+            "memory": memory,
+        },
+        "samples": report.results.iter().map(|r| r.json()).collect::<Vec<_>>(),
+    });
+    let text = super::report::text(p, job, report, &structured);
+    let mut out = ToolOutput::structured(text, structured);
+    for n in notes(job, report) {
+        out.note(&n);
+    }
+    out
+}
+
+/// How memory was limited, in words.
+fn memory_words(job: &Job, report: &Report) -> String {
+    if job.memory_mb == 0 {
+        return "not limited (memory_limit_mb: 0)".into();
+    }
+    if report.confinement.memory_limited {
+        return format!("address space limited to {} MB (prlimit --as)", job.memory_mb);
+    }
+    match &job.program {
+        Program::Code { lang: Lang::Java, .. } => {
+            format!("Java heap limited to {} MB (-Xmx); the process is not", job.memory_mb)
+        }
+        Program::Code { lang: Lang::JavaScript, .. } => {
+            format!("V8 heap limited to {} MB (--max-old-space-size); the process is not", job.memory_mb)
+        }
+        _ => "not limited on this system".into(),
+    }
+}
+
+/// The sentences that are not data: what was not enforced, what to do next.
+fn notes(job: &Job, report: &Report) -> Vec<String> {
+    let mut notes = Vec::new();
+    if !report.confinement.network_blocked {
+        notes.push("Network access was not blocked: this system has no unprivileged user namespaces.".to_string());
+    }
+    if report.not_run > 0 {
+        notes.push(format!("fail_fast stopped after the first failure: {} sample(s) not run.", report.not_run));
+    }
+    if report.overall() == Verdict::Unverified {
+        notes.push(
+            "The statement accepts any of several answers, so a different output is not necessarily wrong: check it \
+by hand, or pass `checker` (argv run with input, output and expected file paths; exit 0 = accepted)."
+                .into(),
+        );
+    }
+    if job.samples.len() > 1 && report.results.is_empty() && report.compile_error.is_none() && !report.cancelled {
+        notes.push("No sample was run.".into());
+    }
+    notes
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::compare::Diff;
+    use crate::judge::sandbox::Confinement;
+    use crate::judge::verdict::SampleResult;
+
+    fn sample(number: usize, verdict: Verdict) -> SampleResult {
+        SampleResult {
+            number,
+            verdict,
+            time_ms: 3,
+            exit: None,
+            diff: None,
+            stderr: None,
+            input: None,
+            checker: None,
+            overhead_us: (0, 0),
+        }
+    }
+
+    fn job(any_answer: bool) -> Job {
+        let s = samples::Sample { input: "1\n".into(), output: "2\n".into(), explanation: None };
+        Job {
+            program: Program::Code { lang: Lang::Cpp, source: "x".into() },
+            io: Io::Stdin,
+            samples: vec![(1, s.clone()), (2, s)],
+            time_ms: 1000,
+            memory_mb: 256,
+            mode: Mode::Tokens,
+            any_answer,
+            any_order: false,
+            checker: None,
+            fail_fast: false,
+        }
+    }
+
+    fn opts() -> Options {
+        Options {
+            time_ms: None,
+            memory_mb: None,
+            compare: None,
+            tolerance: None,
+            tests: None,
+            fail_fast: false,
+            checker: None,
+        }
+    }
+
+    fn report(results: Vec<SampleResult>, compile_error: Option<String>) -> Report {
+        let confinement = Confinement { network_blocked: false, pid_namespace: false, memory_limited: true };
+        let build = Some(super::super::BuildInfo { cached: false, compile_ms: 500, log: String::new() });
+        Report { build, compile_error, results, confinement, not_run: 0, cancelled: false }
+    }
+
+    #[test]
+    fn text_and_structured_say_the_same() {
+        let p = Problem {
+            id: "1A".into(),
+            source: "codeforces".into(),
+            title: "Theatre Square".into(),
+            ..Problem::default()
+        };
+        let facts = Facts { time_ms: Some(1000), memory_mb: Some(256), ..Facts::default() };
+        let mut wa = sample(2, Verdict::Wa);
+        wa.diff = Some(Diff { line: 1, expected: Some("6".into()), got: Some("2".into()) });
+        wa.input = Some("7 5 3\n".into());
+        wa.stderr = Some("warn".into());
+        let out = output(&p, &job(false), &opts(), &facts, &report(vec![sample(1, Verdict::Ac), wa], None));
+        let v = out.structured.unwrap();
+        assert_eq!((v["verdict"].as_str(), v["passed"].as_u64(), v["total"].as_u64()), (Some("WA"), Some(1), Some(2)));
+        assert!(out.text.starts_with("# WA: 1/2 samples passed\n"), "{}", out.text);
+        assert!(out.text.contains("| 2 | WA | 3 ms |"), "{}", out.text);
+        assert!(out.text.contains("- First difference, line 1: expected `6`, got `2`"), "{}", out.text);
+        assert!(out.text.contains("- Limits: 1000 ms, 256 MB (time: statement, memory: statement)"), "{}", out.text);
+        // What was not enforced is said in the text and in notes.
+        let note = "Network access was not blocked: this system has no unprivileged user namespaces.";
+        assert!(out.text.contains(note) && v["notes"][0] == note, "{}", out.text);
+    }
+
+    #[test]
+    fn a_mismatch_where_any_answer_is_accepted_and_a_compile_error() {
+        let p = Problem { id: "x".into(), source: "atcoder".into(), title: "T".into(), ..Problem::default() };
+        let facts = Facts { any_answer: Some("print any of them".into()), ..Facts::default() };
+        let out = output(&p, &job(true), &opts(), &facts, &report(vec![sample(1, Verdict::Unverified)], None));
+        let v = out.structured.unwrap();
+        assert_eq!((v["verdict"].as_str(), v["mismatch_rule"].as_str()), (Some("UNVERIFIED"), Some("any_answer")));
+        assert!(v["notes"].as_array().unwrap().iter().any(|n| n.as_str().unwrap().contains("pass `checker`")));
+        let out =
+            output(&p, &job(false), &opts(), &Facts::default(), &report(vec![], Some("main.cpp:1: error".into())));
+        assert!(out.text.contains("## Compilation error (CE)\n\n```\nmain.cpp:1: error\n```"), "{}", out.text);
+        assert_eq!(out.structured.unwrap()["verdict"], "CE");
+    }
+}

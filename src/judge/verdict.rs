@@ -1,0 +1,164 @@
+//! Verdicts: what one run of one sample earned, and the words for it.
+
+use serde_json::{Value, json};
+
+use super::compare::Diff;
+use super::run::End;
+
+/// The verdict of a sample (or, for `CE`, of the whole program).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Verdict {
+    /// Accepted.
+    Ac,
+    /// Wrong answer.
+    Wa,
+    /// A different answer where the statement accepts several: not checked (no checker given).
+    Unverified,
+    /// Time limit exceeded (killed at the wall-clock limit, or by the CPU limit).
+    Tle,
+    /// Memory limit exceeded (an allocation failed under the limit).
+    Mle,
+    /// Output limit exceeded.
+    Ole,
+    /// Runtime error: a non-zero exit or a signal.
+    Re,
+    /// Compilation error.
+    Ce,
+}
+
+impl Verdict {
+    /// The judge's abbreviation.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Verdict::Ac => "AC",
+            Verdict::Wa => "WA",
+            Verdict::Unverified => "UNVERIFIED",
+            Verdict::Tle => "TLE",
+            Verdict::Mle => "MLE",
+            Verdict::Ole => "OLE",
+            Verdict::Re => "RE",
+            Verdict::Ce => "CE",
+        }
+    }
+}
+
+/// Signals by number, for the report (the same on Linux for the ones that matter here).
+fn signal_name(sig: i32) -> &'static str {
+    match sig {
+        4 => "SIGILL",
+        6 => "SIGABRT",
+        7 => "SIGBUS",
+        8 => "SIGFPE",
+        9 => "SIGKILL",
+        11 => "SIGSEGV",
+        13 => "SIGPIPE",
+        15 => "SIGTERM",
+        24 => "SIGXCPU",
+        25 => "SIGXFSZ",
+        _ => "signal",
+    }
+}
+
+/// What a crashed program's stderr says when an allocation failed (C++, Python, Java, Rust, Go,
+/// Node, glibc).
+const OUT_OF_MEMORY: &[&str] = &[
+    "bad_alloc",
+    "MemoryError",
+    "OutOfMemoryError",
+    "out of memory",
+    "Cannot allocate memory",
+    "memory allocation of",
+    "heap out of memory",
+    "failed to reserve",
+];
+
+/// The verdict of a run that did not end normally, with the exit described; `None` for exit 0.
+pub(crate) fn of_end(end: &End, stderr: &str, memory_limited: bool) -> Option<(Verdict, Option<String>)> {
+    let oom = || OUT_OF_MEMORY.iter().any(|m| stderr.contains(m));
+    match end {
+        End::Code(0) => None,
+        End::TimedOut | End::Cancelled => Some((Verdict::Tle, None)),
+        End::OutputLimit => Some((Verdict::Ole, None)),
+        End::Signal(24) => Some((Verdict::Tle, Some("killed by SIGXCPU (CPU time limit)".into()))),
+        End::Code(c) => {
+            let v = if oom() && (memory_limited || stderr.contains("OutOfMemoryError")) {
+                Verdict::Mle
+            } else {
+                Verdict::Re
+            };
+            Some((v, Some(format!("exit code {c}"))))
+        }
+        End::Signal(s) => {
+            let v = if oom() && memory_limited { Verdict::Mle } else { Verdict::Re };
+            Some((v, Some(format!("killed by signal {s} ({})", signal_name(*s)))))
+        }
+        End::NotStarted(why) => Some((Verdict::Re, Some(why.clone()))),
+    }
+}
+
+/// One sample's result.
+#[derive(Debug, Clone)]
+pub(crate) struct SampleResult {
+    /// The sample's number, from 1.
+    pub(crate) number: usize,
+    pub(crate) verdict: Verdict,
+    pub(crate) time_ms: u64,
+    /// How the program ended, for `RE`/`MLE`/`TLE` by CPU.
+    pub(crate) exit: Option<String>,
+    /// The first differing line, for a wrong or unverified answer.
+    pub(crate) diff: Option<Diff>,
+    /// The end of stderr, for a failure.
+    pub(crate) stderr: Option<String>,
+    /// The sample's input, cut, for a failure.
+    pub(crate) input: Option<String>,
+    /// The checker's message, when one decided.
+    pub(crate) checker: Option<String>,
+    /// Microseconds of the judge's own overhead: before the spawn, after the exit.
+    pub(crate) overhead_us: (u64, u64),
+}
+
+impl SampleResult {
+    /// The structured copy.
+    pub(crate) fn json(&self) -> Value {
+        let diff = self.diff.as_ref().map(|d| json!({ "line": d.line, "expected": d.expected, "got": d.got }));
+        json!({
+            "number": self.number,
+            "verdict": self.verdict.name(),
+            "time_ms": self.time_ms,
+            "exit": self.exit,
+            "first_difference": diff,
+            "stderr_tail": self.stderr,
+            "input": self.input,
+            "checker_message": self.checker,
+        })
+    }
+}
+
+/// At most `max` characters of the end of `s` (stderr: the error is at the end).
+pub(crate) fn tail(s: &str, max: usize) -> String {
+    let n = s.chars().count();
+    if n <= max { s.to_string() } else { format!("…{}", s.chars().skip(n - max).collect::<String>()) }
+}
+
+/// At most `max` characters of the start of `s`.
+pub(crate) fn head(s: &str, max: usize) -> String {
+    if s.chars().count() <= max { s.to_string() } else { s.chars().take(max).collect::<String>() + "…" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ends_and_their_verdicts() {
+        assert_eq!(of_end(&End::Code(0), "", true), None);
+        assert_eq!(of_end(&End::TimedOut, "", true).unwrap().0, Verdict::Tle);
+        assert_eq!(of_end(&End::Signal(11), "", true).unwrap().1.as_deref(), Some("killed by signal 11 (SIGSEGV)"));
+        assert_eq!(of_end(&End::Signal(6), "std::bad_alloc", true).unwrap().0, Verdict::Mle);
+        assert_eq!(of_end(&End::Signal(6), "std::bad_alloc", false).unwrap().0, Verdict::Re);
+        assert_eq!(of_end(&End::Code(1), "MemoryError", true).unwrap().0, Verdict::Mle);
+        assert_eq!(of_end(&End::OutputLimit, "", true).unwrap().0, Verdict::Ole);
+        assert_eq!(tail("abcdef", 3), "…def");
+        assert_eq!(head("abcdef", 3), "abc…");
+    }
+}
