@@ -19,6 +19,7 @@ mod convert;
 mod judge;
 mod launcher;
 mod old_convert;
+mod old_samples;
 mod pipes;
 mod report;
 mod samples;

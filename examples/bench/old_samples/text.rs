@@ -1,0 +1,181 @@
+//! Text rules (competitive-companion's): trailing spaces of each line removed, leading and
+//! trailing blank lines removed; `stdin` text ends with exactly one `\n`, `function` text is
+//! trimmed. Also [`Sink`], which renders HTML text either literally (`<pre>`) or as flowing
+//! text (whitespace collapsed, one line per block).
+
+/// Line cleanup shared by both rules: `\r\n` and `\r` become `\n`, trailing whitespace of every
+/// line goes, and so do blank lines at either end. The result has no final newline.
+pub(super) fn clean_lines(raw: &str) -> String {
+    // A lone `\r` ends a line too (old Mac files); it must not survive inside one.
+    let normalized;
+    let raw = if raw.contains('\r') {
+        normalized = raw.replace("\r\n", "\n").replace('\r', "\n");
+        normalized.as_str()
+    } else {
+        raw
+    };
+    let mut out = String::with_capacity(raw.len());
+    let mut blank_run = 0usize; // blank lines seen since the last non-blank one
+    for line in raw.split('\n') {
+        let line = line.trim_end_matches(|c: char| c.is_whitespace());
+        if line.is_empty() {
+            blank_run += 1;
+            continue;
+        }
+        if !out.is_empty() {
+            for _ in 0..=blank_run {
+                out.push('\n');
+            }
+        }
+        blank_run = 0;
+        out.push_str(line);
+    }
+    out
+}
+
+/// The text a program reads or prints: cleaned, ending with exactly one `\n` (empty stays empty).
+pub(super) fn stdin(raw: &str) -> String {
+    let mut s = clean_lines(raw);
+    if !s.is_empty() {
+        s.push('\n');
+    }
+    s
+}
+
+/// The displayed text of a function example (`nums = [2,7,11,15], target = 9`), trimmed.
+pub(super) fn function(raw: &str) -> String {
+    let s = clean_lines(raw);
+    let t = s.trim_start();
+    if t.len() == s.len() { s } else { t.to_string() }
+}
+
+/// Builds plain text out of HTML text and tags.
+#[derive(Default)]
+pub(super) struct Sink {
+    pub(super) out: String,
+    /// Inside `<pre>` (nesting depth): whitespace is kept as written.
+    pre: u32,
+    /// Flow text: whitespace seen and not yet written.
+    space: bool,
+}
+
+impl Sink {
+    /// A sink writing into `out` (emptied), literal or flowing.
+    pub(super) fn with_buffer(mut out: String, literal: bool) -> Sink {
+        out.clear();
+        Sink { out, pre: u32::from(literal), space: false }
+    }
+
+    pub(super) fn enter_pre(&mut self) {
+        self.block();
+        self.pre = self.pre.saturating_add(1);
+    }
+
+    pub(super) fn leave_pre(&mut self) {
+        self.pre = self.pre.saturating_sub(1);
+        self.block();
+    }
+
+    fn at_line_start(&self) -> bool {
+        matches!(self.out.as_bytes().last(), None | Some(b'\n'))
+    }
+
+    /// Text already decoded from entities.
+    pub(super) fn text(&mut self, t: &str) {
+        self.out.reserve(t.len());
+        if self.pre > 0 {
+            // A no-break space is never part of sample data: it is how pages keep a space visible.
+            if t.contains('\u{a0}') {
+                self.out.extend(t.chars().map(|c| if c == '\u{a0}' { ' ' } else { c }));
+            } else {
+                self.out.push_str(t);
+            }
+            return;
+        }
+        // Word by word: every piece after the first follows a whitespace character.
+        let mut line_start = self.at_line_start();
+        for (k, word) in t.split(char::is_whitespace).enumerate() {
+            if k > 0 {
+                self.space = true;
+            }
+            if word.is_empty() {
+                continue;
+            }
+            if self.space && !line_start {
+                self.out.push(' ');
+            }
+            self.space = false;
+            line_start = false;
+            self.out.push_str(word);
+        }
+    }
+
+    /// `<br>`: always a line break, even an empty line.
+    pub(super) fn br(&mut self) {
+        self.out.push('\n');
+        self.space = false;
+    }
+
+    /// A block boundary (`</p>`, `</div>`, Codeforces' one `div.test-example-line` per line): a
+    /// line break unless the line is empty already.
+    pub(super) fn block(&mut self) {
+        if !self.at_line_start() {
+            self.out.push('\n');
+        }
+        self.space = false;
+    }
+
+    /// A table cell: cells of a row are separated by ` | `.
+    pub(super) fn cell(&mut self) {
+        if self.pre == 0 && !self.at_line_start() {
+            self.out.push_str(" | ");
+        }
+        self.space = false;
+    }
+
+    /// `<sup>` and `<sub>`: `10<sup>9</sup>` reads `10^9`, not `109`.
+    pub(super) fn mark(&mut self, m: char) {
+        if self.space && self.pre == 0 && !self.at_line_start() {
+            self.out.push(' ');
+        }
+        self.space = false;
+        self.out.push(m);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules() {
+        assert_eq!(stdin("\n\n 1 2  \r\n3\t\n\n"), " 1 2\n3\n");
+        assert_eq!(stdin("a\n\n\nb"), "a\n\n\nb\n");
+        assert_eq!(stdin(" \n\t\n"), "");
+        assert_eq!(function("\n  nums = [1], k = 2 \n"), "nums = [1], k = 2");
+        assert_eq!(function("a\r\nb"), "a\nb");
+        assert_eq!(stdin("a\rb\r\r"), "a\nb\n");
+        assert_eq!(function(""), "");
+    }
+
+    #[test]
+    fn sink_flow_and_pre() {
+        let mut s = Sink::default();
+        s.text("  Input:\n  n = ");
+        s.mark('^');
+        s.text("3 \u{a0}x");
+        s.block();
+        s.block();
+        s.text("a");
+        s.cell();
+        s.text("b");
+        assert_eq!(s.out, "Input: n = ^3 x\na | b");
+        let mut p = Sink::with_buffer(String::from("old"), true);
+        p.text(" 1\u{a0}2 ");
+        p.br();
+        p.br();
+        p.text("3");
+        p.block();
+        assert_eq!(p.out, " 1 2 \n\n3\n");
+    }
+}
