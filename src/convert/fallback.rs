@@ -1,11 +1,10 @@
 //! The plain-text fallback used when the main pipeline panics or gives up.
 
 use super::rules::{Rule, rule};
-use super::tags::decode;
 
-/// Std-only tag stripper used when the main pipeline panics or gives up: drops `<script>`,
-/// `<style>` and comments, turns block tags into line breaks, decodes the common references,
-/// NBSP → space.
+/// Std-only tag stripper used when the main pipeline panics or gives up (html5ever is not trusted
+/// here): drops `<script>`, `<style>` and comments, turns block tags into line breaks, decodes
+/// the common references, NBSP → space.
 pub(super) fn plain_text_fallback(html: &str) -> String {
     let b = html.as_bytes();
     let mut text = String::with_capacity(html.len().min(1 << 20));
@@ -74,5 +73,40 @@ fn lines(text: &str) -> String {
         }
         out.push_str(line);
     }
+    out
+}
+
+/// The common references (`&amp;`, `&lt;`, `&gt;`, `&quot;`, `&nbsp;`, numeric ones) decoded; any
+/// other stays as written.
+fn decode(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut rest = s;
+    while let Some(p) = rest.find('&') {
+        out.push_str(&rest[..p]);
+        rest = &rest[p..];
+        let name = rest[1..].split(';').next().filter(|n| n.len() < 10 && rest.len() > n.len() + 1).unwrap_or("");
+        let num = |n: &str, radix| u32::from_str_radix(n, radix).ok().and_then(char::from_u32);
+        let c = match name {
+            "amp" => Some('&'),
+            "lt" => Some('<'),
+            "gt" => Some('>'),
+            "quot" => Some('"'),
+            "nbsp" => Some(' '),
+            _ => {
+                name.strip_prefix("#x").map_or_else(|| name.strip_prefix('#').and_then(|n| num(n, 10)), |h| num(h, 16))
+            }
+        };
+        match c {
+            Some(c) => {
+                out.push(c);
+                rest = &rest[name.len() + 2..];
+            }
+            None => {
+                out.push('&');
+                rest = &rest[1..];
+            }
+        }
+    }
+    out.push_str(rest);
     out
 }

@@ -3,9 +3,11 @@
 use std::borrow::Cow;
 
 use super::detect::{fence_open, is_fence_close, strip_indent};
-use super::tags::{attr, class, decode, has_class, scan_tags, tag_at};
+use super::tags::{class, scan_tags, tag_at};
 use super::text::{collapse, format_script};
-use super::url::{sanitize_url, shorten_data_uris_in};
+use super::url::shorten_data_uris_in;
+use super::writer::Md;
+use super::{dom, media};
 use super::{html_to_markdown, normalize_newlines};
 
 /// Does the line open a CommonMark HTML block (types 1, 2 and 6)?
@@ -222,14 +224,19 @@ fn rewrite_tag(text: &str, i: usize, out: &mut String) -> usize {
         }
         return t.end;
     }
-    let tex_span = n == "span" && has_class(t.attrs, |c| c == "tex-span");
+    // The tag alone, parsed: its attributes read (and decoded) as a browser reads them.
+    let parsed = || {
+        let tree = dom::parse(&text[i..t.end])?;
+        dom::find_all(&tree.document, |e| dom::name(e) == n).into_iter().next()
+    };
+    let tex_span = n == "span" && parsed().is_some_and(|e| dom::has_class(&e, |c| c == "tex-span"));
     match n {
         "script" | "style" if !t.self_closing => find_close(text, t.end, n).1,
         "img" => {
-            let src = sanitize_url(&attr(t.attrs, "src").unwrap_or_default());
-            let alt = attr(t.attrs, "alt").unwrap_or_default().replace(['[', ']', '\n'], "");
-            if !src.is_empty() {
-                out.push_str(&format!("![{}]({src})", alt.trim()));
+            if let Some(img) = parsed() {
+                let mut md = Md::new();
+                media::image(&img, &mut md);
+                out.push_str(&md.finish());
             }
             t.end
         }
@@ -262,27 +269,9 @@ fn rewrite_script(text: &str, from: usize, name: &str, out: &mut String) -> usiz
     close_end
 }
 
-/// The text of an HTML fragment: tags dropped (a `<br>` is a space), references decoded.
+/// The text of an HTML fragment on one line, as a script's (`<br>` a space, references decoded).
 fn strip_tags(html: &str) -> String {
-    let mut text = String::with_capacity(html.len());
-    let mut i = 0;
-    while let Some(k) = html[i..].find('<') {
-        text.push_str(&html[i..i + k]);
-        match tag_at(html, i + k) {
-            Some(t) => {
-                if t.name() == "br" {
-                    text.push(' ');
-                }
-                i = t.end;
-            }
-            None => {
-                text.push('<');
-                i += k + 1;
-            }
-        }
-    }
-    text.push_str(&html[i..]);
-    decode(&text)
+    dom::parse(html).map(|tree| media::script_text(&tree.document, 0)).unwrap_or_default()
 }
 
 /// Position of the next run of exactly `run` bytes `c` at or after `from`.

@@ -1,19 +1,19 @@
-//! Tags in text that is not parsed as HTML: the HTML-or-Markdown heuristic and the HTML inside
-//! Markdown statements read tags one at a time. What each name means to them is here.
+//! Tags in text that is not parsed as HTML: the HTML-or-Markdown heuristic, the depth count
+//! before a parse and the HTML inside Markdown statements read tags one at a time (the tree is
+//! for documents). What each name means to them is here.
 
 /// A tag read at a `<` of some text.
-pub(super) struct TagAt<'a> {
+pub(super) struct TagAt {
     /// Its name, lower-cased (`""` when longer than any this module knows).
     name: [u8; 12],
     name_len: usize,
-    pub(super) attrs: &'a str,
     pub(super) closing: bool,
     pub(super) self_closing: bool,
     /// The position after its `>`.
     pub(super) end: usize,
 }
 
-impl TagAt<'_> {
+impl TagAt {
     /// The name, lower-cased.
     pub(super) fn name(&self) -> &str {
         std::str::from_utf8(&self.name[..self.name_len]).unwrap_or_default()
@@ -21,7 +21,7 @@ impl TagAt<'_> {
 }
 
 /// The tag starting at byte `i` of `text` (which holds `<` there), if one does.
-pub(super) fn tag_at(text: &str, i: usize) -> Option<TagAt<'_>> {
+pub(super) fn tag_at(text: &str, i: usize) -> Option<TagAt> {
     let b = text.as_bytes();
     let closing = b.get(i + 1) == Some(&b'/');
     let from = i + 1 + usize::from(closing);
@@ -35,14 +35,7 @@ pub(super) fn tag_at(text: &str, i: usize) -> Option<TagAt<'_>> {
     let name_len = if len <= name.len() { len } else { 0 };
     name[..name_len].copy_from_slice(&b[from..from + name_len]);
     name.make_ascii_lowercase();
-    Some(TagAt {
-        name,
-        name_len,
-        self_closing: attrs.trim_end().ends_with('/'),
-        attrs: attrs.trim_end().trim_end_matches('/'),
-        closing,
-        end: end + 1,
-    })
+    Some(TagAt { name, name_len, self_closing: attrs.trim_end().ends_with('/'), closing, end: end + 1 })
 }
 
 /// Calls `f(name, closing)` for each tag in `line`.
@@ -58,96 +51,6 @@ pub(super) fn scan_tags(line: &str, mut f: impl FnMut(&str, bool)) {
             None => i = at + 1,
         }
     }
-}
-
-/// The value of attribute `key` in a tag's attribute text (character references decoded).
-pub(super) fn attr(attrs: &str, key: &str) -> Option<String> {
-    let b = attrs.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b'/') {
-            i += 1;
-        }
-        let start = i;
-        while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'=' {
-            i += 1;
-        }
-        let name = &attrs[start..i];
-        while i < b.len() && b[i].is_ascii_whitespace() {
-            i += 1;
-        }
-        let mut value = "";
-        if b.get(i) == Some(&b'=') {
-            i += 1;
-            while i < b.len() && b[i].is_ascii_whitespace() {
-                i += 1;
-            }
-            let (from, to) = match b.get(i) {
-                Some(&q @ (b'"' | b'\'')) => {
-                    let end = attrs[i + 1..].find(q as char).map_or(b.len(), |e| i + 1 + e);
-                    (i + 1, end)
-                }
-                _ => (i, attrs[i..].find(|c: char| c.is_ascii_whitespace()).map_or(b.len(), |e| i + e)),
-            };
-            value = &attrs[from..to];
-            i = to + 1;
-        }
-        if name.eq_ignore_ascii_case(key) {
-            return Some(decode(value));
-        }
-        if name.is_empty() {
-            i += 1;
-        }
-    }
-    None
-}
-
-/// The common character references (`&amp;` and kin, numeric ones) decoded: enough for the
-/// attributes of HTML inside Markdown and for the plain-text fallback; the HTML path has html5ever.
-pub(super) fn decode(s: &str) -> String {
-    if !s.contains('&') {
-        return s.to_string();
-    }
-    let mut out = String::with_capacity(s.len());
-    let mut rest = s;
-    while let Some(p) = rest.find('&') {
-        out.push_str(&rest[..p]);
-        let after = &rest[p + 1..];
-        let semi = after.find(';').filter(|&k| k <= 10);
-        let c = semi.and_then(|k| {
-            let name = &after[..k];
-            let num = |n: &str, radix| u32::from_str_radix(n, radix).ok().and_then(char::from_u32);
-            match name {
-                "amp" => Some('&'),
-                "lt" => Some('<'),
-                "gt" => Some('>'),
-                "quot" => Some('"'),
-                "apos" => Some('\''),
-                "nbsp" => Some('\u{a0}'),
-                _ => name
-                    .strip_prefix("#x")
-                    .or_else(|| name.strip_prefix("#X"))
-                    .map_or_else(|| name.strip_prefix('#').and_then(|n| num(n, 10)), |h| num(h, 16)),
-            }
-        });
-        match (c, semi) {
-            (Some(c), Some(k)) => {
-                out.push(c);
-                rest = &after[k + 1..];
-            }
-            _ => {
-                out.push('&');
-                rest = after;
-            }
-        }
-    }
-    out.push_str(rest);
-    out
-}
-
-/// Does the element have a class for which `f` holds (in a tag's attribute text)?
-pub(super) fn has_class(attrs: &str, f: impl Fn(&str) -> bool) -> bool {
-    attr(attrs, "class").is_some_and(|c| c.split_ascii_whitespace().any(f))
 }
 
 /// What a tag name means outside the HTML parse.

@@ -103,10 +103,10 @@ fn real_statements_of_the_corpus() {
 
 #[test]
 fn linear_on_hostile_input() {
-    // 200,000 `<` without a `>`, and as many error words without a number: quick, no limits.
+    // 200,000 `<` without a `>`, and as many error words without a number: no limits read. Not
+    // timed (speed belongs to `make bench`): a quadratic reader would take minutes here, not a
+    // fraction of a second, and hold the test run up for all to see.
     let text = "a < b ".repeat(200_000) + &"absolute error ".repeat(20_000);
-    let t = std::time::Instant::now();
     let f = read(&text);
     assert_eq!((f.time_ms, f.float_tolerance), (None, None));
-    assert!(t.elapsed() < std::time::Duration::from_secs(2), "{:?}", t.elapsed());
 }
