@@ -312,10 +312,16 @@ fn memory_words(job: &Job, report: &Report) -> String {
     }
 }
 
+/// What Windows does not enforce (README, "Windows").
+const WINDOWS_NOTE: &str = "On Windows only the wall-clock limit is enforced (the program and the processes it \
+started are killed with taskkill): memory, CPU time and network access are not limited.";
+
 /// The sentences that are not data: what was not enforced, what to do next.
 fn notes(job: &Job, report: &Report) -> Vec<String> {
     let mut notes = Vec::new();
-    if !report.confinement.network_blocked {
+    if cfg!(windows) {
+        notes.push(WINDOWS_NOTE.to_string());
+    } else if !report.confinement.network_blocked {
         notes.push("Network access was not blocked: this system has no unprivileged user namespaces.".to_string());
     }
     if report.not_run > 0 {
