@@ -67,6 +67,9 @@ pub(crate) struct Outcome {
     /// Microseconds from entering [`run`] to the spawn returning, and from the exit being seen to
     /// returning (the judge's own overhead, for `make bench`).
     pub(crate) overhead_us: (u64, u64),
+    /// When the spawn returned and when the exit was seen (`make bench` places them in the call).
+    pub(crate) spawned: Instant,
+    pub(crate) exited: Instant,
 }
 
 /// What the waiter and the stdout reader tell the supervisor, each followed by a wake-up on a
@@ -92,6 +95,8 @@ pub(crate) fn run(spec: &Spec, cancelled: &dyn Fn() -> bool) -> Outcome {
                 stdout: Vec::new(),
                 stderr: String::new(),
                 overhead_us: (0, 0),
+                spawned: entered,
+                exited: entered,
             };
         }
     };
@@ -122,7 +127,7 @@ pub(crate) fn run(spec: &Spec, cancelled: &dyn Fn() -> bool) -> Outcome {
     };
     let time_ms = exited.saturating_duration_since(started).as_millis() as u64;
     let overhead_us = (started.duration_since(entered).as_micros() as u64, seen.elapsed().as_micros() as u64);
-    Outcome { end, time_ms, stdout, stderr, overhead_us }
+    Outcome { end, time_ms, stdout, stderr, overhead_us, spawned: started, exited }
 }
 
 /// Waits for the exit, killing the tree at the limit, on cancellation or on an overflow. Returns
