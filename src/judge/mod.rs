@@ -28,6 +28,7 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 use std::thread;
+use std::time::Instant;
 
 pub use cache::cleanup;
 use compare::{Diff, Mode};
@@ -68,6 +69,8 @@ pub(crate) struct Job {
     pub(crate) any_order: bool,
     pub(crate) checker: Option<Vec<String>>,
     pub(crate) fail_fast: bool,
+    /// When the call began: the debug log places each run in it (`make bench` reads that).
+    pub(crate) called: Instant,
 }
 
 /// How the program was built.
@@ -246,12 +249,16 @@ fn run_sample(
         let got = String::from_utf8_lossy(&out.stdout);
         judge_output(job, sample, &got, &tmp, &env, &mut r, cancelled);
     }
+    let since_call = |t: Instant| t.saturating_duration_since(job.called).as_micros();
     crate::debug!(
-        "judge: sample {number} {} in {} ms (spawn {} µs, exit seen → output read {} µs)",
+        "judge: sample {number} {} in {} ms (spawn {} µs, exit seen → output read {} µs; since the call: \
+spawned at {} µs, exited at {} µs)",
         r.verdict.name(),
         r.time_ms,
         r.overhead_us.0,
-        r.overhead_us.1
+        r.overhead_us.1,
+        since_call(out.spawned),
+        since_call(out.exited)
     );
     if r.verdict != Verdict::Ac {
         r.input = Some(verdict::head(&sample.input, 500));

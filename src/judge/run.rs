@@ -17,6 +17,8 @@ const STDERR_TAIL: usize = 4096;
 const POLL: Duration = Duration::from_millis(20);
 /// How long the readers may take to see end of file once the program is gone.
 const DRAIN: Duration = Duration::from_millis(500);
+/// How long a killed program may take to be seen gone before it is killed again.
+const KILL_AGAIN: Duration = Duration::from_secs(1);
 
 /// What to run.
 pub(crate) struct Spec<'a> {
@@ -40,6 +42,7 @@ pub(crate) enum End {
     /// Exited with this code.
     Code(i32),
     /// Killed by this signal (Unix), not by us.
+    #[cfg_attr(not(unix), allow(dead_code))]
     Signal(i32),
     /// Killed by us at the wall-clock limit.
     TimedOut,
@@ -64,6 +67,9 @@ pub(crate) struct Outcome {
     /// Microseconds from entering [`run`] to the spawn returning, and from the exit being seen to
     /// returning (the judge's own overhead, for `make bench`).
     pub(crate) overhead_us: (u64, u64),
+    /// When the spawn returned and when the exit was seen (`make bench` places them in the call).
+    pub(crate) spawned: Instant,
+    pub(crate) exited: Instant,
 }
 
 /// What the waiter and the stdout reader tell the supervisor, each followed by a wake-up on a
@@ -89,6 +95,8 @@ pub(crate) fn run(spec: &Spec, cancelled: &dyn Fn() -> bool) -> Outcome {
                 stdout: Vec::new(),
                 stderr: String::new(),
                 overhead_us: (0, 0),
+                spawned: entered,
+                exited: entered,
             };
         }
     };
@@ -119,7 +127,7 @@ pub(crate) fn run(spec: &Spec, cancelled: &dyn Fn() -> bool) -> Outcome {
     };
     let time_ms = exited.saturating_duration_since(started).as_millis() as u64;
     let overhead_us = (started.duration_since(entered).as_micros() as u64, seen.elapsed().as_micros() as u64);
-    Outcome { end, time_ms, stdout, stderr, overhead_us }
+    Outcome { end, time_ms, stdout, stderr, overhead_us, spawned: started, exited }
 }
 
 /// Waits for the exit, killing the tree at the limit, on cancellation or on an overflow. Returns
@@ -134,6 +142,7 @@ fn supervise(
 ) -> (Option<ExitStatus>, Instant, Option<End>) {
     let deadline = started + Duration::from_millis(spec.time_ms);
     let mut ours: Option<End> = None;
+    let mut killed = Instant::now();
     loop {
         // Until the deadline, wake for it; after a kill, only for the exit.
         let wait = if ours.is_some() { POLL } else { deadline.saturating_duration_since(Instant::now()).min(POLL) };
@@ -147,6 +156,11 @@ fn supervise(
             return (None, Instant::now(), ours);
         }
         if ours.is_some() {
+            // The kill did not end it (yet): try again now and then rather than wait forever.
+            if killed.elapsed() >= KILL_AGAIN {
+                kill_tree(pid);
+                killed = Instant::now();
+            }
             continue;
         }
         ours = if signals.overflow.load(Ordering::Relaxed) {
@@ -160,6 +174,7 @@ fn supervise(
         };
         if ours.is_some() {
             kill_tree(pid);
+            killed = Instant::now();
         }
     }
 }
@@ -203,18 +218,64 @@ fn kill_tree(pid: u32) {
     }
 }
 
-/// Kills the process `pid` and its descendants.
+/// Kills the process `pid` and its descendants: `taskkill /F /T`, else (Wine's taskkill has no
+/// `/T`) the descendants found in `wmic`'s process table, killed with it by their ids.
 #[cfg(windows)]
 fn kill_tree(pid: u32) {
-    let r = Command::new("taskkill")
-        .args(["/F", "/T", "/PID", &pid.to_string()])
-        .stdin(Stdio::null())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status();
-    if let Err(e) = r {
-        crate::warn!("judge: cannot run taskkill: {e}");
+    let taskkill = |args: &[String]| {
+        let mut c = Command::new("taskkill");
+        c.args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::null());
+        c.status().map_err(|e| crate::warn!("judge: cannot run taskkill: {e}")).is_ok_and(|s| s.success())
+    };
+    if taskkill(&["/F", "/T", "/PID", &pid.to_string()].map(String::from)) {
+        return;
     }
+    let table = Command::new("wmic")
+        .args(["process", "get", "ParentProcessId,ProcessId"])
+        .stdin(Stdio::null())
+        .stderr(Stdio::null())
+        .output()
+        .map(|o| o.stdout)
+        .unwrap_or_default();
+    let mut args = vec!["/F".to_string()];
+    for p in std::iter::once(pid).chain(descendants(&table, pid)) {
+        args.extend(["/PID".to_string(), p.to_string()]);
+    }
+    taskkill(&args);
+}
+
+/// The descendants of `root` in `wmic process get ParentProcessId,ProcessId`'s output (UTF-16
+/// with a byte-order mark, or plain text): rows of a parent id and a process id.
+#[cfg(any(windows, test))]
+fn descendants(table: &[u8], root: u32) -> Vec<u32> {
+    let text = match table {
+        [0xFF, 0xFE, rest @ ..] => String::from_utf16_lossy(
+            &rest.chunks_exact(2).map(|c| u16::from_le_bytes([c[0], c[1]])).collect::<Vec<_>>(),
+        ),
+        _ => String::from_utf8_lossy(table).into_owned(),
+    };
+    let pairs: Vec<(u32, u32)> = text
+        .lines()
+        .filter_map(|l| {
+            let mut n = l.split_whitespace().map(str::parse::<u32>);
+            match (n.next(), n.next()) {
+                (Some(Ok(parent)), Some(Ok(pid))) if pid != parent => Some((parent, pid)),
+                _ => None,
+            }
+        })
+        .collect();
+    let mut found = vec![root];
+    let mut i = 0;
+    while let Some(&p) = found.get(i) {
+        for &(parent, pid) in &pairs {
+            if parent == p && !found.contains(&pid) {
+                found.push(pid);
+            }
+        }
+        i += 1;
+    }
+    found.remove(0);
+    found
 }
 
 #[cfg(unix)]
@@ -354,6 +415,20 @@ fn read_tail(mut pipe: ChildStderr, buf: &Mutex<Vec<u8>>) {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod wmic_tests {
+    use super::descendants;
+
+    #[test]
+    fn descendants_from_the_process_table() {
+        let text = "ParentProcessId  ProcessId\r\n0  4\r\n4  804\r\n804  812\r\n812  900\r\n4  30\r\n900  900\r\n";
+        assert_eq!(descendants(text.as_bytes(), 804), vec![812, 900]);
+        let utf16: Vec<u8> = [0xFF, 0xFE].into_iter().chain(text.encode_utf16().flat_map(u16::to_le_bytes)).collect();
+        assert_eq!(descendants(&utf16, 4), vec![804, 30, 812, 900]);
+        assert_eq!(descendants(b"", 4), Vec::<u32>::new());
     }
 }
 

@@ -3,6 +3,7 @@
 //! runs code on the user's machine).
 
 use std::path::PathBuf;
+use std::time::Instant;
 
 use serde_json::{Value, json};
 
@@ -142,6 +143,7 @@ fn absolute(mut argv: Vec<String>, base: Option<&std::path::Path>) -> Vec<String
 /// `test_solution`'s operation (declared in `tools/`): the arguments checked before any request,
 /// the problem fetched as `get_problem` fetches it, its samples judged.
 pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
+    let called = Instant::now();
     let source = sources::required(args)?;
     let id = args.req_str("id", "the problem id, e.g. \"1920A\" or \"abc321_a\"")?;
     let program = program_arg(args)?;
@@ -158,7 +160,8 @@ check the statement with get_problem."
     }
     let samples = pick(found.tests, opts.tests.as_deref())?;
     let facts = statement::read(raw);
-    let job = job(program, found.io, samples, &opts, &facts);
+    let mut job = job(program, found.io, samples, &opts, &facts);
+    job.called = called;
     let report = super::judge(&job, &|| ctx.live.cancelled(), &|done, total, r| {
         let msg = format!("sample {}: {} ({} ms); {done} of {total} done", r.number, r.verdict.name(), r.time_ms);
         ctx.live.progress(done as u64, total as u64, &msg);
@@ -218,6 +221,7 @@ fn job(program: Program, io: Io, samples: Vec<(usize, samples::Sample)>, opts: &
         any_order: facts.any_order,
         checker: opts.checker.clone(),
         fail_fast: opts.fail_fast,
+        called: Instant::now(),
     }
 }
 
@@ -312,10 +316,16 @@ fn memory_words(job: &Job, report: &Report) -> String {
     }
 }
 
+/// What Windows does not enforce (README, "Windows").
+const WINDOWS_NOTE: &str = "On Windows only the wall-clock limit is enforced (the program and the processes it \
+started are killed with taskkill): memory, CPU time and network access are not limited.";
+
 /// The sentences that are not data: what was not enforced, what to do next.
 fn notes(job: &Job, report: &Report) -> Vec<String> {
     let mut notes = Vec::new();
-    if !report.confinement.network_blocked {
+    if cfg!(windows) {
+        notes.push(WINDOWS_NOTE.to_string());
+    } else if !report.confinement.network_blocked {
         notes.push("Network access was not blocked: this system has no unprivileged user namespaces.".to_string());
     }
     if report.not_run > 0 {
@@ -368,6 +378,7 @@ mod tests {
             any_order: false,
             checker: None,
             fail_fast: false,
+            called: Instant::now(),
         }
     }
 

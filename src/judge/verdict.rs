@@ -59,6 +59,30 @@ fn signal_name(sig: i32) -> &'static str {
     }
 }
 
+/// An exit code in words: a Windows exception status (`0xC0000005`, which Unix exit codes of
+/// 0 to 255 never are) in hex with its name, else the number.
+fn exit_words(code: i32) -> String {
+    let status = code as u32;
+    if status < 0xC000_0000 {
+        return format!("exit code {code}");
+    }
+    let name = match status {
+        0xC000_0005 => "access violation",
+        0xC000_001D => "illegal instruction",
+        0xC000_0017 | 0xC000_012D => "out of memory",
+        0xC000_008C => "array bounds exceeded",
+        0xC000_008E => "floating-point division by zero",
+        0xC000_0094 => "integer division by zero",
+        0xC000_0095 => "integer overflow",
+        0xC000_00FD => "stack overflow",
+        0xC000_013A => "interrupted by Ctrl-C",
+        0xC000_0374 => "heap corruption",
+        0xC000_0409 => "fast fail: abort or a failed check",
+        _ => "an exception",
+    };
+    format!("exit code 0x{status:08X} ({name})")
+}
+
 /// What a crashed program's stderr says when an allocation failed (C++, Python, Java, Rust, Go,
 /// Node, glibc).
 const OUT_OF_MEMORY: &[&str] = &[
@@ -86,7 +110,7 @@ pub(crate) fn of_end(end: &End, stderr: &str, memory_limited: bool) -> Option<(V
             } else {
                 Verdict::Re
             };
-            Some((v, Some(format!("exit code {c}"))))
+            Some((v, Some(exit_words(*c))))
         }
         End::Signal(s) => {
             let v = if oom() && memory_limited { Verdict::Mle } else { Verdict::Re };
@@ -158,6 +182,10 @@ mod tests {
         assert_eq!(of_end(&End::Signal(6), "std::bad_alloc", false).unwrap().0, Verdict::Re);
         assert_eq!(of_end(&End::Code(1), "MemoryError", true).unwrap().0, Verdict::Mle);
         assert_eq!(of_end(&End::OutputLimit, "", true).unwrap().0, Verdict::Ole);
+        assert_eq!(of_end(&End::Code(3), "", true).unwrap().1.as_deref(), Some("exit code 3"));
+        let crash = of_end(&End::Code(0xC000_0005_u32 as i32), "", false).unwrap();
+        assert_eq!((crash.0, crash.1.as_deref()), (Verdict::Re, Some("exit code 0xC0000005 (access violation)")));
+        assert_eq!(exit_words(0xC000_00FD_u32 as i32), "exit code 0xC00000FD (stack overflow)");
         assert_eq!(tail("abcdef", 3), "…def");
         assert_eq!(head("abcdef", 3), "abc…");
     }

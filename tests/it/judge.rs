@@ -16,7 +16,7 @@ use crate::util::json_reply;
 const TOOL: &str = "test_solution";
 
 /// A fixture backend and a server started with `--allow-run` (and `env`), initialized.
-fn judge_server(env: Vec<(&'static str, String)>) -> (Backend, Server) {
+pub(crate) fn judge_server(env: Vec<(&'static str, String)>) -> (Backend, Server) {
     let b = Backend::start(&backend::fixtures_dir()).with_token(harness::TOKEN);
     let mut opts = Opts { base_url: None, args: vec!["--allow-run"], ..Opts::default() };
     // The harness clears the server's environment: the compilers are found on this PATH.
@@ -34,10 +34,11 @@ fn judge_server(env: Vec<(&'static str, String)>) -> (Backend, Server) {
 }
 
 /// Whether `cmd` is on PATH; says so on stderr when not (the test is skipped). A Windows binary
-/// under Wine (`make windows-tests`) cannot run the host's Linux compilers: skipped too.
+/// under Wine (`make windows-tests`) cannot run the host's Linux compilers: skipped too (its
+/// judge is tested with programs built by mingw-w64 instead: `judge_wine.rs`).
 fn have(cmd: &str) -> bool {
     if harness::windows() {
-        eprintln!("skipping: the judge's runs are not tested under Wine");
+        eprintln!("skipping: no Linux compiler for the Windows build (tests/it/judge_wine.rs runs its judge)");
         return false;
     }
     let found = std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(cmd).is_file()));
@@ -49,7 +50,7 @@ fn have(cmd: &str) -> bool {
 
 /// A call's structured result, after checking it is not an error and matches the tool's
 /// `outputSchema`.
-fn judged(s: &mut Server, args: Value) -> Value {
+pub(crate) fn judged(s: &mut Server, args: Value) -> Value {
     let r = s.call(TOOL, args.clone());
     assert_eq!(r["result"]["isError"], json!(false), "{args}: {r}");
     let list = s.request("tools/list", json!({}));
@@ -61,7 +62,7 @@ fn judged(s: &mut Server, args: Value) -> Value {
     v
 }
 
-const CF_1A_C: &str = "#include <stdio.h>\nint main(void){long long n,m,a;if(scanf(\"%lld%lld%lld\",&n,&m,&a)!=3)return 1;\
+pub(crate) const CF_1A_C: &str = "#include <stdio.h>\nint main(void){long long n,m,a;if(scanf(\"%lld%lld%lld\",&n,&m,&a)!=3)return 1;\
 printf(\"%lld\\n\",((n+a-1)/a)*((m+a-1)/a));return 0;}\n";
 
 /// (source, id, C++, C, Python): one problem of each stdin platform of the fixtures.
@@ -210,7 +211,7 @@ fn a_compile_error_is_one_ce_with_the_compilers_message() {
 }
 
 /// Whether a process whose command line holds `marker` is alive (Linux: /proc).
-fn alive(marker: &str) -> bool {
+pub(crate) fn alive(marker: &str) -> bool {
     std::fs::read_dir("/proc")
         .into_iter()
         .flatten()
@@ -219,7 +220,7 @@ fn alive(marker: &str) -> bool {
 }
 
 /// Polls `cond` for up to `within`.
-fn eventually(within: Duration, cond: impl Fn() -> bool) -> bool {
+pub(crate) fn eventually(within: Duration, cond: impl Fn() -> bool) -> bool {
     let deadline = Instant::now() + within;
     while Instant::now() < deadline {
         if cond() {
@@ -243,7 +244,7 @@ fn namespaces() -> bool {
 
 /// A marker for `sleep`: unique to this test process, and a short sleep (a few seconds) so that
 /// nothing lingers even if a test fails.
-fn marker(k: u32) -> String {
+pub(crate) fn marker(k: u32) -> String {
     format!("{k}.{}{k}", std::process::id())
 }
 

@@ -1,0 +1,131 @@
+//! `test_solution` of the Windows build, under Wine (`make windows-tests`, where
+//! `OJ_MCP_BIN_OS=windows`): there is no Windows compiler at run time, so small C programs are
+//! built here with mingw-w64 (`x86_64-w64-mingw32-gcc`) and judged as `command` through the real
+//! `.exe` server. A correct program gets `AC` (on several samples at once), a wrong one `WA` with
+//! the first differing line, an output flood `OLE`, a crash and a non-zero exit `RE` with the exit
+//! status, an infinite loop `TLE` at the limit with the program and the child it started killed
+//! (every Wine process is a Linux process, so `/proc` shows what is left), and a cancelled call's
+//! program is killed at once. Elsewhere: skipped.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use serde_json::json;
+
+use crate::harness;
+use crate::judge::{CF_1A_C, alive, eventually, judge_server, judged, marker};
+
+const MINGW: &str = "x86_64-w64-mingw32-gcc";
+
+/// Builds `code` into `dir/name.exe` with mingw-w64; the path as the Windows program sees it
+/// (Wine's drive `Z:` is the Linux root).
+fn build(dir: &Path, name: &str, code: &str) -> String {
+    let src = dir.join(format!("{name}.c"));
+    std::fs::write(&src, code).unwrap();
+    let exe: PathBuf = dir.join(format!("{name}.exe"));
+    let built = std::process::Command::new(MINGW).args(["-O2", "-s", "-o"]).arg(&exe).arg(&src).status();
+    assert!(built.is_ok_and(|s| s.success()), "{MINGW} failed on {name}.c");
+    format!("Z:{}", exe.display()).replace('/', "\\")
+}
+
+/// The programs: (name, source).
+const PROGRAMS: &[(&str, &str)] = &[
+    ("ok", CF_1A_C),
+    (
+        "yes_no",
+        "#include <stdio.h>\n#include <string.h>\nint main(void){char s[16];scanf(\"%15s\",s);int ok=1;\
+for(size_t i=1;i<strlen(s);i++)if(s[i]>=s[i-1])ok=0;puts(ok?\"Yes\":\"No\");return 0;}\n",
+    ),
+    ("wrong", "#include <stdio.h>\nint main(void){puts(\"35\");return 0;}\n"),
+    ("crash", "int main(void){volatile int *p=0;*p=1;return 0;}\n"),
+    ("exit3", "int main(void){return 3;}\n"),
+    ("flood", "#include <stdio.h>\nint main(void){for(;;)puts(\"xxxxxxxxxxxxxxxxxxxxxxxx\");}\n"),
+    // Starts the program named by its argument (no wait), then spins.
+    (
+        "parent",
+        "#include <process.h>\nint main(int argc,char**argv){if(argc>1)_spawnl(_P_NOWAIT,argv[1],argv[1],(char*)0);\
+volatile int x=0;for(;;)x++;}\n",
+    ),
+];
+
+#[test]
+fn windows_programs_are_judged_under_wine() {
+    if !harness::windows() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("oj-judge-wine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let exe = |name: &str| build(&dir, name, PROGRAMS.iter().find(|p| p.0 == name).unwrap().1);
+    let (_b, mut s) = judge_server(vec![]);
+    let run = |s: &mut harness::Server, id: (&str, &str), argv: Vec<String>| {
+        judged(s, json!({"source": id.0, "id": id.1, "command": argv, "time_limit_ms": 1000}))
+    };
+    let cf = ("codeforces", "1A");
+    let v = run(&mut s, cf, vec![exe("ok")]);
+    assert_eq!((v["verdict"].as_str(), v["passed"].as_u64()), (Some("AC"), Some(1)), "{v}");
+    // What Windows does not enforce is said.
+    assert_eq!(
+        (v["confinement"]["network_blocked"].as_bool(), v["confinement"]["memory_limited"].as_bool()),
+        (Some(false), Some(false)),
+        "{v}"
+    );
+    assert!(v["notes"].to_string().contains("only the wall-clock limit"), "{v}");
+    let v = run(&mut s, ("atcoder", "abc321_a"), vec![exe("yes_no")]);
+    assert_eq!((v["verdict"].as_str(), v["passed"].as_u64()), (Some("AC"), Some(2)), "{v}");
+    let v = run(&mut s, cf, vec![exe("wrong")]);
+    let d = &v["samples"][0]["first_difference"];
+    assert_eq!(
+        (v["verdict"].as_str(), d["line"].as_u64(), d["expected"].as_str(), d["got"].as_str()),
+        (Some("WA"), Some(1), Some("6"), Some("35")),
+        "{v}"
+    );
+    let v = run(&mut s, cf, vec![exe("crash")]);
+    assert_eq!(
+        (v["verdict"].as_str(), v["samples"][0]["exit"].as_str()),
+        (Some("RE"), Some("exit code 0xC0000005 (access violation)")),
+        "{v}"
+    );
+    let v = run(&mut s, cf, vec![exe("exit3")]);
+    assert_eq!((v["verdict"].as_str(), v["samples"][0]["exit"].as_str()), (Some("RE"), Some("exit code 3")), "{v}");
+    let v = run(&mut s, cf, vec![exe("flood")]);
+    assert_eq!(v["verdict"], "OLE", "{v}");
+    time_limit_kills_the_tree(&mut s, &dir);
+    cancellation_kills_the_program(&mut s, &dir);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A program that starts a child and spins: `TLE` at the limit, the call back within seconds,
+/// and neither process left.
+fn time_limit_kills_the_tree(s: &mut harness::Server, dir: &Path) {
+    let (parent, child) = (marker(6), marker(5));
+    let parent_exe = build(dir, &format!("parent-{parent}"), PROGRAMS.iter().find(|p| p.0 == "parent").unwrap().1);
+    let child_exe = build(dir, &format!("spin-{child}"), "int main(void){volatile int x=0;for(;;)x++;}\n");
+    let started = Instant::now();
+    let v = judged(
+        s,
+        json!({"source": "codeforces", "id": "1A", "command": [parent_exe, child_exe], "time_limit_ms": 1000}),
+    );
+    let took = started.elapsed();
+    assert_eq!(v["verdict"], "TLE", "{v}");
+    let ms = v["samples"][0]["time_ms"].as_u64().unwrap();
+    assert!((1000..4000).contains(&ms), "{v}");
+    assert!(took < Duration::from_secs(10), "{took:?}");
+    assert!(eventually(Duration::from_secs(3), || !alive(&parent)), "the program outlived its time limit");
+    assert!(eventually(Duration::from_secs(3), || !alive(&child)), "the program's child outlived its time limit");
+}
+
+/// A cancelled call's program is killed at once; the server still answers, and the cancelled
+/// call gets no reply.
+fn cancellation_kills_the_program(s: &mut harness::Server, dir: &Path) {
+    let spin = marker(4);
+    let exe = build(dir, &format!("spin-{spin}"), "int main(void){volatile int x=0;for(;;)x++;}\n");
+    let args = json!({"source": "codeforces", "id": "1A", "command": [exe], "time_limit_ms": 60000});
+    s.send(&json!({"jsonrpc": "2.0", "id": "wine-1", "method": "tools/call",
+        "params": {"name": "test_solution", "arguments": args}}));
+    assert!(eventually(Duration::from_secs(20), || alive(&spin)), "the program never started");
+    s.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "wine-1"}}));
+    assert!(eventually(Duration::from_secs(3), || !alive(&spin)), "the program survived the cancellation");
+    let pong = s.request("ping", json!({}));
+    assert_eq!(pong["result"], json!({}), "{pong}");
+    assert!(s.try_recv(Duration::from_millis(200)).is_none());
+}
