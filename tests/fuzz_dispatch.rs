@@ -297,4 +297,17 @@ fn the_oracle_rejects_broken_output() {
     assert!(oracle::verify(batch.as_bytes(), format!("[{call}]\n").as_bytes()).is_err(), "the ping dropped");
     assert!(oracle::verify(batch.as_bytes(), format!("[{pong},{call}]\n").as_bytes()).is_err(), "out of order");
     assert!(oracle::verify(batch.as_bytes(), b"").is_err(), "no array");
+    // Ids repeat: the cancelled call and an error under the same id (found by CI's fuzz run).
+    let twice = concat!(
+        r#"[{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"list_tags","arguments":{}}},"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}},"#,
+        r#"{"jsonrpc":"2.0","id":5,"method":"tools/canl"}]"#,
+        "\n"
+    );
+    let err = r#"{"id":5,"jsonrpc":"2.0","error":{"code":-32601,"message":"no such method"}}"#;
+    let ok5 = r#"{"id":5,"jsonrpc":"2.0","result":{}}"#;
+    assert!(oracle::verify(twice.as_bytes(), format!("[{err}]\n").as_bytes()).is_ok(), "the first 5 dropped");
+    assert!(oracle::verify(twice.as_bytes(), format!("[{ok5},{err}]\n").as_bytes()).is_ok(), "both 5s");
+    assert!(oracle::verify(twice.as_bytes(), format!("[{ok5},{err},{err}]\n").as_bytes()).is_err(), "a 5 too many");
+    assert!(oracle::verify(twice.as_bytes(), b"").is_err(), "the error dropped with the call");
 }

@@ -314,17 +314,7 @@ pub fn verify(input: &[u8], out: &[u8]) -> Result<Stats, String> {
 /// cancellable ones possibly missing); an expected batch left unpaired must be all cancellable.
 fn match_batches(got: &[Vec<Value>], expected: &mut Vec<Vec<(Value, bool)>>) -> Result<(), String> {
     for ids in got {
-        let fits = |want: &Vec<(Value, bool)>| {
-            let mut it = ids.iter().peekable();
-            for (id, cancellable) in want {
-                if it.peek() == Some(&id) {
-                    it.next();
-                } else if !cancellable {
-                    return false;
-                }
-            }
-            it.next().is_none()
-        };
+        let fits = |want: &Vec<(Value, bool)>| fits(want, ids);
         // The closest fit first: a batch with no entry dropped over one that lost some.
         let pos =
             expected.iter().position(|w| w.len() == ids.len() && fits(w)).or_else(|| expected.iter().position(fits));
@@ -337,6 +327,22 @@ fn match_batches(got: &[Vec<Value>], expected: &mut Vec<Vec<(Value, bool)>>) -> 
         return Err(format!("a batch without its reply: {left:?}"));
     }
     Ok(())
+}
+
+/// Whether `got` is `want` with some cancellable entries left out. Ids can repeat in a batch, so
+/// a greedy match is wrong (`[(5, may drop), (5, must stay)]` against `[5]`): `can[i][j]` says
+/// whether `want[i..]` can still produce `got[j..]`.
+fn fits(want: &[(Value, bool)], got: &[Value]) -> bool {
+    let (n, m) = (want.len(), got.len());
+    let mut can = vec![vec![false; m + 1]; n + 1];
+    can[n][m] = true;
+    for i in (0..n).rev() {
+        for j in (0..=m).rev() {
+            let (id, cancellable) = &want[i];
+            can[i][j] = (j < m && &got[j] == id && can[i + 1][j + 1]) || (*cancellable && can[i + 1][j]);
+        }
+    }
+    can[0][0]
 }
 
 /// Runs the server over `input` and checks every invariant.
