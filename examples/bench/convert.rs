@@ -314,10 +314,16 @@ pub(crate) fn profile_convert(file: Option<&String>, reps: Option<&String>) -> E
             return ExitCode::FAILURE;
         }
     };
+    // BENCH_OLD=1: the converter before the one parse, for an A/B profile.
+    let convert: fn(&str) -> String = if std::env::var_os("BENCH_OLD").is_some() {
+        |s| crate::old_convert::to_markdown(Some(s))
+    } else {
+        |s| oj_mcp_rs::convert::to_markdown(Some(s))
+    };
     let t0 = Instant::now();
     let mut out_len = 0;
     for _ in 0..reps {
-        out_len = std::hint::black_box(oj_mcp_rs::convert::to_markdown(Some(std::hint::black_box(&html)))).len();
+        out_len = std::hint::black_box(convert(std::hint::black_box(&html))).len();
     }
     let per = t0.elapsed().as_secs_f64() / reps.max(1) as f64;
     println!(

@@ -16,6 +16,9 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
     if starts_with_ci(t, "<!doctype") || starts_with_ci(t, "<html") || starts_with_ci(t, "<?xml") {
         return true;
     }
+    if let Some(html) = without_markdown_lines(t) {
+        return html;
+    }
     let mut tags = 0usize;
     let mut md_lines = 0usize;
     let mut list_lines = 0usize;
@@ -63,6 +66,27 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
         return false;
     }
     tags > 0
+}
+
+/// Most statements have no line of Markdown's shape at all: then whether one is HTML is whether
+/// it has a known tag, and the tag scan can stop at the first (the full scan of
+/// [`looks_like_html`] tracks raw elements and comments only to rule such lines out). `None`:
+/// there is such a line, the full scan decides.
+fn without_markdown_lines(t: &str) -> Option<bool> {
+    let (mut lists, mut known) = (0, false);
+    for line in t.lines() {
+        if fence_open(line).is_some() || is_atx_heading(line) {
+            return None;
+        }
+        lists += usize::from(is_list_line(line));
+        if lists >= 2 {
+            return None;
+        }
+        if !known {
+            scan_tags(line, |name, _| known |= class(name).known());
+        }
+    }
+    Some(known)
 }
 
 /// ATX heading: up to 3 spaces, 1–6 `#`, then a space/tab or end of line.

@@ -12,7 +12,9 @@ use html2text::{Comment, Document, Element, Handle, RcDom};
 /// Parses a statement (a fragment or a whole document) as a browser would: every character
 /// reference decoded, comments set apart, implied end tags and broken markup repaired.
 pub(crate) fn parse(html: &str) -> Option<RcDom> {
-    html2text::config::plain().parse_html(html.as_bytes()).ok()
+    // The decorator only matters to html2text's renderer, which we do not use: the trivial one
+    // costs nothing to set up (`plain()` builds style rules, 1% of a 5 KB statement's time).
+    html2text::config::with_decorator(html2text::render::TrivialDecorator::new()).parse_html(html.as_bytes()).ok()
 }
 
 /// What a node is, as the rules see it.

@@ -80,6 +80,18 @@ pub(crate) const NO_DESCRIPTION: &str = "No description available.";
 /// Element nesting deeper than this is treated as pathological (the plain-text fallback).
 const MAX_DEPTH: usize = 200;
 
+/// A document with at most this many `<` is parsed without a look at its depth first: even
+/// all nested, it costs html5ever about five times a 5 KB statement (the walks over the tree
+/// stop at [`MAX_DEPTH`] on their own). The look costs a sixth of a parse.
+const PARSE_UNSEEN_TAGS: usize = 512;
+
+/// Whether html5ever may parse `html`: a deep document costs it the square of its depth (its
+/// tree builder walks the stack of open elements at each tag), so one nested deeper than
+/// [`MAX_DEPTH`] (counted on its tags first) takes the plain-text fallback.
+fn parseable(html: &str) -> bool {
+    html.bytes().filter(|&c| c == b'<').count() <= PARSE_UNSEEN_TAGS || !tags::too_deep(html, MAX_DEPTH)
+}
+
 /// Colspan values are clamped to this; tables wider than `MAX_COLUMNS` are flattened.
 const MAX_COLSPAN: usize = 64;
 const MAX_COLUMNS: usize = 256;
@@ -116,7 +128,7 @@ impl<'a> Statement<'a> {
 
     /// The tree of an HTML fragment (of a Markdown statement), `None` when too deep to parse.
     pub(crate) fn parse_html(html: &str) -> Option<RcDom> {
-        if tags::too_deep(html, MAX_DEPTH) {
+        if !parseable(html) {
             return None;
         }
         catch_unwind(|| dom::parse(&normalize_newlines(html))).ok().flatten()
@@ -206,7 +218,7 @@ struct TooDeep;
 /// The HTML pipeline: one parse, the rules over the tree, then the lines tidied.
 fn convert_html(html: &str) -> Option<String> {
     let html = normalize_newlines(html);
-    if tags::too_deep(&html, MAX_DEPTH) {
+    if !parseable(&html) {
         return None;
     }
     render(&dom::parse(&html)?)

@@ -109,76 +109,66 @@ pub(super) fn class(name: &str) -> Class {
 }
 
 /// Elements that never deepen a tree: void ones, and those whose end tag may be left out (a
-/// sibling closes them).
-fn is_flat(name: &[u8]) -> bool {
-    matches!(
-        name,
-        b"p" | b"li"
-            | b"dt"
-            | b"dd"
-            | b"tr"
-            | b"td"
-            | b"th"
-            | b"option"
-            | b"optgroup"
-            | b"rb"
-            | b"rt"
-            | b"rp"
-            | b"colgroup"
-            | b"caption"
-            | b"thead"
-            | b"tbody"
-            | b"tfoot"
-            | b"head"
-            | b"body"
-            | b"html"
-            | b"br"
-            | b"img"
-            | b"hr"
-            | b"wbr"
-            | b"input"
-            | b"meta"
-            | b"link"
-            | b"col"
-            | b"area"
-            | b"base"
-            | b"embed"
-            | b"source"
-            | b"track"
-            | b"param"
-            | b"keygen"
-    )
+/// sibling closes them). Keyed by [`key`]: the depth scan asks this at every tag, and 35 integer
+/// comparisons cost less than as many `memcmp`s of byte strings.
+fn is_flat(name: u64) -> bool {
+    #[rustfmt::skip]
+    const FLAT: [&[u8]; 35] = [
+        b"p", b"li", b"dt", b"dd", b"tr", b"td", b"th", b"option", b"optgroup", b"rb", b"rt", b"rp", b"colgroup",
+        b"caption", b"thead", b"tbody", b"tfoot", b"head", b"body", b"html", b"br", b"img", b"hr", b"wbr", b"input",
+        b"meta", b"link", b"col", b"area", b"base", b"embed", b"source", b"track", b"param", b"keygen",
+    ];
+    const KEYS: [u64; 35] = {
+        let mut keys = [0; 35];
+        let mut i = 0;
+        while i < FLAT.len() {
+            keys[i] = key(FLAT[i]);
+            i += 1;
+        }
+        keys
+    };
+    KEYS.contains(&name)
+}
+
+/// A tag name of up to 8 bytes as an integer, lower-cased (longer names are never flat).
+const fn key(name: &[u8]) -> u64 {
+    let mut k = 0u64;
+    let mut i = 0;
+    while i < name.len() && i < 8 {
+        k |= (name[i].to_ascii_lowercase() as u64) << (8 * i);
+        i += 1;
+    }
+    k
 }
 
 /// Would the tree nest deeper than `max`? Counted on the tags, before parsing: html5ever checks
 /// its stack of open elements at each tag, so a deep document costs it the square of its depth
 /// (a minute for 64 K nested `<ul><li>`), and such input gets the plain-text fallback instead.
 pub(crate) fn too_deep(html: &str, max: usize) -> bool {
-    // Fewer tags than `max` cannot nest deeper (most statements): counting them is cheaper.
-    if html.bytes().filter(|&c| c == b'<').count() <= max {
-        return false;
-    }
-    let mut depth = 0usize;
-    let mut i = 0;
+    // A byte loop: between a statement's tags are a dozen bytes of text on average, too few
+    // for a `memchr` to pay for its setup.
     let b = html.as_bytes();
-    while let Some(k) = b[i..].iter().position(|&c| c == b'<') {
-        let at = i + k;
-        let closing = b.get(at + 1) == Some(&b'/');
-        let from = at + 1 + usize::from(closing);
-        let len = b[from.min(b.len())..].iter().take_while(|c| c.is_ascii_alphanumeric()).count();
-        if len == 0 || !b[from].is_ascii_alphabetic() {
-            i = at + 1;
+    let (mut depth, mut i) = (0usize, 0usize);
+    while i < b.len() {
+        if b[i] != b'<' {
+            i += 1;
+            continue;
+        }
+        let closing = b.get(i + 1) == Some(&b'/');
+        let from = i + 1 + usize::from(closing);
+        let mut to = from;
+        while to < b.len() && b[to].is_ascii_alphanumeric() {
+            to += 1;
+        }
+        if to == from || !b[from].is_ascii_alphabetic() {
+            i += 1;
             continue;
         }
         // The tag's end, past quoted attribute values; none: the rest is text.
-        let Some(end) = tag_end(b, from + len) else { break };
+        let Some(end) = tag_end(b, to) else { break };
         i = end + 1;
-        let mut name = [0u8; 10];
-        let flat = len > name.len() || {
-            name[..len].copy_from_slice(&b[from..from + len]);
-            name[..len].make_ascii_lowercase();
-            is_flat(&name[..len])
-        };
+        // Names over 10 bytes (custom elements) count as flat, as they always have.
+        let flat = to - from > 10 || (to - from <= 8 && is_flat(key(&b[from..to])));
         if flat || b[end - 1] == b'/' {
             continue;
         }
