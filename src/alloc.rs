@@ -4,45 +4,47 @@
 //! per-size free lists and hands them out again, in front of the system allocator.
 //!
 //! Blocks of up to 4 KiB (alignment up to 16) are rounded up to a power of two from 16 bytes;
-//! each of the 9 size classes keeps at most `MAX_CACHED_PER_CLASS` bytes of free blocks, and
-//! anything beyond that, or larger, goes straight to the system. Each class is guarded by its own
-//! spin lock, held for a few instructions.
+//! the 9 size classes together keep at most `MAX_CACHED` bytes of free blocks, and anything
+//! beyond that, or larger, goes straight to the system. Each class is guarded by its own spin
+//! lock, held for a few instructions.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::UnsafeCell;
 use std::ptr;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 const CLASSES: usize = 9; // 16, 32, …, 4096 bytes
 const MIN_CLASS: usize = 16;
 const MAX_CLASS: usize = 4096;
-/// Most bytes of free blocks kept per size class. A statement is parsed into one tree, freed at
-/// once after its conversion: a class must hold a large statement's nodes (the 300 KB one needs
-/// about 1 MiB in its busiest class), or every conversion past ~32 KB goes to musl's allocator
-/// and runs five times slower per byte. The blocks kept were live at the conversion's peak.
-const MAX_CACHED_PER_CLASS: usize = 2 * 1024 * 1024;
+/// Most bytes of free blocks kept, all classes together. A statement is parsed into one tree,
+/// freed at once after its conversion, so what is kept is at most what was live at a
+/// conversion's peak. A bound per class (2 MiB each, before) let a tree of a few MB spill to musl,
+/// which unmaps it and faults it in again at the next large statement: a 1 MiB statement then
+/// cost twice glibc's time per byte, a tenth of it in the kernel. Kept whole up to this size, a
+/// large statement converts in time linear in its size, as in a glibc build (whose heap keeps
+/// freed memory the same way); ordinary statements never come near it.
+const MAX_CACHED: usize = 32 * 1024 * 1024;
 
 struct Class {
     lock: AtomicBool,
     /// Head of a singly linked list threaded through the free blocks themselves.
     head: UnsafeCell<*mut u8>,
-    bytes: UnsafeCell<usize>,
 }
 
-// SAFETY: `head` and `bytes` are only touched while `lock` is held (see `Class::with`).
+// SAFETY: `head` is only touched while `lock` is held (see `Class::with`).
 unsafe impl Sync for Class {}
 
 impl Class {
     const fn empty() -> Class {
-        Class { lock: AtomicBool::new(false), head: UnsafeCell::new(ptr::null_mut()), bytes: UnsafeCell::new(0) }
+        Class { lock: AtomicBool::new(false), head: UnsafeCell::new(ptr::null_mut()) }
     }
 
-    fn with<R>(&self, f: impl FnOnce(&mut *mut u8, &mut usize) -> R) -> R {
+    fn with<R>(&self, f: impl FnOnce(&mut *mut u8) -> R) -> R {
         while self.lock.compare_exchange_weak(false, true, Ordering::Acquire, Ordering::Relaxed).is_err() {
             std::hint::spin_loop();
         }
-        // SAFETY: the lock is held, so this is the only reference to the class's fields.
-        let r = unsafe { f(&mut *self.head.get(), &mut *self.bytes.get()) };
+        // SAFETY: the lock is held, so this is the only reference to the class's list.
+        let r = unsafe { f(&mut *self.head.get()) };
         self.lock.store(false, Ordering::Release);
         r
     }
@@ -51,6 +53,8 @@ impl Class {
 /// The allocator: size-class free lists in front of [`System`].
 pub struct Cache {
     classes: [Class; CLASSES],
+    /// Bytes of free blocks kept now, all classes together.
+    cached: AtomicUsize,
 }
 
 impl Cache {
@@ -67,7 +71,7 @@ impl Cache {
             Class::empty(),
             Class::empty(),
         ];
-        Cache { classes }
+        Cache { classes, cached: AtomicUsize::new(0) }
     }
 }
 
@@ -97,33 +101,33 @@ fn block(size: usize) -> Layout {
 unsafe impl GlobalAlloc for Cache {
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
         let Some((c, size)) = class_of(&l) else { return unsafe { System.alloc(l) } };
-        let p = self.classes[c].with(|head, bytes| {
+        let p = self.classes[c].with(|head| {
             let p = *head;
             if !p.is_null() {
                 // SAFETY: a free block holds the next pointer in its first bytes.
                 *head = unsafe { *(p as *mut *mut u8) };
-                *bytes -= size;
             }
             p
         });
-        if p.is_null() { unsafe { System.alloc(block(size)) } } else { p }
+        if p.is_null() {
+            return unsafe { System.alloc(block(size)) };
+        }
+        self.cached.fetch_sub(size, Ordering::Relaxed);
+        p
     }
 
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
         let Some((c, size)) = class_of(&l) else { return unsafe { System.dealloc(p, l) } };
-        let kept = self.classes[c].with(|head, bytes| {
-            if *bytes + size > MAX_CACHED_PER_CLASS {
-                return false;
-            }
+        // Counted before the block is listed, so the count never falls below what is listed.
+        if self.cached.fetch_add(size, Ordering::Relaxed) + size > MAX_CACHED {
+            self.cached.fetch_sub(size, Ordering::Relaxed);
+            return unsafe { System.dealloc(p, block(size)) };
+        }
+        self.classes[c].with(|head| {
             // SAFETY: the block is ours again and at least 16 bytes, aligned 16.
             unsafe { *(p as *mut *mut u8) = *head };
             *head = p;
-            *bytes += size;
-            true
         });
-        if !kept {
-            unsafe { System.dealloc(p, block(size)) }
-        }
     }
 
     unsafe fn realloc(&self, p: *mut u8, l: Layout, new_size: usize) -> *mut u8 {
@@ -207,8 +211,17 @@ mod tests {
         for t in threads {
             t.join().unwrap();
         }
-        for class in &CACHE.classes {
-            assert!(class.with(|_, bytes| *bytes) <= MAX_CACHED_PER_CLASS);
+        assert!(CACHE.cached.load(Ordering::Relaxed) <= MAX_CACHED);
+    }
+
+    #[test]
+    fn what_is_kept_stays_within_the_bound() {
+        let cache = Cache::new();
+        let l = Layout::from_size_align(4096, 16).unwrap();
+        let blocks: Vec<_> = (0..MAX_CACHED / 4096 + 100).map(|_| unsafe { cache.alloc(l) }).collect();
+        for p in blocks {
+            unsafe { cache.dealloc(p, l) };
         }
+        assert_eq!(cache.cached.load(Ordering::Relaxed), MAX_CACHED, "kept up to the bound, the rest given back");
     }
 }
