@@ -4,9 +4,9 @@
 //! # HTML pipeline (`html_to_markdown`)
 //! 1. **One parse** (`dom`): html5ever, through html2text, builds the tree as a browser would:
 //!    every character reference decoded, comments set apart, `<pre>`'s first newline dropped,
-//!    implied end tags and broken markup repaired. A document nested deeper than `MAX_DEPTH`
-//!    (counted on its tags first, `tags::too_deep`: html5ever's cost grows with the square of the
-//!    depth) is not parsed.
+//!    implied end tags and broken markup repaired. A document of more than `PARSE_UNSEEN_TAGS`
+//!    tags nested deeper than `MAX_DEPTH` (counted on its tags first, `tags::too_deep`:
+//!    html5ever's cost grows with the square of the depth) is not parsed.
 //! 2. **The rules** (`rules`): one walk in document order, a rule per kind of element (`rule`):
 //!    blocks set gaps (`<p>` a blank line, `<div>` a line break), headings, list items, quotes and
 //!    `<dd>` render into a writer of their own whose lines are then prefixed, inline formatting
