@@ -2,10 +2,13 @@
 //! network and PID namespaces (`unshare`) plus address-space and CPU limits (`prlimit`), all
 //! through external commands so that the library stays free of unsafe code.
 
+use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::run::End;
 
 /// How one run is confined: said in the result, so nobody is told more than is true.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -73,15 +76,57 @@ pub(crate) struct Limits {
     pub(crate) memory_mb: Option<u64>,
 }
 
-/// The argv that runs `argv` confined as far as this machine allows, and what that was.
-pub(crate) fn wrap(argv: &[String], limits: Limits) -> (Vec<String>, Confinement) {
+/// How this machine confines a run with `limits`, as the result states it.
+pub(crate) fn confinement(limits: Limits) -> Confinement {
+    let ns = namespaces_work();
+    Confinement {
+        network_blocked: ns,
+        pid_namespace: ns,
+        memory_limited: limits.memory_mb.is_some() && prlimit_works(),
+    }
+}
+
+/// The server's own binary, to start as a run's init (`init.rs`); `None` where it is gone
+/// (replaced or deleted since the server started): the program is then PID 1 itself, as before
+/// the init existed, and a signal it sends itself is lost. Looked at per run: a `stat`.
+fn init_program() -> Option<PathBuf> {
+    static EXE: OnceLock<Option<PathBuf>> = OnceLock::new();
+    let exe = EXE.get_or_init(|| std::env::current_exe().ok()).clone()?;
+    if exe.is_file() {
+        Some(exe)
+    } else {
+        crate::debug!("judge: {} is gone: the program runs as its namespace's PID 1", exe.display());
+        None
+    }
+}
+
+/// The argv that runs `argv` confined as far as this machine allows, and whether an init records
+/// a signal in `status` (read back with [`exact_end`]). The order is
+/// `setpriv --pdeathsig KILL -- unshare -rn --pid --fork --kill-child -- <init> status --
+/// prlimit --cpu=N [--as=B] -- argv`: the limits are set last, so they bind the program alone
+/// (not the init, a program of ours whose size has nothing to do with the problem's limit).
+pub(crate) fn wrap(argv: &[String], limits: Limits, status: &Path) -> (Vec<String>, bool) {
     let mut out = Vec::new();
-    let mut c = Confinement { network_blocked: false, pid_namespace: false, memory_limited: false };
     if pdeathsig_works() {
         // Killed when the server is, even by SIGKILL: a run never outlives the server. (The
         // signal follows the thread that spawned it: a pool worker or a judge thread, both of
-        // which wait for the run before they can end.)
+        // which wait for the run before they can end.) `unshare --kill-child` passes it on to
+        // the namespace's PID 1, whose end kills everything in the namespace.
         out.extend(["setpriv", "--pdeathsig", "KILL", "--"].map(String::from));
+    }
+    let mut init = false;
+    if namespaces_work() {
+        // -r: map us to root of a new user namespace (needed to make the others unprivileged);
+        // -n: an empty network namespace; --pid --fork --kill-child: a new PID namespace, whose
+        // PID 1 is killed when unshare dies; when PID 1 ends, the kernel kills every process
+        // left in the namespace, even one that escaped the process group with setsid.
+        out.extend(["unshare", "-rn", "--pid", "--fork", "--kill-child", "--"].map(String::from));
+        if let Some(exe) = init_program() {
+            out.push(exe.to_string_lossy().into_owned());
+            out.push(super::init::FLAG.into());
+            out.push(status.to_string_lossy().into_owned());
+            init = true;
+        }
     }
     if prlimit_works() {
         out.push("prlimit".to_string());
@@ -90,21 +135,29 @@ pub(crate) fn wrap(argv: &[String], limits: Limits) -> (Vec<String>, Confinement
         out.push(format!("--cpu={}", limits.time_ms.div_ceil(1000) + 1));
         if let Some(mb) = limits.memory_mb {
             out.push(format!("--as={}", mb.saturating_mul(1 << 20)));
-            c.memory_limited = true;
         }
         out.push("--".into());
     }
-    if namespaces_work() {
-        // -r: map us to root of a new user namespace (needed to make the others unprivileged);
-        // -n: an empty network namespace; --pid --fork --kill-child: the program is PID 1 of its
-        // namespace, so when it (or unshare) dies, the kernel kills every process it started,
-        // even one that escaped the process group with setsid.
-        out.extend(["unshare", "-rn", "--pid", "--fork", "--kill-child", "--"].map(String::from));
-        c.network_blocked = true;
-        c.pid_namespace = true;
-    }
     out.extend(argv.iter().cloned());
-    (out, c)
+    (out, init)
+}
+
+/// How a run under the init really ended: the init exits with 128 + N for a program killed by
+/// signal N and writes N into `status`; both must agree (a program that wrote the file itself and
+/// exited otherwise keeps its exit code). The file is the program's to spoil, so it is read with
+/// care: a regular file only (not a FIFO that would block, nor a symlink), a few bytes at most.
+/// Every process of the run is dead when this runs (the namespace ended with its init).
+pub(crate) fn exact_end(end: End, status: &Path) -> End {
+    let End::Code(code @ 129..=255) = end else { return end };
+    let regular = std::fs::symlink_metadata(status).is_ok_and(|m| m.file_type().is_file());
+    let mut text = String::new();
+    if !regular || std::fs::File::open(status).and_then(|f| f.take(16).read_to_string(&mut text)).is_err() {
+        return end;
+    }
+    match text.trim().parse::<i32>() {
+        Ok(sig) if sig + 128 == code => End::Signal(sig),
+        _ => end,
+    }
 }
 
 /// The only variables a program sees: `PATH`, `HOME` and `TMPDIR` (its own folder), `LANG`, and
@@ -169,6 +222,27 @@ mod tests {
         let names: Vec<&str> = env.iter().map(|(k, _)| k.as_str()).collect();
         assert!(names.iter().all(|n| !n.starts_with("OJ_") && !n.to_ascii_lowercase().contains("proxy")), "{names:?}");
         assert!(env.contains(&("HOME".into(), "/tmp/x".into())));
+    }
+
+    #[test]
+    fn the_status_file_counts_only_where_it_agrees_with_the_exit_code() {
+        let d = TempDir::new("t").unwrap();
+        let status = d.path().join("exit");
+        assert_eq!(exact_end(End::Code(134), &status), End::Code(134));
+        std::fs::write(&status, "6\n").unwrap();
+        assert_eq!(exact_end(End::Code(134), &status), End::Signal(6));
+        assert_eq!(exact_end(End::Code(139), &status), End::Code(139));
+        assert_eq!(exact_end(End::Code(6), &status), End::Code(6));
+        assert_eq!(exact_end(End::TimedOut, &status), End::TimedOut);
+        std::fs::write(&status, "x".repeat(1 << 20)).unwrap();
+        assert_eq!(exact_end(End::Code(134), &status), End::Code(134));
+        #[cfg(unix)]
+        {
+            // A FIFO would block a read: it is not read at all.
+            std::fs::remove_file(&status).unwrap();
+            let made = Command::new("mkfifo").arg(&status).status().is_ok_and(|s| s.success());
+            assert!(!made || exact_end(End::Code(134), &status) == End::Code(134));
+        }
     }
 
     #[test]
