@@ -19,19 +19,26 @@ use std::io::Write;
 use std::process::{Command, ExitCode};
 
 /// The hidden first argument that starts the binary as the judge's init:
-/// `oj-mcp-rs --oj-judge-init STATUS PROGRAM [ARGS…]`.
+/// `oj-mcp-rs --oj-judge-init STATUS [NAME=VALUE…] -- PROGRAM [ARGS…]`.
 pub const FLAG: &str = "--oj-judge-init";
 
-/// Runs `PROGRAM [ARGS…]` (the arguments after [`FLAG`]) with this process's environment and
-/// standard streams, and ends as it did: its exit code, or for a signal N the code 128 + N with
-/// N written to `STATUS` (created new: a file already there, perhaps put there by a program,
-/// is not written through).
+/// Runs `PROGRAM [ARGS…]` (the arguments after [`FLAG`]) with this process's environment plus
+/// the `NAME=VALUE`s (`LANG`: kept from the wrappers before us, which would load its locale) and
+/// this process's standard streams, and ends as it did: its exit code, or for a signal N the code
+/// 128 + N with N written to `STATUS` (created new: a file already there, perhaps put there by a
+/// program, is not written through).
 pub fn main(args: &[OsString]) -> ExitCode {
-    let [status, program, rest @ ..] = args else {
-        let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: expected STATUS PROGRAM [ARGS…]");
+    let parsed = args.split_first().and_then(|(status, rest)| {
+        let split = rest.iter().position(|a| a == "--")?;
+        let (vars, program) = (&rest[..split], &rest[split + 1..]);
+        let vars: Option<Vec<(&str, &str)>> = vars.iter().map(|v| v.to_str()?.split_once('=')).collect();
+        Some((status, vars?, program.split_first()?))
+    });
+    let Some((status, vars, (program, rest))) = parsed else {
+        let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: expected STATUS [NAME=VALUE…] -- PROGRAM [ARGS…]");
         return ExitCode::from(127);
     };
-    let ended = match Command::new(program).args(rest).status() {
+    let ended = match Command::new(program).args(rest).envs(vars).status() {
         Ok(s) => s,
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "cannot start {}: {e}", program.to_string_lossy());

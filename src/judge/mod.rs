@@ -223,9 +223,11 @@ fn run_sample(
             return r;
         }
     };
+    // What the program sees (and a checker); the wrappers may be started with less of it.
     let env = sandbox::environment(&work);
     let status = tmp.path().join("exit");
-    let (wrapped, init) = sandbox::wrap(argv, limits, &status);
+    let mut spawn_env = env.clone();
+    let (wrapped, init) = sandbox::wrap(argv, limits, &status, &mut spawn_env);
     let confinement = sandbox::confinement(limits);
     let cwd = match &job.program {
         Program::Command { cwd: Some(c), .. } => c.clone(),
@@ -234,7 +236,7 @@ fn run_sample(
     let spec = Spec {
         argv: &wrapped,
         cwd: &cwd,
-        env: &env,
+        env: &spawn_env,
         stdin: sample.input.as_bytes(),
         time_ms: job.time_ms,
         output_cap: OUTPUT_CAP,
@@ -255,10 +257,22 @@ fn run_sample(
         let got = String::from_utf8_lossy(&out.stdout);
         judge_output(job, sample, &got, &tmp, &env, &mut r, cancelled);
     }
+    log_run(job, &r, &out);
+    if r.verdict != Verdict::Ac {
+        r.input = Some(verdict::head(&sample.input, 500));
+        let err = out.stderr.trim();
+        r.stderr = (!err.is_empty()).then(|| verdict::tail(err, 800));
+    }
+    r
+}
+
+/// The run in the debug log, placed in the call (`make bench` reads these lines).
+fn log_run(job: &Job, r: &SampleResult, out: &run::Outcome) {
     let since_call = |t: Instant| t.saturating_duration_since(job.called).as_micros();
     crate::debug!(
-        "judge: sample {number} {} in {} ms (spawn {} µs, exit seen → output read {} µs; since the call: \
+        "judge: sample {} {} in {} ms (spawn {} µs, exit seen → output read {} µs; since the call: \
 spawned at {} µs, exited at {} µs)",
+        r.number,
         r.verdict.name(),
         r.time_ms,
         r.overhead_us.0,
@@ -266,12 +280,6 @@ spawned at {} µs, exited at {} µs)",
         since_call(out.spawned),
         since_call(out.exited)
     );
-    if r.verdict != Verdict::Ac {
-        r.input = Some(verdict::head(&sample.input, 500));
-        let err = out.stderr.trim();
-        r.stderr = (!err.is_empty()).then(|| verdict::tail(err, 800));
-    }
-    r
 }
 
 /// A run's fresh folder and the program's folder, `work`, inside it: the init's status file

@@ -207,7 +207,7 @@ fn command(spec: &Spec) -> Command {
 /// Kills the process group `pid` leads, and so (through `--kill-child`) its PID namespace.
 #[cfg(unix)]
 fn kill_tree(pid: u32) {
-    let r = Command::new("kill")
+    let r = Command::new(super::sandbox::tool("kill"))
         .args(["-KILL", "--", &format!("-{pid}")])
         .stdin(Stdio::null())
         .stdout(Stdio::null())

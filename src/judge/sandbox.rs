@@ -29,7 +29,7 @@ fn namespaces_work() -> bool {
         if !cfg!(target_os = "linux") || std::env::var_os("OJ_JUDGE_NO_NAMESPACES").is_some() {
             return false;
         }
-        let ok = Command::new("unshare")
+        let ok = Command::new(tool("unshare"))
             .args(["-rn", "--pid", "--fork", "--kill-child", "--", "true"])
             .env_clear()
             .stdin(Stdio::null())
@@ -42,10 +42,25 @@ fn namespaces_work() -> bool {
     })
 }
 
+/// `name` (a wrapper, or `kill`) as found on the server's `PATH`, once, absolute. Each run then
+/// starts it without walking `PATH` (one failed `execve` per folder before it, for every wrapper
+/// of every run), and the standard library can spawn it with `posix_spawn` rather than `fork`
+/// (it forks to search a `PATH` the child's environment sets). The bare name where not found.
+pub(super) fn tool(name: &'static str) -> &'static str {
+    const NAMES: [&str; 4] = ["setpriv", "prlimit", "unshare", "kill"];
+    static FOUND: [OnceLock<String>; 4] = [const { OnceLock::new() }; 4];
+    let Some(i) = NAMES.iter().position(|n| *n == name) else { return name };
+    FOUND[i].get_or_init(|| {
+        let path = std::env::var_os("PATH").unwrap_or_default();
+        let found = std::env::split_paths(&path).map(|d| d.join(name)).find(|f| f.is_absolute() && f.is_file());
+        found.map_or_else(|| name.to_string(), |f| f.to_string_lossy().into_owned())
+    })
+}
+
 /// Whether `argv` runs and succeeds: a util-linux tool checked once.
-fn works(argv: &[&str]) -> bool {
+fn works(argv: &[&'static str]) -> bool {
     cfg!(target_os = "linux")
-        && Command::new(argv[0])
+        && Command::new(tool(argv[0]))
             .args(&argv[1..])
             .env_clear()
             .stdin(Stdio::null())
@@ -102,34 +117,29 @@ fn init_program() -> Option<PathBuf> {
 
 /// The argv that runs `argv` confined as far as this machine allows, and whether an init records
 /// a signal in `status` (read back with [`exact_end`]). The order is
-/// `setpriv --pdeathsig KILL -- unshare -rn --pid --fork --kill-child -- <init> status --
-/// prlimit --cpu=N [--as=B] -- argv`: the limits are set last, so they bind the program alone
-/// (not the init, a program of ours whose size has nothing to do with the problem's limit).
-pub(crate) fn wrap(argv: &[String], limits: Limits, status: &Path) -> (Vec<String>, bool) {
+/// `setpriv --pdeathsig KILL -- prlimit --cpu=N [--as=B] -- unshare -rn --pid --fork
+/// --kill-child -- <init> status LANG=… -- argv`.
+///
+/// With the init, `LANG` leaves `env` and goes to the init, which gives it back to the program:
+/// the three util-linux tools each load the locale `LANG` names at start-up (a dozen files, about
+/// 0.4 ms each), and without it they do not. The limits bind everything from `prlimit` on (the
+/// init too, a 3 MB static binary of ours: far below any problem's memory limit).
+pub(crate) fn wrap(
+    argv: &[String],
+    limits: Limits,
+    status: &Path,
+    env: &mut Vec<(String, String)>,
+) -> (Vec<String>, bool) {
     let mut out = Vec::new();
     if pdeathsig_works() {
         // Killed when the server is, even by SIGKILL: a run never outlives the server. (The
         // signal follows the thread that spawned it: a pool worker or a judge thread, both of
         // which wait for the run before they can end.) `unshare --kill-child` passes it on to
         // the namespace's PID 1, whose end kills everything in the namespace.
-        out.extend(["setpriv", "--pdeathsig", "KILL", "--"].map(String::from));
-    }
-    let mut init = false;
-    if namespaces_work() {
-        // -r: map us to root of a new user namespace (needed to make the others unprivileged);
-        // -n: an empty network namespace; --pid --fork --kill-child: a new PID namespace, whose
-        // PID 1 is killed when unshare dies; when PID 1 ends, the kernel kills every process
-        // left in the namespace, even one that escaped the process group with setsid.
-        out.extend(["unshare", "-rn", "--pid", "--fork", "--kill-child", "--"].map(String::from));
-        if let Some(exe) = init_program() {
-            out.push(exe.to_string_lossy().into_owned());
-            out.push(super::init::FLAG.into());
-            out.push(status.to_string_lossy().into_owned());
-            init = true;
-        }
+        out.extend([tool("setpriv"), "--pdeathsig", "KILL", "--"].map(String::from));
     }
     if prlimit_works() {
-        out.push("prlimit".to_string());
+        out.push(tool("prlimit").to_string());
         // CPU seconds: a busy loop dies even if our timer were late; a second of slack so the
         // wall clock decides first in the normal case.
         out.push(format!("--cpu={}", limits.time_ms.div_ceil(1000) + 1));
@@ -137,6 +147,22 @@ pub(crate) fn wrap(argv: &[String], limits: Limits, status: &Path) -> (Vec<Strin
             out.push(format!("--as={}", mb.saturating_mul(1 << 20)));
         }
         out.push("--".into());
+    }
+    let mut init = false;
+    if namespaces_work() {
+        // -r: map us to root of a new user namespace (needed to make the others unprivileged);
+        // -n: an empty network namespace; --pid --fork --kill-child: a new PID namespace, whose
+        // PID 1 is killed when unshare dies; when PID 1 ends, the kernel kills every process
+        // left in the namespace, even one that escaped the process group with setsid.
+        out.extend([tool("unshare"), "-rn", "--pid", "--fork", "--kill-child", "--"].map(String::from));
+        if let Some(exe) = init_program() {
+            out.extend([exe.to_string_lossy().into_owned(), super::init::FLAG.into()]);
+            out.push(status.to_string_lossy().into_owned());
+            out.extend(env.iter().filter(|(k, _)| k == "LANG").map(|(k, v)| format!("{k}={v}")));
+            env.retain(|(k, _)| k != "LANG");
+            out.push("--".into());
+            init = true;
+        }
     }
     out.extend(argv.iter().cloned());
     (out, init)

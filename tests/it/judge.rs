@@ -412,7 +412,8 @@ fn the_program_sees_no_token_no_proxy_and_no_server_variable() {
     let (_b, mut s) = judge_server(vec![("HTTP_PROXY", "http://127.0.0.1:9".into()), ("OJ_LOG", "debug".into())]);
     let code = "import os, sys
 leaks = [k for k, v in os.environ.items() if 'fixture-token' in v or 'proxy' in k.lower() or k.startswith('OJ_')]
-print(6 if not leaks else leaks)
+# LANG too: the wrappers start without it (their locale files cost time), the init gives it back.
+print(6 if not leaks and 'LANG' in os.environ else (leaks, sorted(os.environ)))
 print(sorted(os.environ), file=sys.stderr)
 ";
     let r = s.call(TOOL, json!({"source": "codeforces", "id": "1A", "language": "python", "code": code}));
