@@ -22,19 +22,24 @@ use std::process::{Command, ExitCode};
 /// `oj-mcp-rs --oj-judge-init STATUS [NAME=VALUE…] -- PROGRAM [ARGS…]`.
 pub const FLAG: &str = "--oj-judge-init";
 
+/// The status file, the variables and the program's argv; `None` for anything else.
+type Parsed<'a> = (&'a OsString, Vec<(&'a str, &'a str)>, (&'a OsString, &'a [OsString]));
+
+fn parse(args: &[OsString]) -> Option<Parsed<'_>> {
+    let (status, rest) = args.split_first()?;
+    let split = rest.iter().position(|a| a == "--")?;
+    let (vars, program) = (&rest[..split], &rest[split + 1..]);
+    let vars: Option<Vec<(&str, &str)>> = vars.iter().map(|v| v.to_str()?.split_once('=')).collect();
+    Some((status, vars?, program.split_first()?))
+}
+
 /// Runs `PROGRAM [ARGS…]` (the arguments after [`FLAG`]) with this process's environment plus
 /// the `NAME=VALUE`s (`LANG`: kept from the wrappers before us, which would load its locale) and
 /// this process's standard streams, and ends as it did: its exit code, or for a signal N the code
 /// 128 + N with N written to `STATUS` (created new: a file already there, perhaps put there by a
 /// program, is not written through).
 pub fn main(args: &[OsString]) -> ExitCode {
-    let parsed = args.split_first().and_then(|(status, rest)| {
-        let split = rest.iter().position(|a| a == "--")?;
-        let (vars, program) = (&rest[..split], &rest[split + 1..]);
-        let vars: Option<Vec<(&str, &str)>> = vars.iter().map(|v| v.to_str()?.split_once('=')).collect();
-        Some((status, vars?, program.split_first()?))
-    });
-    let Some((status, vars, (program, rest))) = parsed else {
+    let Some((status, vars, (program, rest))) = parse(args) else {
         let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: expected STATUS [NAME=VALUE…] -- PROGRAM [ARGS…]");
         return ExitCode::from(127);
     };
@@ -63,4 +68,33 @@ pub fn main(args: &[OsString]) -> ExitCode {
     #[cfg(not(unix))]
     let _ = status;
     ExitCode::from(ended.code().unwrap_or(127).clamp(0, 255) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<OsString> {
+        a.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn arguments() {
+        let a = args(&["/tmp/exit", "LANG=C.UTF-8", "--", "/bin/prog", "x"]);
+        let (status, vars, (program, rest)) = parse(&a).unwrap();
+        assert_eq!(
+            (status.to_str(), vars, program.to_str(), rest.len()),
+            (Some("/tmp/exit"), vec![("LANG", "C.UTF-8")], Some("/bin/prog"), 1)
+        );
+        assert!(parse(&args(&["/tmp/exit", "--", "/bin/prog"])).is_some_and(|p| p.1.is_empty()));
+        for bad in [
+            &[][..],
+            &["/tmp/exit"],
+            &["/tmp/exit", "/bin/prog"],
+            &["/tmp/exit", "LANG", "--", "p"],
+            &["/tmp/exit", "--"],
+        ] {
+            assert!(parse(&args(bad)).is_none(), "{bad:?}");
+        }
+    }
 }
