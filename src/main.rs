@@ -27,8 +27,14 @@ use oj_mcp_rs::server::{self, Outbox, Pool, Server};
 use oj_mcp_rs::{info, log};
 
 fn main() -> ExitCode {
+    // Started again by the judge as a run's init (src/judge/init.rs): before anything else, so
+    // that the init sets up no logging, no signal handlers and no threads.
+    let mut args = std::env::args_os().skip(1).peekable();
+    if args.peek().is_some_and(|a| a == oj_mcp_rs::judge::init::FLAG) {
+        return oj_mcp_rs::judge::init::main(&args.skip(1).collect::<Vec<_>>());
+    }
     let env = |k: &str| std::env::var(k).ok();
-    let config = match cli::parse(std::env::args_os().skip(1), &env) {
+    let config = match cli::parse(args, &env) {
         Ok(Command::Run(c)) => c,
         Ok(Command::Help) => return print_and_exit(cli::HELP),
         Ok(Command::Version) => {

@@ -2,8 +2,9 @@
 //! against the same program judged through the server on a one-sample problem (Codeforces 1A),
 //! minus the `get_problem` round trip of that problem (the fetch both share). What is left is
 //! the judge: argument checks, statement reading, the folder, the confinement wrappers
-//! (`setpriv`, `prlimit`, `unshare`), the pipes, the comparison and the reply. Measured with the
-//! namespaces and again without them (`OJ_JUDGE_NO_NAMESPACES=1`) to show what they cost.
+//! (`setpriv`, `prlimit`, `unshare`, and the init: the binary again), the pipes, the comparison
+//! and the reply. Measured with the namespaces and again without them
+//! (`OJ_JUDGE_NO_NAMESPACES=1`) to show what they cost.
 //!
 //! Split in two at the program's run: the server, at `--log-level debug` (read from its stderr),
 //! says when it saw the program exit, counted from the call's start. Call → program start is that

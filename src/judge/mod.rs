@@ -15,6 +15,7 @@
 
 mod cache;
 mod compare;
+pub mod init;
 mod lang;
 mod leetcode;
 mod report;
@@ -127,14 +128,14 @@ pub(crate) fn judge(
         Program::Command { argv, .. } => (argv.clone(), None, true),
     };
     let limits = Limits { time_ms: job.time_ms, memory_mb: (memory > 0 && mem_ok).then_some(memory) };
-    let (_, confinement) = sandbox::wrap(&[], limits);
+    let confinement = sandbox::confinement(limits);
     let results = run_all(job, &argv, limits, cancelled, progress);
     let not_run = job.samples.len() - results.len();
     Ok(Report { build, compile_error: None, results, confinement, not_run, cancelled: cancelled() })
 }
 
 fn compile_error(msg: String, memory: u64) -> Report {
-    let (_, confinement) = sandbox::wrap(&[], Limits { time_ms: 1, memory_mb: (memory > 0).then_some(memory) });
+    let confinement = sandbox::confinement(Limits { time_ms: 1, memory_mb: (memory > 0).then_some(memory) });
     Report { build: None, compile_error: Some(msg), results: Vec::new(), confinement, not_run: 0, cancelled: false }
 }
 
@@ -214,24 +215,28 @@ fn run_sample(
         checker: None,
         overhead_us: (0, 0),
     };
-    let tmp = match TempDir::new("run") {
-        Ok(t) => t,
+    let (tmp, work) = match run_folder() {
+        Ok(made) => made,
         Err(e) => {
             r.verdict = Verdict::Re;
             r.exit = Some(format!("cannot make the run's folder: {e}"));
             return r;
         }
     };
-    let env = sandbox::environment(tmp.path());
-    let (wrapped, confinement) = sandbox::wrap(argv, limits);
+    // What the program sees (and a checker); the wrappers may be started with less of it.
+    let env = sandbox::environment(&work);
+    let status = tmp.path().join("exit");
+    let mut spawn_env = env.clone();
+    let (wrapped, init) = sandbox::wrap(argv, limits, &status, &mut spawn_env);
+    let confinement = sandbox::confinement(limits);
     let cwd = match &job.program {
         Program::Command { cwd: Some(c), .. } => c.clone(),
-        _ => tmp.path().to_path_buf(),
+        _ => work,
     };
     let spec = Spec {
         argv: &wrapped,
         cwd: &cwd,
-        env: &env,
+        env: &spawn_env,
         stdin: sample.input.as_bytes(),
         time_ms: job.time_ms,
         output_cap: OUTPUT_CAP,
@@ -239,7 +244,10 @@ fn run_sample(
         // exited process cannot be walked: `taskkill /T` only helps while it runs.)
         kill_group_after: cfg!(unix) && !confinement.pid_namespace,
     };
-    let out = run::run(&spec, cancelled);
+    let mut out = run::run(&spec, cancelled);
+    if init {
+        out.end = sandbox::exact_end(out.end, &status);
+    }
     r.time_ms = out.time_ms;
     r.overhead_us = out.overhead_us;
     if let Some((v, exit)) = verdict::of_end(&out.end, &out.stderr, confinement.memory_limited) {
@@ -249,10 +257,22 @@ fn run_sample(
         let got = String::from_utf8_lossy(&out.stdout);
         judge_output(job, sample, &got, &tmp, &env, &mut r, cancelled);
     }
+    log_run(job, &r, &out);
+    if r.verdict != Verdict::Ac {
+        r.input = Some(verdict::head(&sample.input, 500));
+        let err = out.stderr.trim();
+        r.stderr = (!err.is_empty()).then(|| verdict::tail(err, 800));
+    }
+    r
+}
+
+/// The run in the debug log, placed in the call (`make bench` reads these lines).
+fn log_run(job: &Job, r: &SampleResult, out: &run::Outcome) {
     let since_call = |t: Instant| t.saturating_duration_since(job.called).as_micros();
     crate::debug!(
-        "judge: sample {number} {} in {} ms (spawn {} µs, exit seen → output read {} µs; since the call: \
+        "judge: sample {} {} in {} ms (spawn {} µs, exit seen → output read {} µs; since the call: \
 spawned at {} µs, exited at {} µs)",
+        r.number,
         r.verdict.name(),
         r.time_ms,
         r.overhead_us.0,
@@ -260,12 +280,15 @@ spawned at {} µs, exited at {} µs)",
         since_call(out.spawned),
         since_call(out.exited)
     );
-    if r.verdict != Verdict::Ac {
-        r.input = Some(verdict::head(&sample.input, 500));
-        let err = out.stderr.trim();
-        r.stderr = (!err.is_empty()).then(|| verdict::tail(err, 800));
-    }
-    r
+}
+
+/// A run's fresh folder and the program's folder, `work`, inside it: the init's status file
+/// (`exit`) and the checker's files sit beside the program's folder, not among its own files.
+fn run_folder() -> std::io::Result<(TempDir, PathBuf)> {
+    let tmp = TempDir::new("run")?;
+    let work = tmp.path().join("work");
+    std::fs::create_dir(&work)?;
+    Ok((tmp, work))
 }
 
 /// Compares a normally ended run's output: as data (LeetCode) or by the mode; a mismatch goes to

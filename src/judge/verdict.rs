@@ -144,7 +144,12 @@ pub(crate) struct SampleResult {
 impl SampleResult {
     /// The structured copy.
     pub(crate) fn json(&self) -> Value {
-        let diff = self.diff.as_ref().map(|d| json!({ "line": d.line, "expected": d.expected, "got": d.got }));
+        // Line 0 is "no line differs": only white space or line ends do (the text says so in
+        // words; the flag says it to a reader of the JSON alone).
+        let diff = self
+            .diff
+            .as_ref()
+            .map(|d| json!({ "line": d.line, "expected": d.expected, "got": d.got, "whitespace_only": d.line == 0 }));
         json!({
             "number": self.number,
             "verdict": self.verdict.name(),

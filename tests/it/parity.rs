@@ -5,7 +5,9 @@
 //! cells and `- Label: value` values as some string or number there (numbers in the forms the
 //! text prints them), sentences word for word in `notes`. A new line in a template that the JSON
 //! does not carry fails here. The statement body must be the problem's `content` (or, without
-//! one, a note).
+//! one, a note). `test_solution`'s results (with `--allow-run` and real compilers) are taken apart
+//! by their own template (`check_judge_parity`): every verdict, its settings, sample table,
+//! failure details and fenced blocks against the fields they render.
 
 use serde_json::{Value, json};
 
@@ -394,4 +396,288 @@ fn structured_content_off_drops_schema_and_result_together_in_both_eras() {
     let (status, _, stderr) = s.close();
     assert_eq!(status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("expected on or off"), "{stderr}");
+}
+
+/// One line of a `test_solution` text (src/judge/report.rs) checked against the structured
+/// result: each template line's values against the fields it renders, fenced blocks against the
+/// string they show, any other line a note word for word. `sample` is the `## Sample n` section
+/// the line is in.
+fn check_judge_line(h: &Haystack, s: &Value, sample: &Value, line: &str) -> Result<(), String> {
+    let missing = |what: &str| Err(format!("{what} of line {line:?} is not in structuredContent"));
+    let expect = |ok: bool, what: &str| if ok { Ok(()) } else { missing(what) };
+    if let Some(rest) = line.strip_prefix("# ") {
+        let want = format!("{}: {}/{} samples passed", str_of(&s["verdict"]), s["passed"], s["total"]);
+        return expect(rest == want, "the verdict or the counts");
+    }
+    if let Some(rest) = line.strip_prefix("- Problem: ") {
+        return expect(
+            rest == format!("{} {} ({})", str_of(&s["source"]), str_of(&s["id"]), str_of(&s["title"])),
+            "the problem",
+        );
+    }
+    if let Some((ok, what)) = judge_settings_line(s, line) {
+        return expect(ok, what);
+    }
+    if line == "| # | Verdict | Time |" || line == "|---|---|---|" {
+        return Ok(());
+    }
+    if let Some(cells) = line.strip_prefix("| ").and_then(|l| l.strip_suffix(" ms |")) {
+        let shown = s["samples"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| cells == format!("{} | {} | {}", x["number"], str_of(&x["verdict"]), x["time_ms"]));
+        return expect(shown, "the sample row");
+    }
+    if let Some(rest) = line.strip_prefix("## Sample ") {
+        let exit = if sample["exit"].is_null() { String::new() } else { format!(" ({})", str_of(&sample["exit"])) };
+        return expect(
+            rest == format!("{}: {}{exit}", sample["number"], str_of(&sample["verdict"])),
+            "the sample's end",
+        );
+    }
+    let d = &sample["first_difference"];
+    if let Some(rest) = line.strip_prefix("- First difference, line ") {
+        let show = |v: &Value| v.as_str().map_or("(nothing)".to_string(), |s| format!("`{}`", s.replace('`', "'")));
+        let want = format!("{}: expected {}, got {}", d["line"], show(&d["expected"]), show(&d["got"]));
+        return expect(rest == want && d["whitespace_only"] == false, "the first difference");
+    }
+    if line == "- The outputs differ only in white space or line ends." {
+        return expect(d["whitespace_only"] == true, "the white-space-only difference");
+    }
+    if let Some(rest) = line.strip_prefix("- Checker: ") {
+        return expect(sample["checker_message"] == rest, "the checker's message");
+    }
+    if h.is_note(line) { Ok(()) } else { missing("the sentence") }
+}
+
+/// A line of the settings a `test_solution` text lists (program, limits, comparison, rule,
+/// confinement): whether it shows its fields, and what it shows; `None` for another line.
+fn judge_settings_line(s: &Value, line: &str) -> Option<(bool, &'static str)> {
+    if let Some(rest) = line.strip_prefix("- Program: ") {
+        let c = &s["compile"];
+        let lang = str_of(&s["language"]);
+        let ok = match rest.split_once(" (") {
+            None => (s["language"].is_null() && rest == "the given command") || (c.is_null() && rest == lang),
+            Some((l, how)) => {
+                l == lang
+                    && (how == "built earlier in this session)" && c["cached"] == true
+                        || how == format!("built in {} ms)", c["ms"])
+                        || how == format!("syntax checked in {} ms)", c["ms"]))
+            }
+        };
+        return Some((ok, "the program"));
+    }
+    if let Some(rest) = line.strip_prefix("- Limits: ") {
+        let l = &s["limits"];
+        let want = format!("{} ms, {} MB ({})", l["time_ms"], l["memory_mb"], str_of(&l["from"]));
+        return Some((rest == want, "the limits"));
+    }
+    if let Some(rest) = line.strip_prefix("- Comparison: ") {
+        let c = &s["comparison"];
+        let tol = c["float_tolerance"].as_f64().map(|t| format!(" within {t:e}")).unwrap_or_default();
+        return Some((rest == format!("{}{tol} ({})", str_of(&c["mode"]), str_of(&c["why"])), "the comparison"));
+    }
+    if let Some(rest) = line.strip_prefix("- A mismatch is: ") {
+        let ok = match s["mismatch_rule"].as_str() {
+            Some("checker") => rest == "the checker decides",
+            Some("any_answer") => rest.contains(&format!("(\"{}\")", str_of(&s["any_answer_phrase"]))),
+            Some("wrong_answer") => rest == "WA",
+            _ => false,
+        };
+        return Some((ok, "the mismatch rule"));
+    }
+    if let Some(rest) = line.strip_prefix("- Network: ") {
+        let k = &s["confinement"];
+        let net = if k["network_blocked"] == true { "blocked" } else { "not blocked" };
+        return Some((rest == format!("{net}; memory: {}", str_of(&k["memory"])), "the confinement"));
+    }
+    None
+}
+
+/// A string field as it is, anything else as JSON.
+fn str_of(v: &Value) -> String {
+    v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
+}
+
+/// A `test_solution` text against its structured result: fenced blocks (input, stderr, the
+/// compiler's messages) must show a string of the JSON whole; every other line goes through
+/// [`check_judge_line`].
+fn check_judge_parity(args: &Value, text: &str, s: &Value) -> Vec<String> {
+    let h = Haystack::new(s);
+    let samples = s["samples"].as_array().unwrap();
+    let (mut errs, mut sample, mut block, mut label) = (Vec::new(), Value::Null, None::<String>, String::new());
+    for line in text.lines() {
+        if let Some(b) = &mut block {
+            if line != "```" {
+                b.push_str(line);
+                b.push('\n');
+                continue;
+            }
+            let shown = b.trim_end().to_string();
+            let field = match label.as_str() {
+                "- Input:" => sample["input"].as_str().map(str::trim_end),
+                "- stderr (end):" => sample["stderr_tail"].as_str(),
+                "## Compilation error (CE)" => s["compile_error"].as_str().map(str::trim_end),
+                "## Compiler messages" => s["compile"]["log"].as_str(),
+                _ => None,
+            };
+            if field.map(|f| f.replace("```", "'''")) != Some(shown) {
+                errs.push(format!("test_solution {args}: the block under {label:?} is not its field"));
+            }
+            block = None;
+            continue;
+        }
+        if line == "```" {
+            block = Some(String::new());
+            continue;
+        }
+        if line.trim().is_empty() {
+            continue;
+        }
+        if let Some(n) = line.strip_prefix("## Sample ").and_then(|r| r.split(':').next()) {
+            sample = samples.iter().find(|x| x["number"].as_u64() == n.parse().ok()).cloned().unwrap_or(Value::Null);
+        }
+        if line.starts_with("- Input:") || line.starts_with("- stderr (end):") || line.starts_with("## Comp") {
+            label = line.to_string();
+            continue;
+        }
+        if let Err(e) = check_judge_line(&h, s, &sample, line) {
+            errs.push(format!("test_solution {args}: {e}"));
+        }
+    }
+    errs
+}
+
+/// One call of each outcome: AC (built, then cached), WA with stderr, a white-space-only
+/// difference, TLE, RE, CE, compiler warnings, UNVERIFIED, a checker's verdict, a float
+/// tolerance, LeetCode's Python harness, a `command`.
+fn judge_calls() -> Vec<Value> {
+    let c = |code: &str| json!({"source": "codeforces", "id": "1A", "language": "c", "code": code});
+    vec![
+        c(crate::judge::CF_1A_C),
+        c(crate::judge::CF_1A_C),
+        c("#include <stdio.h>\nint main(void){puts(\"35\");fputs(\"debug ```x```\\n\",stderr);return 0;}"),
+        c("#include <stdio.h>\nint main(void){printf(\"6 \");return 0;}"),
+        json!({"source": "codeforces", "id": "1A", "language": "c", "compare": "exact",
+            "code": "#include <stdio.h>\nint main(void){printf(\"6 \\n\");return 0;}"}),
+        json!({"source": "codeforces", "id": "1A", "language": "c", "time_limit_ms": 300,
+            "code": "int main(void){volatile int x=0;for(;;)x++;}"}),
+        c("#include <stdlib.h>\n#include <stdio.h>\nint main(void){fputs(\"about to abort\\n\",stderr);abort();}"),
+        json!({"source": "codeforces", "id": "1A", "language": "cpp", "code": "int main( {"}),
+        json!({"source": "codeforces", "id": "1A", "language": "c", "code": "#warning look\nint main(void){return 0;}"}),
+        json!({"source": "atcoder", "id": "any_a", "language": "python", "code": "print(0.5)"}),
+        json!({"source": "atcoder", "id": "any_a", "language": "python", "code": "print(0.5)", "fail_fast": true,
+            "checker": ["sh", "-c", "echo 'not a third' >&2; exit 1", "checker"]}),
+        json!({"source": "atcoder", "id": "any_a", "language": "python", "code": "print(0.3333333333)",
+            "float_tolerance": 0.0001}),
+        json!({"source": "leetcode", "id": "1", "language": "python",
+            "code": "class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]\n"}),
+        json!({"source": "codeforces", "id": "1A", "command": ["python3", "-c", "print(6)"]}),
+    ]
+}
+
+/// What the judge's results must show among them (so that each kind of line was checked).
+const JUDGE_KINDS: &[&str] = &[
+    "# AC",
+    "# WA",
+    "# TLE",
+    "# RE",
+    "# CE",
+    "# UNVERIFIED",
+    "built earlier in this session",
+    "built in",
+    "syntax checked in",
+    "the given command",
+    "| # | Verdict | Time |",
+    "- First difference, line",
+    "white space or line ends",
+    "- Checker: ",
+    "- Input:",
+    "- stderr (end):",
+    "## Compiler messages",
+    "killed by signal 6 (SIGABRT)",
+    "the checker decides",
+    "UNVERIFIED, not WA",
+    " within 1e-4",
+    "data",
+    "fail_fast stopped",
+    "pass `checker`",
+];
+
+/// `test_solution`'s results go through the same rule: every verdict's text, with its details,
+/// is in `structuredContent` (and its notes in the text); a refusal (interactive, LeetCode in
+/// another language than Python) is an error result, text only, which every client shows.
+#[test]
+fn test_solution_results_carry_every_fact_of_the_text() {
+    let have =
+        |c: &str| std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(c).is_file()));
+    if crate::harness::windows() || !have("gcc") || !have("g++") || !have("python3") {
+        eprintln!("skipping: needs gcc, g++ and python3 (and a Linux binary)");
+        return;
+    }
+    let (b, mut s) = crate::judge::judge_server(vec![]);
+    let statement = "<p>Print one third.</p><p>If there are multiple answers, print any of them.</p>\
+<h3>Sample Input 1</h3><pre>1\n</pre><h3>Sample Output 1</h3><pre>0.3333333333\n</pre>\
+<h3>Sample Input 2</h3><pre>2\n</pre><h3>Sample Output 2</h3><pre>0.3333333333\n</pre>";
+    b.route(
+        "/api/v1/problems/atcoder/any_a",
+        crate::util::json_reply(
+            &json!({"id": "any_a", "source": "atcoder", "title": "Third", "tags": [], "content": statement}),
+        ),
+    );
+    b.route(
+        "/api/v1/problems/codeforces/9I",
+        crate::util::json_reply(&json!({"id": "9I", "source": "codeforces", "title": "Guess", "tags": [],
+            "content": "<p>This is an interactive problem.</p><h3>Example</h3><pre>1\n</pre>"})),
+    );
+    let mut errs = Vec::new();
+    let mut texts = String::new();
+    for args in judge_calls() {
+        let r = s.call("test_solution", args.clone());
+        assert_eq!(r["result"]["isError"], false, "{args}: {r}");
+        let structured = &r["result"]["structuredContent"];
+        errs.extend(check_judge_parity(&args, &text(&r), structured));
+        for n in structured["notes"].as_array().unwrap() {
+            if !text(&r).contains(n.as_str().unwrap()) {
+                errs.push(format!("test_solution {args}: the note {n} is not in the text"));
+            }
+        }
+        texts.push_str(&text(&r));
+    }
+    for args in [
+        json!({"source": "codeforces", "id": "9I", "language": "python", "code": "print(1)"}),
+        json!({"source": "leetcode", "id": "1", "language": "cpp", "code": "int x;"}),
+    ] {
+        let r = s.call("test_solution", args.clone());
+        assert_eq!(r["result"]["isError"], true, "{args}: {r}");
+        assert!(r["result"].get("structuredContent").is_none(), "{args}: an error result shows its text: {r}");
+        assert!(text(&r).contains("interactive") || text(&r).contains("Only `language: \"python\"`"), "{r}");
+    }
+    assert!(errs.is_empty(), "{} problems:\n{}", errs.len(), errs.join("\n"));
+    for kind in JUDGE_KINDS {
+        assert!(texts.contains(kind), "no result showed {kind:?}: add a call that does");
+    }
+}
+
+#[test]
+fn the_judge_checker_catches_what_the_json_lacks() {
+    let s = json!({"verdict": "WA", "passed": 0, "total": 1, "source": "codeforces", "id": "1A", "title": "T",
+        "confinement": {"network_blocked": false, "memory": "not limited"}, "notes": ["Look."],
+        "samples": [{"number": 1, "verdict": "WA", "time_ms": 3, "exit": null, "input": "7 5 3",
+            "first_difference": {"line": 1, "expected": "6", "got": "35", "whitespace_only": false}}]});
+    let ok = "# WA: 0/1 samples passed\n\n- Problem: codeforces 1A (T)\n- Network: not blocked; memory: not limited\n\n\
+## Sample 1: WA\n- First difference, line 1: expected `6`, got `35`\n- Input:\n```\n7 5 3\n```\nLook.\n";
+    assert_eq!(check_judge_parity(&json!({}), ok, &s), Vec::<String>::new());
+    for bad in [
+        "# AC: 0/1 samples passed\n",
+        "- Network: blocked; memory: not limited\n",
+        "## Sample 1: WA (exit code 3)\n",
+        "## Sample 1: WA\n- First difference, line 2: expected `6`, got `35`\n",
+        "## Sample 1: WA\n- The outputs differ only in white space or line ends.\n",
+        "## Sample 1: WA\n- Input:\n```\n7 5 4\n```\n",
+        "Try again later.\n",
+    ] {
+        assert!(!check_judge_parity(&json!({}), bad, &s).is_empty(), "{bad}");
+    }
 }

@@ -1,0 +1,100 @@
+//! The judge's init: PID 1 of a run's PID namespace, so that the program is not. The kernel
+//! drops every signal a namespace's PID 1 sends itself while that signal's action is the
+//! default, so a program that is PID 1 cannot `abort()` (glibc then executes `hlt`: SIGSEGV) nor
+//! `raise` anything: a failed `assert` or an uncaught C++ exception looked like a segfault. This
+//! init, the server's own binary started again with [`FLAG`], runs the program as its child,
+//! waits for it and reports how it ended.
+//!
+//! PID 1 cannot end by the program's signal either (it would ignore it as well), and an exit code
+//! alone cannot tell "killed by signal N" from "exited with 128 + N". So a signal is also written
+//! to a status file outside the program's folder, which the server reads (`sandbox::exact_end`).
+//! A program may forge or spoil that file: it only changes its own verdict.
+//!
+//! Why not a ready-made tool: util-linux's `unshare --fork` re-raises its child's signal on
+//! itself, which is what we want only where it is not PID 1 (here it would be); coreutils
+//! `timeout` as PID 1 exits with 128 + N, the same ambiguity. Neither writes the signal anywhere.
+
+use std::ffi::OsString;
+use std::io::Write;
+use std::process::{Command, ExitCode};
+
+/// The hidden first argument that starts the binary as the judge's init:
+/// `oj-mcp-rs --oj-judge-init STATUS [NAME=VALUE…] -- PROGRAM [ARGS…]`.
+pub const FLAG: &str = "--oj-judge-init";
+
+/// The status file, the variables and the program's argv; `None` for anything else.
+type Parsed<'a> = (&'a OsString, Vec<(&'a str, &'a str)>, (&'a OsString, &'a [OsString]));
+
+fn parse(args: &[OsString]) -> Option<Parsed<'_>> {
+    let (status, rest) = args.split_first()?;
+    let split = rest.iter().position(|a| a == "--")?;
+    let (vars, program) = (&rest[..split], &rest[split + 1..]);
+    let vars: Option<Vec<(&str, &str)>> = vars.iter().map(|v| v.to_str()?.split_once('=')).collect();
+    Some((status, vars?, program.split_first()?))
+}
+
+/// Runs `PROGRAM [ARGS…]` (the arguments after [`FLAG`]) with this process's environment plus
+/// the `NAME=VALUE`s (`LANG`: kept from the wrappers before us, which would load its locale) and
+/// this process's standard streams, and ends as it did: its exit code, or for a signal N the code
+/// 128 + N with N written to `STATUS` (created new: a file already there, perhaps put there by a
+/// program, is not written through).
+pub fn main(args: &[OsString]) -> ExitCode {
+    let Some((status, vars, (program, rest))) = parse(args) else {
+        let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: expected STATUS [NAME=VALUE…] -- PROGRAM [ARGS…]");
+        return ExitCode::from(127);
+    };
+    let ended = match Command::new(program).args(rest).envs(vars).status() {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "cannot start {}: {e}", program.to_string_lossy());
+            return ExitCode::from(127);
+        }
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(sig) = ended.signal() {
+            let written = std::fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(status)
+                .and_then(|mut f| writeln!(f, "{sig}"));
+            if let Err(e) = written {
+                let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: cannot record signal {sig}: {e}");
+            }
+            return ExitCode::from(128u8.saturating_add(sig.clamp(0, 127) as u8));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = status;
+    ExitCode::from(ended.code().unwrap_or(127).clamp(0, 255) as u8)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<OsString> {
+        a.iter().map(OsString::from).collect()
+    }
+
+    #[test]
+    fn arguments() {
+        let a = args(&["/tmp/exit", "LANG=C.UTF-8", "--", "/bin/prog", "x"]);
+        let (status, vars, (program, rest)) = parse(&a).unwrap();
+        assert_eq!(
+            (status.to_str(), vars, program.to_str(), rest.len()),
+            (Some("/tmp/exit"), vec![("LANG", "C.UTF-8")], Some("/bin/prog"), 1)
+        );
+        assert!(parse(&args(&["/tmp/exit", "--", "/bin/prog"])).is_some_and(|p| p.1.is_empty()));
+        for bad in [
+            &[][..],
+            &["/tmp/exit"],
+            &["/tmp/exit", "/bin/prog"],
+            &["/tmp/exit", "LANG", "--", "p"],
+            &["/tmp/exit", "--"],
+        ] {
+            assert!(parse(&args(bad)).is_none(), "{bad:?}");
+        }
+    }
+}
