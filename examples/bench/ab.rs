@@ -79,7 +79,8 @@ pub(crate) fn measure_ab(opts: &Opts, conv: Option<&ConvertFigures>) -> AbFigure
         (t_old, t_new, n) = (t_old + a, t_new + b, n + 1);
         differ += usize::from(!same);
     }
-    let five_kb = five_kb_statement().ok().map(|t| pair(&t, opts.convert_budget));
+    // The two headline figures get a longer budget: more rounds of a short statement.
+    let five_kb = five_kb_statement().ok().map(|t| pair(&t, opts.convert_budget * 8.0));
     let large = largest_fixture().map(|t| {
         let (a, b) = pair(&t, opts.convert_budget * 2.0);
         (t.len(), a, b)
@@ -90,7 +91,8 @@ pub(crate) fn measure_ab(opts: &Opts, conv: Option<&ConvertFigures>) -> AbFigure
         let (a, b) = pair_of(old_problem, new_problem, &s.text, opts.convert_budget / 2.0);
         (p_old, p_new) = (p_old + a, p_new + b);
     }
-    let problem_5kb = five_kb_statement().ok().map(|t| pair_of(old_problem, new_problem, &t, opts.convert_budget));
+    let problem_5kb =
+        five_kb_statement().ok().map(|t| pair_of(old_problem, new_problem, &t, opts.convert_budget * 8.0));
     println!(
         "a problem's Markdown and samples over the corpus: old {}, new {}",
         fmt_ms(p_old * 1e3),
@@ -106,15 +108,25 @@ fn pair(s: &str, budget: f64) -> (f64, f64) {
 }
 
 /// [`pair`] for any two ways of doing the same work.
+/// Nine short rounds, each old and new back to back in alternating order, and the median round
+/// of each: this VM's speed drifts within a minute (the same binary 0.31 then 0.58 ms on the
+/// 5 KB statement), and three longer rounds let one slow spell decide the ratio.
 fn pair_of(old: Conv, new: Conv, s: &str, budget: f64) -> (f64, f64) {
+    const ROUNDS: usize = 9;
     let (mut a, mut b) = (Vec::new(), Vec::new());
-    for _ in 0..3 {
-        a.push(times(old, s, budget / 3.0));
-        b.push(times(new, s, budget / 3.0));
+    for round in 0..ROUNDS {
+        let per = budget / ROUNDS as f64;
+        if round % 2 == 0 {
+            a.push(times(old, s, per));
+            b.push(times(new, s, per));
+        } else {
+            b.push(times(new, s, per));
+            a.push(times(old, s, per));
+        }
     }
     a.sort_by(f64::total_cmp);
     b.sort_by(f64::total_cmp);
-    (a[1], b[1])
+    (a[ROUNDS / 2], b[ROUNDS / 2])
 }
 
 fn times(f: Conv, s: &str, budget: f64) -> f64 {

@@ -75,11 +75,8 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
 fn without_markdown_lines(t: &str) -> Option<bool> {
     let (mut lists, mut known) = (0, false);
     for line in t.lines() {
-        if fence_open(line).is_some() || is_atx_heading(line) {
-            return None;
-        }
         lists += usize::from(is_list_line(line));
-        if lists >= 2 {
+        if lists >= 2 || fence_open(line).is_some() || is_atx_heading(line) {
             return None;
         }
         if !known {

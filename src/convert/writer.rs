@@ -116,8 +116,11 @@ impl Md {
         let mut run = 0;
         let mut i = 0;
         while i < b.len() {
-            // Visible ASCII, most of any text, is passed over a byte at a time.
-            if b[i] > b' ' && b[i] < 0x80 {
+            // Visible ASCII, most of any text, is passed over a byte at a time; so is a lone space
+            // between two visible characters of a run, which writes itself as it is (after
+            // content nothing is owed, and the space would be owed and written just so).
+            let visible = |c: u8| c > b' ' && c < 0x80;
+            if visible(b[i]) || (b[i] == b' ' && run < i && b.get(i + 1).is_some_and(|&c| visible(c))) {
                 i += 1;
                 continue;
             }
