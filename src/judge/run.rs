@@ -148,6 +148,9 @@ fn supervise(
         let wait = if ours.is_some() { POLL } else { deadline.saturating_duration_since(Instant::now()).min(POLL) };
         let gone = wake.recv_timeout(wait) == Err(RecvTimeoutError::Disconnected);
         if let Some((status, at)) = signals.exit.lock().unwrap_or_else(PoisonError::into_inner).take() {
+            // An overflow can end the program before we look (`yes` dies of SIGPIPE once the
+            // reader stops at the cap): the overflow is still the verdict, not that exit.
+            let ours = ours.or_else(|| signals.overflow.load(Ordering::Relaxed).then_some(End::OutputLimit));
             return (status.ok(), at, ours);
         }
         if gone {
