@@ -107,13 +107,32 @@ pub(crate) fn confinement(limits: Limits) -> Confinement {
 /// a signal it sends itself is lost. Looked at per run: a `stat`.
 fn init_program() -> Option<PathBuf> {
     static EXE: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let exe = EXE.get_or_init(|| std::env::current_exe().ok()).clone()?;
+    let exe = EXE.get_or_init(|| std::env::current_exe().ok().filter(|exe| starts_as_init(exe))).clone()?;
     if exe.is_file() {
         Some(exe)
     } else {
         crate::debug!("judge: {} is gone: the program runs as its namespace's PID 1", exe.display());
         None
     }
+}
+
+/// Whether the binary starts as an init here, checked once: not where the system cannot run it
+/// itself (an arm64 build under qemu-user, which runs the server but not what it spawns).
+fn starts_as_init(exe: &Path) -> bool {
+    let status = std::env::temp_dir().join(format!("oj-judge-{}-init-probe", std::process::id()));
+    let ok = Command::new(exe)
+        .arg(super::init::FLAG)
+        .arg(&status)
+        .args(["--", "true"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        crate::debug!("judge: {} does not start as an init here: programs run as PID 1", exe.display());
+    }
+    ok
 }
 
 /// The argv that runs `argv` confined as far as this machine allows, and whether an init records

@@ -64,6 +64,13 @@ pub fn windows() -> bool {
     std::env::var("OJ_MCP_BIN_OS").is_ok_and(|os| os == "windows")
 }
 
+/// Whether the binary under test runs under an emulator the system cannot start by itself
+/// (`make aarch64-tests`: qemu-user through a wrapper script sets `OJ_MCP_BIN_EMULATED=1`): the
+/// binary then cannot start itself as the judge's init.
+pub fn emulated() -> bool {
+    std::env::var_os("OJ_MCP_BIN_EMULATED").is_some()
+}
+
 /// A command for the binary with a clean environment (no proxies, no OJ_* from the machine).
 pub fn command() -> Command {
     let mut c = Command::new(bin());

@@ -200,7 +200,9 @@ if(!p){fputs(\"out of memory\\n\",stderr);return 1;}memset(p,1,1u<<30);puts(\"6\
 /// namespace's PID 1, which could not `abort()`: glibc then faults, SIGSEGV) and without it.
 #[test]
 fn signals_and_exit_codes_are_reported_exactly() {
-    if !have("gcc") || !have("g++") || !cfg!(target_os = "linux") {
+    // Emulated (an arm64 build under qemu-user), the server cannot start itself as the init: the
+    // program is PID 1 and a signal it sends itself is lost, as the README says.
+    if !have("gcc") || !have("g++") || !cfg!(target_os = "linux") || crate::harness::emulated() {
         return;
     }
     let cases: &[(&str, &str, &str)] = &[
