@@ -85,10 +85,14 @@ if [ ! -e "$prefix/.oj-ready" ]; then
 	wine_run reg add 'HKCU\Software\Wine' /v Version /d win10 /f >/dev/null
 	touch "$prefix/.oj-ready"
 fi
+# One persistent Wine server for the rest of the run (stopped by the trap; keyed to the prefix's
+# directory, so started once that exists). A Wine process started while an idle server is exiting
+# can fail at start-up, and the last Wine process to leave a server that is not persistent takes
+# ~2 s to exit (the batch tests' prompt-exit bound failed on it in CI). `wineserver -p` does
+# nothing (exit 2) while the server the set-up above started still lingers: -w waits it out.
+timeout -k 5 30 "$wineserver" -w 2>/dev/null || true
+timeout -k 5 30 "$wineserver" -p
 cp "$work/bcryptprimitives.dll" "$prefix/drive_c/windows/system32/bcryptprimitives.dll"
-# One persistent Wine server for the whole run (stopped by the trap): a Wine process started while
-# an idle server is exiting can fail at start-up.
-timeout -k 5 30 "$wineserver" -p 2>/dev/null || true # already running: fine
 # No debugger for a crashing program (Wine's default starts winedbg, ~10 s a crash): it ends at
 # once with its exception status, as on a Windows without a registered debugger. The judge's
 # tests (tests/it/judge_wine.rs) crash a program on purpose.
