@@ -1,6 +1,6 @@
 //! Is a statement HTML or Markdown? Plus the Markdown line shapes (headings, lists, fences).
 
-use super::tags::{class, in_comment_after, scan_tags};
+use super::tags::{KNOWN, RAW, class, in_comment_after, scan_tags};
 
 fn starts_with_ci(s: &str, prefix: &str) -> bool {
     s.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix))
@@ -50,10 +50,10 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
         }
         scan_tags(line, |name, closing| {
             let c = class(name);
-            if c.known() {
+            if c.has(KNOWN) {
                 tags += 1;
             }
-            if c.raw() {
+            if c.has(RAW) {
                 if !closing {
                     raw = Some(name.to_string());
                 } else if raw.as_deref() == Some(name) {
@@ -80,7 +80,7 @@ fn without_markdown_lines(t: &str) -> Option<bool> {
             return None;
         }
         if !known {
-            scan_tags(line, |name, _| known |= class(name).known());
+            scan_tags(line, |name, _| known |= class(name).has(KNOWN));
         }
     }
     Some(known)
@@ -113,7 +113,7 @@ pub(super) fn strip_indent(line: &str, n: usize) -> &str {
 /// The line that closes the fenced code block still open at the end of `text`, if one is: the
 /// fence, after the continuation of the opening line's container (`- ` and `1. ` become spaces,
 /// `> ` stays).
-pub(super) fn open_fence(text: &str) -> Option<String> {
+pub(crate) fn open_fence(text: &str) -> Option<String> {
     let mut open: Option<(String, u8, usize)> = None;
     for line in text.split('\n') {
         match &open {

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use super::detect::{fence_open, is_fence_close, strip_indent};
-use super::tags::{class, scan_tags, tag_at};
+use super::tags::{MD_BLOCK, MD_HOLDS, MD_LEAKS, class, scan_tags, tag_at};
 use super::text::{collapse, format_script};
 use super::url::shorten_data_uris_in;
 use super::writer::Md;
@@ -25,14 +25,14 @@ fn starts_html_block(line: &str) -> bool {
         return false;
     }
     let boundary = rest[end..].chars().next().is_none_or(|c| c == '>' || c == '/' || c.is_whitespace());
-    boundary && class(&rest[..end].to_ascii_lowercase()).starts_md_block()
+    boundary && class(&rest[..end].to_ascii_lowercase()).has(MD_BLOCK)
 }
 
 /// Net count of opened elements that make an HTML block continue across blank lines.
 fn raw_balance(line: &str) -> isize {
     let mut bal = 0isize;
     scan_tags(line, |name, closing| {
-        if class(name).holds_md_block() {
+        if class(name).has(MD_HOLDS) {
             bal += if closing { -1 } else { 1 };
         }
     });
@@ -45,7 +45,7 @@ fn raw_balance(line: &str) -> isize {
 fn has_block_html(text: &str) -> bool {
     let mut found = false;
     scan_tags(text, |name, _| {
-        if class(name).leaks_in_md() {
+        if class(name).has(MD_LEAKS) {
             found = true;
         }
     });

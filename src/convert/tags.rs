@@ -58,31 +58,20 @@ pub(super) fn scan_tags(line: &str, mut f: impl FnMut(&str, bool)) {
 pub(super) struct Class(u8);
 
 /// Its presence means a statement is HTML (a block, or an inline tag common in statements).
-const KNOWN: u8 = 1;
+pub(super) const KNOWN: u8 = 1;
 /// Raw text: its content is not markup (`<script>`, `<style>`, `<textarea>`, and here `<pre>`).
-const RAW: u8 = 1 << 1;
+pub(super) const RAW: u8 = 1 << 1;
 /// Starts a CommonMark HTML block in a Markdown statement.
-const MD_BLOCK: u8 = 1 << 2;
+pub(super) const MD_BLOCK: u8 = 1 << 2;
 /// In a Markdown statement, an HTML block holding it open continues across blank lines.
-const MD_HOLDS: u8 = 1 << 3;
+pub(super) const MD_HOLDS: u8 = 1 << 3;
 /// In a Markdown paragraph, sends the paragraph through the HTML path (it would leak otherwise).
-const MD_LEAKS: u8 = 1 << 4;
+pub(super) const MD_LEAKS: u8 = 1 << 4;
 
 impl Class {
-    pub(super) fn known(self) -> bool {
-        self.0 & KNOWN != 0
-    }
-    pub(super) fn raw(self) -> bool {
-        self.0 & RAW != 0
-    }
-    pub(super) fn starts_md_block(self) -> bool {
-        self.0 & MD_BLOCK != 0
-    }
-    pub(super) fn holds_md_block(self) -> bool {
-        self.0 & MD_HOLDS != 0
-    }
-    pub(super) fn leaks_in_md(self) -> bool {
-        self.0 & MD_LEAKS != 0
+    /// Whether the name has `flag` (one of the constants above).
+    pub(super) fn has(self, flag: u8) -> bool {
+        self.0 & flag != 0
     }
 }
 

@@ -600,3 +600,17 @@ fn markdown_passthrough_is_idempotent() {
     }
     assert!(breaks > 100, "the documents exercise the hard breaks ({breaks})");
 }
+
+#[test]
+fn the_word_at_a_time_count_of_lt_matches_a_byte_count() {
+    let mut cases: Vec<String> =
+        ["", "<", "<<<<<<<<", "a<b", "ü<ü¼<", "<p>x</p>\n<p>y&lt;</p>"].map(String::from).into();
+    // Every alignment of a `<` and of bytes near it (0x3c ± 1, 0xbc, NUL) around the 8-byte words.
+    for n in 0..20 {
+        cases.push(format!("{}<{}", "=".repeat(n), ";\0¼".repeat(n % 4)));
+        cases.push("<a>".repeat(n) + &"é".repeat(n));
+    }
+    for s in cases {
+        assert_eq!(crate::convert::count_lt(&s), s.bytes().filter(|&b| b == b'<').count(), "{s:?}");
+    }
+}
