@@ -107,42 +107,32 @@ fn pair(s: &str, budget: f64) -> (f64, f64) {
     pair_of(old, new, s, budget)
 }
 
-/// [`pair`] for any two ways of doing the same work.
-/// Nine short rounds, each old and new back to back in alternating order, and the median round
-/// of each: this VM's speed drifts within a minute (the same binary 0.31 then 0.58 ms on the
-/// 5 KB statement), and three longer rounds let one slow spell decide the ratio.
+/// [`pair`] for any two ways of doing the same work: one call of each in turn (which goes first
+/// alternating), then the median call of each. This VM's speed drifts within seconds (the same
+/// binary 0.31 then 0.58 ms on the 5 KB statement): nine alternating rounds of many calls still
+/// let a slow spell fall on one side (1.28x one run, 0.98x the next); calls interleaved one by
+/// one share every spell.
 fn pair_of(old: Conv, new: Conv, s: &str, budget: f64) -> (f64, f64) {
-    const ROUNDS: usize = 9;
-    let (mut a, mut b) = (Vec::new(), Vec::new());
-    for round in 0..ROUNDS {
-        let per = budget / ROUNDS as f64;
-        if round % 2 == 0 {
-            a.push(times(old, s, per));
-            b.push(times(new, s, per));
+    let once = |f: Conv| {
+        let t = std::time::Instant::now();
+        drop(std::hint::black_box(f(std::hint::black_box(s))));
+        t.elapsed().as_secs_f64()
+    };
+    let first = once(old) + once(new);
+    let reps = ((budget / first.max(1e-7)) as usize).clamp(9, 4000);
+    let (mut a, mut b) = (Vec::with_capacity(reps), Vec::with_capacity(reps));
+    for k in 0..reps {
+        if k % 2 == 0 {
+            a.push(once(old));
+            b.push(once(new));
         } else {
-            b.push(times(new, s, per));
-            a.push(times(old, s, per));
+            b.push(once(new));
+            a.push(once(old));
         }
     }
     a.sort_by(f64::total_cmp);
     b.sort_by(f64::total_cmp);
-    (a[ROUNDS / 2], b[ROUNDS / 2])
-}
-
-fn times(f: Conv, s: &str, budget: f64) -> f64 {
-    let t0 = std::time::Instant::now();
-    drop(std::hint::black_box(f(s)));
-    let once = t0.elapsed().as_secs_f64();
-    let reps = ((budget / once.max(1e-7)) as usize).clamp(3, 2000);
-    let mut v: Vec<f64> = (0..reps)
-        .map(|_| {
-            let t = std::time::Instant::now();
-            drop(std::hint::black_box(f(std::hint::black_box(s))));
-            t.elapsed().as_secs_f64()
-        })
-        .collect();
-    v.sort_by(f64::total_cmp);
-    v[v.len() / 2]
+    (a[reps / 2], b[reps / 2])
 }
 
 /// The statement of the 300 KB fixture (tests/fixtures/problem_ac_ahc001_a_300kb.http).
