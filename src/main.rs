@@ -28,7 +28,7 @@ use oj_mcp_rs::{info, log};
 
 fn main() -> ExitCode {
     // Started again by the judge as a run's init (src/judge/init.rs): before anything else, so
-    // that the init sets up no logging, no signal handlers and no threads.
+    // that the init sets up no logging, no signal handlers and no worker pool.
     let mut args = std::env::args_os().skip(1).peekable();
     if args.peek().is_some_and(|a| a == oj_mcp_rs::judge::init::FLAG) {
         return oj_mcp_rs::judge::init::main(&args.skip(1).collect::<Vec<_>>());

@@ -175,14 +175,16 @@ fn compile(
     }
     let argv = lang.compile(&tool, &file);
     // The compiler's own end matters only as success or not: the init's status file is not read.
-    let status = dir.join("compile.exit");
-    let (argv, _) = sandbox::wrap(&argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, &status, &mut env);
+    let (status, input) = (dir.join("compile.exit"), dir.join("compile.in"));
+    let files = sandbox::RunFiles { status: &status, input: &input };
+    let (argv, init) = sandbox::wrap(&argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, files, &mut env);
     let started = Instant::now();
     let spec = Spec {
         argv: &argv,
         cwd: dir,
         env: &env,
         stdin: b"",
+        stdin_file: init.then_some(input.as_path()),
         time_ms: COMPILE_MS,
         output_cap: 1 << 20,
         kill_group_after: false,

@@ -19,34 +19,61 @@ use std::io::Write;
 use std::process::{Command, ExitCode};
 
 /// The hidden first argument that starts the binary as the judge's init:
-/// `oj-mcp-rs --oj-judge-init STATUS [NAME=VALUE…] -- PROGRAM [ARGS…]`.
+/// `oj-mcp-rs --oj-judge-init STATUS INPUT [NAME=VALUE…] -- PROGRAM [ARGS…]`.
 pub const FLAG: &str = "--oj-judge-init";
 
-/// The status file, the variables and the program's argv; `None` for anything else.
-type Parsed<'a> = (&'a OsString, Vec<(&'a str, &'a str)>, (&'a OsString, &'a [OsString]));
+/// The init's exit code when its lifeline ended before the program did.
+const ABANDONED: u8 = 125;
+
+/// The status file, the input file, the variables and the program's argv; `None` for anything
+/// else.
+type Parsed<'a> = ([&'a OsString; 2], Vec<(&'a str, &'a str)>, (&'a OsString, &'a [OsString]));
 
 fn parse(args: &[OsString]) -> Option<Parsed<'_>> {
-    let (status, rest) = args.split_first()?;
+    let [status, input, rest @ ..] = args else { return None };
     let split = rest.iter().position(|a| a == "--")?;
     let (vars, program) = (&rest[..split], &rest[split + 1..]);
     let vars: Option<Vec<(&str, &str)>> = vars.iter().map(|v| v.to_str()?.split_once('=')).collect();
-    Some((status, vars?, program.split_first()?))
+    Some(([status, input], vars?, program.split_first()?))
 }
 
 /// Runs `PROGRAM [ARGS…]` (the arguments after [`FLAG`]) with this process's environment plus
-/// the `NAME=VALUE`s (`LANG`: kept from the wrappers before us, which would load its locale) and
-/// this process's standard streams, and ends as it did: its exit code, or for a signal N the code
-/// 128 + N with N written to `STATUS` (created new: a file already there, perhaps put there by a
-/// program, is not written through).
+/// the `NAME=VALUE`s (`LANG`: kept from the wrappers before us, which would load its locale),
+/// `INPUT` as its standard input and this process's standard output and error, and ends as it
+/// did: its exit code, or for a signal N the code 128 + N with N written to `STATUS` (created
+/// new: a file already there, perhaps put there by a program, is not written through).
+///
+/// This process's own standard input is the run's lifeline: the server holds it open and never
+/// writes to it. When it ends (the server is gone, even killed with SIGKILL), the init exits at
+/// once, and as the namespace's PID 1 takes every process of the run with it.
 pub fn main(args: &[OsString]) -> ExitCode {
-    let Some((status, vars, (program, rest))) = parse(args) else {
-        let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: expected STATUS [NAME=VALUE…] -- PROGRAM [ARGS…]");
+    let Some(([status, input], vars, (program, rest))) = parse(args) else {
+        let usage = "STATUS INPUT [NAME=VALUE…] -- PROGRAM [ARGS…]";
+        let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: expected {usage}");
         return ExitCode::from(127);
     };
-    let ended = match Command::new(program).args(rest).envs(vars).status() {
-        Ok(s) => s,
+    let started =
+        std::fs::File::open(input).and_then(|stdin| Command::new(program).args(rest).envs(vars).stdin(stdin).spawn());
+    let mut child = match started {
+        Ok(c) => c,
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "cannot start {}: {e}", program.to_string_lossy());
+            return ExitCode::from(127);
+        }
+    };
+    // Reads to the lifeline's end (a thread, while this one waits for the program).
+    let watch = std::thread::Builder::new().spawn(|| {
+        let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+        std::process::exit(i32::from(ABANDONED));
+    });
+    if watch.is_err() {
+        let _ = child.kill();
+        return ExitCode::from(127);
+    }
+    let ended = match child.wait() {
+        Ok(s) => s,
+        Err(e) => {
+            let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: cannot wait for the program: {e}");
             return ExitCode::from(127);
         }
     };
@@ -80,19 +107,20 @@ mod tests {
 
     #[test]
     fn arguments() {
-        let a = args(&["/tmp/exit", "LANG=C.UTF-8", "--", "/bin/prog", "x"]);
-        let (status, vars, (program, rest)) = parse(&a).unwrap();
+        let a = args(&["/tmp/exit", "/tmp/in", "LANG=C.UTF-8", "--", "/bin/prog", "x"]);
+        let ([status, input], vars, (program, rest)) = parse(&a).unwrap();
         assert_eq!(
-            (status.to_str(), vars, program.to_str(), rest.len()),
-            (Some("/tmp/exit"), vec![("LANG", "C.UTF-8")], Some("/bin/prog"), 1)
+            (status.to_str(), input.to_str(), vars, program.to_str(), rest.len()),
+            (Some("/tmp/exit"), Some("/tmp/in"), vec![("LANG", "C.UTF-8")], Some("/bin/prog"), 1)
         );
-        assert!(parse(&args(&["/tmp/exit", "--", "/bin/prog"])).is_some_and(|p| p.1.is_empty()));
+        assert!(parse(&args(&["/tmp/exit", "/tmp/in", "--", "/bin/prog"])).is_some_and(|p| p.1.is_empty()));
         for bad in [
             &[][..],
             &["/tmp/exit"],
-            &["/tmp/exit", "/bin/prog"],
-            &["/tmp/exit", "LANG", "--", "p"],
-            &["/tmp/exit", "--"],
+            &["/tmp/exit", "--", "/bin/prog"],
+            &["/tmp/exit", "/tmp/in", "/bin/prog"],
+            &["/tmp/exit", "/tmp/in", "LANG", "--", "p"],
+            &["/tmp/exit", "/tmp/in", "--"],
         ] {
             assert!(parse(&args(bad)).is_none(), "{bad:?}");
         }

@@ -225,9 +225,10 @@ fn run_sample(
     };
     // What the program sees (and a checker); the wrappers may be started with less of it.
     let env = sandbox::environment(&work);
-    let status = tmp.path().join("exit");
+    let (status, input) = (tmp.path().join("exit"), tmp.path().join("input"));
     let mut spawn_env = env.clone();
-    let (wrapped, init) = sandbox::wrap(argv, limits, &status, &mut spawn_env);
+    let files = sandbox::RunFiles { status: &status, input: &input };
+    let (wrapped, init) = sandbox::wrap(argv, limits, files, &mut spawn_env);
     let confinement = sandbox::confinement(limits);
     let cwd = match &job.program {
         Program::Command { cwd: Some(c), .. } => c.clone(),
@@ -238,6 +239,7 @@ fn run_sample(
         cwd: &cwd,
         env: &spawn_env,
         stdin: sample.input.as_bytes(),
+        stdin_file: init.then_some(input.as_path()),
         time_ms: job.time_ms,
         output_cap: OUTPUT_CAP,
         // Unix without a PID namespace: children left in the group. (On Windows the tree of an
@@ -343,6 +345,7 @@ fn run_checker(
         cwd: tmp.path(),
         env,
         stdin: b"",
+        stdin_file: None,
         time_ms: CHECKER_MS,
         output_cap: 64 * 1024,
         kill_group_after: true,

@@ -4,7 +4,7 @@
 
 use std::io::{Read, Write};
 use std::path::Path;
-use std::process::{Child, ChildStderr, ChildStdout, Command, ExitStatus, Stdio};
+use std::process::{Child, ChildStderr, ChildStdin, ChildStdout, Command, ExitStatus, Stdio};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -27,6 +27,10 @@ pub(crate) struct Spec<'a> {
     pub(crate) cwd: &'a Path,
     pub(crate) env: &'a [(String, String)],
     pub(crate) stdin: &'a [u8],
+    /// Where `stdin` goes for the judge's init to open instead (`sandbox::wrap`): the child's
+    /// standard input is then the run's lifeline, held open and never written until the run is
+    /// over.
+    pub(crate) stdin_file: Option<&'a Path>,
     /// Wall-clock limit.
     pub(crate) time_ms: u64,
     /// Bytes of stdout kept; one more is an output-limit failure.
@@ -85,7 +89,8 @@ struct Signals {
 /// Runs `spec` to the end; `cancelled` is polled while it runs.
 pub(crate) fn run(spec: &Spec, cancelled: &dyn Fn() -> bool) -> Outcome {
     let entered = Instant::now();
-    let mut child = match command(spec).spawn() {
+    let input = spec.stdin_file.map_or(Ok(()), |f| std::fs::write(f, spec.stdin));
+    let mut child = match input.and_then(|()| command(spec).spawn()) {
         Ok(c) => c,
         Err(e) => {
             let what = spec.argv.first().map_or("", String::as_str);
@@ -303,6 +308,8 @@ fn decode(s: ExitStatus) -> End {
 /// there even when a reader is still blocked (a process outside our reach holds the pipe).
 struct Io {
     stdin: Option<thread::JoinHandle<()>>,
+    /// The init's lifeline (`Spec::stdin_file`), closed once the run is over.
+    lifeline: Option<ChildStdin>,
     stdout: Arc<Mutex<Vec<u8>>>,
     stderr: Arc<Mutex<Vec<u8>>>,
     /// One message per reader at end of file.
@@ -313,6 +320,7 @@ struct Io {
 impl Io {
     fn start(child: &mut Child, spec: &Spec, tx: &Sender<()>, signals: &Arc<Signals>) -> Io {
         let input = spec.stdin.to_vec();
+        let lifeline = if spec.stdin_file.is_some() { child.stdin.take() } else { None };
         let stdin = child.stdin.take().and_then(|mut pipe| {
             thread::Builder::new()
                 .name("oj-judge-in".into())
@@ -345,11 +353,13 @@ impl Io {
             });
             readers.extend(spawned.ok());
         }
-        Io { stdin, stdout, stderr, done, readers }
+        Io { stdin, lifeline, stdout, stderr, done, readers }
     }
 
     /// What was read: both readers at end of file, or whatever they had after [`DRAIN`].
-    fn finish(self) -> (Vec<u8>, String) {
+    fn finish(mut self) -> (Vec<u8>, String) {
+        // The program has ended: an init still there ends now, and its namespace with it.
+        drop(self.lifeline.take());
         let deadline = Instant::now() + DRAIN;
         for _ in 0..self.readers.len() {
             if self.done.recv_timeout(deadline.saturating_duration_since(Instant::now())).is_err() {
@@ -451,6 +461,7 @@ mod tests {
             cwd: &dir,
             env: &env,
             stdin: b"3 4\n",
+            stdin_file: None,
             time_ms,
             output_cap: cap,
             kill_group_after: true,
@@ -480,6 +491,7 @@ mod tests {
             cwd: &dir,
             env: &[],
             stdin: b"",
+            stdin_file: None,
             time_ms: 100,
             output_cap: 10,
             kill_group_after: false,

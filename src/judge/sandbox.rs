@@ -120,43 +120,56 @@ fn init_program() -> Option<PathBuf> {
 /// itself (an arm64 build under qemu-user, which runs the server but not what it spawns).
 fn starts_as_init(exe: &Path) -> bool {
     let status = std::env::temp_dir().join(format!("oj-judge-{}-init-probe", std::process::id()));
-    let ok = Command::new(exe)
+    let child = Command::new(exe)
         .arg(super::init::FLAG)
-        .arg(&status)
-        .args(["--", "true"])
-        .stdin(Stdio::null())
+        .args([status.as_os_str(), "/dev/null".as_ref(), "--".as_ref(), "true".as_ref()])
+        .stdin(Stdio::piped())
         .stdout(Stdio::null())
         .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success());
+        .spawn();
+    // The lifeline held open while it runs, as a run's is (`wait` would close it first).
+    let ok = child.is_ok_and(|mut c| {
+        let lifeline = c.stdin.take();
+        let ok = c.wait().is_ok_and(|s| s.success());
+        drop(lifeline);
+        ok
+    });
     if !ok {
         crate::debug!("judge: {} does not start as an init here: programs run as PID 1", exe.display());
     }
     ok
 }
 
-/// The argv that runs `argv` confined as far as this machine allows, and whether an init records
-/// a signal in `status` (read back with [`exact_end`]). The order is
-/// `setpriv --pdeathsig KILL -- prlimit --cpu=N [--as=B] -- unshare -rn --pid --fork
-/// --kill-child -- <init> status LANG=… -- argv`.
+/// The argv that runs `argv` confined as far as this machine allows, and whether it runs under
+/// the init (which then records a signal in `status`, read back with [`exact_end`], and reads
+/// the program's input from `input`). With the init the order is
+/// `prlimit --cpu=N [--as=B] -- unshare -rn --pid --fork --kill-child -- <init> status input
+/// LANG=… -- argv`; without it, `setpriv --pdeathsig KILL --` comes first.
+///
+/// Both ways a run ends with the server, even one killed with SIGKILL. Without the init,
+/// `setpriv`'s parent-death signal kills the chain. With it, the init's standard input is the
+/// run's lifeline, a pipe the server holds open and never writes (`run::Spec::stdin_file`): at
+/// its end the init exits, and the kernel kills the rest of the namespace with its PID 1. That
+/// spares a run `setpriv`'s start (a dynamically linked tool: about 1 ms of the 5 between the
+/// call and the program's start).
 ///
 /// With the init, `LANG` leaves `env` and goes to the init, which gives it back to the program:
-/// the three util-linux tools each load the locale `LANG` names at start-up (a dozen files, 0.3
-/// to 0.4 ms per tool), and without it they do not. The limits bind everything from `prlimit` on
-/// (the init too: about 3 MB of address space for the static build, 6 MB for a glibc one, far
-/// below any problem's memory limit).
+/// the util-linux tools each load the locale `LANG` names at start-up (a dozen files, 0.3 to 0.4
+/// ms per tool), and without it they do not. The limits bind everything from `prlimit` on (the
+/// init too: about 3 MB of address space for the static build, 6 MB for a glibc one, far below
+/// any problem's memory limit).
 pub(crate) fn wrap(
     argv: &[String],
     limits: Limits,
-    status: &Path,
+    run: RunFiles,
     env: &mut Vec<(String, String)>,
 ) -> (Vec<String>, bool) {
     let mut out = Vec::new();
-    if pdeathsig_works() {
+    let init = if namespaces_work() { init_program() } else { None };
+    if init.is_none() && pdeathsig_works() {
         // Killed when the server is, even by SIGKILL: a run never outlives the server. (The
         // signal follows the thread that spawned it: a pool worker or a judge thread, both of
-        // which wait for the run before they can end.) `unshare --kill-child` passes it on to
-        // the namespace's PID 1, whose end kills everything in the namespace.
+        // which wait for the run before they can end.)
         out.extend([tool("setpriv"), "--pdeathsig", "KILL", "--"].map(String::from));
     }
     if prlimit_works() {
@@ -169,24 +182,30 @@ pub(crate) fn wrap(
         }
         out.push("--".into());
     }
-    let mut init = false;
     if namespaces_work() {
         // -r: map us to root of a new user namespace (needed to make the others unprivileged);
         // -n: an empty network namespace; --pid --fork --kill-child: a new PID namespace, whose
         // PID 1 is killed when unshare dies; when PID 1 ends, the kernel kills every process
         // left in the namespace, even one that escaped the process group with setsid.
         out.extend([tool("unshare"), "-rn", "--pid", "--fork", "--kill-child", "--"].map(String::from));
-        if let Some(exe) = init_program() {
-            out.extend([exe.to_string_lossy().into_owned(), super::init::FLAG.into()]);
-            out.push(status.to_string_lossy().into_owned());
-            out.extend(env.iter().filter(|(k, _)| k == "LANG").map(|(k, v)| format!("{k}={v}")));
-            env.retain(|(k, _)| k != "LANG");
-            out.push("--".into());
-            init = true;
-        }
+    }
+    if let Some(exe) = &init {
+        out.extend([exe.to_string_lossy().into_owned(), super::init::FLAG.into()]);
+        out.extend([run.status, run.input].map(|p| p.to_string_lossy().into_owned()));
+        out.extend(env.iter().filter(|(k, _)| k == "LANG").map(|(k, v)| format!("{k}={v}")));
+        env.retain(|(k, _)| k != "LANG");
+        out.push("--".into());
     }
     out.extend(argv.iter().cloned());
-    (out, init)
+    (out, init.is_some())
+}
+
+/// The files beside a run's folder that the init uses: where it records a signal, and the
+/// program's input.
+#[derive(Clone, Copy)]
+pub(crate) struct RunFiles<'a> {
+    pub(crate) status: &'a Path,
+    pub(crate) input: &'a Path,
 }
 
 /// How a run under the init really ended: the init exits with 128 + N for a program killed by

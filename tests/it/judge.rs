@@ -400,7 +400,8 @@ fn a_killed_server_leaves_no_process_behind() {
         "time_limit_ms": 60000});
     s.send(&json!({"jsonrpc": "2.0", "id": 9, "method": "tools/call", "params": {"name": TOOL, "arguments": args}}));
     assert!(eventually(Duration::from_secs(20), || alive(&marker)), "the program never started");
-    // SIGKILL: no handler of the server runs; the runs die through their parent-death signal.
+    // SIGKILL: no handler of the server runs; the runs die with the init's lifeline (namespaces)
+    // or through their parent-death signal (without).
     let killed = std::process::Command::new("kill").args(["-KILL", &s.pid().to_string()]).status().unwrap();
     assert!(killed.success());
     assert!(eventually(Duration::from_secs(3), || !alive(&marker)), "a run outlived the server");
