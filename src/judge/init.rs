@@ -3,7 +3,9 @@
 //! default, so a program that is PID 1 cannot `abort()` (glibc then executes `hlt`: SIGSEGV) nor
 //! `raise` anything: a failed `assert` or an uncaught C++ exception looked like a segfault. This
 //! init, the server's own binary started again with [`FLAG`], runs the program as its child,
-//! waits for it and reports how it ended.
+//! waits for it and reports how it ended. Its standard input is the run's lifeline: when the
+//! server closes it (or dies), the init exits and the namespace ends with it, which spares each
+//! run `setpriv`'s parent-death signal (see [`main`]).
 //!
 //! PID 1 cannot end by the program's signal either (it would ignore it as well), and an exit code
 //! alone cannot tell "killed by signal N" from "exited with 128 + N". So a signal is also written
