@@ -20,32 +20,19 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
         return html;
     }
     let mut tags = 0usize;
-    let mut md_lines = 0usize;
     let mut list_lines = 0usize;
     let mut raw: Option<String> = None;
-    let mut fence: Option<(u8, usize)> = None;
     let mut comment = false;
     for line in t.lines() {
         // A line that starts inside a comment is not Markdown (AtCoder keeps drafts, fences
         // included, in comments).
         let commented = comment;
         comment = in_comment_after(line, comment);
+        // Markdown structure decides at once: nothing after it can undo that.
         if raw.is_none() && !commented {
-            if let Some((ch, len)) = fence {
-                if is_fence_close(line, ch, len) {
-                    fence = None;
-                }
-                continue;
-            }
-            if let Some(f) = fence_open(line) {
-                fence = Some(f);
-                md_lines += 1;
-                continue;
-            }
-            if is_atx_heading(line) {
-                md_lines += 1;
-            } else if is_list_line(line) {
-                list_lines += 1;
+            list_lines += usize::from(is_list_line(line));
+            if fence_open(line).is_some() || is_atx_heading(line) || list_lines >= 2 {
+                return false;
             }
         }
         scan_tags(line, |name, closing| {
@@ -61,9 +48,6 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
                 }
             }
         });
-    }
-    if md_lines > 0 || list_lines >= 2 {
-        return false;
     }
     tags > 0
 }
