@@ -314,6 +314,16 @@ pub(crate) fn profile_convert(file: Option<&String>, reps: Option<&String>) -> E
             return ExitCode::FAILURE;
         }
     };
+    // BENCH_SAMPLES=1: the sample extraction from one parse instead, N times (as `--only samples`).
+    if std::env::var_os("BENCH_SAMPLES").is_some() {
+        let parsed = oj_mcp_rs::convert::Statement::parse(&html);
+        let t0 = Instant::now();
+        for _ in 0..reps {
+            drop(std::hint::black_box(oj_mcp_rs::samples::extract_from(std::hint::black_box(&parsed), "leetcode")));
+        }
+        println!("{file}: {} per extraction", fmt_ms(t0.elapsed().as_secs_f64() / reps.max(1) as f64 * 1e3));
+        return ExitCode::SUCCESS;
+    }
     // BENCH_OLD=1: the converter before the one parse, for an A/B profile.
     let convert: fn(&str) -> String = if std::env::var_os("BENCH_OLD").is_some() {
         |s| crate::old_convert::to_markdown(Some(s))

@@ -103,15 +103,25 @@ fn text(node: &Handle, literal: bool, muted: &[Tag]) -> String {
     sink.out
 }
 
+/// A text node's text to `sink`, read into its scratch buffer.
+fn feed_text(node: &Handle, sink: &mut Sink) {
+    let mut t = std::mem::take(&mut sink.scratch);
+    t.clear();
+    dom::push_text(node, &mut t);
+    sink.text(&t);
+    sink.scratch = t;
+}
+
 /// Feeds a node's text to `sink`: tags as the sink's line breaks, marks and cells.
 fn feed(node: &Handle, sink: &mut Sink, muted: &[Tag]) {
+    if matches!(kind(node), Node::Text) {
+        return feed_text(node, sink);
+    }
     let mut stack: Vec<(Handle, bool)> = vec![(node.clone(), false)];
     while let Some((node, entered)) = stack.pop() {
         let name = match kind(&node) {
             Node::Text => {
-                let mut t = String::new();
-                dom::push_text(&node, &mut t);
-                sink.text(&t);
+                feed_text(&node, sink);
                 continue;
             }
             Node::Element(name) => name,

@@ -57,13 +57,15 @@ pub(super) struct Sink {
     pre: u32,
     /// Flow text: whitespace seen and not yet written.
     space: bool,
+    /// A text node's text on its way in, kept between nodes (a sample has dozens).
+    pub(super) scratch: String,
 }
 
 impl Sink {
     /// A sink writing into `out` (emptied), literal or flowing.
     pub(super) fn with_buffer(mut out: String, literal: bool) -> Sink {
         out.clear();
-        Sink { out, pre: u32::from(literal), space: false }
+        Sink { out, pre: u32::from(literal), space: false, scratch: String::new() }
     }
 
     pub(super) fn enter_pre(&mut self) {
