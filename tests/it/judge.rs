@@ -653,3 +653,47 @@ fn the_bundle_has_the_checkbox_and_lists_the_default_tools() {
     // The manifest's tools are what tools/list shows by default (tests/it/wire.rs): not this one.
     assert!(!manifest["tools"].to_string().contains(TOOL));
 }
+
+/// The init on its own (`oj-mcp-rs --oj-judge-init STATUS INPUT -- PROGRAM`): the program reads
+/// the input file, not the init's standard input; that is the run's lifeline, and when the
+/// server closes it before the program ends, the init ends at once (code 125). In a PID
+/// namespace the kernel then kills the rest of the run (`a_killed_server_leaves_no_process_behind`).
+#[test]
+fn the_init_gives_the_program_its_input_file_and_ends_with_its_lifeline() {
+    if harness::windows() || !cfg!(unix) {
+        return;
+    }
+    use std::io::Read;
+    use std::process::Stdio;
+    let dir = std::env::temp_dir().join(format!("oj-it-init-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (status, input) = (dir.join("exit"), dir.join("input"));
+    std::fs::write(&input, "3 4\n").unwrap();
+    let init = |program: &[&str]| {
+        let mut c = harness::command();
+        c.arg("--oj-judge-init").arg(&status).arg(&input).arg("--").args(program);
+        c.env("PATH", std::env::var("PATH").unwrap_or_default());
+        c.stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::piped());
+        c.spawn().expect("spawn the init")
+    };
+    // `cat` copies the input file; the lifeline is held open (and written to: ignored) meanwhile.
+    let mut child = init(&["cat"]);
+    let mut lifeline = child.stdin.take().unwrap();
+    std::io::Write::write_all(&mut lifeline, b"not the input\n").unwrap();
+    let mut out = String::new();
+    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
+    assert_eq!(out, "3 4\n");
+    assert_eq!(child.wait().unwrap().code(), Some(0));
+    drop(lifeline);
+    // A program still running when the lifeline closes: the init does not wait for it.
+    // (Outside a PID namespace, as here, the `sleep` lives on its 5 s as an orphan.)
+    let mut child = init(&["sleep", "5"]);
+    let lifeline = child.stdin.take().unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let closed = Instant::now();
+    drop(lifeline);
+    let code = child.wait().unwrap().code();
+    assert_eq!(code, Some(125), "the init's exit when its lifeline closed");
+    assert!(closed.elapsed() < Duration::from_secs(2), "{:?}", closed.elapsed());
+    let _ = std::fs::remove_dir_all(&dir);
+}
