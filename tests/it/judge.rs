@@ -677,9 +677,11 @@ fn the_init_gives_the_program_its_input_file_and_ends_with_its_lifeline() {
         c.spawn().expect("spawn the init")
     };
     // `cat` copies the input file; the lifeline is held open (and written to: ignored) meanwhile.
-    let mut child = init(&["cat"]);
+    // The short sleep lets the write land while the init lives; should it not, the write's
+    // broken pipe is no failure (the run may end first on a fast machine).
+    let mut child = init(&["sh", "-c", "sleep 0.3; exec cat"]);
     let mut lifeline = child.stdin.take().unwrap();
-    std::io::Write::write_all(&mut lifeline, b"not the input\n").unwrap();
+    let _ = std::io::Write::write_all(&mut lifeline, b"not the input\n");
     let mut out = String::new();
     child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
     assert_eq!(out, "3 4\n");
