@@ -23,11 +23,12 @@ fn old(s: &str) -> String {
     crate::old_convert::to_markdown(Some(s))
 }
 
-/// A problem's Markdown and samples, as `problem_output` makes them: one parse for both.
+/// A problem's Markdown and samples, as `problem_output` makes them: one parse for both, the
+/// Markdown first (the samples then read the text the converter kept).
 fn new_problem(s: &str) -> String {
     let parsed = oj_mcp_rs::convert::Statement::parse(s);
-    let n = oj_mcp_rs::samples::extract_from(&parsed, "leetcode").tests.len();
     let mut md = new_of(&parsed);
+    let n = oj_mcp_rs::samples::extract_from(&parsed, "leetcode").tests.len();
     md.push_str(&n.to_string());
     md
 }

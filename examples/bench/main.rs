@@ -87,8 +87,8 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
   --markdown      print the summary as a Markdown table (for the README)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
-                             (BENCH_OLD=1: the old converter; BENCH_SAMPLES=1: extract its samples)
-                             (BENCH_OLD=1: with the converter before the one parse)
+                             (BENCH_OLD=1: the converter before the one parse; BENCH_SAMPLES=1:
+                             extract its samples from one parse instead)
 A CMD is split on whitespace (no quoting): wrap anything fancier in a script, or profile a
 server by prefixing it: --server \"valgrind --tool=callgrind BIN\" --only calls --timeout 300.";
 

@@ -7,6 +7,10 @@
 //! the document node alone), and its text is read back through html5ever's own serializer, whose
 //! escaping is undone here.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use html2text::{Comment, Document, Element, Handle, RcDom};
 
 /// Parses a statement (a fragment or a whole document) as a browser would: every character
@@ -72,7 +76,7 @@ pub(crate) fn is_hidden(node: &Handle) -> bool {
 
 thread_local! {
     /// The serializer's output, kept between text nodes (a statement has hundreds).
-    static SERIALIZED: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    static SERIALIZED: RefCell<Vec<u8>> = const { RefCell::new(Vec::new()) };
 }
 
 /// The text of a text node, appended to `out`.
@@ -88,6 +92,66 @@ pub(crate) fn push_text(node: &Handle, out: &mut String) {
             unescape(s, out);
         }
     });
+}
+
+/// The text of a tree's text nodes as the converter read them, for the sample reader to read
+/// again: a text node read back through html5ever's serializer costs about a thousand
+/// instructions (its queue, its stack and two `memchr`s), half of a sample extraction's cost.
+/// Nodes are known by address, which stays theirs while the tree lives: one `Texts` belongs to
+/// one tree (see `Statement`).
+pub(crate) struct Texts(RefCell<Kept>);
+
+/// The texts one after the other, and each node's address and range in them: as read (a push
+/// costs the converter less than an insert), then indexed when the sample reader first asks.
+#[derive(Default)]
+struct Kept(String, Vec<(usize, usize, usize)>, HashMap<usize, (usize, usize)>);
+
+thread_local! {
+    /// The buffers of the last `Texts` dropped on this thread, emptied, for the next statement's:
+    /// they are often over 4 KiB, and blocks that size go back to the system when freed
+    /// (`src/alloc.rs`): two `mmap`/`munmap` pairs a statement, more than the reads saved.
+    static SPARE: RefCell<Kept> = RefCell::default();
+}
+
+impl Default for Texts {
+    fn default() -> Texts {
+        Texts(RefCell::new(SPARE.try_with(RefCell::take).unwrap_or_default()))
+    }
+}
+
+impl Drop for Texts {
+    fn drop(&mut self) {
+        let Kept(text, read, index) = self.0.get_mut();
+        // Buffers of a large statement go back to the system.
+        if text.capacity() + 24 * read.capacity() + 32 * index.capacity() <= 256 * 1024 {
+            text.clear();
+            read.clear();
+            index.clear();
+            let _ = SPARE.try_with(|spare| spare.swap(&self.0));
+        }
+    }
+}
+
+impl Texts {
+    /// Reads a text node's text (and keeps it), then hands it to `f`.
+    pub(crate) fn read<R>(&self, node: &Handle, f: impl FnOnce(&str) -> R) -> R {
+        let Kept(text, read, _) = &mut *self.0.borrow_mut();
+        let start = text.len();
+        push_text(node, text);
+        read.push((Rc::as_ptr(node) as usize, start, text.len()));
+        f(&text[start..])
+    }
+
+    /// A text node's text, appended to `out`: from what was kept when the converter read it,
+    /// else read afresh (and not kept: the sample reader reads few nodes the converter did not).
+    pub(crate) fn push(&self, node: &Handle, out: &mut String) {
+        let Kept(text, read, index) = &mut *self.0.borrow_mut();
+        index.extend(read.drain(..).map(|(at, start, end)| (at, (start, end))));
+        match index.get(&(Rc::as_ptr(node) as usize)) {
+            Some(&(start, end)) => out.push_str(&text[start..end]),
+            None => push_text(node, out),
+        }
+    }
 }
 
 /// Undoes the serializer's escaping.
@@ -111,12 +175,17 @@ fn unescape(s: &str, out: &mut String) {
 }
 
 /// The element's text content: its text nodes in order (comments left out), appended to `out`.
-/// Iterative: a tree may be deeper than the stack.
 pub(crate) fn push_text_content(node: &Handle, out: &mut String) {
+    text_nodes(node, |n| push_text(n, out));
+}
+
+/// Calls `f` on each text node below `node`, in document order. Iterative: a tree may be deeper
+/// than the stack.
+pub(crate) fn text_nodes(node: &Handle, mut f: impl FnMut(&Handle)) {
     let mut stack: Vec<Handle> = node.children.borrow().iter().rev().cloned().collect();
     while let Some(n) = stack.pop() {
         match kind(&n) {
-            Node::Text => push_text(&n, out),
+            Node::Text => f(&n),
             Node::Element(_) => stack.extend(n.children.borrow().iter().rev().cloned()),
             Node::Other => {}
         }

@@ -271,7 +271,7 @@ fn rewrite_script(text: &str, from: usize, name: &str, out: &mut String) -> usiz
 
 /// The text of an HTML fragment on one line, as a script's (`<br>` a space, references decoded).
 fn strip_tags(html: &str) -> String {
-    dom::parse(html).map(|tree| media::script_text(&tree.document, 0)).unwrap_or_default()
+    dom::parse(html).map(|tree| media::script_text(&tree.document, 0, &dom::Texts::default())).unwrap_or_default()
 }
 
 /// Position of the next run of exactly `run` bytes `c` at or after `from`.

@@ -3,7 +3,7 @@
 
 use html2text::Handle;
 
-use super::dom::{self, Node, attr, kind};
+use super::dom::{self, Node, Texts, attr, kind};
 use super::rules::{Rule, dropped, rule};
 use super::text::{collapse, format_script};
 pub(super) use super::url::sanitize_url;
@@ -13,22 +13,15 @@ use super::writer::Md;
 const MAX_SCRIPT_DEPTH: usize = 32;
 
 /// A script or math element written inline: `^x`, `_x`, `$tex$`, `$$tex$$`.
-pub(super) fn inline_math(node: &Handle, r: Rule, md: &mut Md) {
+pub(super) fn inline_math(node: &Handle, r: Rule, md: &mut Md, texts: &Texts) {
     match r {
         Rule::Sup | Rule::Sub => {
-            let text = script_text(node, 0);
-            if text.is_empty() {
-                return;
-            }
-            let ordinal = r == Rule::Sup && matches!(text.as_str(), "st" | "nd" | "rd" | "th");
-            if ordinal && md.last_char().is_some_and(|c| c.is_ascii_digit()) {
-                md.content(&text);
-            } else {
-                let mark = if r == Rule::Sup { '^' } else { '_' };
-                md.content(&format_script(mark, &spaced(&text), next_is_alnum(node)));
+            let s = script(node, r, md.last_char().is_some_and(|c| c.is_ascii_digit()), next_is_alnum(node), texts);
+            if !s.is_empty() {
+                md.content(&s);
             }
         }
-        Rule::Var => math(md, &script_text(node, 0), false),
+        Rule::Var => math(md, &script_text(node, 0, texts), false),
         Rule::Script => {
             let ty = attr(node, "type").unwrap_or_default().to_ascii_lowercase();
             if ty.starts_with("math/tex") {
@@ -39,6 +32,17 @@ pub(super) fn inline_math(node: &Handle, r: Rule, md: &mut Md) {
         }
         _ => math(md, &math_tex(node), attr(node, "display").is_some_and(|d| d == "block")),
     }
+}
+
+/// `<sup>`/`<sub>` as text: `^x`/`_x` (`^{…}` when not a single token, or when a letter or digit
+/// follows), an ordinal's letters as they are right after a digit (`1<sup>st</sup>`), or nothing.
+pub(super) fn script(node: &Handle, r: Rule, after_digit: bool, next_alnum: bool, texts: &Texts) -> String {
+    let text = script_text(node, 0, texts);
+    let ordinal = r == Rule::Sup && matches!(text.as_str(), "st" | "nd" | "rd" | "th");
+    if text.is_empty() || (ordinal && after_digit) {
+        return text;
+    }
+    format_script(if r == Rule::Sup { '^' } else { '_' }, &spaced(&text), next_alnum)
 }
 
 fn math(md: &mut Md, tex: &str, display: bool) {
@@ -56,37 +60,17 @@ fn math_tex(node: &Handle) -> String {
     let mut raw = String::new();
     match tex.first() {
         Some(annotation) => dom::push_text_content(annotation, &mut raw),
-        None => {
-            for text in texts(node) {
-                raw.push_str(&text);
-                raw.push(' ');
-            }
-        }
+        None => dom::text_nodes(node, |n| {
+            dom::push_text(n, &mut raw);
+            raw.push(' ');
+        }),
     }
     collapse(&raw)
 }
 
-/// The text nodes below `node`, each on its own.
-fn texts(node: &Handle) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut stack: Vec<Handle> = node.children.borrow().iter().rev().cloned().collect();
-    while let Some(n) = stack.pop() {
-        match kind(&n) {
-            Node::Text => {
-                let mut s = String::new();
-                dom::push_text(&n, &mut s);
-                out.push(s);
-            }
-            Node::Element(_) => stack.extend(n.children.borrow().iter().rev().cloned()),
-            Node::Other => {}
-        }
-    }
-    out
-}
-
 /// The one-line text of a script or `<var>`: nested scripts as `^x`/`_x`, a `<br>` as a space,
-/// dropped elements left out.
-pub(super) fn script_text(node: &Handle, depth: usize) -> String {
+/// dropped elements left out. The text nodes' text goes to `texts` as it is read.
+pub(super) fn script_text(node: &Handle, depth: usize, texts: &Texts) -> String {
     let mut raw = String::new();
     if depth > MAX_SCRIPT_DEPTH {
         dom::push_text_content(node, &mut raw);
@@ -95,7 +79,7 @@ pub(super) fn script_text(node: &Handle, depth: usize) -> String {
     let children = node.children.borrow();
     for (k, child) in children.iter().enumerate() {
         match kind(child) {
-            Node::Text => dom::push_text(child, &mut raw),
+            Node::Text => texts.read(child, |t| raw.push_str(t)),
             Node::Element(name) => {
                 let r = rule(name);
                 if r == Rule::Drop || r == Rule::Script || dropped(child) {
@@ -104,13 +88,13 @@ pub(super) fn script_text(node: &Handle, depth: usize) -> String {
                 match r {
                     Rule::Br => raw.push(' '),
                     Rule::Sup | Rule::Sub => {
-                        let inner = script_text(child, depth + 1);
+                        let inner = script_text(child, depth + 1, texts);
                         if !inner.is_empty() {
                             let next = children.get(k + 1).is_some_and(starts_alnum);
                             raw.push_str(&format_script(if r == Rule::Sup { '^' } else { '_' }, &inner, next));
                         }
                     }
-                    _ => raw.push_str(&script_text(child, depth + 1)),
+                    _ => raw.push_str(&script_text(child, depth + 1, texts)),
                 }
             }
             Node::Other => {}
@@ -127,7 +111,7 @@ fn next_is_alnum(node: &Handle) -> bool {
     children.get(i + 1).is_some_and(starts_alnum)
 }
 
-fn starts_alnum(node: &Handle) -> bool {
+pub(super) fn starts_alnum(node: &Handle) -> bool {
     if !matches!(kind(node), Node::Text) {
         return false;
     }

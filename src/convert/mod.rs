@@ -51,6 +51,7 @@
 use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use dom::Texts;
 use html2text::RcDom;
 
 mod codeforces;
@@ -119,6 +120,9 @@ const DATA_URI_KEEP: usize = 16;
 pub struct Statement<'a> {
     raw: &'a str,
     form: Form,
+    /// The text of the tree's text nodes, kept as the converter reads them: the sample reader
+    /// reads many of them again (`dom::Texts`). Belongs to the tree in `form`.
+    texts: Texts,
 }
 
 /// What a statement is.
@@ -138,7 +142,7 @@ impl<'a> Statement<'a> {
         } else {
             Self::parse_html(raw).map_or(Form::Unparsed, Form::Html)
         };
-        Statement { raw, form }
+        Statement { raw, form, texts: Texts::default() }
     }
 
     /// The tree of an HTML fragment (of a Markdown statement), `None` when too deep to parse.
@@ -162,6 +166,11 @@ impl<'a> Statement<'a> {
         }
     }
 
+    /// The text nodes' text the converter has read (see `dom::Texts`).
+    pub(crate) fn texts(&self) -> &Texts {
+        &self.texts
+    }
+
     /// Whether the statement is HTML (parsed or not).
     pub(crate) fn is_html(&self) -> bool {
         !matches!(self.form, Form::Markdown)
@@ -179,7 +188,7 @@ impl<'a> Statement<'a> {
             Form::Markdown => {
                 catch_unwind(|| markdown_passthrough(self.raw)).unwrap_or_else(|_| self.raw.trim().to_string())
             }
-            Form::Html(tree) => match catch_unwind(AssertUnwindSafe(|| render(tree))) {
+            Form::Html(tree) => match catch_unwind(AssertUnwindSafe(|| render(tree, &self.texts))) {
                 Ok(Some(s)) => s,
                 _ => fallback(self.raw),
             },
@@ -230,17 +239,18 @@ fn convert_html(html: &str) -> Option<String> {
     if !parseable(&html) {
         return None;
     }
-    render(&dom::parse(&html)?)
+    render(&dom::parse(&html)?, &Texts::default())
 }
 
-/// The rules over a parsed tree, then the lines tidied; `None` when it nests too deep.
-fn render(tree: &RcDom) -> Option<String> {
+/// The rules over a parsed tree, then the lines tidied; `None` when it nests too deep. The text
+/// nodes' text goes to `texts` as it is read.
+fn render(tree: &RcDom, texts: &Texts) -> Option<String> {
     #[cfg(test)]
     if FORCE_PANIC.with(|f| f.get()) {
         panic!("forced panic (test hook)");
     }
     let mut md = Md::new();
-    Walk::default().document(&tree.document, &mut md).ok()?;
+    Walk::new(texts).document(&tree.document, &mut md).ok()?;
     Some(tidy(&md.finish()))
 }
 

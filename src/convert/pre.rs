@@ -2,10 +2,10 @@
 
 use html2text::Handle;
 
-use super::dom::{self, Node, attr, kind};
-use super::media::script_text;
+use super::dom::{self, Node, Texts, attr, kind};
+use super::media::{script, script_text, starts_alnum};
 use super::rules::{Rule, dropped, rule};
-use super::text::{format_script, max_backtick_run};
+use super::text::max_backtick_run;
 
 /// Nesting inside a `<pre>` deeper than this is read as plain text.
 const MAX_PRE_DEPTH: usize = 64;
@@ -13,10 +13,10 @@ const MAX_PRE_DEPTH: usize = 64;
 /// The fenced code block of a `<pre>`: `<br>` and block boundaries as line breaks, scripts as
 /// `^x`/`_x`, `<var>` and math as their bare text, NBSP as a space, blank lines at either end
 /// dropped; the fence is longer than any backtick run inside.
-pub(super) fn fenced(node: &Handle) -> String {
+pub(super) fn fenced(node: &Handle, texts: &Texts) -> String {
     let mut lang = code_lang(node);
     let mut text = String::new();
-    pre_text(node, &mut text, &mut lang, 0);
+    pre_text(node, &mut text, &mut lang, 0, texts);
     let text = text.replace('\u{a0}', " ");
     let lines: Vec<&str> = text.split('\n').collect();
     let first = lines.iter().position(|l| !l.trim().is_empty());
@@ -39,12 +39,12 @@ pub(super) fn fenced(node: &Handle) -> String {
 }
 
 /// Appends the text of `node`'s children; the first `<code>` with a language names it.
-fn pre_text(node: &Handle, out: &mut String, lang: &mut String, depth: usize) {
+fn pre_text(node: &Handle, out: &mut String, lang: &mut String, depth: usize, texts: &Texts) {
     let children = node.children.borrow();
     for (k, child) in children.iter().enumerate() {
         let name = match kind(child) {
             Node::Text => {
-                dom::push_text(child, out);
+                texts.read(child, |t| out.push_str(t));
                 continue;
             }
             Node::Element(name) => name,
@@ -57,39 +57,27 @@ fn pre_text(node: &Handle, out: &mut String, lang: &mut String, depth: usize) {
         match r {
             Rule::Br => out.push('\n'),
             Rule::Sup | Rule::Sub => {
-                let text = script_text(child, 0);
-                let next = children.get(k + 1).is_some_and(|n| {
-                    let mut s = String::new();
-                    matches!(kind(n), Node::Text) && {
-                        dom::push_text(n, &mut s);
-                        s.chars().next().is_some_and(char::is_alphanumeric)
-                    }
-                });
-                let ordinal = r == Rule::Sup && matches!(text.as_str(), "st" | "nd" | "rd" | "th");
-                if ordinal && out.ends_with(|c: char| c.is_ascii_digit()) {
-                    out.push_str(&text);
-                } else if !text.is_empty() {
-                    out.push_str(&format_script(if r == Rule::Sup { '^' } else { '_' }, &text, next));
-                }
+                let (after_digit, next) = (out.ends_with(|c: char| c.is_ascii_digit()), children.get(k + 1));
+                out.push_str(&script(child, r, after_digit, next.is_some_and(starts_alnum), texts));
             }
-            Rule::Var | Rule::Math | Rule::Script => out.push_str(&script_text(child, 0)),
+            Rule::Var | Rule::Math | Rule::Script => out.push_str(&script_text(child, 0, texts)),
             _ if depth > MAX_PRE_DEPTH => dom::push_text_content(child, out),
             Rule::Mark(_) if name == "code" => {
                 if lang.is_empty() {
                     *lang = code_lang(child);
                 }
-                pre_text(child, out, lang, depth + 1);
+                pre_text(child, out, lang, depth + 1, texts);
             }
             _ if name == "td" || name == "th" => {
                 out.push(' ');
-                pre_text(child, out, lang, depth + 1);
+                pre_text(child, out, lang, depth + 1, texts);
             }
             _ if r.is_block() || name == "tr" => {
                 soft_break(out);
-                pre_text(child, out, lang, depth + 1);
+                pre_text(child, out, lang, depth + 1, texts);
                 soft_break(out);
             }
-            _ => pre_text(child, out, lang, depth + 1),
+            _ => pre_text(child, out, lang, depth + 1, texts),
         }
     }
 }

@@ -7,7 +7,7 @@
 
 use html2text::Handle;
 
-use super::dom::{self, Node, attr, has_class, is_hidden, kind};
+use super::dom::{self, Node, Texts, attr, has_class, is_hidden, kind};
 use super::writer::{Gap, Mark, Md};
 use super::{MAX_DEPTH, TooDeep, codeforces, media, pre, table};
 
@@ -109,8 +109,9 @@ pub(super) fn dropped(node: &Handle) -> bool {
 }
 
 /// The walk's state: how deep it is, and what the enclosing elements make of their content.
-#[derive(Default)]
-pub(super) struct Walk {
+pub(super) struct Walk<'t> {
+    /// Where the text nodes' text goes as it is read (the sample reader reads it again).
+    pub(super) texts: &'t Texts,
     depth: usize,
     /// Lists open around the current node.
     lists: usize,
@@ -118,11 +119,13 @@ pub(super) struct Walk {
     pub(super) in_cell: bool,
     /// A `div.problem-statement` was seen: Codeforces' header and section titles mean something.
     pub(super) codeforces: bool,
-    /// A text node's text, kept between text nodes.
-    text: String,
 }
 
-impl Walk {
+impl<'t> Walk<'t> {
+    pub(super) fn new(texts: &'t Texts) -> Walk<'t> {
+        Walk { texts, depth: 0, lists: 0, in_cell: false, codeforces: false }
+    }
+
     /// Renders a document: the elements below the document node (a doctype is not text).
     pub(super) fn document(&mut self, doc: &Handle, md: &mut Md) -> Result<(), TooDeep> {
         for child in doc.children.borrow().iter().filter(|c| matches!(kind(c), Node::Element(_))) {
@@ -149,11 +152,7 @@ impl Walk {
         let name = match kind(node) {
             Node::Element(name) => name,
             Node::Text => {
-                let mut text = std::mem::take(&mut self.text);
-                text.clear();
-                dom::push_text(node, &mut text);
-                md.text(&text);
-                self.text = text;
+                self.texts.read(node, |text| md.text(text));
                 return Ok(());
             }
             Node::Other => return Ok(()),
@@ -179,20 +178,20 @@ impl Walk {
             Rule::Mark(mark) => self.marked(node, md, mark),
             Rule::Transparent | Rule::Drop => self.children(node, md),
             leaf => {
-                Self::leaf(node, leaf, md, self.in_cell);
+                self.leaf(node, leaf, md);
                 Ok(())
             }
         }
     }
 
     /// The elements without content of their own to walk.
-    fn leaf(node: &Handle, rule: Rule, md: &mut Md, in_cell: bool) {
+    fn leaf(&self, node: &Handle, rule: Rule, md: &mut Md) {
         match rule {
-            Rule::Br => md.line_break(!in_cell),
+            Rule::Br => md.line_break(!self.in_cell),
             Rule::Hr => md.block("---"),
             Rule::Img => media::image(node, md),
-            Rule::Pre => md.block(&pre::fenced(node)),
-            _ => media::inline_math(node, rule, md),
+            Rule::Pre => md.block(&pre::fenced(node, self.texts)),
+            _ => media::inline_math(node, rule, md, self.texts),
         }
     }
 
@@ -247,7 +246,7 @@ impl Walk {
     fn span(&mut self, node: &Handle, md: &mut Md) -> Result<(), TooDeep> {
         let style = |s: &'static str| has_class(node, |c| c == s);
         if style("tex-span") {
-            media::inline_math(node, Rule::Var, md);
+            media::inline_math(node, Rule::Var, md, self.texts);
             return Ok(());
         }
         let mark =

@@ -11,7 +11,7 @@ use super::{MAX_COLSPAN, MAX_COLUMNS, TooDeep};
 /// One row: its cells and their colspans.
 type Row = Vec<(Handle, usize)>;
 
-pub(super) fn table(walk: &mut Walk, node: &Handle, md: &mut Md) -> Result<(), TooDeep> {
+pub(super) fn table(walk: &mut Walk<'_>, node: &Handle, md: &mut Md) -> Result<(), TooDeep> {
     let (caption, mut rows) = collect(node);
     rows.retain(|r| !r.is_empty());
     if let Some(caption) = caption {
@@ -55,7 +55,7 @@ pub(super) fn table(walk: &mut Walk, node: &Handle, md: &mut Md) -> Result<(), T
 }
 
 /// Runs `f` with the walk inside a table cell.
-fn with_cell<T>(walk: &mut Walk, f: impl FnOnce(&mut Walk) -> T) -> T {
+fn with_cell<T>(walk: &mut Walk<'_>, f: impl FnOnce(&mut Walk<'_>) -> T) -> T {
     let was = std::mem::replace(&mut walk.in_cell, true);
     let out = f(walk);
     walk.in_cell = was;

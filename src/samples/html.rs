@@ -9,43 +9,43 @@ use html2text::Handle;
 use super::collect::Collector;
 use super::text::Sink;
 use crate::convert::Statement;
-use crate::convert::dom::{self, Node, has_class, kind};
+use crate::convert::dom::{self, Node, Texts, has_class, kind};
 
 /// An HTML chunk of a Markdown statement, parsed as a tree of its own.
 pub(super) fn scan(html: &str, c: &mut Collector) {
     if let Some(tree) = Statement::parse_html(html) {
-        scan_tree(&tree.document, c);
+        scan_tree(&tree.document, &Texts::default(), c);
     }
 }
 
 /// The elements of the tree that carry sample text, in document order (an explicit stack: a tree
 /// may be deeper than the thread's).
-pub(super) fn scan_tree(root: &Handle, c: &mut Collector) {
+pub(super) fn scan_tree(root: &Handle, texts: &Texts, c: &mut Collector) {
     let mut stack: Vec<Handle> = root.children.borrow().iter().rev().cloned().collect();
     while let Some(node) = stack.pop() {
         let Node::Element(name) = kind(&node) else { continue };
         let t = tag(name);
         match t {
             Tag::Raw => {}
-            Tag::Pre => c.pre(&text(&node, true, &[]), ""),
+            Tag::Pre => c.pre(&text(&node, texts, true, &[]), ""),
             Tag::H(_) => {
                 // A `<pre>` or heading inside a heading (a tag left open) is not heading text.
-                let (heading, rest) = split(&node, |t| matches!(t, Tag::Pre | Tag::H(_)));
+                let (heading, rest) = split(&node, texts, |t| matches!(t, Tag::Pre | Tag::H(_)));
                 c.heading(&heading);
                 stack.extend(rest.into_iter().rev());
             }
             Tag::Bold => {
                 // Bold text around a block is a `<b>` left open: only its text before it counts.
                 let (bold, rest) =
-                    split(&node, |t| matches!(t, Tag::Pre | Tag::H(_) | Tag::Div | Tag::Block | Tag::Cell));
+                    split(&node, texts, |t| matches!(t, Tag::Pre | Tag::H(_) | Tag::Div | Tag::Block | Tag::Cell));
                 c.soft_heading(&bold);
                 stack.extend(rest.into_iter().rev());
             }
             Tag::Div if has_class(&node, |k| k == "title" || k == "section-title") => {
                 // A `div` inside a title is its Copy button.
-                c.heading(&text(&node, false, &[Tag::Div]));
+                c.heading(&text(&node, texts, false, &[Tag::Div]));
             }
-            Tag::Div if has_class(&node, |k| k == "example-block") => c.example(&text(&node, false, &[])),
+            Tag::Div if has_class(&node, |k| k == "example-block") => c.example(&text(&node, texts, false, &[])),
             _ => stack.extend(node.children.borrow().iter().rev().cloned()),
         }
     }
@@ -54,10 +54,10 @@ pub(super) fn scan_tree(root: &Handle, c: &mut Collector) {
 /// The text of `node` before the first element (at any depth) that `ends` holds for, and the
 /// nodes from that element on, in document order. html5ever reopens a `<b>` left open inside
 /// the next heading and `<pre>`, so the element that ends a heading may sit below a bold one.
-fn split(node: &Handle, ends: impl Fn(Tag) -> bool) -> (String, Vec<Handle>) {
+fn split(node: &Handle, texts: &Texts, ends: impl Fn(Tag) -> bool) -> (String, Vec<Handle>) {
     let mut sink = Sink::with_buffer(String::new(), false);
     let mut rest = Vec::new();
-    split_into(node, &ends, &mut sink, &mut rest, 0);
+    split_into(node, &ends, texts, &mut sink, &mut rest, 0);
     (sink.out, rest)
 }
 
@@ -66,6 +66,7 @@ fn split(node: &Handle, ends: impl Fn(Tag) -> bool) -> (String, Vec<Handle>) {
 fn split_into(
     node: &Handle,
     ends: &impl Fn(Tag) -> bool,
+    texts: &Texts,
     sink: &mut Sink,
     rest: &mut Vec<Handle>,
     depth: usize,
@@ -74,13 +75,13 @@ fn split_into(
     for (i, child) in children.iter().enumerate() {
         let t = tag(dom::name(child));
         if !matches!(kind(child), Node::Element(_)) || depth > MAX_SPLIT_DEPTH {
-            feed(child, sink, &[]);
+            feed(child, texts, sink, &[]);
         } else if ends(t) {
             rest.extend(children[i..].iter().cloned());
             return true;
         } else if t != Tag::Raw {
             open(t, sink);
-            if split_into(child, ends, sink, rest, depth + 1) {
+            if split_into(child, ends, texts, sink, rest, depth + 1) {
                 rest.extend(children[i + 1..].iter().cloned());
                 return true;
             }
@@ -95,49 +96,63 @@ const MAX_SPLIT_DEPTH: usize = 32;
 
 /// The text of an element, literal (a `<pre>`) or flowing; elements of the `muted` kinds (and
 /// scripts) are left out.
-fn text(node: &Handle, literal: bool, muted: &[Tag]) -> String {
+fn text(node: &Handle, texts: &Texts, literal: bool, muted: &[Tag]) -> String {
     let mut sink = Sink::with_buffer(String::new(), literal);
     for child in node.children.borrow().iter() {
-        feed(child, &mut sink, muted);
+        feed(child, texts, &mut sink, muted);
     }
     sink.out
 }
 
 /// A text node's text to `sink`, read into its scratch buffer.
-fn feed_text(node: &Handle, sink: &mut Sink) {
+fn feed_text(node: &Handle, texts: &Texts, sink: &mut Sink) {
     let mut t = std::mem::take(&mut sink.scratch);
     t.clear();
-    dom::push_text(node, &mut t);
+    texts.push(node, &mut t);
     sink.text(&t);
     sink.scratch = t;
 }
 
 /// Feeds a node's text to `sink`: tags as the sink's line breaks, marks and cells.
-fn feed(node: &Handle, sink: &mut Sink, muted: &[Tag]) {
-    if matches!(kind(node), Node::Text) {
-        return feed_text(node, sink);
-    }
-    let mut stack: Vec<(Handle, bool)> = vec![(node.clone(), false)];
-    while let Some((node, entered)) = stack.pop() {
-        let name = match kind(&node) {
-            Node::Text => {
-                feed_text(&node, sink);
+fn feed(node: &Handle, texts: &Texts, sink: &mut Sink, muted: &[Tag]) {
+    // The open elements, each with its tag and the index of its next child: text nodes are read
+    // in place, and only elements are held (a tree may be deeper than the thread's stack).
+    let mut open_elements: Vec<(Handle, Tag, usize)> = Vec::new();
+    let mut next = Some(node.clone());
+    loop {
+        if let Some(node) = next.take() {
+            match kind(&node) {
+                Node::Text => feed_text(&node, texts, sink),
+                Node::Element(name) => {
+                    let t = tag(name);
+                    if t != Tag::Raw && !muted.contains(&t) {
+                        open(t, sink);
+                        open_elements.push((node, t, 0));
+                    }
+                }
+                Node::Other => {}
+            }
+        }
+        let Some((element, t, i)) = open_elements.last_mut() else { return };
+        let children = element.children.borrow();
+        match children.get(*i) {
+            // Text right inside a table's rows is whitespace (html5ever moves any other text out,
+            // before the table), which the next cell or row ends in flowing text: left unread
+            // (the converter does not read it either, so it was not kept).
+            Some(child) if matches!(kind(child), Node::Text) => {
+                if sink.literal() || !matches!(dom::name(element), "table" | "thead" | "tbody" | "tfoot" | "tr") {
+                    feed_text(child, texts, sink);
+                }
+            }
+            Some(child) => next = Some(child.clone()),
+            None => {
+                close(*t, sink);
+                drop(children);
+                open_elements.pop();
                 continue;
             }
-            Node::Element(name) => name,
-            Node::Other => continue,
-        };
-        let t = tag(name);
-        if t == Tag::Raw || muted.contains(&t) {
-            continue;
         }
-        if entered {
-            close(t, sink);
-            continue;
-        }
-        open(t, sink);
-        stack.push((node.clone(), true));
-        stack.extend(node.children.borrow().iter().rev().map(|n| (n.clone(), false)));
+        *i += 1;
     }
 }
 
@@ -240,5 +255,28 @@ fn tag(name: &str) -> Tag {
         8 if is(b"textarea") => Tag::Raw,
         10 if is(b"blockquote") => Tag::Block,
         _ => Tag::Other,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The text of the first `tag` element of `html`.
+    fn text_of(html: &str, tag: &str, literal: bool) -> String {
+        let tree = Statement::parse_html(html).expect("parses");
+        let node = dom::find_all(&tree.document, |n| dom::name(n) == tag).remove(0);
+        text(&node, &Texts::default(), literal, &[])
+    }
+
+    #[test]
+    fn whitespace_between_table_rows_is_not_text() {
+        let spaced = "<div><table>\n\t<tbody>\n\t\t<tr>\n\t\t\t<td>a</td>\n\t\t\t<td>b c</td>\n\t\t</tr>\n\t\t<tr> <td>1</td></tr>\n\t</tbody>\n</table> x</div>";
+        let tight = "<div><table><tbody><tr><td>a</td><td>b c</td></tr><tr><td>1</td></tr></tbody></table> x</div>";
+        assert_eq!(text_of(spaced, "div", false), "a | b c\n1\nx");
+        assert_eq!(text_of(tight, "div", false), "a | b c\n1\nx");
+        // Inside `<pre>` whitespace is text wherever it is.
+        let pre = text_of("<pre><table>\n<tr><td>a</td></tr>\n</table></pre>", "pre", true);
+        assert_eq!(pre, "\na\n\n", "{pre:?}");
     }
 }

@@ -79,7 +79,7 @@ pub fn extract_from(statement: &Statement, source: &str) -> Samples {
     let mut c = collect::Collector::new(leetcode);
     match statement.tree() {
         // HTML: a walk over its tree, read as the converter reads it.
-        Some(tree) => html::scan_tree(&tree.document, &mut c),
+        Some(tree) => html::scan_tree(&tree.document, statement.texts(), &mut c),
         // Markdown lines, with the HTML chunks between them read as trees of their own. HTML too
         // deep to parse has no samples to give.
         None if !statement.is_html() => markdown::scan(content, &mut c),

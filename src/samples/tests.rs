@@ -3,7 +3,23 @@
 //! when it exists; the statements are never copied into the repository), plus the layouts
 //! neither has (both AtCoder languages, Hydro fences, interactive tasks).
 
-use super::{Io, Sample, Samples, extract};
+use super::{Io, Sample, Samples, extract_from};
+use crate::convert::Statement;
+
+/// The samples of `content`, read the two ways: from a fresh parse, and after the conversion
+/// (as `get_problem` reads them: the text nodes' text then comes from what the converter kept).
+fn extract(content: &str, source: &str) -> Samples {
+    let fresh = extract_from(&Statement::parse(content), source);
+    let statement = Statement::parse(content);
+    drop(statement.markdown());
+    assert_eq!(
+        extract_from(&statement, source),
+        fresh,
+        "after the conversion: {}",
+        content.chars().take(80).collect::<String>()
+    );
+    fresh
+}
 
 /// `(input, output, explanation)`.
 type T = (&'static str, &'static str, Option<&'static str>);

@@ -78,6 +78,11 @@ impl Sink {
         self.block();
     }
 
+    /// Inside `<pre>`: text is kept as written.
+    pub(super) fn literal(&self) -> bool {
+        self.pre > 0
+    }
+
     fn at_line_start(&self) -> bool {
         matches!(self.out.as_bytes().last(), None | Some(b'\n'))
     }
@@ -94,9 +99,43 @@ impl Sink {
             }
             return;
         }
-        // Word by word: every piece after the first follows a whitespace character.
+        // Word by word: every piece after the first follows a whitespace character. ASCII text
+        // (nearly all of it) is split by byte; the rest by Unicode's whitespace.
+        if t.is_ascii() {
+            self.ascii_words(t);
+        } else {
+            self.words(t.split(char::is_whitespace));
+        }
+    }
+
+    /// [`Sink::words`] of ASCII text, split by byte on what `char::is_whitespace` holds for.
+    fn ascii_words(&mut self, t: &str) {
+        let ws = |c: u8| matches!(c, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | b' ');
+        let (b, mut i) = (t.as_bytes(), 0);
         let mut line_start = self.at_line_start();
-        for (k, word) in t.split(char::is_whitespace).enumerate() {
+        while i < b.len() {
+            if ws(b[i]) {
+                self.space = true;
+                i += 1;
+                continue;
+            }
+            let start = i;
+            while i < b.len() && !ws(b[i]) {
+                i += 1;
+            }
+            if self.space && !line_start {
+                self.out.push(' ');
+            }
+            self.space = false;
+            line_start = false;
+            self.out.push_str(&t[start..i]);
+        }
+    }
+
+    /// Flowing text split into words: every piece after the first follows whitespace.
+    fn words<'a>(&mut self, words: impl Iterator<Item = &'a str>) {
+        let mut line_start = self.at_line_start();
+        for (k, word) in words.enumerate() {
             if k > 0 {
                 self.space = true;
             }
@@ -158,6 +197,25 @@ mod tests {
         assert_eq!(function("a\r\nb"), "a\nb");
         assert_eq!(stdin("a\rb\r\r"), "a\nb\n");
         assert_eq!(function(""), "");
+    }
+
+    #[test]
+    fn ascii_text_splits_as_unicode_text() {
+        let texts = ["", " ", "a", " a  b\tc ", "\x0ba\x0cb\r\n", "x\n", "\u{a0}a b", "a\u{3000}b "];
+        for t in texts {
+            for (prefix, space) in [("", false), ("p", false), ("p", true), ("p\n", true)] {
+                let sink = |ascii: bool| {
+                    let mut s = Sink { out: prefix.to_string(), space, ..Sink::default() };
+                    if ascii && t.is_ascii() {
+                        s.ascii_words(t);
+                    } else {
+                        s.words(t.split(char::is_whitespace));
+                    }
+                    (s.out, s.space)
+                };
+                assert_eq!(sink(true), sink(false), "{t:?} after {prefix:?}");
+            }
+        }
     }
 
     #[test]
