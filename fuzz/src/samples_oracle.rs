@@ -1,13 +1,16 @@
 //! What `samples::extract` must guarantee on any statement, checked for each platform: it
-//! returns (no panic), gives the same answer twice, and every sample follows the text rules: no
-//! `\r`, no trailing whitespace on a line, no blank first or last line; `stdin`/`interactive`
-//! texts empty or ending with exactly one `\n`; `function` texts and explanations trimmed;
-//! explanations never empty. At most one sample per two bytes of input (never invented).
+//! returns (no panic), gives the same answer twice (the second time after the statement's
+//! conversion, as `get_problem` reads the samples: from the text the converter kept; so the
+//! conversion is fuzzed too), and every sample follows the text rules: no `\r`, no trailing
+//! whitespace on a line, no blank first or last line; `stdin`/`interactive` texts empty or
+//! ending with exactly one `\n`; `function` texts and explanations trimmed; explanations never
+//! empty. At most one sample per two bytes of input (never invented).
 //!
 //! Shared by the cargo-fuzz target `samples` and the mutation fuzzer `tests/fuzz_samples.rs`
 //! (which includes this file with `#[path]`).
 #![allow(dead_code)]
 
+use oj_mcp_rs::convert::Statement;
 use oj_mcp_rs::samples::{self, Io, Samples};
 
 /// At most 200 characters of `s`, for messages.
@@ -74,8 +77,11 @@ pub fn check(input: &[u8]) -> Result<usize, String> {
     let mut found = 0;
     for source in SOURCES {
         let got = samples::extract(&doc, source);
-        if samples::extract(&doc, source) != got {
-            return Err(format!("{source}: two runs disagree"));
+        // Again, as get_problem reads them: after the conversion (which keeps the text it read).
+        let parsed = Statement::parse(&doc);
+        drop(parsed.markdown());
+        if samples::extract_from(&parsed, source) != got {
+            return Err(format!("{source}: the samples after the conversion differ"));
         }
         found += verify(&doc, source, &got).map_err(|e| format!("{source}: {e}"))?;
     }

@@ -2,13 +2,17 @@
 
 use std::borrow::Cow;
 
+use html2text::RcDom;
+
 use super::detect::{fence_open, is_fence_close, strip_indent};
+use super::fallback::plain_text_fallback;
+use super::media::MAX_SCRIPT_DEPTH;
 use super::tags::{MD_BLOCK, MD_HOLDS, MD_LEAKS, class, scan_tags, tag_at};
 use super::text::{collapse, format_script};
 use super::url::shorten_data_uris_in;
 use super::writer::Md;
+use super::{Statement, html_to_markdown, normalize_newlines};
 use super::{dom, media};
-use super::{html_to_markdown, normalize_newlines};
 
 /// Does the line open a CommonMark HTML block (types 1, 2 and 6)?
 fn starts_html_block(line: &str) -> bool {
@@ -91,7 +95,7 @@ pub(super) fn markdown_passthrough(s: &str) -> String {
                 out.push('\n');
             }
         } else {
-            push_md_paragraphs(&mut out, &rewrite_inline_html(&group));
+            push_md_paragraphs(&mut out, &rewrite_inline_html(&group, 0));
         }
         i = j;
     }
@@ -180,8 +184,9 @@ fn push_md_line(out: &mut String, line: &str) {
 }
 
 /// Rewrite the few inline HTML elements of a Markdown paragraph that must not leak (see the
-/// module docs); code spans and `$…$` math are copied verbatim.
-fn rewrite_inline_html(text: &str) -> String {
+/// module docs); code spans and `$…$` math are copied verbatim. `depth`: how many scripts hold
+/// `text`.
+fn rewrite_inline_html(text: &str, depth: usize) -> String {
     let b = text.as_bytes();
     let mut out = String::with_capacity(text.len());
     let mut i = 0;
@@ -204,14 +209,14 @@ fn rewrite_inline_html(text: &str) -> String {
             i = text[i..].find("-->").map_or(text.len(), |k| i + k + 3);
             continue;
         }
-        i = rewrite_tag(text, i, &mut out);
+        i = rewrite_tag(text, i, &mut out, depth);
     }
     out
 }
 
 /// The tag at `i` (a `<`) rewritten into `out` if it is one that must not leak, else copied;
 /// returns where the text goes on.
-fn rewrite_tag(text: &str, i: usize, out: &mut String) -> usize {
+fn rewrite_tag(text: &str, i: usize, out: &mut String, depth: usize) -> usize {
     let Some(t) = tag_at(text, i) else {
         out.push('<');
         return i + 1;
@@ -240,8 +245,8 @@ fn rewrite_tag(text: &str, i: usize, out: &mut String) -> usize {
             }
             t.end
         }
-        "sup" | "sub" | "var" if !t.self_closing => rewrite_script(text, t.end, n, out),
-        "span" if tex_span && !t.self_closing => rewrite_script(text, t.end, n, out),
+        "sup" | "sub" | "var" if !t.self_closing => rewrite_script(text, t.end, n, out, depth),
+        "span" if tex_span && !t.self_closing => rewrite_script(text, t.end, n, out, depth),
         _ => {
             out.push_str(&text[i..t.end]);
             t.end
@@ -250,10 +255,13 @@ fn rewrite_tag(text: &str, i: usize, out: &mut String) -> usize {
 }
 
 /// `<sup>`, `<sub>`, `<var>` or tex-span content starting at `from`: appends the rewritten
-/// text and returns the position after the closing tag.
-fn rewrite_script(text: &str, from: usize, name: &str, out: &mut String) -> usize {
+/// text and returns the position after the closing tag. Scripts nested deeper than
+/// `MAX_SCRIPT_DEPTH` are read as their text (the recursion must not outgrow the stack).
+fn rewrite_script(text: &str, from: usize, name: &str, out: &mut String, depth: usize) -> usize {
     let (inner_end, close_end) = find_close(text, from, name);
-    let inner = collapse(&strip_tags(&rewrite_inline_html(&text[from..inner_end])));
+    let inner = &text[from..inner_end];
+    let inner = if depth < MAX_SCRIPT_DEPTH { &rewrite_inline_html(inner, depth + 1) } else { inner };
+    let inner = collapse(&strip_tags(inner));
     let next_alnum = text[close_end..].chars().next().is_some_and(char::is_alphanumeric);
     if !inner.is_empty() {
         match name {
@@ -269,9 +277,11 @@ fn rewrite_script(text: &str, from: usize, name: &str, out: &mut String) -> usiz
     close_end
 }
 
-/// The text of an HTML fragment on one line, as a script's (`<br>` a space, references decoded).
+/// The text of an HTML fragment on one line, as a script's (`<br>` a space, references decoded);
+/// a fragment too deep to parse has its tags stripped.
 fn strip_tags(html: &str) -> String {
-    dom::parse(html).map(|tree| media::script_text(&tree.document, 0, &dom::Texts::default())).unwrap_or_default()
+    let text = |tree: RcDom| media::script_text(&tree.document, 0, &dom::Texts::default());
+    Statement::parse_html(html).map_or_else(|| plain_text_fallback(html), text)
 }
 
 /// Position of the next run of exactly `run` bytes `c` at or after `from`.

@@ -10,7 +10,7 @@ pub(super) use super::url::sanitize_url;
 use super::writer::Md;
 
 /// Nested scripts deeper than this are read as plain text.
-const MAX_SCRIPT_DEPTH: usize = 32;
+pub(super) const MAX_SCRIPT_DEPTH: usize = 32;
 
 /// A script or math element written inline: `^x`, `_x`, `$tex$`, `$$tex$$`.
 pub(super) fn inline_math(node: &Handle, r: Rule, md: &mut Md, texts: &Texts) {

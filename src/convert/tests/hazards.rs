@@ -502,6 +502,13 @@ fn pathological_inputs_stay_bounded() {
     let deep_lists = "<ul><li>x".repeat(50_000);
     let out = to_markdown(Some(&deep_lists));
     assert!(out.starts_with("x\n\nx") && !out.contains('<'), "{out:.40}");
+    // Scripts nested in a Markdown statement's text: read as scripts 32 deep, then as their
+    // text (this overflowed the stack: each level called the next).
+    for tag in ["sub", "sup", "var"] {
+        let md = format!("# T\n\nx{}y{}", format!("<{tag}>").repeat(20_000), format!("</{tag}>").repeat(20_000));
+        let out = to_markdown(Some(&md));
+        assert!(out.starts_with("# T\n\nx") && out.len() < 400 && !out.contains('<'), "{out}");
+    }
     // Tag-dense input of many shapes (1 MiB for some; the rest smaller to keep debug test
     // runs quick): finishes, output bounded. Memory is bounded by chunked rendering.
     for (unit, size) in [
