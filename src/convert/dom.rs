@@ -122,8 +122,8 @@ impl Default for Texts {
 impl Drop for Texts {
     fn drop(&mut self) {
         let Kept(text, read, index) = self.0.get_mut();
-        // Buffers of a large statement go back to the system.
-        if text.capacity() + 24 * read.capacity() + 32 * index.capacity() <= 256 * 1024 {
+        // Those of a very large statement go back to the system (a 300 KB one holds 0.65 MB).
+        if text.capacity() + 24 * read.capacity() + 32 * index.capacity() <= 1 << 20 {
             text.clear();
             read.clear();
             index.clear();
