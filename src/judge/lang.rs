@@ -9,6 +9,8 @@ pub(crate) enum Lang {
     Cpp,
     C,
     Python,
+    /// Python run by PyPy (`pypy3`), as AtCoder and Codeforces offer it.
+    PyPy,
     Java,
     Rust,
     Go,
@@ -16,7 +18,7 @@ pub(crate) enum Lang {
 }
 
 /// The wire names, in the order the schema lists them.
-pub(crate) const NAMES: &[&str] = &["cpp", "c", "python", "java", "rust", "go", "javascript"];
+pub(crate) const NAMES: &[&str] = &["cpp", "c", "python", "pypy", "java", "rust", "go", "javascript"];
 
 /// One row per language: wire name, the variable that overrides the tool, the default tool, the
 /// source file name. One table, read by every function below.
@@ -32,6 +34,7 @@ const ROWS: &[Row] = &[
     Row { lang: Lang::Cpp, name: "cpp", var: "OJ_CXX", default: "g++", file: "main.cpp" },
     Row { lang: Lang::C, name: "c", var: "OJ_CC", default: "gcc", file: "main.c" },
     Row { lang: Lang::Python, name: "python", var: "OJ_PYTHON", default: PYTHON, file: "main.py" },
+    Row { lang: Lang::PyPy, name: "pypy", var: "OJ_PYPY", default: "pypy3", file: "main.py" },
     Row { lang: Lang::Java, name: "java", var: "OJ_JAVAC", default: "javac", file: "Main.java" },
     Row { lang: Lang::Rust, name: "rust", var: "OJ_RUSTC", default: "rustc", file: "main.rs" },
     Row { lang: Lang::Go, name: "go", var: "OJ_GO", default: "go", file: "main.go" },
@@ -50,7 +53,8 @@ impl Lang {
         let s = s.trim().to_ascii_lowercase();
         let alias = match s.as_str() {
             "c++" | "cxx" | "cc" => "cpp",
-            "py" | "python3" => "python",
+            "py" | "python3" | "cpython" => "python",
+            "pypy3" => "pypy",
             "js" | "node" => "javascript",
             "rs" => "rust",
             "golang" => "go",
@@ -80,7 +84,7 @@ impl Lang {
 
     /// Whether the language is interpreted here (the run names the source, not a binary).
     fn interpreted(self) -> bool {
-        matches!(self, Lang::Python | Lang::JavaScript)
+        matches!(self, Lang::Python | Lang::PyPy | Lang::JavaScript)
     }
 
     /// The compiler (or interpreter) command: the override variable's words, else the default.
@@ -102,7 +106,7 @@ impl Lang {
         let more: &[&str] = match self {
             Lang::Cpp => &["-std=gnu++17", "-O2", "-pipe", "-o", EXE, file],
             Lang::C => &["-std=gnu11", "-O2", "-pipe", "-o", EXE, file, "-lm"],
-            Lang::Python => &["-m", "py_compile", file],
+            Lang::Python | Lang::PyPy => &["-m", "py_compile", file],
             Lang::Java => &["-encoding", "UTF-8", "-d", ".", file],
             Lang::Rust => &["--edition", "2021", "-O", "-o", EXE, file],
             Lang::Go => &["build", "-o", EXE, file],
@@ -149,6 +153,36 @@ impl Lang {
     pub(crate) fn address_space_limit_ok(self) -> bool {
         !matches!(self, Lang::Java | Lang::JavaScript | Lang::Go)
     }
+}
+
+impl Lang {
+    /// Whether the language is Python, run by CPython or PyPy.
+    pub(crate) fn is_python(self) -> bool {
+        matches!(self, Lang::Python | Lang::PyPy)
+    }
+}
+
+/// `tool --version`'s first line (`Python 3.11.7`), asked once per tool for the session: a
+/// syntax error's message names the version that refused it.
+pub(crate) fn version(tool: &[String]) -> Option<String> {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock, PoisonError};
+    static SEEN: OnceLock<Mutex<HashMap<Vec<String>, Option<String>>>> = OnceLock::new();
+    let seen = SEEN.get_or_init(Mutex::default);
+    if let Some(v) = seen.lock().unwrap_or_else(PoisonError::into_inner).get(tool) {
+        return v.clone();
+    }
+    let out = std::process::Command::new(tool.first()?)
+        .args(&tool[1..])
+        .arg("--version")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok();
+    let text =
+        out.map(|o| String::from_utf8_lossy(if o.stdout.is_empty() { &o.stderr } else { &o.stdout }).into_owned());
+    let v = text.and_then(|t| t.lines().next().map(|l| l.trim().to_string())).filter(|l| !l.is_empty());
+    seen.lock().unwrap_or_else(PoisonError::into_inner).insert(tool.to_vec(), v.clone());
+    v
 }
 
 /// The words of an override: split at whitespace, except inside double quotes, so that a path

@@ -18,6 +18,7 @@ mod compare;
 pub mod init;
 mod lang;
 mod leetcode;
+mod plan;
 mod report;
 mod run;
 mod sandbox;
@@ -32,7 +33,7 @@ use std::thread;
 use std::time::Instant;
 
 pub use cache::cleanup;
-use compare::{Diff, Mode};
+use compare::Mode;
 use lang::Lang;
 use run::{End, Spec};
 use sandbox::{Confinement, Limits, TempDir};
@@ -40,6 +41,8 @@ pub(crate) use tool::call as test_solution;
 use verdict::{SampleResult, Verdict};
 
 use crate::samples::{Io, Sample};
+
+use compare::Match;
 
 /// Bytes of output a sample may print; one more is `OLE`.
 const OUTPUT_CAP: usize = 1 << 20;
@@ -54,20 +57,44 @@ pub(crate) enum Program {
     Command { argv: Vec<String>, cwd: Option<PathBuf> },
 }
 
+/// One sample as the judge runs it.
+#[derive(Debug, Clone)]
+pub(crate) struct Case {
+    /// Its number in the statement, from 1.
+    pub(crate) number: usize,
+    /// What the program reads: the sample's input, or for LeetCode the call as JSON.
+    pub(crate) stdin: String,
+    /// What it must print: the sample's output, or for LeetCode the expected value as JSON.
+    pub(crate) expected: String,
+    /// The input as the statement shows it (the report's).
+    pub(crate) shown: String,
+}
+
+impl Case {
+    /// A stdin sample as it is.
+    pub(crate) fn stdin(number: usize, s: &Sample) -> Case {
+        Case { number, stdin: s.input.clone(), expected: s.output.clone(), shown: s.input.clone() }
+    }
+}
+
 /// One judging job.
 pub(crate) struct Job {
     pub(crate) program: Program,
     pub(crate) io: Io,
-    /// The samples to run with their numbers (from 1).
-    pub(crate) samples: Vec<(usize, Sample)>,
+    /// The samples to run.
+    pub(crate) samples: Vec<Case>,
     pub(crate) time_ms: u64,
     /// 0: no memory limit.
     pub(crate) memory_mb: u64,
     pub(crate) mode: Mode,
     /// The statement accepts any of several answers (a mismatch is `UNVERIFIED`).
     pub(crate) any_answer: bool,
-    /// LeetCode: a returned list may be in any order.
+    /// The statement frees the answer's order (a multiset compare; a mismatch is `UNVERIFIED`).
     pub(crate) any_order: bool,
+    /// The statement accepts letters in either case.
+    pub(crate) any_case: bool,
+    /// The statement hints at other accepted outputs: a WA says so.
+    pub(crate) maybe_several: bool,
     pub(crate) checker: Option<Vec<String>>,
     pub(crate) fail_fast: bool,
     /// When the call began: the debug log places each run in it (`make bench` reads that).
@@ -157,8 +184,8 @@ fn run_all(
                 return;
             }
             let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some((number, sample)) = job.samples.get(i) else { return };
-            let r = run_sample(job, argv, limits, *number, sample, cancelled);
+            let Some(case) = job.samples.get(i) else { return };
+            let r = run_sample(job, argv, limits, case, cancelled);
             if cancelled() {
                 return;
             }
@@ -196,16 +223,9 @@ fn run_all(
 }
 
 /// One sample in a fresh folder, judged.
-fn run_sample(
-    job: &Job,
-    argv: &[String],
-    limits: Limits,
-    number: usize,
-    sample: &Sample,
-    cancelled: &dyn Fn() -> bool,
-) -> SampleResult {
+fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled: &dyn Fn() -> bool) -> SampleResult {
     let mut r = SampleResult {
-        number,
+        number: case.number,
         verdict: Verdict::Ac,
         time_ms: 0,
         exit: None,
@@ -213,6 +233,7 @@ fn run_sample(
         stderr: None,
         input: None,
         checker: None,
+        note: None,
         overhead_us: (0, 0),
     };
     let (tmp, work) = match run_folder() {
@@ -238,7 +259,7 @@ fn run_sample(
         argv: &wrapped,
         cwd: &cwd,
         env: &spawn_env,
-        stdin: sample.input.as_bytes(),
+        stdin: case.stdin.as_bytes(),
         stdin_file: init.then_some(input.as_path()),
         time_ms: job.time_ms,
         output_cap: OUTPUT_CAP,
@@ -257,11 +278,11 @@ fn run_sample(
         r.exit = exit;
     } else {
         let got = String::from_utf8_lossy(&out.stdout);
-        judge_output(job, sample, &got, &tmp, &env, &mut r, cancelled);
+        judge_output(job, case, &got, &tmp, &env, &mut r, cancelled);
     }
     log_run(job, &r, &out);
     if r.verdict != Verdict::Ac {
-        r.input = Some(verdict::head(&sample.input, 500));
+        r.input = Some(verdict::head(&case.shown, 500));
         let err = out.stderr.trim();
         r.stderr = (!err.is_empty()).then(|| verdict::tail(err, 800));
     }
@@ -293,44 +314,65 @@ fn run_folder() -> std::io::Result<(TempDir, PathBuf)> {
     Ok((tmp, work))
 }
 
-/// Compares a normally ended run's output: as data (LeetCode) or by the mode; a mismatch goes to
-/// the checker if there is one, else is `UNVERIFIED` where any answer is accepted, else `WA`.
+/// Compares a normally ended run's output: as data (LeetCode) or by the mode. A mismatch goes to
+/// the checker if there is one; else it is `UNVERIFIED` where the statement accepts any answer
+/// or leaves room for this one (another order), else `WA`, with a note where the statement
+/// hints at other accepted outputs.
 fn judge_output(
     job: &Job,
-    sample: &Sample,
+    case: &Case,
     got: &str,
     tmp: &TempDir,
     env: &[(String, String)],
     r: &mut SampleResult,
     cancelled: &dyn Fn() -> bool,
 ) {
-    let diff: Option<Diff> = if job.io == Io::Function {
-        leetcode::compare(&sample.output, got, job.any_order)
-    } else if compare::matches(job.mode, &sample.output, got) {
-        None
+    let found = if job.io == Io::Function {
+        leetcode::compare(&case.expected, got, job.any_order)
     } else {
-        Some(compare::first_diff(job.mode, &sample.output, got).unwrap_or(Diff { line: 0, expected: None, got: None }))
+        compare::outputs(job.mode, job.any_case, job.any_order, &case.expected, got)
     };
-    let Some(diff) = diff else { return };
+    let (diff, room) = match found {
+        Match::Yes(note) => {
+            r.note = note.map(str::to_string);
+            return;
+        }
+        Match::No(diff) => (diff, None),
+        Match::Maybe(diff, why) => (diff, Some(why)),
+    };
     r.diff = Some(diff);
     r.verdict = match &job.checker {
-        Some(checker) => run_checker(checker, sample, got, tmp, env, r, cancelled),
+        Some(checker) => run_checker(checker, case, got, tmp, env, r, cancelled),
         None if job.any_answer => Verdict::Unverified,
-        None => Verdict::Wa,
+        None if room.is_some() => {
+            r.note = room.map(str::to_string);
+            Verdict::Unverified
+        }
+        None => {
+            if job.maybe_several {
+                r.note = Some(MAYBE_SEVERAL.into());
+            }
+            Verdict::Wa
+        }
     };
 }
+
+/// A WA's note where the statement hints at other accepted outputs without saying "any".
+const MAYBE_SEVERAL: &str = "The statement may accept other outputs than the sample's (it asks for one such \
+answer): if this output also meets the statement's conditions, it may be right. Check it by hand, or pass \
+`checker` (argv run with the input, output and expected file paths; exit 0 = accepted).";
 
 /// The special-judge convention: `checker input output expected`, exit 0 = accepted.
 fn run_checker(
     checker: &[String],
-    sample: &Sample,
+    case: &Case,
     got: &str,
     tmp: &TempDir,
     env: &[(String, String)],
     r: &mut SampleResult,
     cancelled: &dyn Fn() -> bool,
 ) -> Verdict {
-    let files = [("input.txt", sample.input.as_str()), ("output.txt", got), ("expected.txt", sample.output.as_str())];
+    let files = [("input.txt", case.stdin.as_str()), ("output.txt", got), ("expected.txt", case.expected.as_str())];
     let mut argv = checker.to_vec();
     for (name, text) in files {
         let path = tmp.path().join(name);

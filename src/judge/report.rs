@@ -28,6 +28,11 @@ pub(crate) fn text(p: &Problem, job: &Job, report: &Report, s: &Value) -> String
             let _ = writeln!(out, "| {} | {} | {} ms |", r.number, r.verdict.name(), r.time_ms);
         }
     }
+    for r in report.results.iter().filter(|r| r.verdict == Verdict::Ac) {
+        if let Some(note) = &r.note {
+            let _ = writeln!(out, "- Sample {}: {note}", r.number);
+        }
+    }
     for r in report.results.iter().filter(|r| r.verdict != Verdict::Ac) {
         failure(&mut out, r);
     }
@@ -59,6 +64,10 @@ fn settings(out: &mut String, s: &Value) {
         Some("any_answer") => format!(
             "UNVERIFIED, not WA: the statement accepts several answers (\"{}\")",
             s["any_answer_phrase"].as_str().unwrap_or("")
+        ),
+        Some("any_order") => format!(
+            "AC when the same in another order, else UNVERIFIED, not WA: the statement frees the order (\"{}\")",
+            s["statement_says"]["any_order"].as_str().unwrap_or("")
         ),
         _ => "WA".into(),
     };
@@ -92,6 +101,9 @@ fn failure(out: &mut String, r: &SampleResult) {
     }
     if let Some(c) = &r.checker {
         let _ = writeln!(out, "- Checker: {c}");
+    }
+    if let Some(n) = &r.note {
+        let _ = writeln!(out, "- Note: {n}");
     }
     if let Some(input) = &r.input {
         let _ = writeln!(out, "- Input:\n```\n{}\n```", input.trim_end().replace("```", "'''"));

@@ -9,19 +9,17 @@ use serde_json::{Value, json};
 
 use super::compare::Mode;
 use super::lang::{self, Lang};
+use super::plan;
 use super::statement::{self, Facts};
 use super::verdict::Verdict;
-use super::{Job, Program, Report};
+use super::{Case, Job, Program, Report};
+use crate::convert::Statement;
 use crate::error::ToolError;
 use crate::language::{self, Language};
 use crate::models::Problem;
 use crate::problems::{Args, Ctx, ToolOutput, ToolResult, problem, sources};
 use crate::samples::{self, Io};
 
-/// Defaults when neither the caller nor the statement says.
-const DEFAULT_TIME_MS: u64 = 2000;
-const DEFAULT_MEMORY_MB: u64 = 256;
-const DEFAULT_TOLERANCE: f64 = 1e-6;
 /// A source file larger than this is refused.
 const MAX_SOURCE: u64 = 1 << 20;
 
@@ -141,7 +139,8 @@ fn absolute(mut argv: Vec<String>, base: Option<&std::path::Path>) -> Vec<String
 }
 
 /// `test_solution`'s operation (declared in `tools/`): the arguments checked before any request,
-/// the problem fetched as `get_problem` fetches it, its samples judged.
+/// the problem fetched as `get_problem` fetches it, its statement converted once (the facts that
+/// decide the comparison are read from that text), its samples judged.
 pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let called = Instant::now();
     let source = sources::required(args)?;
@@ -150,75 +149,80 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let opts = options(args)?;
     let p = problem::get(ctx, &source, id)?;
     let raw = language::choose(&p, Language::En).raw.unwrap_or_default();
-    let found = samples::extract(raw, p.source.as_str());
+    let statement = Statement::parse(raw);
+    let markdown = statement.markdown();
+    let found = samples::extract_from(&statement, p.source.as_str());
+    drop(statement);
     check_io(found.io, &program)?;
     if found.tests.is_empty() {
-        return Err(ToolError::Domain(format!(
-            "No sample tests were found in the statement of {source} {id}: nothing to run. Write your own tests, or \
-check the statement with get_problem."
-        )));
+        return Err(ToolError::Domain(no_samples(source.as_str(), id, &markdown)));
     }
-    let samples = pick(found.tests, opts.tests.as_deref())?;
-    let facts = statement::read(raw);
-    let mut job = job(program, found.io, samples, &opts, &facts);
+    let facts = statement::read(&markdown);
+    let (cases, skipped) = plan::cases(&p, &found, &markdown, &program).map_err(ToolError::Domain)?;
+    let cases = pick(cases, found.tests.len(), opts.tests.as_deref())?;
+    let mut job = job(program, found.io, cases, &opts, &facts, &p);
     job.called = called;
     let report = super::judge(&job, &|| ctx.live.cancelled(), &|done, total, r| {
         let msg = format!("sample {}: {} ({} ms); {done} of {total} done", r.number, r.verdict.name(), r.time_ms);
         ctx.live.progress(done as u64, total as u64, &msg);
     })
     .map_err(ToolError::Domain)?;
-    Ok(output(&p, &job, &opts, &facts, &report))
+    Ok(output(&p, &job, &opts, &facts, &report, &skipped))
 }
 
-/// LeetCode needs the Python harness; an interactive problem cannot be judged from its samples.
+/// Why nothing can run: no sample at all, or examples the reader could not take apart.
+fn no_samples(source: &str, id: &str, markdown: &str) -> String {
+    let shows = ["Example", "Sample", "示例", "样例", "入力例", "Пример"].iter().any(|w| markdown.contains(w));
+    if shows {
+        format!(
+            "The statement of {source} {id} shows examples, but they could not be read as sample tests (their \
+layout is not one the judge knows): nothing was run. get_problem shows them; test the program on them through \
+`command` with your own input files, or write your own tests."
+        )
+    } else {
+        format!(
+            "No sample tests were found in the statement of {source} {id}: nothing to run. Write your own tests, or \
+check the statement with get_problem."
+        )
+    }
+}
+
+/// LeetCode needs a driver for the language; an interactive problem cannot be judged from its
+/// samples.
 fn check_io(io: Io, program: &Program) -> Result<(), ToolError> {
-    match (io, program) {
-        (Io::Interactive, _) => Err(ToolError::Domain(
+    match io {
+        Io::Interactive => Err(ToolError::Domain(
             "This problem is interactive: the program talks with the judge, and the samples only show one \
 dialogue. It cannot be judged locally from them; write an interactor, or test the logic with your own input."
                 .into(),
         )),
-        (Io::Function, Program::Code { lang: Lang::Python, .. }) => Ok(()),
-        (Io::Function, _) => Err(ToolError::Domain(
-            "This is a LeetCode problem (a function, not a program that reads stdin). Only `language: \"python\"` \
-is supported for it here: give the `class Solution` code in Python, or test another language with your own \
-driver program through `command`."
-                .into(),
-        )),
-        _ => Ok(()),
+        Io::Function => plan::leetcode_language(program).map_err(ToolError::Domain),
+        Io::Stdin => Ok(()),
     }
 }
 
-/// The samples asked for, numbered from 1.
-fn pick(all: Vec<samples::Sample>, wanted: Option<&[usize]>) -> Result<Vec<(usize, samples::Sample)>, ToolError> {
-    let total = all.len();
-    let numbered = all.into_iter().enumerate().map(|(i, s)| (i + 1, s));
-    let Some(wanted) = wanted else { return Ok(numbered.collect()) };
+/// The cases asked for (`tests`: sample numbers from 1, of `total`).
+fn pick(all: Vec<Case>, total: usize, wanted: Option<&[usize]>) -> Result<Vec<Case>, ToolError> {
+    let Some(wanted) = wanted else { return Ok(all) };
     if let Some(bad_n) = wanted.iter().find(|n| **n > total) {
         return Err(bad(format!("`tests` names sample {bad_n}, but the statement has {total}")));
     }
-    Ok(numbered.filter(|(n, _)| wanted.contains(n)).collect())
+    Ok(all.into_iter().filter(|c| wanted.contains(&c.number)).collect())
 }
 
-fn job(program: Program, io: Io, samples: Vec<(usize, samples::Sample)>, opts: &Options, facts: &Facts) -> Job {
-    let mode = match (opts.compare, facts.float_tolerance.as_ref()) {
-        (Some("exact"), _) => Mode::Exact,
-        (Some("tokens"), _) => Mode::Tokens,
-        (Some(_), stated) | (None, stated @ Some(_)) => {
-            Mode::Float(opts.tolerance.or(stated.map(|(t, _)| *t)).unwrap_or(DEFAULT_TOLERANCE))
-        }
-        // A tolerance alone asks for a float comparison.
-        (None, None) => opts.tolerance.map_or(Mode::Tokens, Mode::Float),
-    };
+fn job(program: Program, io: Io, samples: Vec<Case>, opts: &Options, facts: &Facts, p: &Problem) -> Job {
+    let defaults = plan::defaults(p.source.as_str());
     Job {
         program,
         io,
         samples,
-        time_ms: opts.time_ms.or(facts.time_ms).unwrap_or(DEFAULT_TIME_MS),
-        memory_mb: opts.memory_mb.or(facts.memory_mb).unwrap_or(DEFAULT_MEMORY_MB),
-        mode,
+        time_ms: opts.time_ms.or(facts.time_ms).unwrap_or(defaults.time_ms),
+        memory_mb: opts.memory_mb.or(facts.memory_mb).unwrap_or(defaults.memory_mb),
+        mode: plan::mode(opts.compare, opts.tolerance, facts),
         any_answer: facts.any_answer.is_some(),
-        any_order: facts.any_order,
+        any_order: facts.any_order.is_some(),
+        any_case: facts.any_case.is_some(),
+        maybe_several: facts.maybe_several.is_some(),
         checker: opts.checker.clone(),
         fail_fast: opts.fail_fast,
         called: Instant::now(),
@@ -226,22 +230,36 @@ fn job(program: Program, io: Io, samples: Vec<(usize, samples::Sample)>, opts: &
 }
 
 /// Why the comparison is what it is.
-fn comparison(job: &Job, opts: &Options, facts: &Facts) -> (&'static str, Option<f64>, String) {
+fn comparison(job: &Job, opts: &Options, facts: &Facts) -> Value {
+    let order = facts.any_order.as_deref().filter(|_| job.any_order);
     if job.io == Io::Function {
-        let order = if job.any_order { "; a returned list in any order (the statement says so)" } else { "" };
-        return ("data", None, format!("LeetCode: the return value compared as data, floats within 1e-5{order}"));
+        let why = match order {
+            Some(o) => format!(
+                "LeetCode: the return value compared as data, floats within 1e-5; a returned list in any order (\"{o}\")"
+            ),
+            None => "LeetCode: the return value compared as data, floats within 1e-5".into(),
+        };
+        return json!({ "mode": "data", "float_tolerance": null, "error": null, "any_case": false, "any_order": order.is_some(), "why": why });
     }
-    let tol = match job.mode {
-        Mode::Float(t) => Some(t),
-        _ => None,
+    let (tol, kind) = match job.mode {
+        Mode::Float(t, k) => (Some(t), Some(k.name())),
+        _ => (None, None),
     };
-    let why = match (opts.compare, &facts.float_tolerance) {
+    let mut why = match (opts.compare, &facts.tolerance) {
         (Some(c), _) => format!("`compare: {c}` was asked for"),
-        (None, Some((_, words))) => format!("the statement accepts answers within an error (\"{words}\")"),
+        (None, Some(t)) => format!("the statement accepts answers within an error (\"{}\")", t.words),
         (None, None) if opts.tolerance.is_some() => "`float_tolerance` was given".into(),
         (None, None) => "the default: whitespace-separated tokens, as most checkers compare".into(),
     };
-    (job.mode.name(), tol, why)
+    if let Some(c) = facts.any_case.as_deref().filter(|_| job.any_case) {
+        why.push_str(&format!("; letters in either case (\"{c}\")"));
+    }
+    if let Some(o) = order {
+        why.push_str(&format!(
+            "; lines or tokens in any order (\"{o}\"): another order is AC, another output UNVERIFIED"
+        ));
+    }
+    json!({ "mode": job.mode.name(), "float_tolerance": tol, "error": kind, "any_case": job.any_case, "any_order": order.is_some(), "why": why })
 }
 
 fn limits_from(given: Option<u64>, stated: Option<u64>) -> &'static str {
@@ -252,18 +270,28 @@ fn limits_from(given: Option<u64>, stated: Option<u64>) -> &'static str {
     }
 }
 
-fn output(p: &Problem, job: &Job, opts: &Options, facts: &Facts, report: &Report) -> ToolOutput {
-    let (mode, tol, why) = comparison(job, opts, facts);
-    let rule = match (&job.checker, &facts.any_answer) {
-        (Some(_), _) => "checker",
-        (None, Some(_)) => "any_answer",
-        (None, None) => "wrong_answer",
-    };
-    let from = format!(
-        "time: {}, memory: {}",
-        limits_from(opts.time_ms, facts.time_ms),
-        limits_from(opts.memory_mb, facts.memory_mb)
-    );
+/// Where the limits came from, in words: `time: statement, memory: default (AtCoder's usual …)`.
+fn limits_words(p: &Problem, opts: &Options, facts: &Facts) -> String {
+    let time = limits_from(opts.time_ms, facts.time_ms);
+    let memory = limits_from(opts.memory_mb, facts.memory_mb);
+    let mut from = format!("time: {time}, memory: {memory}");
+    if time == "default" || memory == "default" {
+        from.push_str(&format!(" ({})", plan::defaults(p.source.as_str()).why));
+    }
+    from
+}
+
+/// What decides a mismatch, by the caller's checker or the statement's words.
+fn mismatch_rule(job: &Job) -> &'static str {
+    match () {
+        _ if job.checker.is_some() => "checker",
+        _ if job.any_answer => "any_answer",
+        _ if job.any_order => "any_order",
+        _ => "wrong_answer",
+    }
+}
+
+fn output(p: &Problem, job: &Job, opts: &Options, facts: &Facts, report: &Report, skipped: &[String]) -> ToolOutput {
     let passed = report.results.iter().filter(|r| r.verdict == Verdict::Ac).count();
     let memory = memory_words(job, report);
     let structured = json!({
@@ -277,10 +305,17 @@ fn output(p: &Problem, job: &Job, opts: &Options, facts: &Facts, report: &Report
         "language": match &job.program { Program::Code { lang, .. } => Some(lang.name()), _ => None },
         "compile": report.build.as_ref().map(|b| json!({ "cached": b.cached, "ms": b.compile_ms, "log": b.log })),
         "compile_error": report.compile_error,
-        "comparison": { "mode": mode, "float_tolerance": tol, "why": why },
-        "mismatch_rule": rule,
+        "comparison": comparison(job, opts, facts),
+        "mismatch_rule": mismatch_rule(job),
         "any_answer_phrase": facts.any_answer,
-        "limits": { "time_ms": job.time_ms, "memory_mb": job.memory_mb, "from": from },
+        "statement_says": {
+            "any_answer": facts.any_answer,
+            "any_order": facts.any_order,
+            "any_case": facts.any_case,
+            "tolerance": facts.tolerance.as_ref().map(|t| &t.words),
+            "other_outputs_possible": facts.maybe_several,
+        },
+        "limits": { "time_ms": job.time_ms, "memory_mb": job.memory_mb, "from": limits_words(p, opts, facts) },
         "confinement": {
             "network_blocked": report.confinement.network_blocked,
             "pid_namespace": report.confinement.pid_namespace,
@@ -291,7 +326,7 @@ fn output(p: &Problem, job: &Job, opts: &Options, facts: &Facts, report: &Report
     });
     let text = super::report::text(p, job, report, &structured);
     let mut out = ToolOutput::structured(text, structured);
-    for n in notes(job, report) {
+    for n in notes(job, report, skipped) {
         out.note(&n);
     }
     out
@@ -321,27 +356,55 @@ const WINDOWS_NOTE: &str = "On Windows only the wall-clock limit is enforced (th
 started are killed with taskkill): memory, CPU time and network access are not limited.";
 
 /// The sentences that are not data: what was not enforced, what to do next.
-fn notes(job: &Job, report: &Report) -> Vec<String> {
+fn notes(job: &Job, report: &Report, skipped: &[String]) -> Vec<String> {
     let mut notes = Vec::new();
     if cfg!(windows) {
         notes.push(WINDOWS_NOTE.to_string());
     } else if !report.confinement.network_blocked {
         notes.push("Network access was not blocked: this system has no unprivileged user namespaces.".to_string());
     }
+    if !skipped.is_empty() {
+        notes.push(format!("Not run, their examples are not values to call and compare: {}.", skipped.join("; ")));
+    }
     if report.not_run > 0 {
         notes.push(format!("fail_fast stopped after the first failure: {} sample(s) not run.", report.not_run));
     }
+    if let (Some(msg), Program::Code { lang, .. }) = (&report.compile_error, &job.program) {
+        let tool = lang.tool(&|k| std::env::var(k).ok());
+        notes.extend(plan::python_syntax_note(*lang, &tool, msg));
+    }
     if report.overall() == Verdict::Unverified {
         notes.push(
-            "The statement accepts any of several answers, so a different output is not necessarily wrong: check it \
-by hand, or pass `checker` (argv run with input, output and expected file paths; exit 0 = accepted)."
+            "A different output is not necessarily wrong here (the statement accepts several answers, or another \
+order): check it by hand, or pass `checker` (argv run with input, output and expected file paths; exit 0 = \
+accepted)."
                 .into(),
         );
+    }
+    if let Some(n) = pypy_note(job, report) {
+        notes.push(n);
     }
     if job.samples.len() > 1 && report.results.is_empty() && report.compile_error.is_none() && !report.cancelled {
         notes.push("No sample was run.".into());
     }
     notes
+}
+
+/// A CPython run out of time: PyPy, which AtCoder and Codeforces offer, is often many times faster.
+fn pypy_note(job: &Job, report: &Report) -> Option<String> {
+    let Program::Code { lang: Lang::Python, .. } = &job.program else { return None };
+    if !report.results.iter().any(|r| r.verdict == Verdict::Tle) {
+        return None;
+    }
+    let here = if super::cache::which(&Lang::PyPy.tool(&|k| std::env::var(k).ok())[0]).is_some() {
+        "it is installed here: run again with `language: \"pypy\"`"
+    } else {
+        "install pypy3 (or name it in OJ_PYPY) and run again with `language: \"pypy\"`"
+    };
+    Some(format!(
+        "This ran on CPython. Judges also offer PyPy, often 5 to 10 times faster on loops, and many Python \
+solutions are written for it: {here}."
+    ))
 }
 
 #[cfg(test)]
@@ -361,6 +424,7 @@ mod tests {
             stderr: None,
             input: None,
             checker: None,
+            note: None,
             overhead_us: (0, 0),
         }
     }
@@ -370,12 +434,14 @@ mod tests {
         Job {
             program: Program::Code { lang: Lang::Cpp, source: "x".into() },
             io: Io::Stdin,
-            samples: vec![(1, s.clone()), (2, s)],
+            samples: vec![Case::stdin(1, &s), Case::stdin(2, &s)],
             time_ms: 1000,
             memory_mb: 256,
             mode: Mode::Tokens,
             any_answer,
             any_order: false,
+            any_case: false,
+            maybe_several: false,
             checker: None,
             fail_fast: false,
             called: Instant::now(),
@@ -413,7 +479,7 @@ mod tests {
         wa.diff = Some(Diff { line: 1, expected: Some("6".into()), got: Some("2".into()) });
         wa.input = Some("7 5 3\n".into());
         wa.stderr = Some("warn".into());
-        let out = output(&p, &job(false), &opts(), &facts, &report(vec![sample(1, Verdict::Ac), wa], None));
+        let out = output(&p, &job(false), &opts(), &facts, &report(vec![sample(1, Verdict::Ac), wa], None), &[]);
         let v = out.structured.unwrap();
         assert_eq!((v["verdict"].as_str(), v["passed"].as_u64(), v["total"].as_u64()), (Some("WA"), Some(1), Some(2)));
         assert!(out.text.starts_with("# WA: 1/2 samples passed\n"), "{}", out.text);
@@ -429,12 +495,12 @@ mod tests {
     fn a_mismatch_where_any_answer_is_accepted_and_a_compile_error() {
         let p = Problem { id: "x".into(), source: "atcoder".into(), title: "T".into(), ..Problem::default() };
         let facts = Facts { any_answer: Some("print any of them".into()), ..Facts::default() };
-        let out = output(&p, &job(true), &opts(), &facts, &report(vec![sample(1, Verdict::Unverified)], None));
+        let out = output(&p, &job(true), &opts(), &facts, &report(vec![sample(1, Verdict::Unverified)], None), &[]);
         let v = out.structured.unwrap();
         assert_eq!((v["verdict"].as_str(), v["mismatch_rule"].as_str()), (Some("UNVERIFIED"), Some("any_answer")));
         assert!(v["notes"].as_array().unwrap().iter().any(|n| n.as_str().unwrap().contains("pass `checker`")));
         let out =
-            output(&p, &job(false), &opts(), &Facts::default(), &report(vec![], Some("main.cpp:1: error".into())));
+            output(&p, &job(false), &opts(), &Facts::default(), &report(vec![], Some("main.cpp:1: error".into())), &[]);
         assert!(out.text.contains("## Compilation error (CE)\n\n```\nmain.cpp:1: error\n```"), "{}", out.text);
         assert_eq!(out.structured.unwrap()["verdict"], "CE");
     }

@@ -137,6 +137,9 @@ pub(crate) struct SampleResult {
     pub(crate) input: Option<String>,
     /// The checker's message, when one decided.
     pub(crate) checker: Option<String>,
+    /// How the verdict was reached when equality did not decide it (another order accepted; why
+    /// a different output is unverified; that the statement may accept other outputs).
+    pub(crate) note: Option<String>,
     /// Microseconds of the judge's own overhead: before the spawn, after the exit.
     pub(crate) overhead_us: (u64, u64),
 }
@@ -159,6 +162,7 @@ impl SampleResult {
             "stderr_tail": self.stderr,
             "input": self.input,
             "checker_message": self.checker,
+            "note": self.note,
         })
     }
 }

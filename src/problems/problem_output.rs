@@ -33,7 +33,7 @@ pub fn problem_output(
     let cut_note_at = notes.len();
     notes.extend(found.as_ref().and_then(samples::cut_note));
     // The limits the statement states (for test_solution's defaults, and for the reader).
-    let (time_ms, memory_mb) = chosen.raw.map_or((None, None), statement::limits);
+    let (time_ms, memory_mb) = content.as_deref().map_or((None, None), statement::limits);
     let mut extra = extra.to_vec();
     if time_ms.is_some() || memory_mb.is_some() {
         let show = |v: Option<u64>| v.map_or(format::NA.to_string(), |v| v.to_string());

@@ -496,7 +496,11 @@ exceed 10<sup>-6</sup>. If there are multiple answers, print any of them.</p>\
         (Some("float"), Some(1e-6))
     );
     assert!(v["comparison"]["why"].as_str().unwrap().contains("absolute or relative error"), "{v}");
-    assert_eq!(v["limits"]["from"], "time: default, memory: default");
+    assert_eq!(
+        v["limits"]["from"],
+        "time: default, memory: default (AtCoder's usual limits, 2 s and 1024 MB: the stored statement states none)"
+    );
+    assert_eq!((v["limits"]["time_ms"].as_u64(), v["limits"]["memory_mb"].as_u64()), (Some(2000), Some(1024)));
     // A different answer where any is accepted: UNVERIFIED, unless a checker decides.
     let v = judged(&mut s, json!({"source": "atcoder", "id": "float_a", "language": "python", "code": "print(0.5)"}));
     assert_eq!((v["verdict"].as_str(), v["mismatch_rule"].as_str()), (Some("UNVERIFIED"), Some("any_answer")), "{v}");

@@ -448,6 +448,17 @@ fn check_judge_line(h: &Haystack, s: &Value, sample: &Value, line: &str) -> Resu
     if let Some(rest) = line.strip_prefix("- Checker: ") {
         return expect(sample["checker_message"] == rest, "the checker's message");
     }
+    if let Some(rest) = line.strip_prefix("- Note: ") {
+        return expect(sample["note"] == rest, "the sample's note");
+    }
+    if let Some((n, note)) = line.strip_prefix("- Sample ").and_then(|r| r.split_once(": ")) {
+        let noted = s["samples"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|x| x["number"].as_u64() == n.parse().ok() && x["note"] == note);
+        return expect(noted, "a sample's note");
+    }
     if h.is_note(line) { Ok(()) } else { missing("the sentence") }
 }
 
@@ -482,6 +493,7 @@ fn judge_settings_line(s: &Value, line: &str) -> Option<(bool, &'static str)> {
         let ok = match s["mismatch_rule"].as_str() {
             Some("checker") => rest == "the checker decides",
             Some("any_answer") => rest.contains(&format!("(\"{}\")", str_of(&s["any_answer_phrase"]))),
+            Some("any_order") => rest.contains(&format!("(\"{}\")", str_of(&s["statement_says"]["any_order"]))),
             Some("wrong_answer") => rest == "WA",
             _ => false,
         };

@@ -1,7 +1,18 @@
 //! The statement reader against written layouts, the fixtures and `../shared/corpus` (read in
-//! place; skipped with a message when absent).
+//! place; skipped with a message when absent), each converted first as `get_problem` and
+//! `test_solution` convert them.
 
 use super::*;
+
+/// The facts of a raw statement (HTML or Markdown), read from its conversion.
+fn facts(raw: &str) -> Facts {
+    read(&crate::convert::to_markdown(Some(raw)))
+}
+
+/// The limits of a raw statement, read from its conversion.
+fn limits_of(raw: &str) -> (Option<u64>, Option<u64>) {
+    limits(&crate::convert::to_markdown(Some(raw)))
+}
 
 fn fixture(case: &str) -> String {
     let path = format!("{}/tests/fixtures/{case}.http", env!("CARGO_MANIFEST_DIR"));
@@ -43,13 +54,14 @@ fn limits_of_each_layout() {
         ("", None, None),
     ];
     for (text, time, memory) in cases {
-        assert_eq!(limits(text), (*time, *memory), "{text}");
+        assert_eq!(limits_of(text), (*time, *memory), "{text}");
+        assert_eq!((facts(text).time_ms, facts(text).memory_mb), (*time, *memory), "{text}");
     }
 }
 
 #[test]
 fn tolerances_and_any_answer() {
-    let tol = |s: &str| read(s).float_tolerance.map(|(t, _)| t);
+    let tol = |s: &str| facts(s).tolerance.map(|t| t.value);
     assert_eq!(tol("absolute or relative error at most <var>10^{-9}</var>"), Some(1e-9));
     assert_eq!(
         tol("Your answer is accepted if its absolute or relative error does not exceed 10<sup>-6</sup>."),
@@ -60,44 +72,45 @@ fn tolerances_and_any_answer() {
     assert_eq!(tol("答案与标准答案的绝对误差不超过 $10^{-3}$"), Some(1e-3));
     assert_eq!(tol("print 10^9 + 7"), None);
     assert_eq!(tol("the absolute score"), None);
-    let any = |s: &str| read(s).any_answer;
+    let any = |s: &str| facts(s).any_answer;
     assert!(any("If there are multiple answers, print any of them.").is_some());
     assert!(any("如果有多组解，输出任意一组即可。").is_some());
     assert!(any("解が複数存在する場合、どれを出力しても正解とみなされます。").is_some());
     assert!(any("Если ответов несколько, выведите любой из них.").is_some());
     assert!(any("Print the answer.").is_none());
-    assert!(read("You may return the answer in any order.").any_order);
+    assert!(facts("You may return the answer in any order.").any_order.is_some());
+    assert!(facts("<p>You may return the answer in <strong>any order</strong>.</p>").any_order.is_some());
 }
 
 #[test]
 fn fixtures() {
-    assert_eq!(limits(&fixture("problem_cf_1A_legacy_html")), (Some(1000), Some(256)));
+    assert_eq!(limits_of(&fixture("problem_cf_1A_legacy_html")), (Some(1000), Some(256)));
     // The recorded AtCoder, Luogu and SPOJ statements state no limits: nulls, never a guess.
     for case in ["problem_ac_abc300_a_legacy_html", "problem_luogu_P1002_unicode_title", "problem_spoj_SP1"] {
-        assert_eq!(limits(&fixture(case)), (None, None), "{case}");
+        assert_eq!(limits_of(&fixture(case)), (None, None), "{case}");
     }
-    assert!(read(&fixture("problem_cf_1A_legacy_html")).any_answer.is_none());
+    assert!(facts(&fixture("problem_cf_1A_legacy_html")).any_answer.is_none());
 }
 
 #[test]
 fn real_statements_of_the_corpus() {
     if let Some(s) = corpus("codeforces_923A.html") {
-        assert_eq!(limits(&s), (Some(1500), Some(256)));
+        assert_eq!(limits_of(&s), (Some(1500), Some(256)));
     }
     if let Some(s) = corpus("atcoder_abc292_f.html") {
-        let f = read(&s);
-        assert_eq!(f.float_tolerance.map(|(t, _)| t), Some(1e-9));
+        let f = facts(&s);
+        assert_eq!(f.tolerance.map(|t| t.value), Some(1e-9));
         assert!(f.any_answer.is_none());
     }
     if let Some(s) = corpus("atcoder_arc106_c.html") {
-        assert_eq!(read(&s).any_answer.as_deref(), Some("any of them will be accepted"));
+        assert!(facts(&s).any_answer.is_some_and(|a| a.contains("any of them will be accepted")));
     }
     if let Some(s) = corpus("leetcode_0001-zh.html") {
-        assert!(read(&s).any_order);
+        assert!(facts(&s).any_order.is_some());
     }
     if let Some(s) = corpus("atcoder_ahc036_a.html") {
-        let f = read(&s);
-        assert_eq!((f.time_ms, f.float_tolerance), (None, None), "a score statement's words are not limits");
+        let f = facts(&s);
+        assert_eq!((f.time_ms, f.tolerance), (None, None), "a score statement's words are not limits");
     }
 }
 
@@ -108,5 +121,6 @@ fn linear_on_hostile_input() {
     // fraction of a second, and hold the test run up for all to see.
     let text = "a < b ".repeat(200_000) + &"absolute error ".repeat(20_000);
     let f = read(&text);
-    assert_eq!((f.time_ms, f.float_tolerance), (None, None));
+    assert_eq!((f.time_ms, f.tolerance), (None, None));
+    assert_eq!(limits(&text), (None, None));
 }

@@ -1,0 +1,181 @@
+//! What kind of LeetCode problem this is, decided before anything runs: a function or a design
+//! problem the drivers run, with the node classes and hidden APIs they build from the example;
+//! or a kind they cannot judge (SQL, pandas, shell, concurrency, an API the example does not
+//! spell out), said by name with the next step, never blamed on the program.
+
+use serde_json::{Value, json};
+
+/// A node class other than `ListNode` and `TreeNode`, as LeetCode's template defines `Node`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NodeClass {
+    /// `children`: an N-ary tree, level order with `null` between the children of each node.
+    Nary,
+    /// `neighbors`: a graph, an adjacency list of 1-based values.
+    Graph,
+    /// `random`: a list whose nodes carry `[val, random_index]`.
+    Random,
+    /// `left`, `right`, `next`: a perfect or any binary tree whose levels are linked.
+    Next,
+}
+
+impl NodeClass {
+    fn name(self) -> &'static str {
+        match self {
+            NodeClass::Nary => "nary",
+            NodeClass::Graph => "graph",
+            NodeClass::Random => "random",
+            NodeClass::Next => "next",
+        }
+    }
+}
+
+/// A hidden API that the example spells out, which the drivers build from its data.
+pub(crate) const BUILT_APIS: &[(&str, &str)] =
+    &[("isBadVersion", "bad"), ("guess", "pick"), ("knows", "graph"), ("MountainArray", "mountainArr")];
+
+/// Hidden APIs no driver builds (their data is not in the example, or it is an interaction).
+const OTHER_APIS: &[&str] = &[
+    "read4",
+    "ArrayReader",
+    "BinaryMatrix",
+    "Master",
+    "Robot",
+    "HtmlParser",
+    "CustomFunction",
+    "ImmutableListNode",
+    "GridMaster",
+    "FontInfo",
+    "Sea",
+    "NestedIterator",
+    "PeekingIterator",
+    "Relation",
+];
+
+/// What the drivers get besides the call, for the whole problem.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Extras {
+    pub(crate) node: Option<NodeClass>,
+    /// The API built from the example and the argument that holds its data.
+    pub(crate) api: Option<(&'static str, &'static str)>,
+    /// `NestedInteger` arguments or results.
+    pub(crate) nested: bool,
+}
+
+impl Extras {
+    /// The fields added to each call's JSON (`example::to_stdin`).
+    pub(crate) fn fields(&self) -> Vec<(&'static str, Value)> {
+        let mut v = Vec::new();
+        if let Some(n) = self.node {
+            v.push(("node", json!(n.name())));
+        }
+        if let Some((api, arg)) = self.api {
+            v.push(("api", json!({ "name": api, "arg": arg })));
+        }
+        if self.nested {
+            v.push(("nested", json!(true)));
+        }
+        v
+    }
+}
+
+/// The problem's category (the backend's `category`), its statement as Markdown, and the code.
+pub(crate) fn classify(category: Option<&str>, statement: &str, code: &str) -> Result<Extras, String> {
+    unjudgeable(category, statement, code)?;
+    let api = BUILT_APIS.iter().copied().find(|(name, _)| mentions(code, name) || mentions(statement, name));
+    if api.is_none()
+        && let Some(other) = OTHER_APIS.iter().find(|name| mentions(code, name) && !defines(code, name))
+    {
+        return Err(format!(
+            "This LeetCode problem calls a hidden API (`{other}`) whose behaviour the examples do not spell out as \
+data: it cannot be judged locally. Test the logic with a stub of `{other}` of your own, through `command`, or on \
+LeetCode."
+        ));
+    }
+    Ok(Extras { node: node_class(code), api, nested: mentions(code, "NestedInteger") })
+}
+
+/// SQL, pandas, shell, JavaScript-only and concurrency problems: a sentence naming the kind.
+fn unjudgeable(category: Option<&str>, statement: &str, code: &str) -> Result<(), String> {
+    let category = category.unwrap_or("").to_ascii_lowercase();
+    let kind = if category == "database" || statement.contains("SQL") && statement.contains("Table:") {
+        Some(("a database (SQL) problem", "Run the query against a database of the example's tables"))
+    } else if category == "pandas" || code.contains("import pandas") || code.contains("pd.DataFrame") {
+        Some(("a pandas problem", "Run the function on DataFrames built from the example's tables"))
+    } else if category == "shell" || statement.contains("bash script") || statement.contains("file.txt") {
+        Some(("a shell problem", "Run the script on the example's file"))
+    } else if category == "concurrency" || code.contains("threading") || code.contains("printFirst") {
+        Some(("a concurrency problem", "Run it with threads of your own"))
+    } else if category == "javascript" {
+        Some(("one of LeetCode's JavaScript-only problems", "Run it with Node.js and calls of your own"))
+    } else {
+        None
+    };
+    match kind {
+        Some((kind, next)) => Err(format!(
+            "This is {kind}: the judge runs functions and design classes on the examples' values, not this kind. \
+{next}, or submit it on LeetCode."
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Which `Node` class the code uses, by the fields of the definition LeetCode's template shows
+/// (kept in a comment in the code): `children`, `neighbors`, `random`, or `next` beside `left`.
+fn node_class(code: &str) -> Option<NodeClass> {
+    if !mentions(code, "Node") {
+        return None;
+    }
+    if code.contains("children") {
+        Some(NodeClass::Nary)
+    } else if code.contains("neighbors") {
+        Some(NodeClass::Graph)
+    } else if code.contains("random") && code.contains("next") {
+        Some(NodeClass::Random)
+    } else if code.contains("next") && code.contains("left") {
+        Some(NodeClass::Next)
+    } else {
+        None
+    }
+}
+
+/// Whether the code defines `name` itself (a design problem's class may share an API's name:
+/// `Robot` is both 489's hidden API and 2069's class to write).
+fn defines(code: &str, name: &str) -> bool {
+    ["class ", "struct ", "type "].iter().any(|k| code.contains(&format!("{k}{name}")))
+        || code.contains(&format!("{name} = function"))
+}
+
+/// Whether `name` occurs in `text` as a whole word.
+fn mentions(text: &str, name: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(name)
+        .any(|(i, _)| !word(text[..i].chars().next_back()) && !word(text[i + name.len()..].chars().next()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn kinds_that_cannot_be_judged_are_named() {
+        let err = classify(Some("Database"), "", "SELECT 1").unwrap_err();
+        assert!(err.contains("database (SQL)"), "{err}");
+        assert!(classify(None, "", "import pandas as pd\ndef f(df): pass").unwrap_err().contains("pandas"));
+        assert!(classify(Some("Concurrency"), "", "class Foo: pass").unwrap_err().contains("concurrency"));
+        let err = classify(None, "", "# The read4 API is already defined for you.\nclass Solution:").unwrap_err();
+        assert!(err.contains("`read4`"), "{err}");
+        assert!(classify(None, "", "class Robot:\n    def __init__(self, width: int, height: int):").is_ok());
+    }
+
+    #[test]
+    fn nodes_and_apis_the_drivers_build() {
+        let nary = "\"\"\"\nclass Node:\n    def __init__(self, val=None, children=None):\n\"\"\"\nclass Solution:";
+        assert_eq!(classify(None, "", nary).unwrap().node, Some(NodeClass::Nary));
+        let graph = "// class Node { public: int val; vector<Node*> neighbors; };";
+        assert_eq!(classify(None, "", graph).unwrap().node, Some(NodeClass::Graph));
+        assert_eq!(classify(None, "", "class Solution:\n    def f(self, head: ListNode):").unwrap().node, None);
+        let bad = classify(None, "", "# The isBadVersion API is already defined for you.").unwrap();
+        assert_eq!(bad.api, Some(("isBadVersion", "bad")));
+        assert!(!mentions("isBadVersions", "isBadVersion") && mentions("(isBadVersion)", "isBadVersion"));
+    }
+}

@@ -1,0 +1,112 @@
+//! LeetCode's function and design problems: each example read once into data (`example`), the
+//! problem's kind decided before anything runs (`kind`), the call handed to a driver as one JSON
+//! line, and the driver's answer (the last line it prints) compared here as data: `[1,2]` equals
+//! `[1, 2]`, floats within LeetCode's 1e-5, a list in any order where the statement says so.
+//!
+//! The drivers, one small file per language beside this one (`python.py`), only read the call,
+//! build the arguments (nodes, hidden APIs) and print the result as LeetCode shows it.
+
+pub(crate) mod example;
+pub(crate) mod kind;
+
+use serde_json::Value;
+
+use super::compare::{Diff, Match};
+
+/// The Python driver, run as `python3 harness.py solution.py` with the call on stdin.
+pub(crate) const HARNESS: &str = include_str!("python.py");
+
+/// LeetCode's checker accepts floating-point answers within this error.
+const FLOAT_TOLERANCE: f64 = 1e-5;
+
+/// Compares the driver's output with the expected value (JSON). The driver's answer is its last
+/// line (what the program printed itself went to stderr, or comes before it). `any_order`: a
+/// top-level list is compared as a multiset, and where only the inner lists' order differs too
+/// the answer is unverified, not wrong.
+pub(crate) fn compare(expected: &str, got: &str, any_order: bool) -> Match {
+    let last = got.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
+    let parse = |s: &str| serde_json::from_str::<Value>(s.trim()).ok();
+    let show = |s: &str| parse(s).map_or_else(|| s.trim().to_string(), |v| v.to_string());
+    let diff = || Diff { line: 1, expected: Some(show(expected)), got: Some(show(last)) };
+    let (Some(e), Some(g)) = (parse(expected), parse(last)) else {
+        return if expected.split_whitespace().eq(last.split_whitespace()) {
+            Match::Yes(None)
+        } else {
+            Match::No(diff())
+        };
+    };
+    if same(&e, &g) {
+        return Match::Yes(None);
+    }
+    if !any_order {
+        return Match::No(diff());
+    }
+    let (mut se, mut sg) = (e.clone(), g.clone());
+    sort(&mut se, false);
+    sort(&mut sg, false);
+    if same(&se, &sg) {
+        return Match::Yes(Some("accepted in another order: the statement says the answer may be in any order"));
+    }
+    sort(&mut se, true);
+    sort(&mut sg, true);
+    if same(&se, &sg) {
+        return Match::Maybe(
+            diff(),
+            "the same values with the inner lists in another order too: the statement frees the answer's order, \
+and whether it frees the inner lists' is not said",
+        );
+    }
+    Match::No(diff())
+}
+
+/// Sorts a list (and with `deep`, every list inside it first) by the values' text.
+fn sort(v: &mut Value, deep: bool) {
+    if let Value::Array(items) = v {
+        if deep {
+            items.iter_mut().for_each(|i| sort(i, true));
+        }
+        items.sort_by_cached_key(|a| a.to_string());
+    }
+}
+
+fn same(e: &Value, g: &Value) -> bool {
+    match (e, g) {
+        (Value::Number(a), Value::Number(b)) => match (a.as_i64(), b.as_i64()) {
+            (Some(x), Some(y)) => x == y,
+            _ => {
+                let (x, y) = (a.as_f64().unwrap_or(f64::NAN), b.as_f64().unwrap_or(f64::NAN));
+                (x - y).abs() <= FLOAT_TOLERANCE || (x - y).abs() <= FLOAT_TOLERANCE * x.abs()
+            }
+        },
+        (Value::Array(a), Value::Array(b)) => a.len() == b.len() && a.iter().zip(b).all(|(x, y)| same(x, y)),
+        (Value::Object(a), Value::Object(b)) => {
+            a.len() == b.len() && a.iter().all(|(k, x)| b.get(k).is_some_and(|y| same(x, y)))
+        }
+        _ => e == g,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn yes(m: Match) -> bool {
+        matches!(m, Match::Yes(_))
+    }
+
+    #[test]
+    fn values_compare_as_data() {
+        assert!(yes(compare("[0,1]", "[0, 1]", false)));
+        assert!(yes(compare("[0,1]", "[1,0]", true)));
+        let Match::No(d) = compare("[0,1]", "[1,0]", false) else { panic!() };
+        assert_eq!((d.expected.as_deref(), d.got.as_deref()), (Some("[0,1]"), Some("[1,0]")));
+        assert!(yes(compare("true", "true", false)));
+        assert!(!yes(compare("true", "false", false)));
+        assert!(yes(compare("2.50000", "2.5", false)));
+        assert!(yes(compare("\"bab\"", "\"bab\"", false)));
+        // The program's own prints come before the driver's answer.
+        assert!(yes(compare("3", "debug 1\ndebug 2\n3\n", false)));
+        assert!(matches!(compare("[[1,2],[3]]", "[[3],[2,1]]", true), Match::Maybe(..)));
+        assert!(matches!(compare("[[1,2],[3]]", "[[3],[2,4]]", true), Match::No(_)));
+    }
+}

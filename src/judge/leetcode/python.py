@@ -1,0 +1,401 @@
+# The Python driver of oj-mcp-rs's LeetCode judge. It reads one call as JSON on stdin
+# ({"names":[...],"args":[...]} for a method of class Solution, {"methods":[...],"args":[[...]]}
+# for a design class; "node", "api" and "nested" say which classes and hidden APIs to build), runs
+# the solution in the file named by argv[1] with LeetCode's own prelude, and prints the result as
+# LeetCode shows it, as JSON, on the last line of stdout. What the solution prints goes to stderr.
+import sys, json, inspect, builtins, collections
+
+PRELUDE = """
+from typing import *
+import sys, os, re, math, cmath, string, random, bisect, heapq, itertools, functools, collections, operator
+import copy, statistics, datetime, array, fractions, decimal, numbers, json
+from collections import *
+from heapq import *
+from bisect import *
+from itertools import *
+from functools import *
+from math import *
+from string import *
+from operator import *
+from copy import deepcopy
+from statistics import mean, median, mode
+from fractions import Fraction
+from decimal import Decimal
+inf = float("inf")
+try:
+    from sortedcontainers import SortedList, SortedDict, SortedSet
+except ImportError:
+    class _Missing:
+        def __init__(self, *a, **k):
+            raise ImportError("sortedcontainers is not installed for this Python: pip install sortedcontainers "
+                              "(LeetCode's Python has it)")
+    SortedList = SortedDict = SortedSet = _Missing
+"""
+
+
+class ListNode:
+    def __init__(self, val=0, next=None):
+        self.val = val
+        self.next = next
+
+
+class TreeNode:
+    def __init__(self, val=0, left=None, right=None):
+        self.val = val
+        self.left = left
+        self.right = right
+
+
+class Node:
+    # One class for LeetCode's several `Node`s: the fields of each kind are set.
+    def __init__(self, val=0, *rest, **kw):
+        self.val = val
+        for name, value in zip(("left", "right", "next"), rest):
+            setattr(self, name, value)
+        self.__dict__.update(kw)
+
+
+class NestedInteger:
+    def __init__(self, value=None):
+        self._int = value if isinstance(value, int) else None
+        self._list = [] if self._int is None else None
+        if isinstance(value, list):
+            self._list = [NestedInteger(x) for x in value]
+
+    def isInteger(self):
+        return self._int is not None
+
+    def getInteger(self):
+        return self._int
+
+    def getList(self):
+        return self._list
+
+    def setInteger(self, value):
+        self._int, self._list = value, None
+
+    def add(self, elem):
+        if self._list is None:
+            self._list = []
+        self._list.append(elem)
+
+
+def build_list(ns, xs, pos=-1):
+    nodes = [ns["ListNode"](x) for x in xs]
+    for a, b in zip(nodes, nodes[1:]):
+        a.next = b
+    if nodes and 0 <= pos < len(nodes):
+        nodes[-1].next = nodes[pos]
+    return nodes[0] if nodes else None
+
+
+def build_tree(make, xs):
+    if not xs or xs[0] is None:
+        return None
+    root = make(xs[0])
+    queue, i = collections.deque([root]), 1
+    while queue and i < len(xs):
+        node = queue.popleft()
+        for side in ("left", "right"):
+            if i < len(xs) and xs[i] is not None:
+                child = make(xs[i])
+                setattr(node, side, child)
+                queue.append(child)
+            i += 1
+    return root
+
+
+def build_nary(make, xs):
+    if not xs or xs[0] is None:
+        return None
+    root = make(xs[0], children=[])
+    queue, i = collections.deque([root]), 2
+    while queue and i <= len(xs):
+        node = queue.popleft()
+        while i < len(xs) and xs[i] is not None:
+            child = make(xs[i], children=[])
+            node.children.append(child)
+            queue.append(child)
+            i += 1
+        i += 1
+    return root
+
+
+def build_graph(make, adj):
+    if not adj:
+        return None
+    nodes = [make(i + 1, neighbors=[]) for i in range(len(adj))]
+    for node, ns in zip(nodes, adj):
+        node.neighbors = [nodes[j - 1] for j in ns]
+    return nodes[0]
+
+
+def build_random(make, pairs):
+    nodes = [make(p[0], next=None, random=None) for p in pairs]
+    for a, b in zip(nodes, nodes[1:]):
+        a.next = b
+    for node, p in zip(nodes, pairs):
+        node.random = None if p[1] is None else nodes[p[1]]
+    return nodes[0] if nodes else None
+
+
+def find(root, val):
+    # The node of a tree or list with this value (a node argument given by its value).
+    seen, stack = set(), [root]
+    while stack:
+        n = stack.pop()
+        if n is None or id(n) in seen:
+            continue
+        seen.add(id(n))
+        if getattr(n, "val", None) == val:
+            return n
+        stack += [getattr(n, k, None) for k in ("left", "right", "next")]
+    return None
+
+
+def show(v, kind=None):
+    # A result as LeetCode shows it: nodes as lists, NestedInteger as nested lists.
+    if isinstance(v, (list, tuple)):
+        return [show(x, kind) for x in v]
+    if isinstance(v, NestedInteger) or (hasattr(v, "isInteger") and hasattr(v, "getList")):
+        return v.getInteger() if v.isInteger() else [show(x) for x in v.getList()]
+    if not hasattr(v, "val"):
+        return v
+    if kind == "nary" or hasattr(v, "children"):
+        return show_nary(v)
+    if kind == "graph" or hasattr(v, "neighbors"):
+        return show_graph(v)
+    if kind == "random" or hasattr(v, "random"):
+        return show_random(v)
+    if kind == "next" or (hasattr(v, "next") and hasattr(v, "left")):
+        return show_next(v)
+    if hasattr(v, "left") or hasattr(v, "right"):
+        return show_tree(v)
+    return show_list(v)
+
+
+def show_list(v):
+    out = []
+    while v is not None and len(out) < 100000:
+        out.append(v.val)
+        v = v.next
+    return out
+
+
+def show_tree(v):
+    out, queue = [], collections.deque([v])
+    while queue:
+        node = queue.popleft()
+        out.append(None if node is None else node.val)
+        if node is not None:
+            queue.append(getattr(node, "left", None))
+            queue.append(getattr(node, "right", None))
+    while out and out[-1] is None:
+        out.pop()
+    return out
+
+
+def show_nary(v):
+    out, queue = [v.val, None], collections.deque([v])
+    while queue:
+        node = queue.popleft()
+        for c in node.children or []:
+            out.append(c.val)
+            queue.append(c)
+        out.append(None)
+    while out and out[-1] is None:
+        out.pop()
+    return out
+
+
+def show_graph(v):
+    nodes, queue = {}, collections.deque([v])
+    while queue:
+        n = queue.popleft()
+        if n.val in nodes:
+            continue
+        nodes[n.val] = n
+        queue.extend(n.neighbors or [])
+    return [[m.val for m in nodes[i].neighbors or []] for i in range(1, len(nodes) + 1)]
+
+
+def show_random(v):
+    nodes = []
+    while v is not None:
+        nodes.append(v)
+        v = v.next
+    index = {id(n): i for i, n in enumerate(nodes)}
+    return [[n.val, None if n.random is None else index[id(n.random)]] for n in nodes]
+
+
+def show_next(v):
+    out, level = [], v
+    while level is not None:
+        n, first = level, None
+        while n is not None:
+            out.append(n.val)
+            first = first or getattr(n, "left", None) or getattr(n, "right", None)
+            n = n.next
+        out.append("#")
+        level = first
+    return out
+
+
+def annotations(f):
+    # Each parameter's type as text: its annotation, else the docstring's `:type name: T`.
+    doc = inspect.getdoc(f) or ""
+    out = {}
+    for name, p in inspect.signature(f).parameters.items():
+        ann = "" if p.annotation is inspect.Parameter.empty else str(p.annotation)
+        if not ann:
+            for line in doc.splitlines():
+                if line.strip().startswith(":type " + name + ":"):
+                    ann = line.split(":", 2)[2].strip()
+        out[name] = ann
+    return out
+
+
+def convert(ns, ann, v, call, kind):
+    # An argument as the method takes it: node lists built, a node given by its value found.
+    def node(class_name):
+        return class_name in ann
+    nested = "List[" in ann or "list[" in ann or "[]" in ann
+    if node("NestedInteger"):
+        return [NestedInteger(x) for x in v] if nested and isinstance(v, list) else NestedInteger(v)
+    if node("ListNode"):
+        if nested and isinstance(v, list) and all(isinstance(x, list) for x in v):
+            return [build_list(ns, x) for x in v]
+        if isinstance(v, list):
+            return build_list(ns, v, call.get("pos", -1))
+        return by_value(call, v)
+    if node("TreeNode") or (node("Node") and kind in (None, "next")):
+        if isinstance(v, list):
+            return build_tree(ns.get("Node", Node) if kind == "next" and "TreeNode" not in ann else ns["TreeNode"], v)
+        return by_value(call, v)
+    if node("Node") and isinstance(v, list):
+        make = ns.get("Node", Node)
+        return {"nary": build_nary, "graph": build_graph, "random": build_random}.get(kind, build_tree)(make, v)
+    return v
+
+
+def by_value(call, v):
+    for root in call["built"]:
+        hit = find(root, v)
+        if hit is not None:
+            return hit
+    return v
+
+
+def with_api(ns, call):
+    api = call.get("api")
+    if not api or api["arg"] not in call["named"]:
+        return
+    data = call["named"][api["arg"]]
+    if api["name"] == "isBadVersion":
+        ns["isBadVersion"] = lambda v: v >= data
+    elif api["name"] == "guess":
+        ns["guess"] = lambda num: 0 if num == data else (-1 if num > data else 1)
+    elif api["name"] == "knows":
+        ns["knows"] = lambda a, b: bool(data[a][b])
+    elif api["name"] == "MountainArray":
+        class MountainArray:
+            def get(self, i):
+                return data[i]
+
+            def length(self):
+                return len(data)
+        ns["MountainArray"] = MountainArray
+        call["named"][api["arg"]] = MountainArray()
+
+
+def choose(sol, names):
+    methods = [getattr(sol, m) for m in dir(sol) if not m.startswith("_") and callable(getattr(sol, m))]
+    def params(f):
+        return list(inspect.signature(f).parameters)
+    wanted = [n for n in names if n]
+    return ([f for f in methods if params(f) == wanted] or [f for f in methods if set(params(f)) <= set(wanted) and params(f)]
+            or [f for f in methods if len(params(f)) == len(names)] or methods)
+
+
+def call_function(ns, call):
+    names, args = call["names"], call["args"]
+    call["named"] = dict(zip(names, args))
+    with_api(ns, call)
+    if "Solution" not in ns:
+        sys.exit("driver: the code defines no class Solution")
+    sol = ns["Solution"]()
+    methods = choose(sol, names)
+    if not methods:
+        sys.exit("driver: class Solution has no method")
+    f = methods[0]
+    anns = annotations(f)
+    kind = call.get("node")
+    params = list(anns)
+    call["built"] = []
+    if any(k in a for a in anns.values() for k in ("ListNode", "TreeNode")):
+        for n, v in call["named"].items():
+            # An argument the method does not take (`head` of 237, beside `node`): built, for a
+            # node given by its value to be found in, and shown if nothing is returned.
+            if n not in params and n != "pos" and isinstance(v, list):
+                make = build_list if any("ListNode" in a for a in anns.values()) else None
+                built = make(ns, v, call.get("pos", -1)) if make else build_tree(ns["TreeNode"], v)
+                call["built"].append(built)
+                call.setdefault("extra", built)
+    by_name = bool(params) and all(n in call["named"] for n in params)
+    pairs = [(p, call["named"][p]) for p in params] if by_name else list(zip(params, args))
+    values = {}
+    # Lists and trees first (a node given by its value is looked up in them), then the rest.
+    for p, v in sorted(pairs, key=lambda pv: not isinstance(pv[1], list)):
+        values[p] = convert(ns, anns[p], v, call, kind)
+        if hasattr(values[p], "val"):
+            call["built"].append(values[p])
+    result = f(*[values[p] for p, _ in pairs])
+    ret = str(inspect.signature(f).return_annotation)
+    if result is None and any(k in ret for k in ("ListNode", "TreeNode", "Node")):
+        return []
+    if result is None:
+        # Nothing returned: an in-place problem, judged by its first argument (or by the list
+        # the node given by its value belongs to).
+        return show(call.get("extra", values.get(params[0]) if params else None), kind)
+    return show(result, kind)
+
+
+def call_design(ns, call):
+    methods, args = call["methods"], call["args"]
+    if methods[0] not in ns:
+        sys.exit("driver: the code defines no class " + methods[0])
+    kind = call.get("node")
+    call["built"] = []
+
+    def invoke(f, a):
+        anns = list(annotations(f).values())
+        return f(*[convert(ns, anns[i] if i < len(anns) else "", v, call, kind) for i, v in enumerate(a)])
+
+    obj = invoke(ns[methods[0]], args[0])
+    out = [None]
+    for m, a in zip(methods[1:], args[1:]):
+        out.append(show(invoke(getattr(obj, m), a), kind))
+    return out
+
+
+def main():
+    ns = {"__name__": "solution", "ListNode": ListNode, "TreeNode": TreeNode, "Node": Node,
+          "NestedInteger": NestedInteger}
+    exec(PRELUDE, ns)
+    # LeetCode's names never hide a built-in (`from math import *` brings a two-argument `pow`).
+    for name in dir(builtins):
+        if not name.startswith("_") and name in ns:
+            ns[name] = getattr(builtins, name)
+    call = json.loads(sys.stdin.read())
+    src = open(sys.argv[1], encoding="utf-8").read()
+    real_stdout, sys.stdout = sys.stdout, sys.stderr
+    try:
+        exec(compile(src, "solution.py", "exec"), ns)
+        result = call_design(ns, call) if "methods" in call else call_function(ns, call)
+    finally:
+        sys.stdout = real_stdout
+    sys.stdout.write(json.dumps(result, separators=(",", ":"), default=str) + "\n")
+
+
+sys.setrecursionlimit(1 << 20)
+main()

@@ -1,0 +1,147 @@
+//! From a problem, its statement and the caller's options to what the judge runs: the samples as
+//! cases (LeetCode's examples read into data, the problem's kind decided before anything runs),
+//! the limits (the caller's, the statement's, else the platform's usual ones, said which and
+//! why), and the comparison the statement's words decide.
+
+use super::compare::Mode;
+use super::lang::Lang;
+use super::leetcode::{example, kind};
+use super::statement::{ErrorKind, Facts};
+use super::{Case, Program};
+use crate::models::Problem;
+use crate::samples::{Io, Sample, Samples};
+
+/// A caller's `float_tolerance` without a statement's, and `compare: "float"` without either.
+pub(crate) const DEFAULT_TOLERANCE: f64 = 1e-6;
+
+/// The limits a judge would use where the statement states none: the platform's usual ones.
+pub(crate) struct Defaults {
+    pub(crate) time_ms: u64,
+    pub(crate) memory_mb: u64,
+    /// Which default and why, in words.
+    pub(crate) why: &'static str,
+}
+
+/// The platform's usual limits (the backend stores none for AtCoder: its crawler keeps the
+/// statement, not the limits line above it).
+pub(crate) fn defaults(source: &str) -> Defaults {
+    let (time_ms, memory_mb, why) = match source.to_ascii_lowercase().as_str() {
+        "atcoder" => (2000, 1024, "AtCoder's usual limits, 2 s and 1024 MB: the stored statement states none"),
+        "codeforces" => (2000, 256, "Codeforces' usual limits, 2 s and 256 MB"),
+        "leetcode" => (2000, 1024, "LeetCode publishes no per-test limits: 2 s and 1024 MB per example"),
+        "luogu" => {
+            (2000, 512, "Luogu states its limits in the statement (often 1 s): 2 s and 512 MB where it does not")
+        }
+        "spoj" => (2000, 1536, "SPOJ's usual memory, 1536 MB, and 2 s"),
+        _ => (2000, 256, "the usual 2 s and 256 MB"),
+    };
+    Defaults { time_ms, memory_mb, why }
+}
+
+/// Why a problem cannot be judged, said before anything runs.
+pub(crate) type Refusal = String;
+
+/// The samples as cases: stdin samples as they are; LeetCode examples read into calls for the
+/// drivers, after the problem's kind is checked. Samples whose example is not a value are left
+/// out and named in the second list.
+pub(crate) fn cases(
+    p: &Problem,
+    found: &Samples,
+    markdown: &str,
+    program: &Program,
+) -> Result<(Vec<Case>, Vec<String>), Refusal> {
+    let numbered = found.tests.iter().enumerate().map(|(i, s)| (i + 1, s));
+    if found.io != Io::Function {
+        return Ok((numbered.map(|(n, s)| Case::stdin(n, s)).collect(), Vec::new()));
+    }
+    let code = match program {
+        Program::Code { source, .. } => source.as_str(),
+        Program::Command { .. } => "",
+    };
+    let extras = kind::classify(p.category.as_deref(), markdown, code)?;
+    let fields = extras.fields();
+    let (mut cases, mut skipped) = (Vec::new(), Vec::new());
+    for (n, s) in numbered {
+        match example::parse(&s.input, &s.output) {
+            Ok(e) => cases.push(function_case(n, s, &e, &fields)),
+            Err(why) => skipped.push(format!("example {n}: {why}")),
+        }
+    }
+    if cases.is_empty() {
+        return Err(format!(
+            "The examples of this LeetCode problem cannot be read as values to call the method with and compare \
+the answer to ({}): it cannot be judged from them. Test it with calls of your own through `command`, or on LeetCode.",
+            skipped.join("; ")
+        ));
+    }
+    Ok((cases, skipped))
+}
+
+fn function_case(number: usize, s: &Sample, e: &example::Example, fields: &[(&str, serde_json::Value)]) -> Case {
+    Case { number, stdin: example::to_stdin(&e.call, fields), expected: e.expected.to_string(), shown: s.input.clone() }
+}
+
+/// The language a LeetCode problem can be judged in here, or why not.
+pub(crate) fn leetcode_language(program: &Program) -> Result<(), Refusal> {
+    match program {
+        Program::Code { lang, .. } if lang.is_python() => Ok(()),
+        _ => Err("This is a LeetCode problem (a function, not a program that reads stdin). Only `language: \
+\"python\"` (or `\"pypy\"`) is supported for it here: give the `class Solution` code in Python, or test another \
+language with your own driver program through `command`."
+            .into()),
+    }
+}
+
+/// The comparison: the caller's `compare` wins; else `float` with the statement's tolerance
+/// (its kind of error too), else tokens; a caller's `float_tolerance` alone asks for floats.
+pub(crate) fn mode(compare: Option<&str>, tolerance: Option<f64>, facts: &Facts) -> Mode {
+    let stated = facts.tolerance.as_ref();
+    match (compare, stated) {
+        (Some("exact"), _) => Mode::Exact,
+        (Some("tokens"), _) => Mode::Tokens,
+        (Some(_), _) | (None, Some(_)) => Mode::Float(
+            tolerance.or(stated.map(|t| t.value)).unwrap_or(DEFAULT_TOLERANCE),
+            if tolerance.is_some() { ErrorKind::Either } else { stated.map_or(ErrorKind::Either, |t| t.kind) },
+        ),
+        (None, None) => tolerance.map_or(Mode::Tokens, |t| Mode::Float(t, ErrorKind::Either)),
+    }
+}
+
+/// What a Python syntax error says about the interpreter (a program written for a newer Python
+/// than the one here is no fault of the program).
+pub(crate) fn python_syntax_note(lang: Lang, tool: &[String], message: &str) -> Option<String> {
+    if !lang.is_python() || !message.contains("SyntaxError") {
+        return None;
+    }
+    let version = super::lang::version(tool).unwrap_or_else(|| "an unknown version".into());
+    Some(format!(
+        "The syntax was checked by `{}`, which is {version}. A program written for a newer Python (`match` needs \
+3.10, `type` aliases and `[T]` generics 3.12) is refused by an older one: name a newer interpreter in the \
+server's environment variable {} (AtCoder runs CPython 3.13 and PyPy 3.10).",
+        tool.join(" "),
+        lang.var()
+    ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::judge::statement::Tolerance;
+
+    #[test]
+    fn the_comparison_from_the_statement_and_the_arguments() {
+        let tol = Tolerance { value: 1e-9, kind: ErrorKind::Absolute, words: "x".into() };
+        let facts = Facts { tolerance: Some(tol), ..Facts::default() };
+        assert_eq!(mode(None, None, &facts), Mode::Float(1e-9, ErrorKind::Absolute));
+        assert_eq!(mode(Some("tokens"), None, &facts), Mode::Tokens);
+        assert_eq!(mode(None, Some(1e-3), &facts), Mode::Float(1e-3, ErrorKind::Either));
+        assert_eq!(mode(None, None, &Facts::default()), Mode::Tokens);
+        assert_eq!(mode(Some("float"), None, &Facts::default()), Mode::Float(DEFAULT_TOLERANCE, ErrorKind::Either));
+    }
+
+    #[test]
+    fn platform_defaults() {
+        assert_eq!((defaults("atcoder").time_ms, defaults("atcoder").memory_mb), (2000, 1024));
+        assert_eq!(defaults("CODEFORCES").memory_mb, 256);
+    }
+}

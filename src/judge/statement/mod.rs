@@ -1,0 +1,129 @@
+//! What a statement says about judging: its time and memory limits, whether answers within an
+//! error are accepted (and which error), whether any of several answers is, whether the order of
+//! the answer or the case of its letters is free, and whether it hints at other accepted outputs.
+//! Read from the statement as the converter wrote it (`text::plain` drops what markup is left,
+//! TeX's braces and spaces), sentence by sentence (`phrases`, `tolerance`). Pure and linear: no
+//! second HTML parse, no regular expressions.
+
+mod phrases;
+mod text;
+mod tolerance;
+
+pub(crate) use tolerance::{ErrorKind, Tolerance};
+
+/// The judging facts of one statement.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub(crate) struct Facts {
+    /// `time limit per test` and its kin, in milliseconds.
+    pub(crate) time_ms: Option<u64>,
+    /// `memory limit per test` and its kin, in MiB (megabytes as judges mean them).
+    pub(crate) memory_mb: Option<u64>,
+    /// The accepted absolute/relative error, with the sentence that said so.
+    pub(crate) tolerance: Option<Tolerance>,
+    /// The sentence that says any of several answers is accepted.
+    pub(crate) any_answer: Option<String>,
+    /// The sentence that says the answer may be in any order.
+    pub(crate) any_order: Option<String>,
+    /// The sentence that says letters may be printed in either case.
+    pub(crate) any_case: Option<String>,
+    /// The sentence that suggests other outputs may be accepted, without saying "any".
+    pub(crate) maybe_several: Option<String>,
+}
+
+/// Reads the facts of a statement from its Markdown as the converter wrote it (or as the
+/// backend served it): the text a reader sees, markup gone.
+pub(crate) fn read(markdown: &str) -> Facts {
+    let text = text::plain(markdown);
+    Facts {
+        time_ms: limit(&text, TIME_WORDS, time_unit),
+        memory_mb: limit(&text, MEMORY_WORDS, memory_unit),
+        tolerance: tolerance::read(&text),
+        any_answer: phrases::any_answer(&text).map(quote),
+        any_order: phrases::any_order(&text).map(quote),
+        any_case: phrases::any_case(&text).map(quote),
+        maybe_several: phrases::maybe_several(&text).map(quote),
+    }
+}
+
+/// Only the limits, from the converter's Markdown: what the problem object shows. Only the text
+/// after each limit word is made plain (`get_problem` reads these on every call).
+pub(crate) fn limits(markdown: &str) -> (Option<u64>, Option<u64>) {
+    let near = |words: &[&str], unit: fn(&str) -> Option<f64>| {
+        words.iter().find_map(|w| {
+            find_ignoring_ascii_case(markdown, w).find_map(|at| {
+                let end = markdown.floor_char_boundary((at + w.len() + 80).min(markdown.len()));
+                limit(&text::plain(&markdown[at..end]), words, unit)
+            })
+        })
+    };
+    (near(TIME_WORDS, time_unit), near(MEMORY_WORDS, memory_unit))
+}
+
+/// Where `needle` (lower-case) starts in `hay`, ASCII letters compared without case.
+fn find_ignoring_ascii_case<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
+    let first = needle.as_bytes()[0];
+    let (h, n) = (hay.as_bytes(), needle.as_bytes());
+    (0..h.len().saturating_sub(n.len() - 1))
+        .filter(move |&i| h[i].eq_ignore_ascii_case(&first) && h[i..i + n.len()].eq_ignore_ascii_case(n))
+}
+
+/// A sentence as the result quotes it: at most 200 characters.
+fn quote(s: &str) -> String {
+    if s.chars().count() > 200 { s.chars().take(200).collect::<String>() + "…" } else { s.to_string() }
+}
+
+const TIME_WORDS: &[&str] = &["time limit per test", "time limit", "実行時間制限", "时间限制", "時間制限"];
+const MEMORY_WORDS: &[&str] = &["memory limit per test", "memory limit", "メモリ制限", "内存限制", "空间限制"];
+
+/// The first `words` followed, after only separators, by a number and a unit `unit` accepts.
+fn limit(text: &str, words: &[&str], unit: fn(&str) -> Option<f64>) -> Option<u64> {
+    for w in words {
+        let mut from = 0;
+        while let Some(at) = text[from..].find(w) {
+            let after = from + at + w.len();
+            from = after;
+            if let Some(v) = number_then_unit(&text[after..], unit) {
+                return Some(v);
+            }
+        }
+    }
+    None
+}
+
+/// `: 2 seconds`, `1.5 s`, `：1024 mb`, `| 256 megabytes`: separators, a number, a unit.
+fn number_then_unit(s: &str, unit: fn(&str) -> Option<f64>) -> Option<u64> {
+    let s = s.trim_start_matches(|c: char| c.is_whitespace() || ":：|-=(（".contains(c));
+    let end = s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len());
+    let n = super::compare::number(&s[..end])?;
+    let scale = unit(s[end..].trim_start())?;
+    let v = (n * scale).round();
+    (v > 0.0 && v < 1e9).then_some(v as u64)
+}
+
+/// Milliseconds per unit of a time limit.
+fn time_unit(s: &str) -> Option<f64> {
+    if s.starts_with("ms") || s.starts_with("millisecond") || s.starts_with("毫秒") {
+        Some(1.0)
+    } else if s.starts_with('s') || s.starts_with("秒") {
+        Some(1000.0)
+    } else {
+        None
+    }
+}
+
+/// MiB per unit of a memory limit.
+fn memory_unit(s: &str) -> Option<f64> {
+    let w = |p: &str| s.starts_with(p);
+    if w("kb") || w("kib") || w("kilobyte") {
+        Some(1.0 / 1024.0)
+    } else if w("gb") || w("gib") || w("gigabyte") {
+        Some(1024.0)
+    } else if w("mb") || w("mib") || w("megabyte") || w("m ") || s == "m" {
+        Some(1.0)
+    } else {
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests;
