@@ -78,7 +78,13 @@ the answer to ({}): it cannot be judged from them. Test it with calls of your ow
 }
 
 fn function_case(number: usize, s: &Sample, e: &example::Example, fields: &[(&str, serde_json::Value)]) -> Case {
-    Case { number, stdin: example::to_stdin(&e.call, fields), expected: e.expected.to_string(), shown: s.input.clone() }
+    let mut fields = fields.to_vec();
+    if !(e.expected.is_array() || e.expected.is_null() || e.expected.is_object()) {
+        // One value expected: a returned node is shown as its value (236's ancestor is `3`).
+        fields.push(("returns", serde_json::json!("value")));
+    }
+    let stdin = example::to_stdin(&e.call, &fields);
+    Case { number, stdin, expected: e.expected.to_string(), shown: s.input.clone() }
 }
 
 /// The language a LeetCode problem can be judged in here, or why not.

@@ -1,0 +1,209 @@
+//! Verdicts decided by the statement's own words, on synthetic statements shaped like the real
+//! ones whose accepted solutions the judge once got wrong (AtCoder and LeetCode; see the README's
+//! real-data check): several answers said in other words, any order on a stdin problem, a
+//! tolerance in spaced TeX or as an absolute difference, letters in either case, a WA where the
+//! statement only hints at other answers; and LeetCode's examples read as LeetCode reads them
+//! (its Python prelude, values across lines, only the first value after Output, zero-width
+//! spaces, a node given by its value, a list with a cycle, design classes, node classes, hidden
+//! APIs), and what cannot be judged refused by kind before anything runs.
+
+use serde_json::{Value, json};
+
+use crate::backend::Backend;
+use crate::harness::Server;
+use crate::judge::{have, judge_server, judged};
+use crate::util::json_reply;
+
+/// An AtCoder-shaped Markdown statement (as the backend's crawler stores them) with `words` in
+/// its output section and one sample.
+fn atcoder(words: &str, input: &str, output: &str) -> String {
+    format!(
+        "Score : $100$ points\n\n## Problem Statement\n\nSolve it.\n\n## Output\n\n{words}\n\n## Sample Input 1\n\n\
+```\n{input}```\n\n## Sample Output 1\n\n```\n{output}```\n"
+    )
+}
+
+/// Serves `content` as problem `id` of `source`.
+fn serve(b: &Backend, source: &str, id: &str, content: &str, category: Option<&str>) {
+    b.route(
+        &format!("/api/v1/problems/{source}/{id}"),
+        json_reply(
+            &json!({"id": id, "source": source, "title": "T", "tags": [], "category": category, "content": content}),
+        ),
+    );
+}
+
+fn py(s: &mut Server, source: &str, id: &str, code: &str) -> Value {
+    judged(s, json!({"source": source, "id": id, "language": "python", "code": code}))
+}
+
+#[test]
+fn several_answers_said_in_other_words_are_unverified_not_wa() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    for (i, words) in [
+        "If there are multiple solutions, printing any of them will be considered correct.",
+        "If multiple such strings exist, any of them is acceptable.",
+        "答えが複数存在する場合、どれを出力しても正解とみなされる。",
+        "如果有多组解，输出任意一组即可。",
+        "Если ответов несколько, выведите любой из них.",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let id = format!("any_{i}");
+        serve(&b, "atcoder", &id, &atcoder(words, "3\n", "1 2\n"), None);
+        let v = py(&mut s, "atcoder", &id, "print(2, 1)");
+        assert_eq!(
+            (v["verdict"].as_str(), v["mismatch_rule"].as_str()),
+            (Some("UNVERIFIED"), Some("any_answer")),
+            "{words}: {v}"
+        );
+        assert!(!v["statement_says"]["any_answer"].is_null(), "{v}");
+    }
+}
+
+#[test]
+fn any_order_on_a_stdin_problem_is_a_multiset() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    let words = "Print the edges, one per line. You may print the edges in any order.";
+    serve(&b, "atcoder", "order", &atcoder(words, "3\n", "1 2\n2 3\n"), None);
+    let v = py(&mut s, "atcoder", "order", "print('2 3')\nprint('1 2')");
+    assert_eq!((v["verdict"].as_str(), v["mismatch_rule"].as_str()), (Some("AC"), Some("any_order")), "{v}");
+    assert!(v["samples"][0]["note"].as_str().unwrap().contains("another order"), "{v}");
+    let v = py(&mut s, "atcoder", "order", "print('1 3')\nprint('3 2')");
+    assert_eq!(v["verdict"], "UNVERIFIED", "never WA where the order is free: {v}");
+    assert!(v["samples"][0]["note"].as_str().unwrap().contains("any order"), "{v}");
+}
+
+#[test]
+fn tolerances_case_and_hints() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    let spaced =
+        "Your output is considered correct if the absolute difference from the true value is at most $10 ^ {-5}$.";
+    serve(&b, "atcoder", "tol", &atcoder(spaced, "1\n", "0.333333333\n"), None);
+    let v = py(&mut s, "atcoder", "tol", "print(0.333336)");
+    assert_eq!(v["verdict"], "AC", "{v}");
+    assert_eq!(
+        (v["comparison"]["float_tolerance"].as_f64(), v["comparison"]["error"].as_str()),
+        (Some(1e-5), Some("absolute"))
+    );
+    // Relative only: 1e-6 of a billion is a thousand.
+    let rel = "The output is considered correct when the relative difference is not greater than $10^{-6}$.";
+    serve(&b, "atcoder", "rel", &atcoder(rel, "1\n", "1000000000\n"), None);
+    assert_eq!(py(&mut s, "atcoder", "rel", "print(1000000900)")["verdict"], "AC");
+    assert_eq!(py(&mut s, "atcoder", "rel", "print(1000001100)")["verdict"], "WA");
+    let case = "Print `Yes` or `No`. You can print each letter in any case (upper or lower).";
+    serve(&b, "atcoder", "case", &atcoder(case, "1\n", "Yes\n"), None);
+    let v = py(&mut s, "atcoder", "case", "print('YES')");
+    assert_eq!((v["verdict"].as_str(), v["comparison"]["any_case"].as_bool()), (Some("AC"), Some(true)), "{v}");
+    // "Print such a string" hints at other answers: still WA, but the WA says so.
+    let hint = "If such a string exists, print such a string; otherwise, print `-1`.";
+    serve(&b, "atcoder", "hint", &atcoder(hint, "1\n", "ab\n"), None);
+    let v = py(&mut s, "atcoder", "hint", "print('ba')");
+    assert_eq!(v["verdict"], "WA", "{v}");
+    assert!(v["samples"][0]["note"].as_str().unwrap().contains("pass `checker`"), "{v}");
+    assert!(!v["statement_says"]["other_outputs_possible"].is_null(), "{v}");
+}
+
+/// A LeetCode-shaped HTML statement with its examples, `(input, output)` each as shown.
+fn leetcode(examples: &[(&str, &str)]) -> String {
+    let mut html = String::from("<p>Solve it.</p>");
+    for (i, (input, output)) in examples.iter().enumerate() {
+        html.push_str(&format!(
+            "<p><strong class=\"example\">Example {}:</strong></p><pre><strong>Input:</strong> {input}\n\
+<strong>Output:</strong> {output}\n</pre>",
+            i + 1
+        ));
+    }
+    html
+}
+
+#[test]
+fn leetcode_examples_read_as_leetcode_reads_them() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    // A value across lines, a zero-width space after a value, a misspelt explanation after the
+    // output; LeetCode's Python prelude (string, operator, copy) and the built-in `pow`.
+    let grid = leetcode(&[("grid = [[1,2],\n [3,4]]\u{200b}, k = 3", "10\n<strong>Explantion</strong> the sum")]);
+    serve(&b, "leetcode", "9001", &grid, None);
+    let code = "class Solution:\n    def total(self, grid: List[List[int]], k: int) -> int:\n        \
+g = deepcopy(grid)\n        assert ascii_lowercase[0] == 'a' and xor(1, 3) == 2 and or_(1, 2) == 3\n        \
+return pow(sum(map(sum, g)), 1, 1000) + 0 * k\n";
+    let v = py(&mut s, "leetcode", "9001", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
+    // A node given by its value (the ancestor is shown as its value), a list with a cycle.
+    let lca = leetcode(&[("root = [3,5,1,6,2,0,8,null,null,7,4], p = 5, q = 4", "5")]);
+    serve(&b, "leetcode", "9002", &lca, None);
+    let code = "class Solution:\n    def lowestCommonAncestor(self, root: 'TreeNode', p: 'TreeNode', q: 'TreeNode') -> 'TreeNode':\n        \
+if root in (None, p, q): return root\n        l = self.lowestCommonAncestor(root.left, p, q)\n        \
+r = self.lowestCommonAncestor(root.right, p, q)\n        return root if l and r else l or r\n";
+    let v = py(&mut s, "leetcode", "9002", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
+    let cycle = leetcode(&[("head = [3,2,0,-4], pos = 1", "true"), ("head = [1], pos = -1", "false")]);
+    serve(&b, "leetcode", "9003", &cycle, None);
+    let code = "class Solution:\n    def hasCycle(self, head: Optional[ListNode]) -> bool:\n        seen = set()\n        \
+while head:\n            if head in seen: return True\n            seen.add(head)\n            head = head.next\n        return False\n";
+    assert_eq!(py(&mut s, "leetcode", "9003", code)["verdict"], "AC");
+}
+
+#[test]
+fn design_problems_node_classes_and_hidden_apis() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    let stack = leetcode(&[(
+        "\n[\"MinStack\",\"push\",\"push\",\"getMin\",\"pop\",\"getMin\"]\n[[],[-2],[-3],[],[],[]]",
+        "[null,null,null,-3,null,-2]",
+    )]);
+    serve(&b, "leetcode", "9004", &stack, None);
+    let code = "class MinStack:\n    def __init__(self):\n        self.s = []\n    def push(self, val: int) -> None:\n        \
+self.s.append(min(val, self.s[-1]) if self.s else val)\n    def pop(self) -> None:\n        self.s.pop()\n    \
+def getMin(self) -> int:\n        return self.s[-1]\n";
+    assert_eq!(py(&mut s, "leetcode", "9004", code)["verdict"], "AC");
+    let nary = leetcode(&[("root = [1,null,3,2,4,null,5,6]", "3")]);
+    serve(&b, "leetcode", "9005", &nary, None);
+    let code = "\"\"\"\nclass Node:\n    def __init__(self, val=None, children=None):\n\"\"\"\nclass Solution:\n    \
+def maxDepth(self, root: 'Node') -> int:\n        return 1 + max((self.maxDepth(c) for c in root.children), default=0) if root else 0\n";
+    assert_eq!(py(&mut s, "leetcode", "9005", code)["verdict"], "AC");
+    let bad = leetcode(&[("n = 5, bad = 4", "4")]);
+    serve(&b, "leetcode", "9006", &bad, None);
+    let code = "# The isBadVersion API is already defined for you.\nclass Solution:\n    def firstBadVersion(self, n: int) -> int:\n        \
+lo, hi = 1, n\n        while lo < hi:\n            mid = (lo + hi) // 2\n            \
+lo, hi = (lo, mid) if isBadVersion(mid) else (mid + 1, hi)\n        return lo\n";
+    assert_eq!(py(&mut s, "leetcode", "9006", code)["verdict"], "AC");
+}
+
+#[test]
+fn what_cannot_be_judged_is_refused_by_kind_before_anything_runs() {
+    let (b, mut s) = judge_server(vec![]);
+    let sql = leetcode(&[("Employee table: | id |", "| 1 |")]);
+    serve(&b, "leetcode", "9101", &sql, Some("Database"));
+    let text =
+        s.call_err("test_solution", json!({"source": "leetcode", "id": "9101", "language": "python", "code": "x = 1"}));
+    assert!(text.contains("database (SQL)") && !text.contains("RE"), "{text}");
+    let api = leetcode(&[("file = \"abc\", n = 4", "3")]);
+    serve(&b, "leetcode", "9102", &api, None);
+    let code =
+        "# The read4 API is already defined for you.\nclass Solution:\n    def read(self, buf, n):\n        return 0\n";
+    let text =
+        s.call_err("test_solution", json!({"source": "leetcode", "id": "9102", "language": "python", "code": code}));
+    assert!(text.contains("hidden API (`read4`)"), "{text}");
+    // Examples whose output is not a value: said, not "no samples".
+    let words = leetcode(&[("head = [3,2,0,-4], pos = 1", "tail connects to node index 1")]);
+    serve(&b, "leetcode", "9103", &words, None);
+    let text =
+        s.call_err("test_solution", json!({"source": "leetcode", "id": "9103", "language": "python", "code": "x = 1"}));
+    assert!(text.contains("cannot be read as values") && !text.contains("No sample"), "{text}");
+}
