@@ -11,8 +11,9 @@ use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
 use super::lang::Lang;
+use super::leetcode::driver::{self, Driver, Shared};
 use super::run::{self, End, Spec};
-use super::{leetcode, sandbox, verdict};
+use super::{sandbox, verdict};
 
 /// Programs kept at most; the oldest goes first.
 const KEEP: usize = 16;
@@ -28,8 +29,10 @@ pub(crate) struct Built {
     /// The compiler's words on success (warnings), cut.
     pub(crate) log: String,
     pub(crate) compile_ms: u64,
-    /// Run through the LeetCode harness.
-    pub(crate) harness: bool,
+    /// Run through a LeetCode driver.
+    driver: Option<Driver>,
+    /// The driver's session part, when it has one.
+    shared: Option<PathBuf>,
     tool: Vec<String>,
     source: String,
 }
@@ -37,11 +40,9 @@ pub(crate) struct Built {
 impl Built {
     /// The argv of a run (absolute paths).
     pub(crate) fn argv(&self, memory_mb: u64) -> Vec<String> {
-        if self.harness {
-            let path = |f: &str| self.dir.join(f).to_string_lossy().into_owned();
-            let mut argv = self.tool.clone();
-            argv.extend([path("harness.py"), path("solution.py")]);
-            return argv;
+        if let Some(d) = &self.driver {
+            let shared = self.shared.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            return driver::fill(&d.run, &self.dir.to_string_lossy(), &shared, memory_mb);
         }
         self.lang.run(&self.tool, &self.dir, &self.source, memory_mb)
     }
@@ -98,19 +99,21 @@ pub fn cleanup() {
     }
 }
 
-/// The program for `source` in `lang`, built now or earlier in the session; `true` if cached.
+/// The program for `source` in `lang` (run through `driver` for LeetCode), built now or earlier in
+/// the session; `true` if cached.
 pub(crate) fn build(
     lang: Lang,
     source: &str,
     tool: Vec<String>,
-    harness: bool,
+    driver: Option<&Driver>,
     cancelled: &dyn Fn() -> bool,
 ) -> Result<(Arc<Built>, bool), BuildError> {
     let mut h = DefaultHasher::new();
-    (lang, source, &tool, harness).hash(&mut h);
+    (lang, source, &tool, driver).hash(&mut h);
     let key = h.finish();
     let lock = || entries().lock().unwrap_or_else(PoisonError::into_inner);
-    if let Some(e) = lock().iter().find(|e| e.key == key && e.built.source == source && e.built.tool == tool) {
+    let same = |b: &Built| b.source == source && b.tool == tool && b.driver.as_ref() == driver;
+    if let Some(e) = lock().iter().find(|e| e.key == key && same(&e.built)) {
         return Ok((e.built.clone(), true));
     }
     if which(&tool[0]).is_none() {
@@ -126,7 +129,11 @@ the server's environment variable {}.",
     // write one folder while the other runs from it.
     static BUILDS: AtomicU64 = AtomicU64::new(0);
     let dir = root().join(format!("{key:016x}-{}", BUILDS.fetch_add(1, Ordering::Relaxed)));
-    let built = compile(lang, source, tool, harness, &dir, cancelled)?;
+    let shared = match driver.and_then(|d| d.shared.as_ref()) {
+        Some(part) => Some(shared(lang, part, &tool, cancelled)?),
+        None => None,
+    };
+    let built = compile(lang, source, tool, driver, shared, &dir, cancelled)?;
     let built = Arc::new(built);
     let mut entries = lock();
     entries.retain(|e| e.key != key);
@@ -141,21 +148,90 @@ the server's environment variable {}.",
     Ok((built, false))
 }
 
+/// A driver's session part, built once per session (per language, tool and files) into a folder
+/// of the session; its folder.
+fn shared(lang: Lang, part: &Shared, tool: &[String], cancelled: &dyn Fn() -> bool) -> Result<PathBuf, BuildError> {
+    static BUILT: OnceLock<Mutex<Vec<(u64, PathBuf)>>> = OnceLock::new();
+    let mut h = DefaultHasher::new();
+    (lang, part, tool).hash(&mut h);
+    let key = h.finish();
+    // Held while building: two calls needing the same part build it once.
+    let mut built = BUILT.get_or_init(Mutex::default).lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some((_, dir)) = built.iter().find(|(k, _)| *k == key) {
+        return Ok(dir.clone());
+    }
+    let dir = root().join(format!("{}-{key:016x}", part.name));
+    let _ = std::fs::remove_dir_all(&dir);
+    let setup = |e: std::io::Error| BuildError::Setup(format!("cannot write the driver's folder: {e}"));
+    std::fs::create_dir_all(&dir).map_err(setup)?;
+    for (name, text) in &part.files {
+        std::fs::write(dir.join(name), text).map_err(setup)?;
+    }
+    let d = dir.to_string_lossy().into_owned();
+    let argv = driver::fill(&part.compile, &d, &d, 0);
+    let out = run_compile(lang, &argv, &dir, cancelled);
+    match out.0 {
+        End::Code(0) => {
+            built.push((key, dir.clone()));
+            Ok(dir)
+        }
+        _ => Err(BuildError::Setup(format!("the {} driver did not build: {}", lang.name(), out.1))),
+    }
+}
+
+/// Writes the program's files into `dir` and compiles them.
 fn compile(
     lang: Lang,
     source: &str,
     tool: Vec<String>,
-    harness: bool,
+    driver: Option<&Driver>,
+    shared: Option<PathBuf>,
     dir: &Path,
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Built, BuildError> {
     let setup = |e: std::io::Error| BuildError::Setup(format!("cannot write the program's folder: {e}"));
     std::fs::create_dir_all(dir).map_err(setup)?;
-    let file = if harness { "solution.py".to_string() } else { lang.file_name(source) };
-    std::fs::write(dir.join(&file), source).map_err(setup)?;
-    if harness {
-        std::fs::write(dir.join("harness.py"), leetcode::HARNESS).map_err(setup)?;
+    let argv = match driver {
+        Some(d) => {
+            for (name, text) in &d.files {
+                std::fs::write(dir.join(name), text).map_err(setup)?;
+            }
+            let s = shared.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            driver::fill(&d.compile, &dir.to_string_lossy(), &s, 0)
+        }
+        None => {
+            let file = lang.file_name(source);
+            std::fs::write(dir.join(&file), source).map_err(setup)?;
+            lang.compile(&tool, &file)
+        }
+    };
+    let started = Instant::now();
+    let (end, log) =
+        if argv.is_empty() { (End::Code(0), String::new()) } else { run_compile(lang, &argv, dir, cancelled) };
+    match end {
+        End::Code(0) => Ok(Built {
+            lang,
+            dir: dir.to_path_buf(),
+            log,
+            compile_ms: started.elapsed().as_millis() as u64,
+            driver: driver.cloned(),
+            shared,
+            tool,
+            source: source.to_string(),
+        }),
+        End::TimedOut => {
+            Err(BuildError::Compile(format!("the compiler ran out of time ({} s)\n{log}", COMPILE_MS / 1000)))
+        }
+        End::NotStarted(why) => Err(BuildError::Setup(why)),
+        _ => {
+            Err(BuildError::Compile(if log.is_empty() { "the compiler failed without a message".into() } else { log }))
+        }
     }
+}
+
+/// Runs a compile command in `dir`, confined like a run (the compiler is trusted, what it reads
+/// is not), with the environment the language's compiler needs: how it ended, and its words.
+fn run_compile(lang: Lang, argv: &[String], dir: &Path, cancelled: &dyn Fn() -> bool) -> (End, String) {
     let mut env = sandbox::environment(dir);
     if lang == Lang::Go {
         // One build cache for the session: without it every program rebuilds Go's runtime.
@@ -173,12 +249,10 @@ fn compile(
             }
         }
     }
-    let argv = lang.compile(&tool, &file);
     // The compiler's own end matters only as success or not: the init's status file is not read.
     let (status, input) = (dir.join("compile.exit"), dir.join("compile.in"));
     let files = sandbox::RunFiles { status: &status, input: &input };
-    let (argv, init) = sandbox::wrap(&argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, files, &mut env);
-    let started = Instant::now();
+    let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, files, &mut env);
     let spec = Spec {
         argv: &argv,
         cwd: dir,
@@ -192,25 +266,7 @@ fn compile(
     let out = run::run(&spec, cancelled);
     let mut log = String::from_utf8_lossy(&out.stdout).into_owned();
     log.push_str(&out.stderr);
-    let log = verdict::tail(log.trim(), 3000);
-    match out.end {
-        End::Code(0) => Ok(Built {
-            lang,
-            dir: dir.to_path_buf(),
-            log,
-            compile_ms: started.elapsed().as_millis() as u64,
-            harness,
-            tool,
-            source: source.to_string(),
-        }),
-        End::TimedOut => {
-            Err(BuildError::Compile(format!("the compiler ran out of time ({} s)\n{log}", COMPILE_MS / 1000)))
-        }
-        End::NotStarted(why) => Err(BuildError::Setup(why)),
-        _ => {
-            Err(BuildError::Compile(if log.is_empty() { "the compiler failed without a message".into() } else { log }))
-        }
-    }
+    (out.end, verdict::tail(log.trim(), 3000))
 }
 
 /// The path of `cmd`: itself when it names a path, else the first match on `PATH`.

@@ -83,6 +83,8 @@ pub(crate) struct Job {
     pub(crate) io: Io,
     /// The samples to run.
     pub(crate) samples: Vec<Case>,
+    /// LeetCode: the driver that calls the code (`io` is `Function`).
+    pub(crate) driver: Option<leetcode::driver::Driver>,
     pub(crate) time_ms: u64,
     /// 0: no memory limit.
     pub(crate) memory_mb: u64,
@@ -141,9 +143,8 @@ pub(crate) fn judge(
     let memory = job.memory_mb;
     let (argv, build, mem_ok) = match &job.program {
         Program::Code { lang, source } => {
-            let harness = job.io == Io::Function;
             let tool = lang.tool(&|k| std::env::var(k).ok());
-            match cache::build(*lang, source, tool, harness, cancelled) {
+            match cache::build(*lang, source, tool, job.driver.as_ref(), cancelled) {
                 Ok((built, cached)) => {
                     let info = BuildInfo { cached, compile_ms: built.compile_ms, log: built.log.clone() };
                     (built.argv(memory), Some(info), lang.address_space_limit_ok())

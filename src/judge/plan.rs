@@ -5,6 +5,7 @@
 
 use super::compare::Mode;
 use super::lang::Lang;
+use super::leetcode::driver::{self, Driver, Shape};
 use super::leetcode::{example, kind};
 use super::statement::{ErrorKind, Facts};
 use super::{Case, Program};
@@ -41,29 +42,37 @@ pub(crate) fn defaults(source: &str) -> Defaults {
 /// Why a problem cannot be judged, said before anything runs.
 pub(crate) type Refusal = String;
 
+/// The samples as the judge runs them: cases, the LeetCode driver, and the samples left out.
+pub(crate) struct Cases {
+    pub(crate) cases: Vec<Case>,
+    pub(crate) driver: Option<Driver>,
+    /// LeetCode examples that are not values to call with and compare, each with why.
+    pub(crate) skipped: Vec<String>,
+}
+
 /// The samples as cases: stdin samples as they are; LeetCode examples read into calls for the
-/// drivers, after the problem's kind is checked. Samples whose example is not a value are left
-/// out and named in the second list.
-pub(crate) fn cases(
-    p: &Problem,
-    found: &Samples,
-    markdown: &str,
-    program: &Program,
-) -> Result<(Vec<Case>, Vec<String>), Refusal> {
+/// drivers, after the problem's kind is checked and the driver made for the code (both may
+/// refuse, before anything runs).
+pub(crate) fn cases(p: &Problem, found: &Samples, markdown: &str, program: &Program) -> Result<Cases, Refusal> {
     let numbered = found.tests.iter().enumerate().map(|(i, s)| (i + 1, s));
     if found.io != Io::Function {
-        return Ok((numbered.map(|(n, s)| Case::stdin(n, s)).collect(), Vec::new()));
+        let cases = numbered.map(|(n, s)| Case::stdin(n, s)).collect();
+        return Ok(Cases { cases, driver: None, skipped: Vec::new() });
     }
-    let code = match program {
-        Program::Code { source, .. } => source.as_str(),
-        Program::Command { .. } => "",
+    let Program::Code { lang, source: code } = program else {
+        return Err(leetcode_language(program).err().unwrap_or_default());
     };
     let extras = kind::classify(p.category.as_deref(), markdown, code)?;
     let fields = extras.fields();
-    let (mut cases, mut skipped) = (Vec::new(), Vec::new());
+    let (mut cases, mut skipped, mut shape) = (Vec::new(), Vec::new(), Shape { extras, ..Shape::default() });
     for (n, s) in numbered {
         match example::parse(&s.input, &s.output) {
-            Ok(e) => cases.push(function_case(n, s, &e, &fields)),
+            Ok(e) => {
+                if cases.is_empty() {
+                    shape_of(&e.call, &mut shape);
+                }
+                cases.push(function_case(n, s, &e, &fields));
+            }
             Err(why) => skipped.push(format!("example {n}: {why}")),
         }
     }
@@ -74,7 +83,25 @@ the answer to ({}): it cannot be judged from them. Test it with calls of your ow
             skipped.join("; ")
         ));
     }
-    Ok((cases, skipped))
+    let tool = lang.tool(&|k| std::env::var(k).ok());
+    let driver = driver::driver(*lang, code, &shape, &tool)?;
+    Ok(Cases { cases, driver: Some(driver), skipped })
+}
+
+/// What the first readable example calls: the design class and its methods, or the names.
+fn shape_of(call: &example::Call, shape: &mut Shape) {
+    match call {
+        example::Call::Function(args) => shape.names = args.iter().map(|(n, _)| n.clone()).collect(),
+        example::Call::Design { methods, .. } => {
+            let mut seen: Vec<String> = Vec::new();
+            for m in methods {
+                if !seen.contains(m) {
+                    seen.push(m.clone());
+                }
+            }
+            shape.design = Some((methods[0].clone(), seen));
+        }
+    }
 }
 
 fn function_case(number: usize, s: &Sample, e: &example::Example, fields: &[(&str, serde_json::Value)]) -> Case {
@@ -87,13 +114,13 @@ fn function_case(number: usize, s: &Sample, e: &example::Example, fields: &[(&st
     Case { number, stdin, expected: e.expected.to_string(), shown: s.input.clone() }
 }
 
-/// The language a LeetCode problem can be judged in here, or why not.
+/// A LeetCode problem needs code in a language with a driver (`leetcode::driver`), not a command.
 pub(crate) fn leetcode_language(program: &Program) -> Result<(), Refusal> {
     match program {
-        Program::Code { lang, .. } if lang.is_python() => Ok(()),
-        _ => Err("This is a LeetCode problem (a function, not a program that reads stdin). Only `language: \
-\"python\"` (or `\"pypy\"`) is supported for it here: give the `class Solution` code in Python, or test another \
-language with your own driver program through `command`."
+        Program::Code { .. } => Ok(()),
+        Program::Command { .. } => Err("This is a LeetCode problem (a function, not a program that reads stdin): \
+give the code (`class Solution` as you would paste it into LeetCode) with its `language`; a `command` cannot be \
+called as a function."
             .into()),
     }
 }

@@ -158,9 +158,11 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         return Err(ToolError::Domain(no_samples(source.as_str(), id, &markdown)));
     }
     let facts = statement::read(&markdown);
-    let (cases, skipped) = plan::cases(&p, &found, &markdown, &program).map_err(ToolError::Domain)?;
+    let plan::Cases { cases, driver, skipped } =
+        plan::cases(&p, &found, &markdown, &program).map_err(ToolError::Domain)?;
     let cases = pick(cases, found.tests.len(), opts.tests.as_deref())?;
     let mut job = job(program, found.io, cases, &opts, &facts, &p);
+    job.driver = driver;
     job.called = called;
     let report = super::judge(&job, &|| ctx.live.cancelled(), &|done, total, r| {
         let msg = format!("sample {}: {} ({} ms); {done} of {total} done", r.number, r.verdict.name(), r.time_ms);
@@ -216,6 +218,7 @@ fn job(program: Program, io: Io, samples: Vec<Case>, opts: &Options, facts: &Fac
         program,
         io,
         samples,
+        driver: None,
         time_ms: opts.time_ms.or(facts.time_ms).unwrap_or(defaults.time_ms),
         memory_mb: opts.memory_mb.or(facts.memory_mb).unwrap_or(defaults.memory_mb),
         mode: plan::mode(opts.compare, opts.tolerance, facts),
@@ -435,6 +438,7 @@ mod tests {
             program: Program::Code { lang: Lang::Cpp, source: "x".into() },
             io: Io::Stdin,
             samples: vec![Case::stdin(1, &s), Case::stdin(2, &s)],
+            driver: None,
             time_ms: 1000,
             memory_mb: 256,
             mode: Mode::Tokens,
