@@ -208,7 +208,7 @@ fn words(value: &str) -> Vec<String> {
 
 /// `java` for a `javac` command: `OJ_JAVA` wins (read by the caller into `tool[0]`'s sibling),
 /// else the `java` in the same folder as the `javac` named, else `java`.
-fn java_for(tool: &[String]) -> String {
+pub(crate) fn java_for(tool: &[String]) -> String {
     if let Ok(java) = std::env::var("OJ_JAVA")
         && !java.trim().is_empty()
     {

@@ -8,6 +8,7 @@
 
 pub(crate) mod driver;
 pub(crate) mod example;
+mod java;
 pub(crate) mod kind;
 
 use serde_json::Value;
