@@ -106,8 +106,9 @@ fn shape_of(call: &example::Call, shape: &mut Shape) {
 
 fn function_case(number: usize, s: &Sample, e: &example::Example, fields: &[(&str, serde_json::Value)]) -> Case {
     let mut fields = fields.to_vec();
-    if !(e.expected.is_array() || e.expected.is_null() || e.expected.is_object()) {
-        // One value expected: a returned node is shown as its value (236's ancestor is `3`).
+    if !(e.expected.is_array() || e.expected.is_object()) {
+        // One value expected: a returned node is shown as its value (236's ancestor is `3`), and
+        // no node as `null` (510's successor of the last node).
         fields.push(("returns", serde_json::json!("value")));
     }
     let stdin = example::to_stdin(&e.call, &fields);
@@ -156,6 +157,34 @@ server's environment variable {} (AtCoder runs CPython 3.13 and PyPy 3.10).",
     ))
 }
 
+/// What a Java compile error says about the compiler: LeetCode compiles Java 21, and a JDK
+/// older than the feature the error names (sequenced collections' `getLast`, patterns in
+/// `switch`, `_` for an unused variable) refuses code LeetCode accepts.
+pub(crate) fn java_version_note(lang: Lang, tool: &[String], message: &str) -> Option<String> {
+    if lang != Lang::Java || !newer_java(message) {
+        return None;
+    }
+    let version = super::lang::version(tool).unwrap_or_else(|| "an unknown version".into());
+    let major = version.split(|c: char| !c.is_ascii_digit()).find(|w| !w.is_empty())?.parse::<u32>().ok()?;
+    (major < 21).then(|| {
+        format!(
+            "The code was compiled by `{}`, which is {version}; LeetCode compiles Java 21. What Java 21 added \
+(`getFirst`/`getLast` on lists, patterns in `switch`) is refused by an older javac: name a JDK 21 or newer in the \
+server's environment variable OJ_JAVAC (its `java` beside it is used, or OJ_JAVA).",
+            tool.join(" ")
+        )
+    })
+}
+
+/// Whether javac's message names a feature of a Java newer than 17.
+fn newer_java(message: &str) -> bool {
+    const SEQUENCED: &[&str] = &["getFirst()", "getLast()", "removeFirst()", "removeLast()", "reversed()"];
+    message.contains("a preview feature")
+        || message.contains("not supported in -source")
+        || message.contains("'_' used as an identifier")
+        || message.lines().any(|l| l.contains("symbol:") && SEQUENCED.iter().any(|m| l.contains(m)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -170,6 +199,14 @@ mod tests {
         assert_eq!(mode(None, Some(1e-3), &facts), Mode::Float(1e-3, ErrorKind::Either));
         assert_eq!(mode(None, None, &Facts::default()), Mode::Tokens);
         assert_eq!(mode(Some("float"), None, &Facts::default()), Mode::Float(DEFAULT_TOLERANCE, ErrorKind::Either));
+    }
+
+    #[test]
+    fn a_java_feature_newer_than_the_jdk_is_said() {
+        let msg = "Solution.java:12: error: cannot find symbol\n        pre.getLast();\n  symbol:   method getLast()";
+        assert!(newer_java(msg) && newer_java("error: '_' used as an identifier"));
+        assert!(!newer_java("Solution.java:3: error: cannot find symbol\n  symbol:   variable x"));
+        assert_eq!(java_version_note(Lang::Python, &["javac".into()], msg), None);
     }
 
     #[test]

@@ -375,6 +375,7 @@ fn notes(job: &Job, report: &Report, skipped: &[String]) -> Vec<String> {
     if let (Some(msg), Program::Code { lang, .. }) = (&report.compile_error, &job.program) {
         let tool = lang.tool(&|k| std::env::var(k).ok());
         notes.extend(plan::python_syntax_note(*lang, &tool, msg));
+        notes.extend(plan::java_version_note(*lang, &tool, msg));
     }
     if report.overall() == Verdict::Unverified {
         notes.push(

@@ -1,14 +1,22 @@
-//! Java: the user's code compiled against the driver's classes (`java/OjDriver.java`: the call
-//! read and made by reflection, and LeetCode's `ListNode`, `TreeNode`, `NestedInteger`, `Pair` and
-//! hidden-API parents), which are built once per session. LeetCode's imports go on the user's first
-//! line, so javac's line numbers are the user's; the `Node` the template comment defines is
-//! written beside it (`java/Node.java`).
+//! Java: the user's code compiled against the driver's classes, which are built once per
+//! session: `java/OjDriver.java` (the call read and made by reflection), `OjNodes.java` (LeetCode's
+//! linked structures built and shown), `OjSpecial.java` (what LeetCode drives without a class
+//! Solution), `OjJson.java`, and `LeetCode.java` (`ListNode`, `TreeNode`, `NestedInteger`, `Pair`,
+//! the hidden APIs' parents). LeetCode's imports go on the user's first line, so javac's line
+//! numbers are the user's; the `Node` the template defines is written beside it (`java/Node.java`
+//! for the kinds the judge knows, else the template comment's own definition).
 
 use super::driver::{Driver, Shape, Shared};
 use super::kind::NodeClass;
 
-/// The driver's classes, compiled once per session into `{shared}`.
-const DRIVER: &str = include_str!("java/OjDriver.java");
+/// The driver's sources, compiled once per session into `{shared}`.
+const SHARED: &[(&str, &str)] = &[
+    ("OjDriver.java", include_str!("java/OjDriver.java")),
+    ("OjNodes.java", include_str!("java/OjNodes.java")),
+    ("OjSpecial.java", include_str!("java/OjSpecial.java")),
+    ("OjJson.java", include_str!("java/OjJson.java")),
+    ("LeetCode.java", include_str!("java/LeetCode.java")),
+];
 /// The `Node` classes, one section per kind.
 const NODES: &str = include_str!("java/Node.java");
 /// What LeetCode's Java imports for the user, on one line (the user's first).
@@ -16,26 +24,18 @@ const IMPORTS: &str = "import java.util.*; import java.util.function.*; import j
 import java.util.concurrent.*; import java.util.concurrent.atomic.*; import java.util.concurrent.locks.*; \
 import java.util.regex.*; import java.math.*; ";
 
-/// javac's JVM started for a short job: C1 only, one GC thread, and options a JVM without them
-/// (another vendor's, an older one) ignores. A missing or stale class archive is ignored too.
-const JAVAC_VM: &[&str] = &["-J-XX:+IgnoreUnrecognizedVMOptions", "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC"];
+/// javac's JVM started for a short job: C1 only, one GC thread, no performance-data file (whose
+/// name, the PID, is the same in every PID namespace), and options a JVM without them (another
+/// vendor's, an older one) ignores. A missing or stale class archive is ignored too.
+const JAVAC_VM: &[&str] =
+    &["-J-XX:+IgnoreUnrecognizedVMOptions", "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", "-J-XX:-UsePerfData"];
 
 /// The classpath separator of the JVM here.
 const SEP: &str = if cfg!(windows) { ";" } else { ":" };
 
-/// The driver for `code`, or why it cannot be driven: it must declare the class the examples use.
+/// The driver for `code`, or why it cannot be driven.
 pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
-    let types = top_level_types(code);
-    let declares = |name: &str| types.iter().any(|(n, _)| n == name);
-    let wanted = shape.design.as_ref().map_or("Solution", |(class, _)| class.as_str());
-    // 341 and the codecs (297, 535) have no Solution: LeetCode drives them its own way.
-    let special = shape.design.is_none() && (declares("NestedIterator") || declares("Codec"));
-    if !declares(wanted) && !special {
-        return Err(format!(
-            "The Java code declares no `class {wanted}`, which the examples call: give the class as LeetCode's \
-template has it (`class {wanted} {{ public … }}`), with its method inside."
-        ));
-    }
+    let types = drivable(code, shape)?;
     let java = crate::judge::lang::java_for(tool);
     if crate::judge::cache::which(&java).is_none() {
         return Err(format!(
@@ -47,15 +47,34 @@ template has it (`class {wanted} {{ public … }}`), with its method inside."
     Ok(make(code, &types, shape, tool, &java))
 }
 
+/// The code's top-level types, if it declares the class the examples use.
+fn drivable(code: &str, shape: &Shape) -> Result<Vec<(String, bool)>, String> {
+    let text = code_only(code);
+    let types = top_level_types(&text);
+    let wanted = shape.design.as_ref().map_or("Solution", |(class, _)| class.as_str());
+    if types.iter().any(|(n, _)| n == wanted) || shape.design.is_none() && without_solution(&text, &types) {
+        return Ok(types);
+    }
+    Err(format!(
+        "The Java code declares no `class {wanted}`, which the examples call: give the class as LeetCode's template \
+has it (`class {wanted} {{ public … }}`), with its method inside."
+    ))
+}
+
+/// Whether LeetCode drives the code without a class Solution (`OjSpecial.java`): an iterator
+/// (341, 281), a codec (297, 535), a class whose method takes another of its instances (1570).
+fn without_solution(text: &str, types: &[(String, bool)]) -> bool {
+    types.iter().any(|(n, _)| {
+        n == "Codec" || n.ends_with("Iterator") || text.contains(&format!("({n} ")) || text.contains(&format!(", {n} "))
+    })
+}
+
 /// The build: the user's file (named for its public class), the `Node` it needs, the commands.
 fn make(code: &str, types: &[(String, bool)], shape: &Shape, tool: &[String], java: &str) -> Driver {
-    let declares = |name: &str| types.iter().any(|(n, _)| n == name);
     let file = format!("{}.java", types.iter().find(|(_, public)| *public).map_or("Solution", |(n, _)| n.as_str()));
     let mut files = vec![(file.clone(), format!("{IMPORTS}{code}"))];
-    if let Some(kind) = shape.extras.node
-        && !declares("Node")
-    {
-        files.push(("Node.java".into(), format!("import java.util.*;\n{}", node_class(kind))));
+    if let Some(node) = node_file(code, shape.extras.node, types) {
+        files.push(("Node.java".into(), format!("import java.util.*;\n{node}")));
     }
     let words = |w: &[&str]| {
         let mut argv = tool.to_vec();
@@ -75,12 +94,13 @@ fn make(code: &str, types: &[(String, bool)], shape: &Shape, tool: &[String], ja
         "-J-XX:SharedArchiveFile={shared}/javac.jsa",
         "-cp",
         "{shared}",
+        "-d",
+        ".",
     ]);
-    compile.extend(["-d".into(), ".".into()]);
     compile.extend(files.iter().map(|(name, _)| name.clone()));
-    // C1 only: the JVM starts and runs a small example sooner than with C2's compilations; no
-    // performance-data file in /tmp.
-    let run = [
+    // C1 only: the JVM starts and runs a small example sooner than with C2's compilations. The
+    // driver gets the source and the names of the classes it declares.
+    let mut run: Vec<String> = [
         java,
         "-XX:+IgnoreUnrecognizedVMOptions",
         "-Xmx{memory}m",
@@ -93,37 +113,85 @@ fn make(code: &str, types: &[(String, bool)], shape: &Shape, tool: &[String], ja
         &format!("{{dir}}{SEP}{{shared}}"),
         "OjDriver",
         &format!("{{dir}}/{file}"),
-    ];
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    run.extend(types.iter().map(|(n, _)| n.clone()));
+    let mut shared = words(&[
+        // javac's own classes archived as it exits, for the problems' compiles to map.
+        "-J-XX:ArchiveClassesAtExit={shared}/javac.jsa",
+        "-encoding",
+        "UTF-8",
+        "-proc:none",
+        "-XDstringConcat=inline",
+        "-d",
+        ".",
+    ]);
+    shared.extend(SHARED.iter().map(|(name, _)| name.to_string()));
     Driver {
         files,
         compile,
-        run: run.iter().map(|s| s.to_string()).collect(),
+        run,
         shared: Some(Shared {
             name: "java-driver".into(),
-            files: vec![("OjDriver.java".into(), DRIVER.into())],
-            // javac's own classes archived as it exits, for the problems' compiles to map.
-            compile: words(&[
-                "-J-XX:ArchiveClassesAtExit={shared}/javac.jsa",
-                "-encoding",
-                "UTF-8",
-                "-proc:none",
-                "-XDstringConcat=inline",
-                "-d",
-                ".",
-                "OjDriver.java",
-            ]),
+            files: SHARED.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect(),
+            compile: shared,
         }),
     }
 }
 
-/// The `Node` class of a kind: its section of `java/Node.java`.
-fn node_class(kind: NodeClass) -> &'static str {
-    let name = match kind {
-        NodeClass::Nary => "nary",
-        NodeClass::Graph => "graph",
-        NodeClass::Random => "random",
-        NodeClass::Next => "next",
-    };
+/// The `Node` class the code needs beside it, unless it declares its own: the judge's for the
+/// kind it read, else the one the template comment defines (a quad tree, a `parent` pointer, a
+/// multilevel list...), where the code uses `Node`.
+fn node_file(code: &str, kind: Option<NodeClass>, types: &[(String, bool)]) -> Option<String> {
+    if types.iter().any(|(n, _)| n == "Node") {
+        return None;
+    }
+    if let Some(kind) = kind {
+        let name = match kind {
+            NodeClass::Nary => "nary",
+            NodeClass::Graph => "graph",
+            NodeClass::Random => "random",
+            NodeClass::Next => "next",
+        };
+        return Some(section(name).to_string());
+    }
+    let uses = code_only(code).split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == "Node");
+    if !uses {
+        return None;
+    }
+    if code.contains("isLeaf") {
+        // A quad tree: LeetCode's class has constructors its template comment leaves out.
+        return Some(section("quad").to_string());
+    }
+    // The comment's lines from `class Node` to its closing brace, without their `*` or `//`.
+    let mut out = String::new();
+    let mut depth = 0usize;
+    for line in code[code.find("class Node")?..].lines() {
+        let t = line.trim_start();
+        let t = t
+            .strip_prefix("//")
+            .or_else(|| t.strip_prefix('*').filter(|r| !r.starts_with('/')))
+            .unwrap_or(t)
+            .trim_start();
+        for c in t.chars() {
+            out.push(c);
+            match c {
+                '{' => depth += 1,
+                '}' if depth == 1 => return Some(out + "\n"),
+                '}' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        out.push('\n');
+    }
+    None
+}
+
+/// A `Node` class of `java/Node.java`, by its section's name (`nary`, `graph`, `random`, `next`,
+/// `quad`).
+fn section(name: &str) -> &'static str {
     let marker = format!("// node: {name}\n");
     let Some(at) = NODES.find(&marker) else { return "" };
     let rest = &NODES[at + marker.len()..];
@@ -131,11 +199,11 @@ fn node_class(kind: NodeClass) -> &'static str {
 }
 
 /// The types the code declares at its top level (`class`, `interface`, `enum`, `record`), each
-/// with whether it is public; comments, strings and character literals are skipped.
-fn top_level_types(code: &str) -> Vec<(String, bool)> {
-    let text = code_only(code);
+/// with whether it is public, in the code's order; `text` is the code without its comments,
+/// strings and character literals (`code_only`).
+fn top_level_types(text: &str) -> Vec<(String, bool)> {
     let (mut depth, mut words, mut out) = (0usize, Vec::<&str>::new(), Vec::new());
-    let mut rest = text.as_str();
+    let mut rest = text;
     while let Some(c) = rest.chars().next() {
         if c.is_alphabetic() || c == '_' || c == '$' {
             let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).unwrap_or(rest.len());
@@ -214,14 +282,7 @@ mod tests {
 
     /// The build without looking for `java` (the machine may have none).
     fn build(code: &str, shape: &Shape) -> Result<Driver, String> {
-        let types = top_level_types(code);
-        let wanted = shape.design.as_ref().map_or("Solution", |(class, _)| class.as_str());
-        let found = types.iter().any(|(n, _)| n == wanted || n == "NestedIterator");
-        if !found {
-            // The refusal is driver()'s: it comes before `java` is looked for.
-            return driver(code, shape, &["javac".into()]);
-        }
-        Ok(make(code, &types, shape, &["javac".into()], "java"))
+        Ok(make(code, &drivable(code, shape)?, shape, &["javac".into()], "java"))
     }
 
     const TWO_SUM: &str =
@@ -233,7 +294,7 @@ mod tests {
 String s = \"class X {\"; char c = '{';\n  class Inner {}\n}\nrecord Pair(int a, int b) {}\n\
 interface I {}\nclass Codec<T> implements I { String t = \"\"\"\n class Y {\n\"\"\"; }\n";
         assert_eq!(
-            top_level_types(code),
+            top_level_types(&code_only(code)),
             [("Solution".into(), true), ("Pair".into(), false), ("I".into(), false), ("Codec".into(), false)]
         );
     }
@@ -252,9 +313,16 @@ interface I {}\nclass Codec<T> implements I { String t = \"\"\"\n class Y {\n\"\
         assert!(d.compile.contains(&"-parameters".to_string()));
         let run = fill(&d.run, "/b", "/s", 512);
         assert!(run.contains(&"-Xmx512m".to_string()) && run.contains(&format!("/b{SEP}/s")), "{run:?}");
-        assert_eq!(&run[run.len() - 2..], ["OjDriver", "/b/Solution.java"]);
+        assert_eq!(&run[run.len() - 3..], ["OjDriver", "/b/Solution.java", "Solution"]);
         let shared = d.shared.unwrap();
-        assert_eq!(shared.files[0].0, "OjDriver.java");
+        assert_eq!(shared.files.len(), SHARED.len());
+        assert!(shared.compile.ends_with(&[
+            "OjDriver.java".into(),
+            "OjNodes.java".into(),
+            "OjSpecial.java".into(),
+            "OjJson.java".into(),
+            "LeetCode.java".into()
+        ]));
     }
 
     #[test]
@@ -269,8 +337,29 @@ interface I {}\nclass Codec<T> implements I { String t = \"\"\"\n class Y {\n\"\
         // The user's own Node is theirs.
         let own = build("class Node { Node next; }\nclass Solution {}", &shape).unwrap();
         assert_eq!(own.files.len(), 1);
-        for kind in [NodeClass::Nary, NodeClass::Graph, NodeClass::Random, NodeClass::Next] {
-            let text = node_class(kind);
+        // A kind the judge does not know: the template comment's own class, undecorated; a quad
+        // tree's is LeetCode's whole class.
+        let parent = "/*\n// Definition for a Node.\nclass Node {\n    public int val;\n    public Node parent;\n\
+    public Node() {\n        this.val = 0;\n    }\n};\n*/\n\nclass Solution {\n    public Node f(Node p) {}\n}";
+        let d = build(parent, &Shape::default()).unwrap();
+        assert_eq!(
+            d.files[1].1,
+            "import java.util.*;\nclass Node {\npublic int val;\npublic Node parent;\npublic Node() {\n\
+this.val = 0;\n}\n}\n"
+        );
+        let quad = "/*\nclass Node {\n    public boolean isLeaf;\n}\n*/\nclass Solution { Node construct() {} }";
+        assert!(
+            build(quad, &Shape::default()).unwrap().files[1].1.contains("public Node(boolean val, boolean isLeaf) {")
+        );
+        let starred = "/**\n * public class Node {\n *     int val;\n *     Node left;\n * }\n */\nclass Solution { Node f() {} }";
+        assert_eq!(
+            build(starred, &Shape::default()).unwrap().files[1].1,
+            "import java.util.*;\nclass Node {\nint val;\nNode left;\n}\n"
+        );
+        // Not written where the code does not use Node.
+        assert_eq!(build("/* class Node {} */ class Solution {}", &Shape::default()).unwrap().files.len(), 1);
+        for kind in ["nary", "graph", "random", "next", "quad"] {
+            let text = section(kind);
             assert!(text.starts_with("class Node {") && text.matches("class Node").count() == 1, "{text}");
         }
     }
@@ -283,7 +372,10 @@ interface I {}\nclass Codec<T> implements I { String t = \"\"\"\n class Y {\n\"\
         assert!(build(TWO_SUM, &design).unwrap_err().contains("`class MinStack`"));
         let d = build("class MinStack { public MinStack() {} }", &design).unwrap();
         assert_eq!(d.files[0].0, "Solution.java");
+        // What LeetCode drives without a class Solution.
         assert!(build("public class NestedIterator implements Iterator<Integer> {}", &Shape::default()).is_ok());
+        assert!(build("class Codec { }", &Shape::default()).is_ok());
+        assert!(build("class SparseVector { int dotProduct(SparseVector vec) {} }", &Shape::default()).is_ok());
         if std::env::var_os("OJ_JAVA").is_none() {
             let err = driver(TWO_SUM, &Shape::default(), &["/nowhere/bin/javac".into()]).unwrap_err();
             assert!(err.contains("`/nowhere/bin/java`") && err.contains("OJ_JAVA"), "{err}");

@@ -1,6 +1,7 @@
 // LeetCode's `Node` classes for Java, one per kind the judge reads from the code's template
-// comment (`kind::NodeClass`); the driver writes the one the problem needs as Node.java beside the
-// user's code. Each section starts with a `// node: <kind>` line.
+// comment (`kind::NodeClass`), and the quad tree's (whose comment leaves out constructors LeetCode's
+// class has); the driver writes the one the problem needs as Node.java beside the user's code.
+// Each section starts with a `// node: <kind>` line.
 // node: nary
 class Node {
     public int val;
@@ -67,5 +68,41 @@ class Node {
         left = _left;
         right = _right;
         next = _next;
+    }
+}
+// node: quad
+class Node {
+    public boolean val;
+    public boolean isLeaf;
+    public Node topLeft;
+    public Node topRight;
+    public Node bottomLeft;
+    public Node bottomRight;
+
+    public Node() {
+        this.val = false;
+        this.isLeaf = false;
+        this.topLeft = null;
+        this.topRight = null;
+        this.bottomLeft = null;
+        this.bottomRight = null;
+    }
+
+    public Node(boolean val, boolean isLeaf) {
+        this.val = val;
+        this.isLeaf = isLeaf;
+        this.topLeft = null;
+        this.topRight = null;
+        this.bottomLeft = null;
+        this.bottomRight = null;
+    }
+
+    public Node(boolean val, boolean isLeaf, Node topLeft, Node topRight, Node bottomLeft, Node bottomRight) {
+        this.val = val;
+        this.isLeaf = isLeaf;
+        this.topLeft = topLeft;
+        this.topRight = topRight;
+        this.bottomLeft = bottomLeft;
+        this.bottomRight = bottomRight;
     }
 }

@@ -1,11 +1,12 @@
-// The Java driver of oj-mcp-rs's LeetCode judge, compiled once per session beside the classes
-// LeetCode's Java environment gives a solution (ListNode, TreeNode, NestedInteger, Pair, the
-// hidden APIs' parent classes). It reads one call as JSON on stdin ({"names":[...],"args":[...]}
-// for a method of class Solution, {"methods":[...],"args":[[...]]} for a design class; "node",
-// "api", "nested", "returns" as the judge's kind says), finds the method by reflection (names from
-// javac -parameters, generic types for the conversions), calls it and prints the result as LeetCode
-// shows it, as JSON, on the last line of stdout. What the solution prints goes to stderr.
-// argv[0]: the solution's source, read only to order its methods as written.
+// The Java driver of oj-mcp-rs's LeetCode judge, compiled once per session with OjNodes, OjJson
+// and LeetCode's own classes (LeetCode.java). It reads one call as JSON on stdin
+// ({"names":[...],"args":[...]} for a method of class Solution, {"methods":[...],"args":[[...]]}
+// for a design class; "api" and "returns" as the judge's reading of the problem says), finds the
+// method by reflection (parameter names from javac -parameters, generic types for the
+// conversions), calls it and prints the result as LeetCode shows it, as JSON, on the last line of
+// stdout. What the solution prints goes to stderr.
+// argv: the solution's source (read only to order its methods as written), then the names of the
+// classes it declares (for the problems LeetCode drives without a class Solution).
 import java.io.FileInputStream;
 import java.io.PrintStream;
 import java.lang.reflect.*;
@@ -13,29 +14,26 @@ import java.nio.charset.StandardCharsets;
 import java.util.*;
 
 public final class OjDriver {
-    private static String kind;
     private static boolean value;
-    private static Map<String, Object> named = new LinkedHashMap<>();
-    // Nodes built from the call, where a node given by its value is looked for.
+    private static final Map<String, Object> named = new LinkedHashMap<>();
+    // Structures built from the call, where a node given by its value is looked for.
     private static final List<Object> built = new ArrayList<>();
 
     public static void main(String[] args) throws Exception {
-        String input = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
         @SuppressWarnings("unchecked")
-        Map<String, Object> call = (Map<String, Object>) new Json(input).value();
+        Map<String, Object> call = (Map<String, Object>) new OjJson(new String(System.in.readAllBytes(), StandardCharsets.UTF_8)).value();
         String source = "";
         if (args.length > 0) {
             try (FileInputStream in = new FileInputStream(args[0])) {
                 source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             }
         }
-        kind = (String) call.get("node");
         value = "value".equals(call.get("returns"));
         PrintStream out = System.out;
         System.setOut(System.err);
-        Object result;
+        String result;
         try {
-            result = call.containsKey("methods") ? design(call) : function(call, source);
+            result = call.containsKey("methods") ? design(call) : function(call, source, args);
         } catch (InvocationTargetException e) {
             fail(e.getCause());
             return;
@@ -55,7 +53,7 @@ public final class OjDriver {
         int shown = 0;
         for (StackTraceElement e : t.getStackTrace()) {
             String c = e.getClassName();
-            if (c.startsWith("jdk.internal.reflect") || c.startsWith("java.lang.reflect") || c.equals("OjDriver")) {
+            if (c.startsWith("jdk.internal.reflect") || c.startsWith("java.lang.reflect") || c.startsWith("Oj")) {
                 break;
             }
             if (++shown > 40) {
@@ -79,7 +77,7 @@ public final class OjDriver {
     // ---- function problems ----
 
     @SuppressWarnings("unchecked")
-    private static String function(Map<String, Object> call, String source) throws Exception {
+    private static String function(Map<String, Object> call, String source, String[] classes) throws Exception {
         List<Object> names = (List<Object>) call.get("names");
         List<Object> args = (List<Object>) call.get("args");
         for (int i = 0; i < names.size() && i < args.size(); i++) {
@@ -88,13 +86,11 @@ public final class OjDriver {
         api((Map<String, Object>) call.get("api"));
         Class<?> cls = find("Solution");
         if (cls == null) {
-            return special(args);
+            return OjSpecial.call(classes, args);
         }
         Method m = choose(cls, names, source);
         m.setAccessible(true);
-        Constructor<?> ctor = cls.getDeclaredConstructor();
-        ctor.setAccessible(true);
-        Object sol = ctor.newInstance();
+        Object sol = instance(cls);
         Parameter[] ps = m.getParameters();
         Type[] types = m.getGenericParameterTypes();
         boolean byName = ps.length > 0;
@@ -112,83 +108,41 @@ public final class OjDriver {
             for (int i = 0; i < ps.length; i++) {
                 if ((raw[i] instanceof List) == (pass == 0)) {
                     values[i] = convert(types[i], raw[i], true);
-                    if (isNode(values[i])) {
+                    if (OjNodes.isNode(values[i])) {
                         built.add(values[i]);
                     }
                 }
             }
         }
         Object result = m.invoke(sol, values);
-        Class<?> ret = m.getReturnType();
-        if (ret == void.class) {
+        if (m.getReturnType() == void.class) {
             // In place: judged by the first argument, or the list the node given by value is in.
-            return show(extra != null ? extra : values.length > 0 ? values[0] : null, false);
+            return show(extra != null ? extra : values.length > 0 ? values[0] : null);
         }
-        if (result == null && isNodeClass(ret)) {
-            return "[]";
-        }
-        return show(result, value);
+        // No node: an empty list or tree, or null where one value is expected (510's successor).
+        return result == null && OjNodes.isNodeClass(m.getReturnType()) && !value ? "[]" : show(result);
     }
 
-    /** No class Solution: 341's hidden loop over NestedIterator, or a Codec's round trip. */
-    private static String special(List<Object> args) throws Exception {
-        Class<?> it = find("NestedIterator");
-        if (it != null) {
-            Constructor<?> c = it.getDeclaredConstructors()[0];
-            c.setAccessible(true);
-            Object iter = c.newInstance(convert(c.getGenericParameterTypes()[0], args.get(0), true));
-            Method hasNext = it.getMethod("hasNext"), next = it.getMethod("next");
-            hasNext.setAccessible(true);
-            next.setAccessible(true);
-            List<Object> out = new ArrayList<>();
-            while ((Boolean) hasNext.invoke(iter)) {
-                out.add(next.invoke(iter));
-            }
-            return show(out, false);
-        }
-        Class<?> codec = find("Codec");
-        if (codec != null) {
-            return roundTrip(codec, args.isEmpty() ? null : args.get(0));
-        }
-        throw new Refused("the code defines no class Solution");
+    static Object instance(Class<?> cls) throws Exception {
+        Constructor<?> ctor = cls.getDeclaredConstructor();
+        ctor.setAccessible(true);
+        return ctor.newInstance();
     }
 
-    /** 297, 449, 271, 535: LeetCode decodes what the code encoded, with two instances. */
-    private static String roundTrip(Class<?> codec, Object arg) throws Exception {
-        Method enc = null, dec = null;
-        for (Method m : codec.getDeclaredMethods()) {
-            String n = m.getName();
-            if (n.equals("serialize") || n.equals("encode")) {
-                enc = m;
-            } else if (n.equals("deserialize") || n.equals("decode")) {
-                dec = m;
-            }
-        }
-        if (enc == null || dec == null) {
-            throw new Refused("class Codec has no serialize/deserialize or encode/decode pair");
-        }
-        enc.setAccessible(true);
-        dec.setAccessible(true);
-        Constructor<?> c = codec.getDeclaredConstructor();
-        c.setAccessible(true);
-        Object coded = enc.invoke(c.newInstance(), convert(enc.getGenericParameterTypes()[0], arg, true));
-        return show(dec.invoke(c.newInstance(), coded), false);
-    }
-
-    /** Arguments the method does not take (237's `head` beside `node`), built so a node given by
-     * its value is found in them; the first is shown when the method returns nothing. */
+    /** Arguments the method does not take (237's `head` beside `node`, 1650's `root`), built as
+     * the node parameters' class so a node given by its value is found in them; the first is
+     * shown when the method returns nothing. */
     private static Object extras(Parameter[] ps) throws Exception {
         Set<String> params = new HashSet<>();
-        boolean list = false, tree = false;
+        Class<?> node = null;
         for (Parameter p : ps) {
             params.add(p.getName());
-            list |= p.getType() == ListNode.class;
-            tree |= p.getType() == TreeNode.class;
+            node = node == null && OjNodes.isNodeClass(p.getType()) ? p.getType() : node;
         }
         Object first = null;
         for (Map.Entry<String, Object> e : named.entrySet()) {
-            if (!params.contains(e.getKey()) && !e.getKey().equals("pos") && e.getValue() instanceof List && (list || tree)) {
-                Object b = list ? buildList((List<?>) e.getValue(), pos()) : buildTree(TreeNode.class, (List<?>) e.getValue());
+            if (node != null && !params.contains(e.getKey()) && !e.getKey().equals("pos") && e.getValue() instanceof List) {
+                Object b = OjNodes.build(node, (List<?>) e.getValue(), pos());
                 built.add(b);
                 first = first == null ? b : first;
             }
@@ -199,16 +153,13 @@ public final class OjDriver {
     /** The method the example calls: public ones first; then by the parameters' names, a subset of
      * them, their count; ties go to the one written first. */
     private static Method choose(Class<?> cls, List<Object> names, String source) throws Refused {
-        List<Method> all = new ArrayList<>();
+        List<Method> all = new ArrayList<>(), pub = new ArrayList<>();
         for (Method m : cls.getDeclaredMethods()) {
             if (!m.isSynthetic() && !m.isBridge()) {
                 all.add(m);
-            }
-        }
-        List<Method> pub = new ArrayList<>();
-        for (Method m : all) {
-            if (Modifier.isPublic(m.getModifiers())) {
-                pub.add(m);
+                if (Modifier.isPublic(m.getModifiers())) {
+                    pub.add(m);
+                }
             }
         }
         List<Method> pool = pub.isEmpty() ? all : pub;
@@ -264,23 +215,27 @@ public final class OjDriver {
         if (cls == null) {
             throw new Refused("the code defines no class " + methods.get(0));
         }
-        List<Object> first = (List<Object>) args.get(0);
-        Constructor<?> ctor = null;
-        for (Constructor<?> c : cls.getDeclaredConstructors()) {
-            if (ctor == null || c.getParameterCount() == first.size()) {
-                ctor = c;
-            }
-        }
-        ctor.setAccessible(true);
-        Object obj = ctor.newInstance(arguments(ctor.getGenericParameterTypes(), first));
+        Object obj = construct(cls, (List<Object>) args.get(0));
         StringBuilder out = new StringBuilder("[null");
         for (int i = 1; i < methods.size(); i++) {
             List<Object> a = (List<Object>) args.get(i);
             Method m = method(cls, (String) methods.get(i), a.size());
             m.setAccessible(true);
-            out.append(',').append(show(m.invoke(obj, arguments(m.getGenericParameterTypes(), a)), false));
+            out.append(',').append(show(m.invoke(obj, arguments(m.getGenericParameterTypes(), a))));
         }
         return out.append(']').toString();
+    }
+
+    /** An instance through the constructor that takes as many arguments as given. */
+    static Object construct(Class<?> cls, List<Object> args) throws Exception {
+        Constructor<?> ctor = null;
+        for (Constructor<?> c : cls.getDeclaredConstructors()) {
+            if (ctor == null || c.getParameterCount() == args.size()) {
+                ctor = c;
+            }
+        }
+        ctor.setAccessible(true);
+        return ctor.newInstance(arguments(ctor.getGenericParameterTypes(), args));
     }
 
     /** A method by name and count of parameters, declared by the class or inherited. */
@@ -302,7 +257,7 @@ public final class OjDriver {
         return any;
     }
 
-    private static Object[] arguments(Type[] types, List<Object> a) throws Exception {
+    static Object[] arguments(Type[] types, List<Object> a) throws Exception {
         Object[] out = new Object[types.length];
         for (int i = 0; i < types.length; i++) {
             out[i] = convert(types[i], i < a.size() ? a.get(i) : null, true);
@@ -334,7 +289,7 @@ public final class OjDriver {
 
     // ---- conversions: JSON values to the parameters' types ----
 
-    private static Object convert(Type t, Object v, boolean top) throws Exception {
+    static Object convert(Type t, Object v, boolean top) throws Exception {
         if (t instanceof ParameterizedType) {
             return generic((ParameterizedType) t, v);
         }
@@ -344,15 +299,12 @@ public final class OjDriver {
         if (t instanceof WildcardType) {
             return convert(((WildcardType) t).getUpperBounds()[0], v, top);
         }
-        if (t instanceof TypeVariable) {
+        if (!(t instanceof Class)) {
             return natural(v);
         }
         Class<?> c = (Class<?>) t;
         if (c.isArray()) {
-            if (v instanceof String && c.getComponentType() == char.class) {
-                return ((String) v).toCharArray();
-            }
-            return array(c.getComponentType(), v);
+            return v instanceof String && c.getComponentType() == char.class ? ((String) v).toCharArray() : array(c.getComponentType(), v);
         }
         if (v == null && !c.isPrimitive()) {
             return null;
@@ -361,14 +313,8 @@ public final class OjDriver {
         if (s != null) {
             return s;
         }
-        if (c == ListNode.class) {
-            return v instanceof List ? buildList((List<?>) v, top ? pos() : -1) : byValue(c, v);
-        }
-        if (c == TreeNode.class) {
-            return v instanceof List ? buildTree(c, (List<?>) v) : byValue(c, v);
-        }
-        if (c.getName().equals("Node")) {
-            return v instanceof List ? buildNode(c, (List<?>) v) : byValue(c, v);
+        if (OjNodes.isNodeClass(c)) {
+            return v instanceof List ? OjNodes.build(c, (List<?>) v, top ? pos() : -1) : OjNodes.byValue(c, v, built);
         }
         if (c == NestedInteger.class) {
             return NestedInteger.of(v);
@@ -377,7 +323,7 @@ public final class OjDriver {
             return new MountainArray((int[]) convert(int[].class, v, false));
         }
         if (c == Iterator.class || c == ListIterator.class) {
-            return ((List<?>) convert(List.class, v, false)).listIterator();
+            return ((List<?>) collection(List.class, Object.class, v)).listIterator();
         }
         if (Collection.class.isAssignableFrom(c) || c == Iterable.class) {
             return collection(c, Object.class, v);
@@ -386,52 +332,69 @@ public final class OjDriver {
     }
 
     /** int, long, double, boolean, char, String and their boxes; null for other classes. */
-    private static Object scalar(Class<?> c, Object v) {
+    static Object scalar(Class<?> c, Object v) {
+        Number n = v instanceof Number ? (Number) v : v instanceof Boolean ? (Number) ((Boolean) v ? 1 : 0) : null;
+        if (n == null && v instanceof String) {
+            try {
+                n = Double.parseDouble((String) v);
+            } catch (NumberFormatException e) {
+                n = null;
+            }
+        }
         if (c == int.class || c == Integer.class) {
-            return v instanceof Number ? ((Number) v).intValue() : v instanceof String ? Integer.parseInt((String) v) : 0;
+            return n == null ? 0 : n.intValue();
         }
         if (c == long.class || c == Long.class) {
-            return v instanceof Number ? ((Number) v).longValue() : v instanceof String ? Long.parseLong((String) v) : 0L;
+            return n == null ? 0L : n.longValue();
         }
         if (c == double.class || c == Double.class) {
-            return v instanceof Number ? ((Number) v).doubleValue() : v instanceof String ? Double.parseDouble((String) v) : 0.0;
+            return n == null ? 0.0 : n.doubleValue();
         }
         if (c == float.class || c == Float.class) {
-            return v instanceof Number ? ((Number) v).floatValue() : 0f;
+            return n == null ? 0f : n.floatValue();
         }
         if (c == short.class || c == Short.class) {
-            return v instanceof Number ? ((Number) v).shortValue() : (short) 0;
+            return n == null ? (short) 0 : n.shortValue();
         }
         if (c == byte.class || c == Byte.class) {
-            return v instanceof Number ? ((Number) v).byteValue() : (byte) 0;
+            return n == null ? (byte) 0 : n.byteValue();
         }
         if (c == boolean.class || c == Boolean.class) {
-            return v instanceof Boolean ? v : v instanceof Number ? ((Number) v).doubleValue() != 0 : false;
+            return v instanceof Boolean ? v : n != null && n.doubleValue() != 0;
         }
         if (c == char.class || c == Character.class) {
-            return v instanceof String && !((String) v).isEmpty() ? ((String) v).charAt(0)
-                    : v instanceof Number ? (char) ((Number) v).intValue() : '\0';
+            return v instanceof String && !((String) v).isEmpty() ? ((String) v).charAt(0) : n != null ? (char) n.intValue() : '\0';
         }
         if (c == String.class) {
-            return v instanceof String ? v : Json.write(v);
+            return v instanceof String ? v : OjJson.write(v);
         }
-        if (c == Object.class || c == Number.class) {
-            return natural(v);
-        }
-        return null;
+        return c == Object.class || c == Number.class ? natural(v) : null;
     }
 
     private static Object array(Type component, Object v) throws Exception {
         if (v == null) {
             return null;
         }
-        List<?> items = v instanceof List ? (List<?>) v : List.of(v);
-        Class<?> raw = rawClass(component);
-        Object out = Array.newInstance(raw, items.size());
+        List<?> items = items(component, v);
+        Object out = Array.newInstance(rawClass(component), items.size());
         for (int i = 0; i < items.size(); i++) {
             Array.set(out, i, convert(component, items.get(i), false));
         }
         return out;
+    }
+
+    /** A list's items; a flat level-order list where nodes are wanted is one structure's nodes
+     * (1506 takes all the nodes of a tree). */
+    private static List<?> items(Type element, Object v) throws Exception {
+        if (!(v instanceof List)) {
+            return List.of(v);
+        }
+        List<?> l = (List<?>) v;
+        Class<?> c = rawClass(element);
+        if (OjNodes.isNodeClass(c) && !l.isEmpty() && !(l.get(0) instanceof List)) {
+            return OjNodes.all(OjNodes.build(c, l, -1));
+        }
+        return l;
     }
 
     private static Class<?> rawClass(Type t) {
@@ -457,7 +420,7 @@ public final class OjDriver {
             return ((List<?>) collection(List.class, a[0], v)).listIterator();
         }
         if (Map.class.isAssignableFrom(raw) && v instanceof Map) {
-            Map<Object, Object> m = raw == TreeMap.class || raw == SortedMap.class ? new TreeMap<>() : new LinkedHashMap<>();
+            Map<Object, Object> m = SortedMap.class.isAssignableFrom(raw) ? new TreeMap<>() : new LinkedHashMap<>();
             for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
                 m.put(convert(a[0], e.getKey(), false), convert(a[1], e.getValue(), false));
             }
@@ -471,21 +434,19 @@ public final class OjDriver {
 
     private static Collection<Object> collection(Class<?> raw, Type element, Object v) throws Exception {
         Collection<Object> out;
-        if (raw == TreeSet.class || raw == SortedSet.class || raw == NavigableSet.class) {
+        if (SortedSet.class.isAssignableFrom(raw)) {
             out = new TreeSet<>();
         } else if (Set.class.isAssignableFrom(raw)) {
             out = new LinkedHashSet<>();
-        } else if (raw == LinkedList.class || raw == Queue.class || raw == Deque.class) {
+        } else if (raw == ArrayDeque.class || raw == PriorityQueue.class) {
+            out = raw == ArrayDeque.class ? new ArrayDeque<>() : new PriorityQueue<>();
+        } else if (Queue.class.isAssignableFrom(raw)) {
             out = new LinkedList<>();
-        } else if (raw == ArrayDeque.class) {
-            out = new ArrayDeque<>();
-        } else if (raw == PriorityQueue.class) {
-            out = new PriorityQueue<>();
         } else {
             out = new ArrayList<>();
         }
-        for (Object x : v instanceof List ? (List<?>) v : List.of(v)) {
-            out.add(convert(element, x, false));
+        for (Object x : items(element, v)) {
+            out.add(OjNodes.isNode(x) ? x : convert(element, x, false));
         }
         return out;
     }
@@ -510,646 +471,47 @@ public final class OjDriver {
         return p instanceof Number ? ((Number) p).intValue() : -1;
     }
 
-    // ---- nodes ----
-
-    private static ListNode buildList(List<?> xs, int pos) throws Exception {
-        List<ListNode> nodes = new ArrayList<>();
-        for (Object x : xs) {
-            nodes.add(new ListNode((Integer) scalar(int.class, x)));
-        }
-        for (int i = 0; i + 1 < nodes.size(); i++) {
-            nodes.get(i).next = nodes.get(i + 1);
-        }
-        if (!nodes.isEmpty() && pos >= 0 && pos < nodes.size()) {
-            nodes.get(nodes.size() - 1).next = nodes.get(pos);
-        }
-        return nodes.isEmpty() ? null : nodes.get(0);
-    }
-
-    /** A binary tree in level order (TreeNode, or a Node with left/right/next). */
-    private static Object buildTree(Class<?> c, List<?> xs) throws Exception {
-        if (xs.isEmpty() || xs.get(0) == null) {
-            return null;
-        }
-        Object root = make(c, xs.get(0));
-        ArrayDeque<Object> queue = new ArrayDeque<>(List.of(root));
-        int i = 1;
-        while (!queue.isEmpty() && i < xs.size()) {
-            Object node = queue.poll();
-            for (String side : new String[] {"left", "right"}) {
-                if (i < xs.size() && xs.get(i) != null) {
-                    Object child = make(c, xs.get(i));
-                    set(node, side, child);
-                    queue.add(child);
-                }
-                i++;
-            }
-        }
-        return root;
-    }
-
-    /** A `Node` of the kind the template defines: N-ary tree, graph, random list, next tree. */
-    private static Object buildNode(Class<?> c, List<?> xs) throws Exception {
-        if ("nary".equals(kind)) {
-            return buildNary(c, xs);
-        }
-        if ("graph".equals(kind)) {
-            if (xs.isEmpty()) {
-                return null;
-            }
-            List<Object> nodes = new ArrayList<>();
-            for (int i = 0; i < xs.size(); i++) {
-                nodes.add(make(c, (long) (i + 1)));
-            }
-            for (int i = 0; i < xs.size(); i++) {
-                List<Object> ns = new ArrayList<>();
-                for (Object j : (List<?>) xs.get(i)) {
-                    ns.add(nodes.get(((Number) j).intValue() - 1));
-                }
-                set(nodes.get(i), "neighbors", ns);
-            }
-            return nodes.get(0);
-        }
-        if ("random".equals(kind)) {
-            List<Object> nodes = new ArrayList<>();
-            for (Object p : xs) {
-                nodes.add(make(c, ((List<?>) p).get(0)));
-            }
-            for (int i = 0; i < nodes.size(); i++) {
-                set(nodes.get(i), "next", i + 1 < nodes.size() ? nodes.get(i + 1) : null);
-                Object r = ((List<?>) xs.get(i)).get(1);
-                set(nodes.get(i), "random", r == null ? null : nodes.get(((Number) r).intValue()));
-            }
-            return nodes.isEmpty() ? null : nodes.get(0);
-        }
-        return buildTree(c, xs);
-    }
-
-    private static Object buildNary(Class<?> c, List<?> xs) throws Exception {
-        if (xs.isEmpty() || xs.get(0) == null) {
-            return null;
-        }
-        // Every node gets a list of children, empty for a leaf, as LeetCode's do.
-        Object root = make(c, xs.get(0));
-        set(root, "children", new ArrayList<>());
-        ArrayDeque<Object> queue = new ArrayDeque<>(List.of(root));
-        int i = 2;
-        while (!queue.isEmpty() && i <= xs.size()) {
-            Object node = queue.poll();
-            @SuppressWarnings("unchecked")
-            List<Object> children = (List<Object>) get(node, "children");
-            while (i < xs.size() && xs.get(i) != null) {
-                Object child = make(c, xs.get(i));
-                set(child, "children", new ArrayList<>());
-                children.add(child);
-                queue.add(child);
-                i++;
-            }
-            i++;
-        }
-        return root;
-    }
-
-    /** A node with this value: through its (int) constructor, or the empty one and `val`. */
-    private static Object make(Class<?> c, Object v) throws Exception {
-        for (Constructor<?> k : c.getDeclaredConstructors()) {
-            Class<?>[] ps = k.getParameterTypes();
-            if (ps.length == 1 && ps[0] == int.class) {
-                k.setAccessible(true);
-                return k.newInstance((Integer) scalar(int.class, v));
-            }
-        }
-        Constructor<?> k = c.getDeclaredConstructor();
-        k.setAccessible(true);
-        Object node = k.newInstance();
-        Field f = c.getDeclaredField("val");
-        f.setAccessible(true);
-        f.set(node, scalar(f.getType(), v));
-        return node;
-    }
-
-    private static void set(Object node, String field, Object v) throws Exception {
-        Field f = node.getClass().getDeclaredField(field);
-        f.setAccessible(true);
-        f.set(node, v);
-    }
-
-    private static Object get(Object node, String field) {
-        try {
-            Field f = node.getClass().getDeclaredField(field);
-            f.setAccessible(true);
-            return f.get(node);
-        } catch (ReflectiveOperationException e) {
-            return null;
-        }
-    }
-
-    /** The node with this value in a built tree or list (a node parameter given by its value);
-     * else a new node with it. */
-    private static Object byValue(Class<?> c, Object v) throws Exception {
-        Object want = scalar(int.class, v);
-        for (Object root : built) {
-            Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-            ArrayDeque<Object> stack = new ArrayDeque<>(List.of(root));
-            while (!stack.isEmpty()) {
-                Object n = stack.pop();
-                if (!seen.add(n)) {
-                    continue;
-                }
-                if (c.isInstance(n) && want.equals(get(n, "val"))) {
-                    return n;
-                }
-                for (String k : new String[] {"left", "right", "next"}) {
-                    Object x = get(n, k);
-                    if (x != null) {
-                        stack.push(x);
-                    }
-                }
-            }
-        }
-        return make(c, v);
-    }
-
-    private static boolean isNodeClass(Class<?> c) {
-        return c == ListNode.class || c == TreeNode.class || c.getName().equals("Node");
-    }
-
-    private static boolean isNode(Object v) {
-        return v != null && isNodeClass(v.getClass());
-    }
-
     // ---- results as LeetCode shows them ----
 
-    private static String show(Object v, boolean asValue) {
-        if (asValue && isNode(v)) {
-            return Json.write(get(v, "val"));
+    static String show(Object v) {
+        if (value && OjNodes.isNode(v)) {
+            return OjJson.write(OjNodes.get(v, "val"));
         }
-        if (v instanceof ListNode) {
-            List<Object> out = new ArrayList<>();
-            Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-            for (ListNode n = (ListNode) v; n != null && seen.add(n); n = n.next) {
-                out.add(n.val);
-            }
-            return Json.write(out);
-        }
-        if (v instanceof TreeNode) {
-            return Json.write(levels(v));
+        if (OjNodes.isNode(v)) {
+            return OjNodes.show(v);
         }
         if (v instanceof NestedInteger) {
-            return Json.write(((NestedInteger) v).plain());
+            return OjJson.write(((NestedInteger) v).plain());
         }
-        if (isNode(v)) {
-            return showNode(v);
-        }
-        if (v != null && v.getClass().isArray() && !(v instanceof char[])) {
+        boolean array = v != null && v.getClass().isArray() && !(v instanceof char[]);
+        if (array || v instanceof Iterable) {
+            // A list of nodes shows a missing one as an empty list (725's parts).
+            boolean nodes = array && OjNodes.isNodeClass(v.getClass().getComponentType());
+            List<Object> items = new ArrayList<>();
+            if (array) {
+                for (int i = 0; i < Array.getLength(v); i++) {
+                    items.add(Array.get(v, i));
+                }
+            } else {
+                for (Object x : (Iterable<?>) v) {
+                    items.add(x);
+                    nodes |= OjNodes.isNode(x);
+                }
+            }
             StringBuilder sb = new StringBuilder("[");
-            for (int i = 0; i < Array.getLength(v); i++) {
-                sb.append(i > 0 ? "," : "").append(show(Array.get(v, i), asValue));
+            for (Object x : items) {
+                sb.append(sb.length() > 1 ? "," : "").append(x == null && nodes ? "[]" : show(x));
             }
             return sb.append(']').toString();
         }
-        if (v instanceof Iterable) {
-            StringBuilder sb = new StringBuilder("[");
-            for (Object x : (Iterable<?>) v) {
-                sb.append(sb.length() > 1 ? "," : "").append(show(x, asValue));
-            }
-            return sb.append(']').toString();
-        }
-        return Json.write(v);
+        return OjJson.write(v);
     }
 
-    private static List<Object> levels(Object root) {
-        List<Object> queue = new ArrayList<>();
-        queue.add(root);
-        List<Object> out = new ArrayList<>();
-        for (int i = 0; i < queue.size(); i++) {
-            Object n = queue.get(i);
-            out.add(n == null ? null : get(n, "val"));
-            if (n != null) {
-                queue.add(get(n, "left"));
-                queue.add(get(n, "right"));
-            }
-        }
-        while (!out.isEmpty() && out.get(out.size() - 1) == null) {
-            out.remove(out.size() - 1);
-        }
-        return out;
-    }
-
-    private static String showNode(Object v) {
-        String k = kind != null ? kind : has(v, "children") ? "nary" : has(v, "neighbors") ? "graph"
-                : has(v, "random") ? "random" : has(v, "next") ? "next" : "tree";
-        List<Object> out = new ArrayList<>();
-        switch (k) {
-            case "nary": {
-                out.add(get(v, "val"));
-                out.add(null);
-                List<Object> queue = new ArrayList<>(List.of(v));
-                for (int i = 0; i < queue.size(); i++) {
-                    List<?> cs = (List<?>) get(queue.get(i), "children");
-                    for (Object c : cs == null ? List.of() : cs) {
-                        out.add(get(c, "val"));
-                        queue.add(c);
-                    }
-                    out.add(null);
-                }
-                break;
-            }
-            case "graph": {
-                Map<Object, Object> nodes = new TreeMap<>();
-                ArrayDeque<Object> queue = new ArrayDeque<>(List.of(v));
-                while (!queue.isEmpty()) {
-                    Object n = queue.poll();
-                    if (nodes.putIfAbsent(get(n, "val"), n) == null) {
-                        List<?> ns = (List<?>) get(n, "neighbors");
-                        queue.addAll(ns == null ? List.of() : ns);
-                    }
-                }
-                for (Object n : nodes.values()) {
-                    List<Object> vals = new ArrayList<>();
-                    List<?> ns = (List<?>) get(n, "neighbors");
-                    for (Object m : ns == null ? List.of() : ns) {
-                        vals.add(get(m, "val"));
-                    }
-                    out.add(vals);
-                }
-                return Json.write(out);
-            }
-            case "random": {
-                Map<Object, Integer> index = new IdentityHashMap<>();
-                List<Object> nodes = new ArrayList<>();
-                for (Object n = v; n != null && !index.containsKey(n); n = get(n, "next")) {
-                    index.put(n, nodes.size());
-                    nodes.add(n);
-                }
-                for (Object n : nodes) {
-                    Object r = get(n, "random");
-                    out.add(Arrays.asList(get(n, "val"), r == null ? null : index.get(r)));
-                }
-                return Json.write(out);
-            }
-            case "next": {
-                for (Object level = v; level != null; ) {
-                    Object first = null;
-                    for (Object n = level; n != null; n = get(n, "next")) {
-                        out.add(get(n, "val"));
-                        first = first != null ? first : get(n, "left") != null ? get(n, "left") : get(n, "right");
-                    }
-                    out.add("#");
-                    level = first;
-                }
-                return Json.write(out);
-            }
-            default:
-                return Json.write(levels(v));
-        }
-        while (!out.isEmpty() && out.get(out.size() - 1) == null) {
-            out.remove(out.size() - 1);
-        }
-        return Json.write(out);
-    }
-
-    private static boolean has(Object v, String field) {
-        try {
-            v.getClass().getDeclaredField(field);
-            return true;
-        } catch (NoSuchFieldException e) {
-            return false;
-        }
-    }
-
-    private static Class<?> find(String name) {
+    static Class<?> find(String name) {
         try {
             return Class.forName(name);
         } catch (ClassNotFoundException | LinkageError e) {
             return null;
         }
-    }
-
-    /** A small JSON reader (the call) and writer (the result). */
-    static final class Json {
-        private final String s;
-        private int i;
-
-        Json(String s) {
-            this.s = s;
-        }
-
-        Object value() {
-            skip();
-            char c = s.charAt(i);
-            switch (c) {
-                case '{': {
-                    Map<String, Object> m = new LinkedHashMap<>();
-                    i++;
-                    for (skip(); s.charAt(i) != '}'; skip()) {
-                        String k = (String) value();
-                        skip();
-                        i++; // ':'
-                        m.put(k, value());
-                        skip();
-                        if (s.charAt(i) == ',') {
-                            i++;
-                        }
-                    }
-                    i++;
-                    return m;
-                }
-                case '[': {
-                    List<Object> l = new ArrayList<>();
-                    i++;
-                    for (skip(); s.charAt(i) != ']'; skip()) {
-                        l.add(value());
-                        skip();
-                        if (s.charAt(i) == ',') {
-                            i++;
-                        }
-                    }
-                    i++;
-                    return l;
-                }
-                case '"':
-                    return string();
-                default:
-                    return word();
-            }
-        }
-
-        private void skip() {
-            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
-                i++;
-            }
-        }
-
-        private String string() {
-            StringBuilder sb = new StringBuilder();
-            for (i++; s.charAt(i) != '"'; i++) {
-                char c = s.charAt(i);
-                if (c != '\\') {
-                    sb.append(c);
-                    continue;
-                }
-                char e = s.charAt(++i);
-                switch (e) {
-                    case 'n': sb.append('\n'); break;
-                    case 't': sb.append('\t'); break;
-                    case 'r': sb.append('\r'); break;
-                    case 'b': sb.append('\b'); break;
-                    case 'f': sb.append('\f'); break;
-                    case 'u': sb.append((char) Integer.parseInt(s.substring(i + 1, i + 5), 16)); i += 4; break;
-                    default: sb.append(e);
-                }
-            }
-            i++;
-            return sb.toString();
-        }
-
-        private Object word() {
-            int start = i;
-            while (i < s.length() && "{}[],: \t\r\n".indexOf(s.charAt(i)) < 0) {
-                i++;
-            }
-            String w = s.substring(start, i);
-            switch (w) {
-                case "true": return Boolean.TRUE;
-                case "false": return Boolean.FALSE;
-                case "null": return null;
-                default:
-            }
-            try {
-                return Long.parseLong(w);
-            } catch (NumberFormatException e) {
-                return Double.parseDouble(w);
-            }
-        }
-
-        static String write(Object v) {
-            StringBuilder sb = new StringBuilder();
-            write(sb, v);
-            return sb.toString();
-        }
-
-        private static void write(StringBuilder sb, Object v) {
-            if (v == null) {
-                sb.append("null");
-            } else if (v instanceof Double || v instanceof Float) {
-                double d = ((Number) v).doubleValue();
-                sb.append(Double.isFinite(d) ? (v instanceof Float ? Float.toString((Float) v) : Double.toString(d)) : "null");
-            } else if (v instanceof Number || v instanceof Boolean) {
-                sb.append(v);
-            } else if (v instanceof List) {
-                sb.append('[');
-                for (Object x : (List<?>) v) {
-                    if (sb.charAt(sb.length() - 1) != '[') {
-                        sb.append(',');
-                    }
-                    write(sb, x);
-                }
-                sb.append(']');
-            } else if (v instanceof char[]) {
-                sb.append('[');
-                for (char c : (char[]) v) {
-                    if (sb.charAt(sb.length() - 1) != '[') {
-                        sb.append(',');
-                    }
-                    quote(sb, String.valueOf(c));
-                }
-                sb.append(']');
-            } else if (v instanceof Map) {
-                sb.append('{');
-                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-                    if (sb.charAt(sb.length() - 1) != '{') {
-                        sb.append(',');
-                    }
-                    quote(sb, String.valueOf(e.getKey()));
-                    sb.append(':');
-                    write(sb, e.getValue());
-                }
-                sb.append('}');
-            } else {
-                quote(sb, String.valueOf(v));
-            }
-        }
-
-        private static void quote(StringBuilder sb, String s) {
-            sb.append('"');
-            for (int k = 0; k < s.length(); k++) {
-                char c = s.charAt(k);
-                if (c == '"' || c == '\\') {
-                    sb.append('\\').append(c);
-                } else if (c < 0x20) {
-                    sb.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 15, 16));
-                } else {
-                    sb.append(c);
-                }
-            }
-            sb.append('"');
-        }
-    }
-}
-
-// LeetCode's own classes for Java, package-private as on LeetCode (the user's code sees them).
-
-class ListNode {
-    int val;
-    ListNode next;
-
-    ListNode() {}
-
-    ListNode(int val) {
-        this.val = val;
-    }
-
-    ListNode(int val, ListNode next) {
-        this.val = val;
-        this.next = next;
-    }
-}
-
-class TreeNode {
-    int val;
-    TreeNode left;
-    TreeNode right;
-
-    TreeNode() {}
-
-    TreeNode(int val) {
-        this.val = val;
-    }
-
-    TreeNode(int val, TreeNode left, TreeNode right) {
-        this.val = val;
-        this.left = left;
-        this.right = right;
-    }
-}
-
-class NestedInteger {
-    private Integer value;
-    private List<NestedInteger> list = new ArrayList<>();
-
-    public NestedInteger() {}
-
-    public NestedInteger(int value) {
-        this.value = value;
-    }
-
-    static NestedInteger of(Object v) {
-        if (v instanceof Number) {
-            return new NestedInteger(((Number) v).intValue());
-        }
-        NestedInteger n = new NestedInteger();
-        for (Object x : v instanceof List ? (List<?>) v : List.of()) {
-            n.add(of(x));
-        }
-        return n;
-    }
-
-    Object plain() {
-        if (value != null) {
-            return value;
-        }
-        List<Object> out = new ArrayList<>();
-        for (NestedInteger x : list) {
-            out.add(x.plain());
-        }
-        return out;
-    }
-
-    public boolean isInteger() {
-        return value != null;
-    }
-
-    public Integer getInteger() {
-        return value;
-    }
-
-    public void setInteger(int value) {
-        this.value = value;
-    }
-
-    public void add(NestedInteger ni) {
-        value = null;
-        list.add(ni);
-    }
-
-    public List<NestedInteger> getList() {
-        return value != null ? new ArrayList<>() : list;
-    }
-}
-
-/** javafx.util.Pair, which LeetCode's Java has without an import. */
-class Pair<K, V> {
-    private final K key;
-    private final V value;
-
-    public Pair(K key, V value) {
-        this.key = key;
-        this.value = value;
-    }
-
-    public K getKey() {
-        return key;
-    }
-
-    public V getValue() {
-        return value;
-    }
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof Pair && Objects.equals(key, ((Pair<?, ?>) o).key) && Objects.equals(value, ((Pair<?, ?>) o).value);
-    }
-
-    @Override
-    public int hashCode() {
-        return Objects.hashCode(key) * 13 + Objects.hashCode(value);
-    }
-
-    @Override
-    public String toString() {
-        return key + "=" + value;
-    }
-}
-
-// The hidden APIs whose data the example gives (278, 374, 277, 1095).
-
-class VersionControl {
-    static long bad;
-
-    boolean isBadVersion(int version) {
-        return version >= bad;
-    }
-}
-
-class GuessGame {
-    static long pick;
-
-    int guess(int num) {
-        return num == pick ? 0 : num > pick ? -1 : 1;
-    }
-}
-
-class Relation {
-    static int[][] graph;
-
-    boolean knows(int a, int b) {
-        return graph[a][b] == 1;
-    }
-}
-
-class MountainArray {
-    private final int[] data;
-
-    MountainArray(int[] data) {
-        this.data = data;
-    }
-
-    public int get(int index) {
-        return data[index];
-    }
-
-    public int length() {
-        return data.length;
     }
 }
