@@ -1,7 +1,8 @@
 //! LeetCode in Java through the binary: the code exactly as pasted into LeetCode, on synthetic
 //! statements shaped like LeetCode's. A plain function, an in-place method, lists and trees in and
-//! out, a node given by its value, a list with a cycle, a design class, `Node` kinds, NestedInteger
-//! (341's iterator), a hidden API, a compile error at the user's line, the user's own prints. One
+//! out, a node given by its value, a list with a cycle, a design class, `Node` kinds (and the
+//! template comment's own), NestedInteger (341's iterator), a hidden API, a codec, a compile error
+//! at the user's line, the user's own prints. One
 //! server for them all: the driver's classes are compiled once per session. Skipped without a JDK
 //! (`.ci/run` installs openjdk-17-jdk-headless).
 
@@ -56,6 +57,7 @@ fn leetcode_in_java() {
     let (b, mut s) = judge_server(vec![]);
     functions_lists_trees_and_nodes_by_value(&b, &mut s);
     design_classes_node_kinds_nested_integers_and_apis(&b, &mut s);
+    template_nodes_and_classes_without_solution(&b, &mut s);
     compile_errors_at_the_users_lines_and_the_users_prints(&b, &mut s);
 }
 
@@ -144,6 +146,23 @@ public class Solution extends VersionControl {\n    public int firstBadVersion(i
 while (l < r) {\n            int m = (l + r) >>> 1;\n            if (isBadVersion(m)) r = m; else l = m + 1;\n        }\n        \
 return l;\n    }\n}\n";
     passes(b, s, "9215", &[("n = 5, bad = 4", "4"), ("n = 1, bad = 1", "1")], bad);
+}
+
+fn template_nodes_and_classes_without_solution(b: &Backend, s: &mut Server) {
+    // A Node kind the judge does not read (`parent`): the template comment's class, built with
+    // its parent pointers; `root` is not a parameter, p and q are found in it by value.
+    let lca = "/*\n// Definition for a Node.\nclass Node {\n    public int val;\n    public Node left;\n    \
+public Node right;\n    public Node parent;\n};\n*/\n\nclass Solution {\n    public Node lowestCommonAncestor(Node p, Node q) {\n        \
+Node a = p, b = q;\n        while (a != b) {\n            a = a == null ? q : a.parent;\n            b = b == null ? p : b.parent;\n        }\n        \
+return a;\n    }\n}\n";
+    passes(b, s, "9216", &[("root = [3,5,1,6,2,0,8,null,null,7,4], p = 5, q = 4", "5")], lca);
+    // 297: no class Solution; what the codec encodes, it decodes.
+    let codec = "public class Codec {\n    public String serialize(TreeNode root) {\n        \
+return root == null ? \"#\" : root.val + \",\" + serialize(root.left) + \",\" + serialize(root.right);\n    }\n\n    \
+private int i;\n\n    public TreeNode deserialize(String data) {\n        i = 0;\n        return read(data.split(\",\"));\n    }\n\n    \
+private TreeNode read(String[] t) {\n        String x = t[i++];\n        if (x.equals(\"#\")) return null;\n        \
+TreeNode n = new TreeNode(Integer.parseInt(x));\n        n.left = read(t);\n        n.right = read(t);\n        return n;\n    }\n}\n";
+    passes(b, s, "9217", &[("root = [1,2,3,null,null,4,5]", "[1,2,3,null,null,4,5]"), ("root = []", "[]")], codec);
 }
 
 fn compile_errors_at_the_users_lines_and_the_users_prints(b: &Backend, s: &mut Server) {

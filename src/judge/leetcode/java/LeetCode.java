@@ -166,3 +166,23 @@ class MountainArray {
         return data.length;
     }
 }
+
+// 1634's polynomial as a linked list, written `[[coefficient, power], ...]`.
+class PolyNode {
+    int coefficient;
+    int power;
+    PolyNode next = null;
+
+    PolyNode() {}
+
+    PolyNode(int x, int y) {
+        this.coefficient = x;
+        this.power = y;
+    }
+
+    PolyNode(int x, int y, PolyNode next) {
+        this.coefficient = x;
+        this.power = y;
+        this.next = next;
+    }
+}

@@ -15,7 +15,7 @@ final class OjNodes {
     private OjNodes() {}
 
     static boolean isNodeClass(Class<?> c) {
-        return c == ListNode.class || c == TreeNode.class || c.getName().equals("Node");
+        return c == ListNode.class || c == TreeNode.class || c == PolyNode.class || c.getName().equals("Node");
     }
 
     static boolean isNode(Object v) {
@@ -24,8 +24,8 @@ final class OjNodes {
 
     /** The form of a node class, by its fields. */
     static String form(Class<?> c) {
-        if (c == ListNode.class || c == TreeNode.class) {
-            return c == ListNode.class ? "list" : "tree";
+        if (c == ListNode.class || c == TreeNode.class || c == PolyNode.class) {
+            return c == ListNode.class ? "list" : c == TreeNode.class ? "tree" : "poly";
         }
         if (has(c, "isLeaf")) {
             return "quad";
@@ -199,6 +199,10 @@ final class OjNodes {
 
     /** A node with this value: through its (int) constructor, else the empty one and `val`. */
     static Object make(Class<?> c, Object v) throws Exception {
+        if (c == PolyNode.class) {
+            List<?> term = (List<?>) v;
+            return new PolyNode((Integer) OjDriver.scalar(int.class, term.get(0)), (Integer) OjDriver.scalar(int.class, term.get(1)));
+        }
         if (v instanceof List && has(c, "isLeaf")) {
             Object node = empty(c);
             set(node, "isLeaf", OjDriver.scalar(boolean.class, ((List<?>) v).get(0)));
@@ -332,12 +336,13 @@ final class OjNodes {
         }
     }
 
-    /** The values along `field` until the end or a node seen before. */
+    /** The values along `field` until the end or a node seen before (a PolyNode's value is
+     * `[coefficient, power]`). */
     private static List<Object> along(Object v, String field) {
         List<Object> out = new ArrayList<>();
         Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Object n = v; n != null && seen.add(n); n = get(n, field)) {
-            out.add(get(n, "val"));
+            out.add(n instanceof PolyNode ? Arrays.asList(get(n, "coefficient"), get(n, "power")) : get(n, "val"));
         }
         return out;
     }
