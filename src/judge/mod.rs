@@ -68,12 +68,14 @@ pub(crate) struct Case {
     pub(crate) expected: String,
     /// The input as the statement shows it (the report's).
     pub(crate) shown: String,
+    /// LeetCode: a design problem's calls (its answers compared one by one).
+    pub(crate) design: bool,
 }
 
 impl Case {
     /// A stdin sample as it is.
     pub(crate) fn stdin(number: usize, s: &Sample) -> Case {
-        Case { number, stdin: s.input.clone(), expected: s.output.clone(), shown: s.input.clone() }
+        Case { number, stdin: s.input.clone(), expected: s.output.clone(), shown: s.input.clone(), design: false }
     }
 }
 
@@ -93,6 +95,8 @@ pub(crate) struct Job {
     pub(crate) any_answer: bool,
     /// The statement frees the answer's order (a multiset compare; a mismatch is `UNVERIFIED`).
     pub(crate) any_order: bool,
+    /// LeetCode: what the statement says of a returned list's order.
+    pub(crate) order: leetcode::Order,
     /// The statement accepts letters in either case.
     pub(crate) any_case: bool,
     /// The statement hints at other accepted outputs: a WA says so.
@@ -329,7 +333,7 @@ fn judge_output(
     cancelled: &dyn Fn() -> bool,
 ) {
     let found = if job.io == Io::Function {
-        leetcode::compare(&case.expected, got, job.any_order)
+        leetcode::compare(&case.expected, got, job.order, case.design)
     } else {
         compare::outputs(job.mode, job.any_case, job.any_order, &case.expected, got)
     };

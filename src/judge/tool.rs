@@ -9,10 +9,10 @@ use serde_json::{Value, json};
 
 use super::compare::Mode;
 use super::lang::{self, Lang};
-use super::plan;
 use super::statement::{self, Facts};
 use super::verdict::Verdict;
 use super::{Case, Job, Program, Report};
+use super::{leetcode, plan};
 use crate::convert::Statement;
 use crate::error::ToolError;
 use crate::language::{self, Language};
@@ -224,6 +224,11 @@ fn job(program: Program, io: Io, samples: Vec<Case>, opts: &Options, facts: &Fac
         mode: plan::mode(opts.compare, opts.tolerance, facts),
         any_answer: facts.any_answer.is_some(),
         any_order: facts.any_order.is_some(),
+        order: match (&facts.any_order, &facts.ordered) {
+            (Some(_), _) => leetcode::Order::Free,
+            (None, Some(_)) => leetcode::Order::Fixed,
+            (None, None) => leetcode::Order::Unsaid,
+        },
         any_case: facts.any_case.is_some(),
         maybe_several: facts.maybe_several.is_some(),
         checker: opts.checker.clone(),
@@ -444,6 +449,7 @@ mod tests {
             mode: Mode::Tokens,
             any_answer,
             any_order: false,
+            order: leetcode::Order::Fixed,
             any_case: false,
             maybe_several: false,
             checker: None,

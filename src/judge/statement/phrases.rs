@@ -122,10 +122,22 @@ const ANY_ANSWER: &[Rule] = &[
         &["несколько ответов", "несколько решений", "несколько возможных"],
         &["любой", "любое", "любую", "можно вывести", "разрешается"],
     ],
+    // A random answer (LeetCode's shuffles and random picks): no output is the one expected.
+    &[&["equally likely", "uniformly at random", "uniformly random", "random shuffling", "randomly"], OUTPUT],
+    &[&["概率相同", "等概率", "随机"], &["返回", "输出"]],
+    // An example's explanation: `Either 2 or 3 is the nearest leaf node.`
+    &[
+        &["either "],
+        &[" or "],
+        &[" is the ", " are the ", " is a valid", " is correct", " is acceptable", " are correct"],
+    ],
 ];
 
 /// Words after which "any" is not about the answer (`in any order`, `in any case`).
 const NOT_ANY_ANSWER: &[&str] = &[
+    "not any",
+    "n't any",
+    "without any",
     "any order",
     "arbitrary order",
     "any case",
@@ -164,6 +176,28 @@ const ANY_ORDER: &[Rule] = &[
     ],
     &[&["в любом порядке", "в произвольном порядке", "порядок не важен", "порядок не имеет значения"], OUTPUT],
 ];
+
+/// The statement speaks of the answer's order: a list in another order is wrong.
+const ORDERED: &[Rule] = &[&[&[
+    "sorted",
+    "ascending",
+    "descending",
+    "increasing order",
+    "decreasing order",
+    "non-decreasing order",
+    "lexicographical",
+    "lexicographically",
+    "in the order",
+    "in order of",
+    "in the same order",
+    "relative order",
+    "排序",
+    "升序",
+    "降序",
+    "字典序",
+    "递增",
+    "递减",
+]]];
 
 /// Letters may be printed in either case.
 const ANY_CASE: &[Rule] = &[
@@ -250,6 +284,11 @@ pub(crate) fn any_order(text: &str) -> Option<&str> {
     first_sentence(text, ANY_ORDER, &[])
 }
 
+/// The sentence that speaks of the answer's order.
+pub(crate) fn ordered(text: &str) -> Option<&str> {
+    first_sentence(text, ORDERED, &[])
+}
+
 /// The sentence saying letters may be in either case.
 pub(crate) fn any_case(text: &str) -> Option<&str> {
     first_sentence(text, ANY_CASE, &[])
@@ -292,6 +331,8 @@ mod tests {
             "(4,1) なども正解とみなされます。",
             "Если ответов несколько, выведите любой из них.",
             "Если существует несколько решений, разрешается вывести любое.",
+            "Any permutation of [1,2,3] must be equally likely to be returned.",
+            "Explanation: Either 2 or 3 is the nearest leaf node to the target of 1.",
         ] {
             assert!(any(s), "{s}");
         }
@@ -302,6 +343,8 @@ mod tests {
             "For any integer i, A_i is even.",
             "Your output will be considered correct when its absolute or relative error is at most 10^{-6}.",
             "对于任意 i，都有 a_i > 0。",
+            "If there is not any such rectangle, return 0.",
+            "Each cell is either 0 or 1.",
             "辺は任意の順で出力して構わない。",
             "Выведите ответ в любом порядке.",
         ] {
@@ -323,6 +366,14 @@ mod tests {
         assert!(case("Note that the checker is case-insensitive."));
         assert!(case("`Yes` または `No` の出力において、各文字は大文字・小文字のいずれでもよい。"));
         assert!(!case("Print Yes or No."));
+    }
+
+    #[test]
+    fn an_order_that_matters() {
+        let ordered = |s: &str| ordered(&plain(s)).is_some();
+        assert!(ordered("Return the list sorted in ascending order."));
+        assert!(ordered("按字典序返回答案。"));
+        assert!(!ordered("Return the number of pairs."));
     }
 
     #[test]
