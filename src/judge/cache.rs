@@ -1,7 +1,8 @@
 //! Building a program once per session: the source written to a folder of its own, compiled (or
 //! syntax-checked), and kept by (language, source, compiler command, harness) so that running the
 //! same code again costs only the runs. The folders live under one session folder, removed by
-//! [`cleanup`] when the server exits.
+//! [`cleanup`] when the server exits. (A C++ build may also read a precompiled header kept across
+//! sessions: `pch`.)
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -12,7 +13,7 @@ use std::time::Instant;
 
 use super::lang::Lang;
 use super::run::{self, End, Spec};
-use super::{leetcode, sandbox, verdict};
+use super::{leetcode, pch, sandbox, verdict};
 
 /// Programs kept at most; the oldest goes first.
 const KEEP: usize = 16;
@@ -28,6 +29,8 @@ pub(crate) struct Built {
     /// The compiler's words on success (warnings), cut.
     pub(crate) log: String,
     pub(crate) compile_ms: u64,
+    /// C++: the build read the precompiled `<bits/stdc++.h>` (`pch`).
+    pub(crate) pch: bool,
     /// Run through the LeetCode harness.
     pub(crate) harness: bool,
     tool: Vec<String>,
@@ -90,8 +93,9 @@ fn sweep() {
     }
 }
 
-/// Removes every built program of this session.
+/// Removes every built program of this session, and stops a precompiled header's build.
 pub fn cleanup() {
+    pch::shutdown();
     let dir = root();
     if dir.exists() {
         let _ = std::fs::remove_dir_all(&dir);
@@ -156,6 +160,41 @@ fn compile(
     if harness {
         std::fs::write(dir.join("harness.py"), leetcode::HARNESS).map_err(setup)?;
     }
+    let env = compile_env(lang, dir);
+    let argv = lang.compile(&tool, &file);
+    let started = Instant::now();
+    let header = if lang == Lang::Cpp && !harness { pch::include_dir(&tool, source) } else { None };
+    let (end, log, pch) = match &header {
+        Some(include) => with_header(&argv, include, dir, &env, cancelled),
+        None => {
+            let (end, log) = run_compiler(&argv, dir, &env, cancelled);
+            (end, log, false)
+        }
+    };
+    let log = verdict::tail(log.trim(), 3000);
+    match end {
+        End::Code(0) => Ok(Built {
+            lang,
+            dir: dir.to_path_buf(),
+            log,
+            compile_ms: started.elapsed().as_millis() as u64,
+            pch,
+            harness,
+            tool,
+            source: source.to_string(),
+        }),
+        End::TimedOut => {
+            Err(BuildError::Compile(format!("the compiler ran out of time ({} s)\n{log}", COMPILE_MS / 1000)))
+        }
+        End::NotStarted(why) => Err(BuildError::Setup(why)),
+        _ => {
+            Err(BuildError::Compile(if log.is_empty() { "the compiler failed without a message".into() } else { log }))
+        }
+    }
+}
+
+/// The compiler's environment: the program's clean one, and what some toolchains need.
+fn compile_env(lang: Lang, dir: &Path) -> Vec<(String, String)> {
     let mut env = sandbox::environment(dir);
     if lang == Lang::Go {
         // One build cache for the session: without it every program rebuilds Go's runtime.
@@ -173,12 +212,41 @@ fn compile(
             }
         }
     }
-    let argv = lang.compile(&tool, &file);
+    env
+}
+
+/// The compile with the precompiled header in `include`: its end, its messages (without the
+/// warning about the header) and whether the header was used. A compile the header made fail
+/// (`pch::blamed`) runs again without it: a header never fails a build.
+fn with_header(
+    argv: &[String],
+    include: &Path,
+    dir: &Path,
+    env: &[(String, String)],
+    cancelled: &dyn Fn() -> bool,
+) -> (End, String, bool) {
+    let (end, log) = run_compiler(&pch::with_header(argv, include), dir, env, cancelled);
+    if matches!(end, End::Code(c) if c != 0) && pch::blamed(include, &log) {
+        crate::debug!("judge: the build failed with the precompiled header: built again without it");
+        let (end, log) = run_compiler(argv, dir, env, cancelled);
+        return (end, log, false);
+    }
+    let (log, refused) = pch::without_warning(&log);
+    match &refused {
+        Some(warning) => crate::debug!("judge: the precompiled header was not used: {warning}"),
+        None => crate::debug!("judge: built with the precompiled header in {}", include.display()),
+    }
+    (end, log, refused.is_none())
+}
+
+/// Runs a compile command confined in `dir`: its end and its messages (stdout, then the end of
+/// stderr).
+fn run_compiler(argv: &[String], dir: &Path, env: &[(String, String)], cancelled: &dyn Fn() -> bool) -> (End, String) {
+    let mut env = env.to_vec();
     // The compiler's own end matters only as success or not: the init's status file is not read.
     let (status, input) = (dir.join("compile.exit"), dir.join("compile.in"));
     let files = sandbox::RunFiles { status: &status, input: &input };
-    let (argv, init) = sandbox::wrap(&argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, files, &mut env);
-    let started = Instant::now();
+    let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, files, &mut env);
     let spec = Spec {
         argv: &argv,
         cwd: dir,
@@ -192,25 +260,7 @@ fn compile(
     let out = run::run(&spec, cancelled);
     let mut log = String::from_utf8_lossy(&out.stdout).into_owned();
     log.push_str(&out.stderr);
-    let log = verdict::tail(log.trim(), 3000);
-    match out.end {
-        End::Code(0) => Ok(Built {
-            lang,
-            dir: dir.to_path_buf(),
-            log,
-            compile_ms: started.elapsed().as_millis() as u64,
-            harness,
-            tool,
-            source: source.to_string(),
-        }),
-        End::TimedOut => {
-            Err(BuildError::Compile(format!("the compiler ran out of time ({} s)\n{log}", COMPILE_MS / 1000)))
-        }
-        End::NotStarted(why) => Err(BuildError::Setup(why)),
-        _ => {
-            Err(BuildError::Compile(if log.is_empty() { "the compiler failed without a message".into() } else { log }))
-        }
-    }
+    (out.end, log)
 }
 
 /// The path of `cmd`: itself when it names a path, else the first match on `PATH`.
