@@ -503,7 +503,7 @@ fn sweep(root: &Path, current: &Path) {
         .filter(|p| p.is_dir() && p != current)
         .map(|p| (last_used(&p).unwrap_or(SystemTime::UNIX_EPOCH), p))
         .collect();
-    keys.sort_by(|a, b| b.0.cmp(&a.0));
+    keys.sort_by_key(|k| std::cmp::Reverse(k.0));
     for (i, (used, path)) in keys.iter().enumerate() {
         let unused = SystemTime::now().duration_since(*used).unwrap_or_default() > UNUSED;
         if (i + 1 >= KEEP || unused) && !path.join("lock").exists() {

@@ -36,7 +36,7 @@ pub(crate) fn judge_server(env: Vec<(&'static str, String)>) -> (Backend, Server
 /// Whether `cmd` is on PATH; says so on stderr when not (the test is skipped). A Windows binary
 /// under Wine (`make windows-tests`) cannot run the host's Linux compilers: skipped too (its
 /// judge is tested with programs built by mingw-w64 instead: `judge_wine.rs`).
-fn have(cmd: &str) -> bool {
+pub(crate) fn have(cmd: &str) -> bool {
     if harness::windows() {
         eprintln!("skipping: no Linux compiler for the Windows build (tests/it/judge_wine.rs runs its judge)");
         return false;
