@@ -615,6 +615,22 @@ main()':\nmain.cpp:5:9: warning: unused variable 'x' [-Wunused-variable]\n    5 
     }
 
     #[test]
+    fn one_build_per_key_at_a_time() {
+        let dir = sandbox::TempDir::new("pch-lock").unwrap();
+        assert!(take_lock(dir.path()).unwrap());
+        assert_eq!(fs::read_to_string(dir.path().join("lock")).unwrap(), std::process::id().to_string());
+        // Held by a live process (this one): not taken.
+        assert!(!take_lock(dir.path()).unwrap());
+        // Left by a process that is gone (Linux), or too old: taken over.
+        fs::write(dir.path().join("lock"), "4194304999").unwrap();
+        assert_eq!(take_lock(dir.path()).unwrap(), cfg!(target_os = "linux"));
+        let old = fs::File::options().write(true).open(dir.path().join("lock")).unwrap();
+        old.set_modified(SystemTime::now() - STALE_LOCK - Duration::from_secs(1)).unwrap();
+        assert!(take_lock(dir.path()).unwrap());
+        assert!(take_lock(&dir.path().join("missing")).is_err());
+    }
+
+    #[test]
     fn stale_and_foreign_keys_and_old_ones_go() {
         let root = sandbox::TempDir::new("pch-test").unwrap();
         let key = |name: &str, used_days_ago: u64| {
