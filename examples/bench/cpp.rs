@@ -2,13 +2,14 @@
 //! of a typical AtCoder submission without the precompiled `<bits/stdc++.h>` (`OJ_PCH=0`) and
 //! with it, and the header's one-off build (time, as the server logs it, and size), in a cache
 //! folder of the bench's own (`target/bench/pch`, emptied first). The two servers take turns,
-//! so both series see the same load. `BENCH_CPP_SOURCES=DIR` measures the `.cpp` files there
+//! so both series see the same load; the same builds are also run directly, for the compiler's
+//! CPU time, which the load barely changes. `BENCH_CPP_SOURCES=DIR` measures the `.cpp` files there
 //! too (real accepted submissions, say: the README says how to get some; with the AtCoder
 //! Library, name it in `OJ_CXX`, which both servers inherit).
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
@@ -62,6 +63,8 @@ pub(crate) struct CppFigures {
     with: Stats,
     header_ms: f64,
     header_bytes: f64,
+    /// The compiler's CPU time for the same builds run directly, without and with the header.
+    cpu: (Stats, Stats),
     /// `BENCH_CPP_SOURCES`: how many (and how many used the header), without, with.
     real: Option<(usize, usize, Stats, Stats)>,
 }
@@ -126,6 +129,46 @@ fn header_built(lines: &mpsc::Receiver<String>) -> Result<(f64, f64), String> {
     }
 }
 
+/// The CPU time (user + system, ms) of this process's waited-for children, from
+/// `/proc/self/stat` (`cutime`, `cstime`, at 100 ticks a second): a figure that other work on
+/// the machine barely changes, unlike the wall clock.
+fn children_cpu_ms() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let ticks = |i: usize| fields.get(i)?.parse::<f64>().ok();
+    Some((ticks(13)? + ticks(14)?) * 10.0)
+}
+
+/// The typical submission built directly (`g++`, or `OJ_CXX`'s words, then the judge's flags),
+/// without and with the header the server built: the compiler's CPU time, `n` of each in turn.
+fn direct_cpu(cache: &Path, n: usize) -> Result<(Stats, Stats), String> {
+    let keys = std::fs::read_dir(cache.join("oj-mcp-rs/pch")).map_err(|e| format!("the header's folder: {e}"))?;
+    let include = keys.flatten().map(|e| e.path().join("include")).find(|p| p.is_dir()).ok_or("no header")?;
+    let dir = cache.join("direct");
+    std::fs::create_dir_all(&dir)
+        .and_then(|()| std::fs::write(dir.join("main.cpp"), SUBMISSION))
+        .map_err(|e| e.to_string())?;
+    let words: Vec<String> = std::env::var("OJ_CXX").unwrap_or_default().split_whitespace().map(String::from).collect();
+    let words = if words.is_empty() { vec!["g++".to_string()] } else { words };
+    let (mut off, mut on) = (Vec::new(), Vec::new());
+    for _ in 0..n {
+        for (header, out) in [(false, &mut off), (true, &mut on)] {
+            let mut c = Command::new(&words[0]);
+            c.args(&words[1..]).args(["-std=gnu++17", "-O2", "-pipe", "-o", "main", "main.cpp"]).current_dir(&dir);
+            if header {
+                c.arg("-I").arg(&include).arg("-Winvalid-pch");
+            }
+            let before = children_cpu_ms().ok_or("no /proc/self/stat")?;
+            let built = c.status().map_err(|e| format!("{}: {e}", words[0]))?;
+            if !built.success() {
+                return Err(format!("{} failed: {built}", words[0]));
+            }
+            out.push(children_cpu_ms().ok_or("no /proc/self/stat")? - before);
+        }
+    }
+    Ok((stats(&off), stats(&on)))
+}
+
 /// The `.cpp` files of `BENCH_CPP_SOURCES`, sorted.
 fn real_sources() -> Option<Vec<PathBuf>> {
     let dir = PathBuf::from(std::env::var_os("BENCH_CPP_SOURCES")?);
@@ -170,11 +213,17 @@ pub(crate) fn measure_cpp(opts: &Opts, failed: &mut bool) -> Result<CppFigures, 
             fmt_ms(header_ms),
             fmt_mb(header_bytes)
         );
+        let cpu = direct_cpu(&cache, n)?;
+        println!(
+            "the compiler's CPU time, run directly: {} without, {} with (medians of {n})",
+            fmt_ms(cpu.0.median),
+            fmt_ms(cpu.1.median)
+        );
         let real = match real_sources() {
             Some(files) if !files.is_empty() => Some(measure_real(&mut servers, &files)?),
             _ => None,
         };
-        Ok(CppFigures { plain, with, header_ms, header_bytes, real })
+        Ok(CppFigures { plain, with, header_ms, header_bytes, cpu, real })
     };
     note("C++ builds", run(), failed)
 }
@@ -233,6 +282,8 @@ pub(crate) fn cpp_rows(figures: &Result<CppFigures, String>, rows: &mut Vec<Row>
         cell(&header),
         Cell::default(),
     ));
+    let cpu = |c: &CppFigures| Cell::text(format!("{} → {}", fmt_ms(c.cpu.0.median), fmt_ms(c.cpu.1.median)));
+    rows.push(Row::info("  the compiler's CPU time for it, run directly: without → with", cell(&cpu), Cell::default()));
     if let Ok(CppFigures { real: Some((n, used, a, b)), .. }) = figures {
         let line = format!("  BENCH_CPP_SOURCES ({n} files, {used} used the header): median without → with");
         rows.push(Row::info(line, Cell::text(format!("{} → {}", fmt_ms(a.median), fmt_ms(b.median))), Cell::default()));
