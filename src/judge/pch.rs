@@ -23,12 +23,11 @@
 //! complete. It is written under a temporary name and renamed into place, so no compile (of this
 //! server or of another) sees half a file.
 
-use std::collections::HashMap;
 use std::fs;
 use std::io::{ErrorKind, Write as _};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, OnceLock, PoisonError};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime};
 
@@ -59,17 +58,31 @@ enum State {
     Failed,
 }
 
-#[derive(Default)]
 struct Shared {
-    /// By the key's folder.
-    states: HashMap<PathBuf, State>,
+    /// By the key's folder (one or two a session: a list, not a map's code in the binary).
+    states: Vec<(PathBuf, State)>,
     /// The build thread (one at a time).
     builder: Option<JoinHandle<()>>,
 }
 
+impl Shared {
+    fn state(&self, dir: &Path) -> Option<&State> {
+        self.states.iter().find(|(d, _)| d == dir).map(|(_, s)| s)
+    }
+
+    fn set(&mut self, dir: PathBuf, state: State) {
+        self.forget(&dir);
+        self.states.push((dir, state));
+    }
+
+    fn forget(&mut self, dir: &Path) {
+        self.states.retain(|(d, _)| d != dir);
+    }
+}
+
 fn lock() -> MutexGuard<'static, Shared> {
-    static SHARED: OnceLock<Mutex<Shared>> = OnceLock::new();
-    SHARED.get_or_init(Mutex::default).lock().unwrap_or_else(PoisonError::into_inner)
+    static SHARED: Mutex<Shared> = Mutex::new(Shared { states: Vec::new(), builder: None });
+    SHARED.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
 /// Set when the server exits: a build under way is killed.
@@ -88,25 +101,25 @@ pub(crate) fn include_dir(tool: &[String], source: &str) -> Option<PathBuf> {
         return None;
     }
     let Some(root) = cache_root(std::env::consts::OS, &env) else {
-        crate::debug!("judge: no cache folder (HOME unset): no precompiled header");
+        crate::debug!("judge: no user cache folder (HOME, XDG_CACHE_HOME, LOCALAPPDATA): no precompiled header");
         return None;
     };
     let text = key_text(&identity(tool.first()?)?, tool);
     let dir = root.join(key_of(&text));
     let include = dir.join("include");
     let mut shared = lock();
-    match shared.states.get(&dir) {
+    match shared.state(&dir) {
         Some(State::Ready) if include.join(GCH).is_file() => return Some(include),
         Some(State::Building | State::Failed) => return None,
         _ => {}
     }
     if usable(&dir, &text) {
-        shared.states.insert(dir.clone(), State::Ready);
+        shared.set(dir.clone(), State::Ready);
         let _ = fs::write(dir.join("used"), b"");
         sweep(&root, &dir);
         return Some(include);
     }
-    shared.states.remove(&dir);
+    shared.forget(&dir);
     start(&mut shared, dir, text, tool);
     None
 }
@@ -115,9 +128,9 @@ pub(crate) fn include_dir(tool: &[String], source: &str) -> Option<PathBuf> {
 /// (before any `-I` of the user's: the header was built with those, so it holds what the
 /// program's include would find).
 pub(crate) fn with_header(argv: &[String], include: &Path) -> Vec<String> {
-    let mut out = argv[..1].to_vec();
-    out.extend(["-I".into(), include.to_string_lossy().into_owned(), "-Winvalid-pch".into()]);
-    out.extend(argv[1..].iter().cloned());
+    let Some((compiler, rest)) = argv.split_first() else { return Vec::new() };
+    let mut out = vec![compiler.clone(), "-I".into(), include.to_string_lossy().into_owned(), "-Winvalid-pch".into()];
+    out.extend(rest.iter().cloned());
     out
 }
 
@@ -134,7 +147,7 @@ pub(crate) fn blamed(include: &Path, log: &str) -> bool {
     let dir = include.parent().unwrap_or(include);
     crate::debug!("judge: the precompiled header in {} is damaged: removed", dir.display());
     let _ = fs::remove_file(include.join(GCH));
-    lock().states.remove(dir);
+    lock().forget(dir);
     true
 }
 
@@ -254,13 +267,13 @@ fn skip_line(s: &str) -> &str {
 /// session. `None` for anything but GCC: clang reads only its own `-include-pch` files, and
 /// Apple's `g++` is clang.
 fn identity(cmd: &str) -> Option<String> {
-    static SEEN: OnceLock<Mutex<HashMap<String, Option<String>>>> = OnceLock::new();
-    let seen = SEEN.get_or_init(Mutex::default);
-    if let Some(id) = seen.lock().unwrap_or_else(PoisonError::into_inner).get(cmd) {
-        return id.clone();
+    static SEEN: Mutex<Vec<(String, Option<String>)>> = Mutex::new(Vec::new());
+    let known = |seen: &[(String, Option<String>)]| seen.iter().find(|(c, _)| c == cmd).map(|(_, id)| id.clone());
+    if let Some(id) = known(&SEEN.lock().unwrap_or_else(PoisonError::into_inner)) {
+        return id;
     }
     let id = ask_identity(cmd);
-    seen.lock().unwrap_or_else(PoisonError::into_inner).insert(cmd.to_string(), id.clone());
+    SEEN.lock().unwrap_or_else(PoisonError::into_inner).push((cmd.to_string(), id.clone()));
     id
 }
 
@@ -344,7 +357,7 @@ fn start(shared: &mut Shared, dir: PathBuf, text: String, tool: &[String]) {
         Ok(false) => return crate::debug!("judge: another server is building {}", dir.display()),
         Err(e) => {
             crate::debug!("judge: cannot write {} ({e}): no precompiled header", dir.display());
-            shared.states.insert(dir, State::Failed);
+            shared.set(dir, State::Failed);
             return;
         }
     }
@@ -354,7 +367,7 @@ compiler command; OJ_PCH=0 turns it off)",
         tool.join(" "),
         dir.display()
     );
-    shared.states.insert(dir.clone(), State::Building);
+    shared.set(dir.clone(), State::Building);
     let (key, tool) = (dir.clone(), tool.to_vec());
     let spawned = thread::Builder::new().name("oj-judge-pch".into()).spawn(move || {
         let started = Instant::now();
@@ -372,14 +385,14 @@ compiler command; OJ_PCH=0 turns it off)",
                 State::Failed
             }
         };
-        lock().states.insert(dir, state);
+        lock().set(dir, state);
     });
     match spawned {
         Ok(h) => shared.builder = Some(h),
         Err(e) => {
             crate::debug!("judge: cannot start the precompiled header's build: {e}");
             let _ = fs::remove_file(key.join("lock"));
-            shared.states.insert(key, State::Failed);
+            shared.set(key, State::Failed);
         }
     }
 }
@@ -497,16 +510,18 @@ fn sweep(root: &Path, current: &Path) {
     let Ok(list) = fs::read_dir(root) else { return };
     let last_used =
         |p: &Path| ["used", "key.txt", ""].iter().find_map(|f| fs::metadata(p.join(f)).and_then(|m| m.modified()).ok());
-    let mut keys: Vec<(SystemTime, PathBuf)> = list
+    let keys: Vec<(SystemTime, PathBuf)> = list
         .flatten()
         .map(|e| e.path())
         .filter(|p| p.is_dir() && p != current)
         .map(|p| (last_used(&p).unwrap_or(SystemTime::UNIX_EPOCH), p))
         .collect();
-    keys.sort_by_key(|k| std::cmp::Reverse(k.0));
-    for (i, (used, path)) in keys.iter().enumerate() {
+    for (used, path) in &keys {
+        // Its place among the others by recency (counted, not sorted: a sort's code in the
+        // binary for a handful of folders).
+        let newer = keys.iter().filter(|(t, p)| t > used || (t == used && p < path)).count();
         let unused = SystemTime::now().duration_since(*used).unwrap_or_default() > UNUSED;
-        if (i + 1 >= KEEP || unused) && !path.join("lock").exists() {
+        if (newer + 1 >= KEEP || unused) && !path.join("lock").exists() {
             crate::debug!("judge: removing the precompiled header in {}", path.display());
             let _ = fs::remove_dir_all(path);
         }
