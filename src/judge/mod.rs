@@ -4,7 +4,8 @@
 //! The pipeline, one call:
 //!
 //! 1. `cache::build` writes the source into a folder of the session and compiles it (or checks
-//!    its syntax), or finds it built already;
+//!    its syntax), or finds it built already; a C++ program that starts with `<bits/stdc++.h>`
+//!    gets that header precompiled (`pch`: kept in the user's cache folder across sessions);
 //! 2. for each sample, `run_sample` makes a fresh folder, confines the run (`sandbox`: clean
 //!    environment, namespaces, limits), runs it (`run`: wall-clock limit, output cap, the whole
 //!    process tree killed), and judges the output (`verdict`, `compare`, `leetcode` for function
@@ -18,6 +19,7 @@ mod compare;
 pub mod init;
 mod lang;
 mod leetcode;
+mod pch;
 mod plan;
 mod report;
 mod run;
@@ -110,6 +112,8 @@ pub(crate) struct Job {
 /// How the program was built.
 pub(crate) struct BuildInfo {
     pub(crate) cached: bool,
+    /// The build read the precompiled `<bits/stdc++.h>`.
+    pub(crate) pch: bool,
     pub(crate) compile_ms: u64,
     pub(crate) log: String,
 }
@@ -150,7 +154,8 @@ pub(crate) fn judge(
             let tool = lang.tool(&|k| std::env::var(k).ok());
             match cache::build(*lang, source, tool, job.driver.as_ref(), cancelled) {
                 Ok((built, cached)) => {
-                    let info = BuildInfo { cached, compile_ms: built.compile_ms, log: built.log.clone() };
+                    let info =
+                        BuildInfo { cached, pch: built.pch, compile_ms: built.compile_ms, log: built.log.clone() };
                     (built.argv(memory), Some(info), lang.address_space_limit_ok())
                 }
                 Err(cache::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),

@@ -47,8 +47,8 @@ fn namespaces_work() -> bool {
 /// of every run), and the standard library can spawn it with `posix_spawn` rather than `fork`
 /// (it forks to search a `PATH` the child's environment sets). The bare name where not found.
 pub(super) fn tool(name: &'static str) -> &'static str {
-    const NAMES: [&str; 4] = ["setpriv", "prlimit", "unshare", "kill"];
-    static FOUND: [OnceLock<String>; 4] = [const { OnceLock::new() }; 4];
+    const NAMES: [&str; 5] = ["setpriv", "prlimit", "unshare", "kill", "nice"];
+    static FOUND: [OnceLock<String>; 5] = [const { OnceLock::new() }; 5];
     let Some(i) = NAMES.iter().position(|n| *n == name) else { return name };
     FOUND[i].get_or_init(|| {
         let path = std::env::var_os("PATH").unwrap_or_default();
@@ -80,6 +80,22 @@ fn prlimit_works() -> bool {
 fn pdeathsig_works() -> bool {
     static WORKS: OnceLock<bool> = OnceLock::new();
     *WORKS.get_or_init(|| works(&["setpriv", "--pdeathsig", "KILL", "--", "true"]))
+}
+
+/// The prefix of a trusted command the server runs in the background (a precompiled header's
+/// build): it dies with the server (`setpriv --pdeathsig KILL`), and runs at the lowest priority
+/// (`nice -n 19`) so that a sample judged meanwhile keeps its core and its time. As far as this
+/// machine has them: nothing on Windows.
+pub(crate) fn background() -> Vec<String> {
+    let mut out = Vec::new();
+    if pdeathsig_works() {
+        out.extend([tool("setpriv"), "--pdeathsig", "KILL", "--"].map(String::from));
+    }
+    let nice = tool("nice");
+    if cfg!(unix) && Path::new(nice).is_absolute() {
+        out.extend([nice, "-n", "19"].map(String::from));
+    }
+    out
 }
 
 /// The limits a run asks for.

@@ -311,7 +311,9 @@ fn output(p: &Problem, job: &Job, opts: &Options, facts: &Facts, report: &Report
         "total": job.samples.len(),
         "not_run": report.not_run,
         "language": match &job.program { Program::Code { lang, .. } => Some(lang.name()), _ => None },
-        "compile": report.build.as_ref().map(|b| json!({ "cached": b.cached, "ms": b.compile_ms, "log": b.log })),
+        "compile": report.build.as_ref().map(|b| {
+            json!({ "cached": b.cached, "ms": b.compile_ms, "precompiled_header": b.pch, "log": b.log })
+        }),
         "compile_error": report.compile_error,
         "comparison": comparison(job, opts, facts),
         "mismatch_rule": mismatch_rule(job),
@@ -472,7 +474,7 @@ mod tests {
 
     fn report(results: Vec<SampleResult>, compile_error: Option<String>) -> Report {
         let confinement = Confinement { network_blocked: false, pid_namespace: false, memory_limited: true };
-        let build = Some(super::super::BuildInfo { cached: false, compile_ms: 500, log: String::new() });
+        let build = Some(super::super::BuildInfo { cached: false, pch: false, compile_ms: 500, log: String::new() });
         Report { build, compile_error, results, confinement, not_run: 0, cancelled: false }
     }
 

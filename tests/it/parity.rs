@@ -474,6 +474,8 @@ fn judge_settings_line(s: &Value, line: &str) -> Option<(bool, &'static str)> {
                 l == lang
                     && (how == "built earlier in this session)" && c["cached"] == true
                         || how == format!("built in {} ms)", c["ms"])
+                        || how == format!("built in {} ms, with the precompiled <bits/stdc++.h>)", c["ms"])
+                            && c["precompiled_header"] == true
                         || how == format!("syntax checked in {} ms)", c["ms"]))
             }
         };
