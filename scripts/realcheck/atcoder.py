@@ -25,9 +25,11 @@ def _yura(m):
 
 
 def _thirofoo(m):
+    """Files named `_AC`; some hold only the archiver's header and `// code not found` (it could
+    not fetch the code): those are no submissions."""
     for p in m.paths():
         g = _THIROFOO.match(p)
-        if g:
+        if g and not m.text(p).rstrip().endswith("// code not found"):
             yield g.group(2), EXT[g.group(4)], p
 
 

@@ -2,7 +2,7 @@
 solution each, and what each case is (the problem object served, the code sent, the facts the
 statement gives that decide what a right verdict is)."""
 
-import random
+import hashlib
 import re
 
 from atcoder import AtCoder
@@ -20,8 +20,8 @@ def default_n(platform, lang):
     return 400 if lang == "python" else 100
 
 
-# An interactive task cannot be judged from its samples: it is out of "judgeable". Read from the
-# statement by the check itself, not from the server's answer (a server that declined a task it
+# An interactive or a scored task cannot be judged from its samples: it is out of "judgeable". Read
+# from the statement by the check itself, not from the server's answer (a server that declined a task it
 # should judge would otherwise hide its own miss).
 _INTERACTIVE = re.compile(
     r"interactive (task|problem)|this (task|problem) is interactive|インタラクティブ|## Input and Output\b|## 入出力\b",
@@ -29,25 +29,35 @@ _INTERACTIVE = re.compile(
 )
 
 
-def interactive(markdown):
-    return bool(_INTERACTIVE.search(markdown or ""))
+# A scored (heuristic, "AHC") task has no expected output: any valid output scores.
+_SCORED = re.compile(r"^## (Scoring|得点)\s*$", re.M)
+
+
+def kind(task, markdown):
+    """Why a task cannot be judged from its samples (`interactive`, `scored`), else None."""
+    if _INTERACTIVE.search(markdown or ""):
+        return "interactive"
+    if task.startswith("ahc") or _SCORED.search(markdown or ""):
+        return "scored"
+    return None
 
 
 def platform_data(platform, mirrors):
     return AtCoder(mirrors) if platform == "atcoder" else LeetCode(mirrors)
 
 
+def _rank(seed, key):
+    return hashlib.sha256(f"{seed}:{key}".encode()).hexdigest()
+
+
 def _draw(groups, n, seed, only):
-    """`groups`: id -> candidate solutions. The ids asked for (`only`), else `n` ids drawn with
-    `seed`; one solution per id, drawn with a generator of its own so that re-running a case
-    with `--only` picks the same solution as the full run did."""
-    ids = sorted(groups)
-    if only:
-        ids = [i for i in ids if i in only]
-    else:
-        random.Random(seed).shuffle(ids)
-        ids = ids[:n]
-    return [(i, random.Random(f"{seed}:{i}").choice(sorted(groups[i]))) for i in ids]
+    """`groups`: id -> candidate solutions. The ids asked for (`only`), else the first `n` ids in
+    an order drawn from `seed`: each id's place is a hash of the seed and the id, so a pool that
+    gains or loses an id keeps every other case as it was. One solution per id, drawn the same
+    way, so that re-running a case with `--only` picks the same solution as the full run did."""
+    ids = sorted(groups, key=lambda i: _rank(seed, i))
+    ids = [i for i in ids if i in only] if only else ids[:n]
+    return [(i, min(groups[i], key=lambda c: _rank(seed, f"{i}:{c}"))) for i in ids]
 
 
 def atcoder_cases(data, lang, n, seed, only):
@@ -57,8 +67,8 @@ def atcoder_cases(data, lang, n, seed, only):
     cases = []
     for task, (archive, path) in _draw(groups, n, seed, only):
         obj, facts = data.problem(task)
-        facts["judgeable"] = bool(obj["content"]) and not interactive(obj["content"])
-        facts["interactive"] = interactive(obj["content"])
+        facts["kind"] = kind(task, obj["content"])
+        facts["judgeable"] = bool(obj["content"]) and facts["kind"] is None
         cases.append(
             {"platform": "atcoder", "id": task, "language": lang, "archive": archive, "path": path,
              "problem": obj, "facts": facts, "code": data.source(archive, path)}

@@ -72,9 +72,10 @@ def summarize(records):
     rows = {}
     for r in records:
         key = (r["platform"], r["language"])
-        row = rows.setdefault(key, {"total": 0, "judgeable": 0, "right": 0, "misses": Counter()})
+        row = rows.setdefault(key, {"total": 0, "judgeable": 0, "right": 0, "misses": Counter(), "other": Counter()})
         row["total"] += 1
         if not r.get("judgeable", True):
+            row["other"][f"{r.get('kind') or 'no statement'}: {r['verdict']}"] += 1
             continue
         row["judgeable"] += 1
         if r["right"]:
@@ -86,13 +87,14 @@ def summarize(records):
 
 def table(rows):
     lines = [
-        "| platform | language | total | judgeable | right | right % | misses by verdict |",
-        "|---|---|---|---|---|---|---|",
+        "| platform | language | total | judgeable | right | right % | misses by verdict | not judgeable: what was said |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for (platform, lang), row in sorted(rows.items()):
         pct = f"{100 * row['right'] / row['judgeable']:.1f}" if row["judgeable"] else "-"
         misses = ", ".join(f"{v} {n}" for v, n in row["misses"].most_common()) or "none"
+        other = ", ".join(f"{v} {n}" for v, n in sorted(row["other"].items())) or "-"
         lines.append(
-            f"| {platform} | {lang} | {row['total']} | {row['judgeable']} | {row['right']} | {pct} | {misses} |"
+            f"| {platform} | {lang} | {row['total']} | {row['judgeable']} | {row['right']} | {pct} | {misses} | {other} |"
         )
     return "\n".join(lines)
