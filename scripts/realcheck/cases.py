@@ -6,7 +6,7 @@ import hashlib
 import re
 
 from atcoder import AtCoder
-from leetcode import LeetCode
+from leetcode import LeetCode, shape
 
 LANGS = {
     "atcoder": ["python", "cpp"],
@@ -83,9 +83,11 @@ def leetcode_cases(data, lang, n, seed, only):
     for number, (folder, path) in _draw(groups, n, seed, only):
         obj, facts = data.problem(folder)
         facts["judgeable"] = bool(obj["content"])
+        code = data.source(path)
+        facts["shape"] = shape(code, facts["tags"], obj["content"])
         cases.append(
             {"platform": "leetcode", "id": number, "language": lang, "archive": "doocs+leetcode", "path": path,
-             "problem": obj, "facts": facts, "code": data.source(path)}
+             "problem": obj, "facts": facts, "code": code}
         )
     return cases, {"pool": len(pool), "not_sampled_by_kind": skipped}
 

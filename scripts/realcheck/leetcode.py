@@ -49,6 +49,31 @@ def description(readme):
     return m.group(1).strip() if m else None
 
 
+# What a driver must build for the problem, read from the solution (any language) and the tags:
+# the first that applies. For the summary of what the declined languages will meet (issue 23).
+_SHAPES = [
+    ("design", lambda code, tags, html: "Design" in tags and "Solution" not in code),
+    ("api", lambda code, tags, html: "Interactive" in tags),
+    ("nested-integer", lambda code, tags, html: "NestedInteger" in code),
+    # LeetCode's stub comment, which doocs keeps: "Definition for a Node." (a helper class of the
+    # solution's own may be called Node too)
+    ("node", lambda code, tags, html: re.search(r"Definition for .*\bNode\b", code) is not None),
+    ("list-node", lambda code, tags, html: "ListNode" in code),
+    ("tree-node", lambda code, tags, html: "TreeNode" in code),
+    ("other-class", lambda code, tags, html: re.search(r"\b(PolyNode|ImmutableListNode|Employee|Sea|BinaryMatrix|"
+                                                      r"ArrayReader|MountainArray|CustomFunction|HtmlParser|"
+                                                      r"GridMaster|Robot|FontInfo|BigArray|Master)\b", code) is not None),
+    ("javascript-only", lambda code, tags, html: "JavaScript" in tags),
+]
+
+
+def shape(code, tags, html):
+    for name, test in _SHAPES:
+        if test(code or "", tags, html or ""):
+            return name
+    return "function"
+
+
 class LeetCode:
     platform = "leetcode"
 

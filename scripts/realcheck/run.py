@@ -42,6 +42,9 @@ def parse_args(argv):
                    help="the server's OJ_PYTHON (default: this venv's, which has AtCoder's usual libraries)")
     p.add_argument("--out", default=str(ROOT / "target/realcheck"))
     p.add_argument("--summary", action="store_true", help="only print the summary of the results already there")
+    p.add_argument("--refresh-facts", action="store_true",
+                   help="recompute the recorded cases' facts (judgeable, kind, shape, limits) from the archives, "
+                        "without running anything, then print the summary")
     return p.parse_args(argv)
 
 
@@ -113,17 +116,41 @@ def load_all(out):
 
 
 def summary(out, extra):
-    text = verdicts.table(verdicts.summarize(load_all(out)))
+    records = load_all(out)
+    text = verdicts.table(verdicts.summarize(records))
+    by_shape = verdicts.shapes(records)
+    if by_shape:
+        text += "\n\n" + by_shape
     if extra:
         text += "\n\n" + "\n".join(extra)
     Path(out, "summary.md").write_text(text + "\n")
     print(text)
 
 
+def refresh_facts(args):
+    """The facts of every recorded case computed again (the check's reading of a statement
+    changed; the server's verdicts stand)."""
+    for path in sorted(Path(args.out).glob("*.jsonl")):
+        records = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        if not records:
+            continue
+        platform, lang = records[0]["platform"], records[0]["language"]
+        data = casemod.platform_data(platform, args.mirrors)
+        fresh, _ = casemod.build(platform, data, lang, 0, args.seed, {r["id"] for r in records})
+        facts = {c["id"]: c["facts"] for c in fresh}
+        for r in records:
+            for key in ("interactive",):  # facts an older check recorded
+                r.pop(key, None)
+            r.update(facts.get(r["id"], {}))
+        path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
+
+
 def main(argv):
     args = parse_args(argv)
     Path(args.out).mkdir(parents=True, exist_ok=True)
-    if args.summary:
+    if args.refresh_facts:
+        refresh_facts(args)
+    if args.summary or args.refresh_facts:
         summary(args.out, [])
         return 0
     if not os.access(args.bin, os.X_OK):

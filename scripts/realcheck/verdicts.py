@@ -98,3 +98,21 @@ def table(rows):
             f"| {platform} | {lang} | {row['total']} | {row['judgeable']} | {row['right']} | {pct} | {misses} | {other} |"
         )
     return "\n".join(lines)
+
+
+def shapes(records):
+    """LeetCode only: right / total per shape of problem (what a driver must build), per language."""
+    rows = {}
+    for r in records:
+        if r["platform"] != "leetcode" or not r.get("shape"):
+            continue
+        cell = rows.setdefault(r["language"], {}).setdefault(r["shape"], [0, 0])
+        cell[0] += r["right"]
+        cell[1] += 1
+    if not rows:
+        return ""
+    lines = ["| LeetCode language | right / total by shape |", "|---|---|"]
+    for lang, cells in sorted(rows.items()):
+        parts = ", ".join(f"{k} {a}/{b}" for k, (a, b) in sorted(cells.items(), key=lambda kv: -kv[1][1]))
+        lines.append(f"| {lang} | {parts} |")
+    return "\n".join(lines)
