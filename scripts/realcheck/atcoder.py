@@ -24,12 +24,19 @@ def _yura(m):
             yield g.group(2), EXT[g.group(4)], p
 
 
+def _without_header(text):
+    """thirofoo's archiver puts a `/* Author … Result: AC */` block above each file."""
+    if text.startswith("/*") and "*/" in text:
+        return text.split("*/", 1)[1].lstrip("\n")
+    return text
+
+
 def _thirofoo(m):
-    """Files named `_AC`; some hold only the archiver's header and `// code not found` (it could
-    not fetch the code): those are no submissions."""
+    """Files named `_AC`; some hold only the archiver's header, empty or with `// code not found`
+    (it could not fetch the code): those are no submissions."""
     for p in m.paths():
         g = _THIROFOO.match(p)
-        if g and not m.text(p).rstrip().endswith("// code not found"):
+        if g and _without_header(m.text(p)).strip() not in ("", "// code not found"):
             yield g.group(2), EXT[g.group(4)], p
 
 
@@ -113,6 +120,4 @@ class AtCoder:
         """The submitted code. thirofoo's archiver puts a `/* Author … Result: AC */` block above each
         file; in C++ that is a comment, in Python a syntax error that was never submitted: it goes."""
         text = self.archives[archive].text(path)
-        if archive == ARCHIVES[1] and path.endswith(".py") and text.startswith("/*") and "*/" in text:
-            text = text.split("*/", 1)[1].lstrip("\n")
-        return text
+        return _without_header(text) if archive == ARCHIVES[1] and path.endswith(".py") else text
