@@ -58,6 +58,9 @@ const ANY_ANSWER: &[Rule] = &[
         "any suitable",
         "any optimal",
         "print anyone",
+        "return any solution",
+        "any permutation",
+        "any array",
     ]],
     &[&["multiple", "several", "more than one", "two or more", "not unique", "many possible"], &[" any "], OUTPUT],
     &[
@@ -86,6 +89,24 @@ const ANY_ANSWER: &[Rule] = &[
         "accepted as well",
         "are both accepted",
         "are all accepted",
+        "would also be accepted",
+        "would also be correct",
+        "also valid outputs",
+        "also a valid answer",
+        "also a correct answer",
+        "also be a valid",
+    ]],
+    // A scored (heuristic) problem: every valid output gets a score, the sample's is one of many.
+    &[&[
+        "the score is calculated",
+        "score is computed",
+        "your score",
+        "absolute score",
+        "relative score",
+        "the score of the submission",
+        "visualizer",
+        "得点の計算",
+        "ビジュアライザ",
     ]],
     // Chinese.
     &[
@@ -333,6 +354,12 @@ mod tests {
             "Если существует несколько решений, разрешается вывести любое.",
             "Any permutation of [1,2,3] must be equally likely to be returned.",
             "Explanation: Either 2 or 3 is the nearest leaf node to the target of 1.",
+            "If there are multiple solutions, any of them may be printed.",
+            "Return any solution.",
+            "[4,2,3,1] would also be accepted.",
+            "\"bacd\" is also a valid answer.",
+            "Other permutations such as [2,1,3] are also valid outputs.",
+            "The score is calculated as follows.",
         ] {
             assert!(any(s), "{s}");
         }
