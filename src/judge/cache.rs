@@ -157,9 +157,12 @@ fn compile(
         std::fs::write(dir.join("harness.py"), leetcode::HARNESS).map_err(setup)?;
     }
     let mut env = sandbox::environment(dir);
+    let gocache = root().join("go-build");
     if lang == Lang::Go {
-        // One build cache for the session: without it every program rebuilds Go's runtime.
-        env.push(("GOCACHE".into(), root().join("go-build").to_string_lossy().into_owned()));
+        // One build cache for the session: without it every program rebuilds Go's runtime. The
+        // sandbox binds it writable beside the folder: it must exist.
+        std::fs::create_dir_all(&gocache).map_err(setup)?;
+        env.push(("GOCACHE".into(), gocache.to_string_lossy().into_owned()));
         env.push(("GO111MODULE".into(), "off".into()));
     }
     if lang == Lang::Rust {
@@ -176,7 +179,8 @@ fn compile(
     let argv = lang.compile(&tool, &file);
     // The compiler's own end matters only as success or not: the init's status file is not read.
     let (status, input) = (dir.join("compile.exit"), dir.join("compile.in"));
-    let files = sandbox::RunFiles { status: &status, input: &input };
+    let writable: &[&Path] = if lang == Lang::Go { &[dir, &gocache] } else { &[dir] };
+    let files = sandbox::RunFiles { status: &status, input: &input, writable, cwd: dir };
     let (argv, init) = sandbox::wrap(&argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, files, &mut env);
     let started = Instant::now();
     let spec = Spec {

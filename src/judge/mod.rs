@@ -227,13 +227,13 @@ fn run_sample(
     let env = sandbox::environment(&work);
     let (status, input) = (tmp.path().join("exit"), tmp.path().join("input"));
     let mut spawn_env = env.clone();
-    let files = sandbox::RunFiles { status: &status, input: &input };
-    let (wrapped, init) = sandbox::wrap(argv, limits, files, &mut spawn_env);
-    let confinement = sandbox::confinement(limits);
     let cwd = match &job.program {
         Program::Command { cwd: Some(c), .. } => c.clone(),
         _ => work,
     };
+    let files = sandbox::RunFiles { status: &status, input: &input, writable: &[tmp.path()], cwd: &cwd };
+    let (wrapped, init) = sandbox::wrap(argv, limits, files, &mut spawn_env);
+    let confinement = sandbox::confinement(limits);
     let spec = Spec {
         argv: &wrapped,
         cwd: &cwd,

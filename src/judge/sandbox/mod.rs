@@ -1,6 +1,17 @@
-//! What a run is allowed to see: a clean environment, a fresh folder, and on Linux new user,
-//! network and PID namespaces (`unshare`) plus address-space and CPU limits (`prlimit`), all
-//! through external commands so that the library stays free of unsafe code.
+//! What a run is allowed to see and do: a clean environment, a fresh folder, the limits
+//! (`prlimit --cpu/--as`), and a sandbox, the best this machine has (found once: `engine.rs`):
+//! on Linux bubblewrap (`bwrap.rs`), else util-linux's `unshare` with a mount table the run's
+//! init applies (`mounts.rs`), else bare namespaces or nothing; on macOS `sandbox-exec`
+//! (`seatbelt.rs`); on Windows nothing but the clean environment and the kill. Everything goes
+//! through external commands, so that the library stays free of unsafe code. What held is said
+//! in every result (`confinement.rs`).
+
+mod bwrap;
+mod confinement;
+mod engine;
+mod mounts;
+#[cfg(any(target_os = "macos", test))]
+mod seatbelt;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -8,47 +19,33 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+pub(crate) use confinement::Confinement;
+use engine::{Engine, Level, engine, init_program};
+use mounts::Keep;
+
 use super::run::End;
 
-/// How one run is confined: said in the result, so nobody is told more than is true.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Confinement {
-    /// A new network namespace: no network at all.
-    pub(crate) network_blocked: bool,
-    /// A new PID namespace: everything the program starts dies with it.
-    pub(crate) pid_namespace: bool,
-    /// An address-space limit (`prlimit --as`).
-    pub(crate) memory_limited: bool,
+/// The folders a sandbox replaces with private ones (fresh tmpfs): `/tmp` (other runs' and
+/// programs' files) and `/run` (the user's sockets: D-Bus, agents). What a run needs from them
+/// is bound back in.
+const PRIVATE: [&str; 2] = ["/tmp", "/run"];
+
+/// The program's start without capabilities under `unshare` with the mount table: it is root of
+/// its user namespace, and with them could unmount the covers or mount a `/proc` that shows the
+/// system's processes.
+fn drop_capabilities() -> Vec<String> {
+    let words = ["--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"];
+    std::iter::once(tool("setpriv")).chain(words).map(String::from).collect()
 }
 
-/// Whether `unshare -rn --pid --fork --kill-child` works here: checked once per process (one
-/// spawn of `true`), since containers and hardened kernels often forbid user namespaces.
-fn namespaces_work() -> bool {
-    static WORKS: OnceLock<bool> = OnceLock::new();
-    *WORKS.get_or_init(|| {
-        if !cfg!(target_os = "linux") || std::env::var_os("OJ_JUDGE_NO_NAMESPACES").is_some() {
-            return false;
-        }
-        let ok = Command::new(tool("unshare"))
-            .args(["-rn", "--pid", "--fork", "--kill-child", "--", "true"])
-            .env_clear()
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|s| s.success());
-        crate::debug!("judge: user, network and PID namespaces {}", if ok { "available" } else { "unavailable" });
-        ok
-    })
-}
-
-/// `name` (a wrapper, or `kill`) as found on the server's `PATH`, once, absolute. Each run then
-/// starts it without walking `PATH` (one failed `execve` per folder before it, for every wrapper
-/// of every run), and the standard library can spawn it with `posix_spawn` rather than `fork`
-/// (it forks to search a `PATH` the child's environment sets). The bare name where not found.
+/// `name` (a wrapper, `mount`, or `kill`) as found on the server's `PATH`, once, absolute. Each
+/// run then starts it without walking `PATH` (one failed `execve` per folder before it, for
+/// every wrapper of every run), and the standard library can spawn it with `posix_spawn` rather
+/// than `fork` (it forks to search a `PATH` the child's environment sets). The bare name where
+/// not found.
 pub(super) fn tool(name: &'static str) -> &'static str {
-    const NAMES: [&str; 4] = ["setpriv", "prlimit", "unshare", "kill"];
-    static FOUND: [OnceLock<String>; 4] = [const { OnceLock::new() }; 4];
+    const NAMES: [&str; 7] = ["setpriv", "prlimit", "unshare", "kill", "bwrap", "mount", "sandbox-exec"];
+    static FOUND: [OnceLock<String>; 7] = [const { OnceLock::new() }; 7];
     let Some(i) = NAMES.iter().position(|n| *n == name) else { return name };
     FOUND[i].get_or_init(|| {
         let path = std::env::var_os("PATH").unwrap_or_default();
@@ -91,73 +88,60 @@ pub(crate) struct Limits {
     pub(crate) memory_mb: Option<u64>,
 }
 
+/// The engine a run gets now: without the init (gone, or not startable here), the mount table
+/// has nobody to apply it.
+fn engine_now() -> (Engine, Option<PathBuf>) {
+    let e = engine();
+    let init = if matches!(e, Engine::Bwrap | Engine::Unshare(_)) { init_program() } else { None };
+    match e {
+        Engine::Unshare(Level::Mounts) if init.is_none() => (Engine::Unshare(Level::Proc), None),
+        e => (e, init),
+    }
+}
+
 /// How this machine confines a run with `limits`, as the result states it.
 pub(crate) fn confinement(limits: Limits) -> Confinement {
-    let ns = namespaces_work();
-    Confinement {
-        network_blocked: ns,
-        pid_namespace: ns,
-        memory_limited: limits.memory_mb.is_some() && prlimit_works(),
-    }
+    Confinement::new(engine_now().0, limits.memory_mb.is_some() && prlimit_works())
 }
 
-/// The server's own binary, to start as a run's init (`init.rs`); `None` where it is gone
-/// (deleted since the server started, say by an update; a binary replaced at the same path is
-/// used, and knows the flag): the program is then PID 1 itself, as before the init existed, and
-/// a signal it sends itself is lost. Looked at per run: a `stat`.
-fn init_program() -> Option<PathBuf> {
-    static EXE: OnceLock<Option<PathBuf>> = OnceLock::new();
-    let exe = EXE.get_or_init(|| std::env::current_exe().ok().filter(|exe| starts_as_init(exe))).clone()?;
-    if exe.is_file() {
-        Some(exe)
-    } else {
-        crate::debug!("judge: {} is gone: the program runs as its namespace's PID 1", exe.display());
-        None
+/// The folders a run keeps: its `writable` ones, and those it reads that a private folder would
+/// hide: the folder of each absolute path in `argv` (a built program, a script, a class path),
+/// `cwd`, and the folders of `PATH` (a test's under `/tmp`, NixOS's `/run/current-system/sw/bin`),
+/// each once, none inside a writable folder. Paths that do not exist are left out (a bind of one
+/// would fail the run).
+fn keeps(writable: &[&Path], argv: &[String], cwd: &Path, path: Option<&str>) -> Vec<Keep> {
+    let mut out: Vec<Keep> = writable.iter().map(|w| Keep { path: w.to_path_buf(), writable: true }).collect();
+    let words = argv.iter().map(Path::new).filter(|p| p.is_absolute());
+    let folders = words.filter_map(|p| if p.is_dir() { Some(p.to_path_buf()) } else { p.parent().map(Path::to_path_buf) });
+    let path_dirs: Vec<PathBuf> = path.map(|p| std::env::split_paths(p).collect()).unwrap_or_default();
+    for f in folders.chain([cwd.to_path_buf()]).chain(path_dirs) {
+        let hidden = PRIVATE.iter().any(|h| f.starts_with(h));
+        if hidden && f.is_dir() && !out.iter().any(|k| f.starts_with(&k.path)) {
+            out.push(Keep { path: f, writable: false });
+        }
     }
-}
-
-/// Whether the binary starts as an init here, checked once: not where the system cannot run it
-/// itself (an arm64 build under qemu-user, which runs the server but not what it spawns).
-fn starts_as_init(exe: &Path) -> bool {
-    let status = std::env::temp_dir().join(format!("oj-judge-{}-init-probe", std::process::id()));
-    let child = Command::new(exe)
-        .arg(super::init::FLAG)
-        .args([status.as_os_str(), "/dev/null".as_ref(), "--".as_ref(), "true".as_ref()])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .spawn();
-    // The lifeline held open while it runs, as a run's is (`wait` would close it first).
-    let ok = child.is_ok_and(|mut c| {
-        let lifeline = c.stdin.take();
-        let ok = c.wait().is_ok_and(|s| s.success());
-        drop(lifeline);
-        ok
-    });
-    if !ok {
-        crate::debug!("judge: {} does not start as an init here: programs run as PID 1", exe.display());
-    }
-    ok
+    out
 }
 
 /// The argv that runs `argv` confined as far as this machine allows, and whether it runs under
 /// the init (which then records a signal in `status`, read back with [`exact_end`], and reads
 /// the program's input from `input`). With the init the order is
-/// `prlimit --cpu=N [--as=B] -- unshare -rn --pid --fork --kill-child -- <init> status input
-/// LANG=… -- argv`; without it, `setpriv --pdeathsig KILL --` comes first.
+/// `prlimit --cpu=N [--as=B] -- SANDBOX -- <init> status input LANG=… [--setup …] -- argv`, where
+/// SANDBOX is `bwrap …` or `unshare …`; without it, `setpriv --pdeathsig KILL --` comes first
+/// (not with bwrap, whose `--die-with-parent` does that).
 ///
-/// Both ways a run ends with the server, even one killed with SIGKILL. Without the init,
-/// `setpriv`'s parent-death signal kills the chain. With it, the init's standard input is the
-/// run's lifeline, a pipe the server holds open and never writes (`run::Spec::stdin_file`): at
-/// its end the init exits, and the kernel kills the rest of the namespace with its PID 1. That
-/// spares a run `setpriv`'s start (a dynamically linked tool: about 1 ms of the 5 between the
-/// call and the program's start).
+/// Every way a run ends with the server, even one killed with SIGKILL. Without the init,
+/// `setpriv`'s parent-death signal kills the chain (bwrap's own, under bwrap). With it, the
+/// init's standard input is the run's lifeline, a pipe the server holds open and never writes
+/// (`run::Spec::stdin_file`): at its end the init exits, and the kernel kills the rest of the
+/// namespace with its PID 1. That spares a run `setpriv`'s start (a dynamically linked tool:
+/// about 1 ms of the 5 between the call and the program's start).
 ///
 /// With the init, `LANG` leaves `env` and goes to the init, which gives it back to the program:
 /// the util-linux tools each load the locale `LANG` names at start-up (a dozen files, 0.3 to 0.4
 /// ms per tool), and without it they do not. The limits bind everything from `prlimit` on (the
 /// init too: about 3 MB of address space for the static build, 6 MB for a glibc one, far below
-/// any problem's memory limit).
+/// any problem's memory limit; bwrap about 2 MB).
 pub(crate) fn wrap(
     argv: &[String],
     limits: Limits,
@@ -165,11 +149,11 @@ pub(crate) fn wrap(
     env: &mut Vec<(String, String)>,
 ) -> (Vec<String>, bool) {
     let mut out = Vec::new();
-    let init = if namespaces_work() { init_program() } else { None };
-    if init.is_none() && pdeathsig_works() {
+    let (engine, init) = engine_now();
+    if init.is_none() && !matches!(engine, Engine::Bwrap | Engine::SandboxExec) && pdeathsig_works() {
         // Killed when the server is, even by SIGKILL: a run never outlives the server. (The
         // signal follows the thread that spawned it: a pool worker or a judge thread, both of
-        // which wait for the run before they can end.)
+        // which wait for the run before they can end. bwrap's --die-with-parent is the same.)
         out.extend([tool("setpriv"), "--pdeathsig", "KILL", "--"].map(String::from));
     }
     if prlimit_works() {
@@ -182,30 +166,54 @@ pub(crate) fn wrap(
         }
         out.push("--".into());
     }
-    if namespaces_work() {
-        // -r: map us to root of a new user namespace (needed to make the others unprivileged);
-        // -n: an empty network namespace; --pid --fork --kill-child: a new PID namespace, whose
-        // PID 1 is killed when unshare dies; when PID 1 ends, the kernel kills every process
-        // left in the namespace, even one that escaped the process group with setsid.
-        out.extend([tool("unshare"), "-rn", "--pid", "--fork", "--kill-child", "--"].map(String::from));
+    let path = env.iter().find(|(k, _)| k == "PATH").map(|(_, v)| v.as_str());
+    let keep = || keeps(run.writable, argv, run.cwd, path);
+    let mut setup = Vec::new();
+    match engine {
+        Engine::Bwrap => {
+            out.push(tool("bwrap").to_string());
+            out.extend(bwrap::args(&keep(), init.as_deref(), run.cwd, init.is_some()));
+        }
+        Engine::Unshare(level) => {
+            out.extend(level.args());
+            if level == Level::Mounts && let Some(dir) = run.writable.first() {
+                mounts::prepare(dir, &keep());
+                setup = mounts::setup(dir);
+            }
+        }
+        #[cfg(target_os = "macos")]
+        Engine::SandboxExec => out.extend(seatbelt::args(tool("sandbox-exec"), run.writable)),
+        _ => {}
     }
     if let Some(exe) = &init {
         out.extend([exe.to_string_lossy().into_owned(), super::init::FLAG.into()]);
         out.extend([run.status, run.input].map(|p| p.to_string_lossy().into_owned()));
         out.extend(env.iter().filter(|(k, _)| k == "LANG").map(|(k, v)| format!("{k}={v}")));
         env.retain(|(k, _)| k != "LANG");
+        let mounted = !setup.is_empty();
+        out.append(&mut setup);
         out.push("--".into());
+        if mounted {
+            out.extend(drop_capabilities());
+        }
     }
     out.extend(argv.iter().cloned());
     (out, init.is_some())
 }
 
-/// The files beside a run's folder that the init uses: where it records a signal, and the
-/// program's input.
+/// What a run uses beside its command: the init's files, the folders it may write, and where
+/// it starts.
 #[derive(Clone, Copy)]
 pub(crate) struct RunFiles<'a> {
+    /// Where the init records a signal.
     pub(crate) status: &'a Path,
+    /// The program's input, for the init to open.
     pub(crate) input: &'a Path,
+    /// The folders the run may write, its own first (the init's files are in it; a mount table
+    /// is written there): a sample's folder, or a build's, and a Go build's session cache.
+    pub(crate) writable: &'a [&'a Path],
+    /// Where the program starts.
+    pub(crate) cwd: &'a Path,
 }
 
 /// How a run under the init really ended: the init exits with 128 + N for a program killed by
@@ -309,6 +317,22 @@ mod tests {
             let made = Command::new("mkfifo").arg(&status).status().is_ok_and(|s| s.success());
             assert!(!made || exact_end(End::Code(134), &status) == End::Code(134));
         }
+    }
+
+    #[test]
+    fn the_kept_folders_are_those_a_private_folder_would_hide() {
+        let dir = std::env::temp_dir().join(format!("oj-judge-keeps-{}", std::process::id()));
+        let (run, build) = (dir.join("run"), dir.join("build"));
+        std::fs::create_dir_all(run.join("work")).unwrap();
+        std::fs::create_dir_all(&build).unwrap();
+        let argv = [build.join("main"), build.join("lib"), dir.join("gone/x")].map(|p| p.to_string_lossy().into_owned());
+        let path = std::env::join_paths([dir.join("bin"), build.clone(), PathBuf::from("/usr/bin")]).unwrap();
+        let k = keeps(&[&run], &argv, &run.join("work"), path.to_str());
+        std::fs::remove_dir_all(&dir).unwrap();
+        let build = Keep { path: build, writable: false };
+        let want = if dir.starts_with("/tmp") { vec![build] } else { vec![] };
+        assert_eq!(k[1..], want);
+        assert_eq!(k[0], Keep { path: run, writable: true });
     }
 
     #[test]
