@@ -81,7 +81,10 @@ pub fn main(args: &[OsString]) -> ExitCode {
     };
     // The sandbox is set up or the program does not run: never less confined than said.
     if let Err(why) = set_up(setup) {
-        let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: the run's sandbox could not be set up ({why}): the program was not started");
+        let _ = writeln!(
+            std::io::stderr(),
+            "oj-mcp-rs {FLAG}: the run's sandbox could not be set up ({why}): the program was not started"
+        );
         return ExitCode::from(127);
     }
     let started =

@@ -94,7 +94,9 @@ impl Confinement {
     pub(crate) fn note(&self) -> Option<String> {
         let install = "Install bubblewrap (`apt install bubblewrap`; Ubuntu 24.04 also needs it allowed user \
 namespaces: see the README) for a read-only filesystem, private processes and no network.";
-        let failed = bwrap_failure().map(|why| format!(" bubblewrap is installed but failed here: `{why}`.")).unwrap_or_default();
+        let failed = bwrap_failure()
+            .map(|why| format!(" bubblewrap is installed but failed here: `{why}`."))
+            .unwrap_or_default();
         match self.engine {
             Engine::Bwrap | Engine::Unshare(Level::Mounts) | Engine::SandboxExec => None,
             Engine::Unshare(_) => Some(format!(

@@ -84,7 +84,7 @@ fn detect() -> Engine {
     let dir = probe.path();
     if on_path("bwrap") {
         let mut argv = vec![tool("bwrap").to_string()];
-        argv.extend(bwrap::args(&keeps(&[dir], &[], dir, None), None, dir, true));
+        argv.extend(bwrap::args(&keeps(&[dir], &[], dir, path().as_deref()), None, dir, true));
         argv.push("true".into());
         match run(&argv, dir) {
             Ok(()) => return Engine::Bwrap,
@@ -105,6 +105,12 @@ fn detect() -> Engine {
         }
     }
     Engine::None
+}
+
+/// The server's `PATH`, which runs get (and so the probes: a `PATH` folder the sandbox hides must
+/// be bound back for `true` to be found).
+fn path() -> Option<String> {
+    std::env::var_os("PATH").map(|p| p.to_string_lossy().into_owned())
 }
 
 /// Whether `name` is on the server's `PATH` (found once by [`tool`], which then has its path).
@@ -133,7 +139,7 @@ fn run(argv: &[String], cwd: &Path) -> Result<(), String> {
 fn mounts_work(dir: &Path) -> bool {
     let Some(exe) = init_program() else { return false };
     let (status, input) = (dir.join("exit"), dir.join("input"));
-    if std::fs::write(&input, "").is_err() || !mounts::prepare(dir, &keeps(&[dir], &[], dir, None)) {
+    if std::fs::write(&input, "").is_err() || !mounts::prepare(dir, &keeps(&[dir], &[], dir, path().as_deref())) {
         return false;
     }
     let mut argv = Level::Mounts.args();

@@ -112,7 +112,8 @@ pub(crate) fn confinement(limits: Limits) -> Confinement {
 fn keeps(writable: &[&Path], argv: &[String], cwd: &Path, path: Option<&str>) -> Vec<Keep> {
     let mut out: Vec<Keep> = writable.iter().map(|w| Keep { path: w.to_path_buf(), writable: true }).collect();
     let words = argv.iter().map(Path::new).filter(|p| p.is_absolute());
-    let folders = words.filter_map(|p| if p.is_dir() { Some(p.to_path_buf()) } else { p.parent().map(Path::to_path_buf) });
+    let folders =
+        words.filter_map(|p| if p.is_dir() { Some(p.to_path_buf()) } else { p.parent().map(Path::to_path_buf) });
     let path_dirs: Vec<PathBuf> = path.map(|p| std::env::split_paths(p).collect()).unwrap_or_default();
     for f in folders.chain([cwd.to_path_buf()]).chain(path_dirs) {
         let hidden = PRIVATE.iter().any(|h| f.starts_with(h));
@@ -156,16 +157,7 @@ pub(crate) fn wrap(
         // which wait for the run before they can end. bwrap's --die-with-parent is the same.)
         out.extend([tool("setpriv"), "--pdeathsig", "KILL", "--"].map(String::from));
     }
-    if prlimit_works() {
-        out.push(tool("prlimit").to_string());
-        // CPU seconds: a busy loop dies even if our timer were late; a second of slack so the
-        // wall clock decides first in the normal case.
-        out.push(format!("--cpu={}", limits.time_ms.div_ceil(1000) + 1));
-        if let Some(mb) = limits.memory_mb {
-            out.push(format!("--as={}", mb.saturating_mul(1 << 20)));
-        }
-        out.push("--".into());
-    }
+    out.extend(prlimit(limits));
     let path = env.iter().find(|(k, _)| k == "PATH").map(|(_, v)| v.as_str());
     let keep = || keeps(run.writable, argv, run.cwd, path);
     let mut setup = Vec::new();
@@ -176,7 +168,9 @@ pub(crate) fn wrap(
         }
         Engine::Unshare(level) => {
             out.extend(level.args());
-            if level == Level::Mounts && let Some(dir) = run.writable.first() {
+            if level == Level::Mounts
+                && let Some(dir) = run.writable.first()
+            {
                 mounts::prepare(dir, &keep());
                 setup = mounts::setup(dir);
             }
@@ -186,19 +180,42 @@ pub(crate) fn wrap(
         _ => {}
     }
     if let Some(exe) = &init {
-        out.extend([exe.to_string_lossy().into_owned(), super::init::FLAG.into()]);
-        out.extend([run.status, run.input].map(|p| p.to_string_lossy().into_owned()));
-        out.extend(env.iter().filter(|(k, _)| k == "LANG").map(|(k, v)| format!("{k}={v}")));
-        env.retain(|(k, _)| k != "LANG");
-        let mounted = !setup.is_empty();
-        out.append(&mut setup);
-        out.push("--".into());
-        if mounted {
-            out.extend(drop_capabilities());
-        }
+        out.extend(init_args(exe, run, env, setup));
     }
     out.extend(argv.iter().cloned());
     (out, init.is_some())
+}
+
+/// `prlimit --cpu=N [--as=B] --`, where `prlimit` exists.
+fn prlimit(limits: Limits) -> Vec<String> {
+    if !prlimit_works() {
+        return Vec::new();
+    }
+    // CPU seconds: a busy loop dies even if our timer were late; a second of slack so the wall
+    // clock decides first in the normal case.
+    let mut out = vec![tool("prlimit").to_string(), format!("--cpu={}", limits.time_ms.div_ceil(1000) + 1)];
+    if let Some(mb) = limits.memory_mb {
+        out.push(format!("--as={}", mb.saturating_mul(1 << 20)));
+    }
+    out.push("--".into());
+    out
+}
+
+/// The init's part of the argv: `<init> --oj-judge-init STATUS INPUT [LANG=…] [--setup …] --`,
+/// then, after a setup (the mount table), the program's start without capabilities. `LANG`
+/// leaves `env` for the init's arguments (see [`wrap`]).
+fn init_args(exe: &Path, run: RunFiles, env: &mut Vec<(String, String)>, setup: Vec<String>) -> Vec<String> {
+    let mut out = vec![exe.to_string_lossy().into_owned(), super::init::FLAG.into()];
+    out.extend([run.status, run.input].map(|p| p.to_string_lossy().into_owned()));
+    out.extend(env.iter().filter(|(k, _)| k == "LANG").map(|(k, v)| format!("{k}={v}")));
+    env.retain(|(k, _)| k != "LANG");
+    let mounted = !setup.is_empty();
+    out.extend(setup);
+    out.push("--".into());
+    if mounted {
+        out.extend(drop_capabilities());
+    }
+    out
 }
 
 /// What a run uses beside its command: the init's files, the folders it may write, and where
@@ -325,7 +342,8 @@ mod tests {
         let (run, build) = (dir.join("run"), dir.join("build"));
         std::fs::create_dir_all(run.join("work")).unwrap();
         std::fs::create_dir_all(&build).unwrap();
-        let argv = [build.join("main"), build.join("lib"), dir.join("gone/x")].map(|p| p.to_string_lossy().into_owned());
+        let argv =
+            [build.join("main"), build.join("lib"), dir.join("gone/x")].map(|p| p.to_string_lossy().into_owned());
         let path = std::env::join_paths([dir.join("bin"), build.clone(), PathBuf::from("/usr/bin")]).unwrap();
         let k = keeps(&[&run], &argv, &run.join("work"), path.to_str());
         std::fs::remove_dir_all(&dir).unwrap();

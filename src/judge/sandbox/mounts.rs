@@ -25,9 +25,7 @@
 //! mount whose server hangs would hang the run). Not covered either: `autofs` triggers (what they
 //! mount is a mount point of its own, covered) and namespace files.
 
-use std::ffi::OsStr;
 use std::io::Write;
-use std::os::unix::ffi::OsStrExt;
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
@@ -62,7 +60,7 @@ pub(super) fn parse_mountinfo(text: &[u8]) -> Vec<Mount> {
             continue;
         };
         out.push(Mount {
-            point: PathBuf::from(OsStr::from_bytes(&unescape(point))),
+            point: path(unescape(point)),
             writable: options.split(|&b| b == b',').any(|o| o == b"rw"),
             fstype: String::from_utf8_lossy(fstype).into_owned(),
             options: fields.get(dash + 3).map(|o| String::from_utf8_lossy(o).into_owned()).unwrap_or_default(),
@@ -71,12 +69,26 @@ pub(super) fn parse_mountinfo(text: &[u8]) -> Vec<Mount> {
     out
 }
 
+/// A path's bytes, as the table writes them.
+fn bytes(p: &Path) -> &[u8] {
+    p.as_os_str().as_encoded_bytes()
+}
+
+/// The path of mountinfo's bytes.
+fn path(bytes: Vec<u8>) -> PathBuf {
+    #[cfg(unix)]
+    return PathBuf::from(<std::ffi::OsString as std::os::unix::ffi::OsStringExt>::from_vec(bytes));
+    #[cfg(not(unix))]
+    PathBuf::from(String::from_utf8_lossy(&bytes).into_owned())
+}
+
 /// `\040` and the other octal escapes of mountinfo, decoded.
 fn unescape(field: &[u8]) -> Vec<u8> {
     let mut out = Vec::with_capacity(field.len());
     let mut i = 0;
     while i < field.len() {
-        let octal = field.get(i + 1..i + 4).filter(|d| field[i] == b'\\' && d.iter().all(|c| (b'0'..=b'7').contains(c)));
+        let octal =
+            field.get(i + 1..i + 4).filter(|d| field[i] == b'\\' && d.iter().all(|c| (b'0'..=b'7').contains(c)));
         match octal {
             Some(d) => {
                 out.push(d.iter().fold(0u8, |n, c| n.wrapping_mul(8).wrapping_add(c - b'0')));
@@ -113,7 +125,7 @@ fn line(out: &mut Vec<u8>, source: &[u8], target: &[u8], fstype: &str, options: 
 /// `path/.`: a target `mount -a` mounts even where `path` is already a mount point (see the
 /// module's documentation).
 fn dot(path: &Path) -> Vec<u8> {
-    let mut p = path.as_os_str().as_bytes().to_vec();
+    let mut p = bytes(path).to_vec();
     if p.last() != Some(&b'/') {
         p.push(b'/');
     }
@@ -151,10 +163,10 @@ pub(super) fn covers(
     let replaced = |p: &Path| REPLACED.iter().any(|r| p.starts_with(r));
     let mut done: Vec<&Path> = Vec::new();
     for (path, kind) in entries.iter().filter(|(p, _)| !replaced(p)) {
-        let bytes = path.as_os_str().as_bytes();
+        let source = bytes(path);
         match kind {
-            Kind::Dir => line(&mut c.text, bytes, &dot(path), "none", "rbind,ro"),
-            Kind::File => line(&mut c.text, bytes, bytes, "none", "bind,ro"),
+            Kind::Dir => line(&mut c.text, source, &dot(path), "none", "rbind,ro"),
+            Kind::File => line(&mut c.text, source, source, "none", "bind,ro"),
         }
         done.push(path);
     }
@@ -173,7 +185,7 @@ pub(super) fn covers(
             continue;
         }
         if reachable(p) {
-            line(&mut c.text, p.as_os_str().as_bytes(), &dot(p), "none", "rbind,ro");
+            line(&mut c.text, bytes(p), &dot(p), "none", "rbind,ro");
         }
     }
     if shm {
@@ -207,17 +219,17 @@ pub(super) fn table(covers: &Covers, dir: &Path, keeps: &[Keep]) -> Vec<u8> {
             continue;
         }
         let stage = dir.join(staging);
-        line(&mut first, TMPFS.as_bytes(), stage.as_os_str().as_bytes(), "tmpfs", mode);
+        line(&mut first, TMPFS.as_bytes(), bytes(&stage), "tmpfs", mode);
         for k in under {
             let inside = stage.join(k.path.strip_prefix(hidden).unwrap_or(&k.path));
             let options = if k.writable { "bind,X-mount.mkdir" } else { "bind,ro,X-mount.mkdir" };
-            line(&mut first, k.path.as_os_str().as_bytes(), inside.as_os_str().as_bytes(), "none", options);
+            line(&mut first, bytes(&k.path), bytes(&inside), "none", options);
         }
-        line(&mut last, stage.as_os_str().as_bytes(), &dot(Path::new(hidden)), "none", "rbind");
+        line(&mut last, bytes(&stage), &dot(Path::new(hidden)), "none", "rbind");
     }
     for k in keeps.iter().filter(|k| k.writable && !PRIVATE.iter().any(|(h, _)| k.path.starts_with(h))) {
         // Its own mount, writable: the cover of the folder it is in copies it as it is.
-        line(&mut first, k.path.as_os_str().as_bytes(), &dot(&k.path), "none", "bind");
+        line(&mut first, bytes(&k.path), &dot(&k.path), "none", "bind");
     }
     first.extend_from_slice(&covers.text);
     first.extend_from_slice(&last);
@@ -263,7 +275,13 @@ fn this_system() -> Covers {
         .flatten()
         .filter_map(|e| {
             let t = e.file_type().ok()?;
-            let kind = if t.is_dir() { Kind::Dir } else if t.is_file() { Kind::File } else { return None };
+            let kind = if t.is_dir() {
+                Kind::Dir
+            } else if t.is_file() {
+                Kind::File
+            } else {
+                return None;
+            };
             Some((e.path(), kind))
         })
         .collect();
@@ -274,12 +292,18 @@ fn this_system() -> Covers {
 
 /// Whether `/` belongs to this process's user (a server run as root): then the program could
 /// make files in it, which no cover prevents.
+#[cfg(unix)]
 fn root_is_ours() -> bool {
     use std::os::unix::fs::MetadataExt;
-    let uid = std::fs::read_to_string("/proc/self/status").ok().and_then(|s| {
-        s.lines().find_map(|l| l.strip_prefix("Uid:")?.split_whitespace().nth(1)?.parse::<u32>().ok())
-    });
+    let uid = std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|s| s.lines().find_map(|l| l.strip_prefix("Uid:")?.split_whitespace().nth(1)?.parse::<u32>().ok()));
     std::fs::metadata("/").is_ok_and(|m| Some(m.uid()) == uid || m.mode() & 0o002 != 0)
+}
+
+#[cfg(not(unix))]
+fn root_is_ours() -> bool {
+    false
 }
 
 #[cfg(test)]
@@ -342,7 +366,9 @@ oj-judge /dev/shm/. tmpfs rw,nosuid,nodev,mode=1777 0 0
         assert_eq!(c.open, [PathBuf::from("/"), PathBuf::from("/home/u/My Drive")]);
         // Reachable, the nested mount point is covered too, after its parent.
         let c = covers(&entries, &mounts, false, &|_| true, false);
-        assert!(text(&c).ends_with("/x\\040y /x\\040y none bind,ro 0 0\n/home/u/data /home/u/data/. none rbind,ro 0 0\n"));
+        assert!(
+            text(&c).ends_with("/x\\040y /x\\040y none bind,ro 0 0\n/home/u/data /home/u/data/. none rbind,ro 0 0\n")
+        );
         assert_eq!(c.open, [PathBuf::from("/home/u/My Drive")]);
     }
 
@@ -368,8 +394,10 @@ oj-judge /run/. tmpfs rw,nosuid,nodev,mode=755 0 0
         // A run folder outside /tmp: its own writable mount before the covers; a PATH folder
         // under /run staged there, /run replaced last (the run's folder is not under it).
         let run = Path::new("/var/tmp/r");
-        let keeps =
-            [Keep { path: run.to_path_buf(), writable: true }, Keep { path: PathBuf::from("/run/wrappers/bin"), writable: false }];
+        let keeps = [
+            Keep { path: run.to_path_buf(), writable: true },
+            Keep { path: PathBuf::from("/run/wrappers/bin"), writable: false },
+        ];
         assert_eq!(
             String::from_utf8(table(&covers, run, &keeps)).unwrap(),
             "\
