@@ -53,7 +53,7 @@ impl Confinement {
         match self.engine {
             Engine::Bwrap => "read-only except the run folder and a private /tmp".into(),
             Engine::Unshare(Level::Mounts) => {
-                let open = &mounts::session_covers().open;
+                let open = mounts::this_system().open;
                 let mut words = String::from("read-only except the run folder and a private /tmp");
                 if !open.is_empty() {
                     let list: Vec<String> = open.iter().map(|p| p.to_string_lossy().into_owned()).collect();

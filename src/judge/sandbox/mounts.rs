@@ -17,6 +17,7 @@
 //! 3. `/dev/shm` gets a private tmpfs;
 //! 4. the staging tmpfs replace `/tmp` and `/run` (a plain private tmpfs where nothing is kept).
 //!
+//! The table is made for each run from the mounts of the moment, and applied by the run's init.
 //! The program then runs without capabilities (`setpriv --bounding-set=-all`), so it can neither
 //! unmount a cover nor remount it writable; in a user namespace of its own the copies it gets are
 //! locked read-only by the kernel. What stays writable: the run's folder, the private `/tmp`,
@@ -27,7 +28,6 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
 
 /// The folders replaced by the run's own: a fresh `/proc` (`unshare --mount-proc`), and private
 /// tmpfs on `/tmp` and `/run` (sockets of the user's session live there: D-Bus, agents).
@@ -244,17 +244,11 @@ fn staging(dir: &Path) -> impl Iterator<Item = PathBuf> + '_ {
 /// The name of a run's table in its folder.
 const TABLE: &str = ".oj-mounts";
 
-/// This session's covers, made at the first run.
-pub(super) fn session_covers() -> &'static Covers {
-    static COVERS: OnceLock<Covers> = OnceLock::new();
-    COVERS.get_or_init(this_system)
-}
-
 /// Writes the table of a run whose folder is `dir` into it and makes its staging folders;
 /// `false` (said in the debug log) where it cannot: the run's `mount` then fails, and so the run.
 pub(super) fn prepare(dir: &Path, keeps: &[Keep]) -> bool {
     let made = staging(dir).try_for_each(std::fs::create_dir_all);
-    let written = made.and_then(|()| std::fs::write(dir.join(TABLE), table(session_covers(), dir, keeps)));
+    let written = made.and_then(|()| std::fs::write(dir.join(TABLE), table(&this_system(), dir, keeps)));
     written.map_err(|e| crate::debug!("judge: cannot write the mount table into {}: {e}", dir.display())).is_ok()
 }
 
@@ -266,8 +260,11 @@ pub(super) fn setup(dir: &Path) -> Vec<String> {
     words.iter().map(|w| w.to_string()).chain([table]).collect()
 }
 
-/// The entries of `/` and the mounts of this system, read now (once per session).
-fn this_system() -> Covers {
+/// The covers of this system's `/` and mounts, read now: per run, since a mount made after the
+/// server started (a USB stick under `/media`) would otherwise be copied writable. A read of
+/// `/proc/self/mountinfo` and of `/`, and a `stat` per writable mount point: tens of
+/// microseconds beside the millisecond of the `mount` that applies them.
+pub(super) fn this_system() -> Covers {
     let mounts = std::fs::read("/proc/self/mountinfo").map(|t| parse_mountinfo(&t)).unwrap_or_default();
     let mut entries: Vec<(PathBuf, Kind)> = std::fs::read_dir("/")
         .into_iter()
