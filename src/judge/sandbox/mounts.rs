@@ -150,8 +150,9 @@ pub(super) struct Covers {
 }
 
 /// The covers of `/`'s `entries`, the `mounts` and `/dev/shm` (`shm`: whether it exists).
-/// `reachable` says whether a mount point can be looked at (one that cannot is out of the
-/// program's reach too, and a bind of it would fail); `root_writable` whether `/` itself is ours.
+/// `reachable` says whether an entry or a mount point can be entered (one that cannot is out of
+/// the program's reach too, and a bind of it would fail); `root_writable` whether `/` itself is
+/// ours.
 pub(super) fn covers(
     entries: &[(PathBuf, Kind)],
     mounts: &[Mount],
@@ -162,7 +163,7 @@ pub(super) fn covers(
     let mut c = Covers::default();
     let replaced = |p: &Path| REPLACED.iter().any(|r| p.starts_with(r));
     let mut done: Vec<&Path> = Vec::new();
-    for (path, kind) in entries.iter().filter(|(p, _)| !replaced(p)) {
+    for (path, kind) in entries.iter().filter(|(p, _)| !replaced(p) && reachable(p)) {
         let source = bytes(path);
         match kind {
             Kind::Dir => line(&mut c.text, source, &dot(path), "none", "rbind,ro"),
@@ -284,7 +285,10 @@ pub(super) fn this_system() -> Covers {
         .collect();
     entries.sort();
     let shm = Path::new("/dev/shm").is_dir();
-    covers(&entries, &mounts, shm, &|p| std::fs::metadata(p).is_ok(), root_is_ours())
+    // A folder is reachable if it can be entered (`/lost+found` cannot, by a user), which a
+    // bind onto `folder/.` needs.
+    let reachable = |p: &Path| std::fs::metadata(if p.is_dir() { p.join(".") } else { p.to_path_buf() }).is_ok();
+    covers(&entries, &mounts, shm, &reachable, root_is_ours())
 }
 
 /// Whether `/` belongs to this process's user (a server run as root): then the program could
@@ -345,11 +349,12 @@ garbage line
             ("/run", Kind::Dir),
             ("/tmp", Kind::Dir),
             ("/dev", Kind::Dir),
+            ("/root", Kind::Dir),
             ("/x y", Kind::File),
         ]
         .map(|(p, k)| (PathBuf::from(p), k));
         let mounts = parse_mountinfo(MOUNTINFO.as_bytes());
-        let c = covers(&entries, &mounts, true, &|p| p != Path::new("/home/u/data"), true);
+        let c = covers(&entries, &mounts, true, &|p| !p.starts_with("/home/u/data") && p != Path::new("/root"), true);
         assert_eq!(
             text(&c),
             "\
