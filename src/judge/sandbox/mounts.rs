@@ -122,15 +122,33 @@ fn line(out: &mut Vec<u8>, source: &[u8], target: &[u8], fstype: &str, options: 
     let _ = writeln!(out, " {fstype} {options} 0 0");
 }
 
-/// `path/.`: a target `mount -a` mounts even where `path` is already a mount point (see the
-/// module's documentation).
-fn dot(path: &Path) -> Vec<u8> {
-    let mut p = bytes(path).to_vec();
-    if p.last() != Some(&b'/') {
-        p.push(b'/');
+/// `path/.` for a folder, `folder/./name` for a file: a target `mount -a` mounts even where
+/// `path` is already a mount point (see the module's documentation).
+fn target(path: &Path, kind: Kind) -> Vec<u8> {
+    let mut p = Vec::new();
+    let push_dir = |p: &mut Vec<u8>, dir: &Path| {
+        p.extend_from_slice(bytes(dir));
+        if p.last() != Some(&b'/') {
+            p.push(b'/');
+        }
+    };
+    match (kind, path.parent(), path.file_name()) {
+        (Kind::File, Some(parent), Some(name)) => {
+            push_dir(&mut p, parent);
+            p.extend_from_slice(b"./");
+            p.extend_from_slice(name.as_encoded_bytes());
+        }
+        _ => {
+            push_dir(&mut p, path);
+            p.push(b'.');
+        }
     }
-    p.push(b'.');
     p
+}
+
+/// `path/.` (a folder's [`target`]).
+fn dot(path: &Path) -> Vec<u8> {
+    target(path, Kind::Dir)
 }
 
 /// An entry of `/`: a folder or a regular file (symbolic links point at what is covered anyway).
@@ -150,25 +168,23 @@ pub(super) struct Covers {
 }
 
 /// The covers of `/`'s `entries`, the `mounts` and `/dev/shm` (`shm`: whether it exists).
-/// `reachable` says whether an entry or a mount point can be entered (one that cannot is out of
-/// the program's reach too, and a bind of it would fail); `root_writable` whether `/` itself is
-/// ours.
+/// `look` says what an entry or a mount point is, if it can be reached (a folder that cannot be
+/// entered is out of the program's reach too, and a bind of it would fail: `None`; a mount
+/// point can be a file, as the `/etc/hosts` a container runtime binds); `root_writable` whether
+/// `/` itself is ours.
 pub(super) fn covers(
     entries: &[(PathBuf, Kind)],
     mounts: &[Mount],
     shm: bool,
-    reachable: &dyn Fn(&Path) -> bool,
+    look: &dyn Fn(&Path) -> Option<Kind>,
     root_writable: bool,
 ) -> Covers {
     let mut c = Covers::default();
     let replaced = |p: &Path| REPLACED.iter().any(|r| p.starts_with(r));
     let mut done: Vec<&Path> = Vec::new();
-    for (path, kind) in entries.iter().filter(|(p, _)| !replaced(p) && reachable(p)) {
-        let source = bytes(path);
-        match kind {
-            Kind::Dir => line(&mut c.text, source, &dot(path), "none", "rbind,ro"),
-            Kind::File => line(&mut c.text, source, source, "none", "bind,ro"),
-        }
+    for (path, kind) in entries.iter().filter(|(p, _)| !replaced(p) && look(p).is_some()) {
+        let options = if *kind == Kind::Dir { "rbind,ro" } else { "bind,ro" };
+        line(&mut c.text, bytes(path), &target(path, *kind), "none", options);
         done.push(path);
     }
     let mut points: Vec<&Mount> = mounts.iter().filter(|m| m.writable && !replaced(&m.point)).collect();
@@ -185,8 +201,8 @@ pub(super) fn covers(
             }
             continue;
         }
-        if reachable(p) {
-            line(&mut c.text, bytes(p), &dot(p), "none", "rbind,ro");
+        if let Some(kind) = look(p) {
+            line(&mut c.text, bytes(p), &target(p, kind), "none", "rbind,ro");
         }
     }
     if shm {
@@ -287,8 +303,12 @@ pub(super) fn this_system() -> Covers {
     let shm = Path::new("/dev/shm").is_dir();
     // A folder is reachable if it can be entered (`/lost+found` cannot, by a user), which a
     // bind onto `folder/.` needs.
-    let reachable = |p: &Path| std::fs::metadata(if p.is_dir() { p.join(".") } else { p.to_path_buf() }).is_ok();
-    covers(&entries, &mounts, shm, &reachable, root_is_ours())
+    let look = |p: &Path| match std::fs::metadata(p) {
+        Ok(m) if m.is_dir() => std::fs::metadata(p.join(".")).is_ok().then_some(Kind::Dir),
+        Ok(_) => Some(Kind::File),
+        Err(_) => None,
+    };
+    covers(&entries, &mounts, shm, &look, root_is_ours())
 }
 
 /// Whether `/` belongs to this process's user (a server run as root): then the program could
@@ -354,23 +374,25 @@ garbage line
         ]
         .map(|(p, k)| (PathBuf::from(p), k));
         let mounts = parse_mountinfo(MOUNTINFO.as_bytes());
-        let c = covers(&entries, &mounts, true, &|p| !p.starts_with("/home/u/data") && p != Path::new("/root"), true);
+        let look = |p: &Path| (!p.starts_with("/home/u/data") && p != Path::new("/root")).then_some(Kind::Dir);
+        let c = covers(&entries, &mounts, true, &look, true);
         assert_eq!(
             text(&c),
             "\
 /etc /etc/. none rbind,ro 0 0
 /home /home/. none rbind,ro 0 0
 /dev /dev/. none rbind,ro 0 0
-/x\\040y /x\\040y none bind,ro 0 0
+/x\\040y /./x\\040y none bind,ro 0 0
 oj-judge /dev/shm/. tmpfs rw,nosuid,nodev,mode=1777 0 0
 "
         );
         assert_eq!(c.open, [PathBuf::from("/"), PathBuf::from("/home/u/My Drive")]);
-        // Reachable, the nested mount point is covered too, after its parent.
-        let c = covers(&entries, &mounts, false, &|_| true, false);
-        assert!(
-            text(&c).ends_with("/x\\040y /x\\040y none bind,ro 0 0\n/home/u/data /home/u/data/. none rbind,ro 0 0\n")
-        );
+        // Reachable, the nested mount point is covered too, after its parent; a mount point that
+        // is a file gets the target `folder/./name`.
+        let look = |p: &Path| Some(if p.ends_with("data") { Kind::File } else { Kind::Dir });
+        let c = covers(&entries, &mounts, false, &look, false);
+        let end = "/x\\040y /./x\\040y none bind,ro 0 0\n/home/u/data /home/u/./data none rbind,ro 0 0\n";
+        assert!(text(&c).ends_with(end), "{}", text(&c));
         assert_eq!(c.open, [PathBuf::from("/home/u/My Drive")]);
     }
 
