@@ -247,9 +247,7 @@ fn run_sample(
         kill_group_after: cfg!(unix) && !confinement.pid_namespace,
     };
     let mut out = run::run(&spec, cancelled);
-    if init {
-        out.end = sandbox::exact_end(out.end, &status);
-    }
+    out.end = sandbox::exact_end(out.end, &status, init);
     r.time_ms = out.time_ms;
     r.overhead_us = out.overhead_us;
     if let Some((v, exit)) = verdict::of_end(&out.end, &out.stderr, confinement.memory_limited) {

@@ -201,15 +201,16 @@ fn sandbox_exec_works() -> bool {
 
 /// The server's own binary, to start as a run's init (`init.rs`); `None` where it is gone
 /// (deleted since the server started, say by an update; a binary replaced at the same path is
-/// used, and knows the flag): the program is then PID 1 itself, as before the init existed, and
-/// a signal it sends itself is lost. Looked at per run: a `stat`.
+/// used, and knows the flag): under `unshare` the program is then PID 1 itself, as before the
+/// init existed, and a signal it sends itself is lost; under bubblewrap, bwrap's PID 1 runs it
+/// (`exact_end`). Looked at per run: a `stat`.
 pub(super) fn init_program() -> Option<PathBuf> {
     static EXE: OnceLock<Option<PathBuf>> = OnceLock::new();
     let exe = EXE.get_or_init(|| std::env::current_exe().ok().filter(|exe| starts_as_init(exe))).clone()?;
     if exe.is_file() {
         Some(exe)
     } else {
-        crate::debug!("judge: {} is gone: the program runs as its namespace's PID 1", exe.display());
+        crate::debug!("judge: {} is gone: runs go without the init", exe.display());
         None
     }
 }
@@ -223,7 +224,7 @@ fn starts_as_init(exe: &Path) -> bool {
     argv.extend(["--".into(), "true".into()]);
     let ok = with_lifeline(&argv, &std::env::temp_dir());
     if !ok {
-        crate::debug!("judge: {} does not start as an init here: programs run as PID 1", exe.display());
+        crate::debug!("judge: {} does not start as an init here: runs go without it", exe.display());
     }
     ok
 }

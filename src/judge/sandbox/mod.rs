@@ -238,7 +238,13 @@ pub(crate) struct RunFiles<'a> {
 /// exited otherwise keeps its exit code). The file is the program's to spoil, so it is read with
 /// care: a regular file only (not a FIFO that would block, nor a symlink), a few bytes at most.
 /// Every process of the run is dead when this runs (the namespace ended with its init).
-pub(crate) fn exact_end(end: End, status: &Path) -> End {
+///
+/// Without the init (`init` false: the binary cannot start itself here), bubblewrap's own PID 1
+/// ran the program and reports a signal N as 128 + N: see [`bwrap_end`].
+pub(crate) fn exact_end(end: End, status: &Path, init: bool) -> End {
+    if !init {
+        return if engine() == Engine::Bwrap { bwrap_end(end) } else { end };
+    }
     let End::Code(code @ 129..=255) = end else { return end };
     let regular = std::fs::symlink_metadata(status).is_ok_and(|m| m.file_type().is_file());
     let mut text = String::new();
@@ -248,6 +254,17 @@ pub(crate) fn exact_end(end: End, status: &Path) -> End {
     match text.trim().parse::<i32>() {
         Ok(sig) if sig + 128 == code => End::Signal(sig),
         _ => end,
+    }
+}
+
+/// How a run under bubblewrap without the init ended: bwrap's PID 1 exits with 128 + N for a
+/// program killed by signal N, which is taken as that signal (the program is not PID 1, so it
+/// can die of its own `abort()`). A program that exits with 129 to 159 itself is then reported
+/// as killed: rare, and the init, where it can start, tells the two apart.
+fn bwrap_end(end: End) -> End {
+    match end {
+        End::Code(code @ 129..=159) => End::Signal(code - 128),
+        end => end,
     }
 }
 
@@ -319,20 +336,20 @@ mod tests {
     fn the_status_file_counts_only_where_it_agrees_with_the_exit_code() {
         let d = TempDir::new("t").unwrap();
         let status = d.path().join("exit");
-        assert_eq!(exact_end(End::Code(134), &status), End::Code(134));
+        assert_eq!(exact_end(End::Code(134), &status, true), End::Code(134));
         std::fs::write(&status, "6\n").unwrap();
-        assert_eq!(exact_end(End::Code(134), &status), End::Signal(6));
-        assert_eq!(exact_end(End::Code(139), &status), End::Code(139));
-        assert_eq!(exact_end(End::Code(6), &status), End::Code(6));
-        assert_eq!(exact_end(End::TimedOut, &status), End::TimedOut);
+        assert_eq!(exact_end(End::Code(134), &status, true), End::Signal(6));
+        assert_eq!(exact_end(End::Code(139), &status, true), End::Code(139));
+        assert_eq!(exact_end(End::Code(6), &status, true), End::Code(6));
+        assert_eq!(exact_end(End::TimedOut, &status, true), End::TimedOut);
         std::fs::write(&status, "x".repeat(1 << 20)).unwrap();
-        assert_eq!(exact_end(End::Code(134), &status), End::Code(134));
+        assert_eq!(exact_end(End::Code(134), &status, true), End::Code(134));
         #[cfg(unix)]
         {
             // A FIFO would block a read: it is not read at all.
             std::fs::remove_file(&status).unwrap();
             let made = Command::new("mkfifo").arg(&status).status().is_ok_and(|s| s.success());
-            assert!(!made || exact_end(End::Code(134), &status) == End::Code(134));
+            assert!(!made || exact_end(End::Code(134), &status, true) == End::Code(134));
         }
     }
 
@@ -351,6 +368,13 @@ mod tests {
         let want = if dir.starts_with("/tmp") { vec![build] } else { vec![] };
         assert_eq!(k[1..], want);
         assert_eq!(k[0], Keep { path: run, writable: true });
+    }
+
+    #[test]
+    fn without_the_init_bwraps_codes_are_signals() {
+        assert_eq!(bwrap_end(End::Code(134)), End::Signal(6));
+        assert_eq!((bwrap_end(End::Code(128)), bwrap_end(End::Code(160))), (End::Code(128), End::Code(160)));
+        assert_eq!(bwrap_end(End::TimedOut), End::TimedOut);
     }
 
     #[test]
