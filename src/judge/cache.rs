@@ -72,7 +72,7 @@ fn entries() -> &'static Mutex<Vec<Entry>> {
 
 /// The session folder: `oj-judge-<pid>` under the system's temporary folder. The first call
 /// also removes what servers killed before they could clean up left there.
-fn root() -> PathBuf {
+pub(super) fn root() -> PathBuf {
     static SWEPT: OnceLock<()> = OnceLock::new();
     SWEPT.get_or_init(sweep);
     std::env::temp_dir().join(format!("oj-judge-{}", std::process::id()))
@@ -251,8 +251,13 @@ fn compile(
 fn compile_env(lang: Lang, dir: &Path) -> Vec<(String, String)> {
     let mut env = sandbox::environment(dir);
     if lang == Lang::Go {
-        // One build cache for the session: without it every program rebuilds Go's runtime.
-        env.push(("GOCACHE".into(), root().join("go-build").to_string_lossy().into_owned()));
+        // One build cache for the session: without it every program rebuilds Go's runtime. The
+        // sandbox binds it writable beside the folder: it must exist.
+        let gocache = root().join("go-build");
+        if let Err(e) = std::fs::create_dir_all(&gocache) {
+            crate::debug!("judge: cannot make Go's cache folder {}: {e}", gocache.display());
+        }
+        env.push(("GOCACHE".into(), gocache.to_string_lossy().into_owned()));
         env.push(("GO111MODULE".into(), "off".into()));
     }
     if lang == Lang::Rust {
@@ -299,7 +304,10 @@ fn run_compiler(argv: &[String], dir: &Path, env: &[(String, String)], cancelled
     let mut env = env.to_vec();
     // The compiler's own end matters only as success or not: the init's status file is not read.
     let (status, input) = (dir.join("compile.exit"), dir.join("compile.in"));
-    let files = sandbox::RunFiles { status: &status, input: &input };
+    // Go's session cache is written by every Go build: the sandbox binds it writable too.
+    let gocache = env.iter().find(|(k, _)| k == "GOCACHE").map(|(_, v)| PathBuf::from(v));
+    let writable: Vec<&Path> = std::iter::once(dir).chain(gocache.as_deref()).collect();
+    let files = sandbox::RunFiles { status: &status, input: &input, writable: &writable, cwd: dir };
     let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, files, &mut env);
     let spec = Spec {
         argv: &argv,

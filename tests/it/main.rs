@@ -12,6 +12,7 @@ mod hostile;
 mod http_client;
 mod judge;
 mod judge_pch;
+mod judge_sandbox;
 mod judge_verdicts;
 mod judge_wine;
 mod language;
