@@ -15,10 +15,12 @@ pub(crate) enum Lang {
     Rust,
     Go,
     JavaScript,
+    /// Compiled by `tsc` (`OJ_TSC`) to JavaScript, run by `node` (`OJ_NODE`).
+    TypeScript,
 }
 
 /// The wire names, in the order the schema lists them.
-pub(crate) const NAMES: &[&str] = &["cpp", "c", "python", "pypy", "java", "rust", "go", "javascript"];
+pub(crate) const NAMES: &[&str] = &["cpp", "c", "python", "pypy", "java", "rust", "go", "javascript", "typescript"];
 
 /// One row per language: wire name, the variable that overrides the tool, the default tool, the
 /// source file name. One table, read by every function below.
@@ -39,7 +41,40 @@ const ROWS: &[Row] = &[
     Row { lang: Lang::Rust, name: "rust", var: "OJ_RUSTC", default: "rustc", file: "main.rs" },
     Row { lang: Lang::Go, name: "go", var: "OJ_GO", default: "go", file: "main.go" },
     Row { lang: Lang::JavaScript, name: "javascript", var: "OJ_NODE", default: "node", file: "main.js" },
+    Row { lang: Lang::TypeScript, name: "typescript", var: "OJ_TSC", default: "tsc", file: "main.ts" },
 ];
+
+/// `tsc`'s options for every TypeScript build: the checks LeetCode states for its TypeScript
+/// (`--alwaysStrict --strictBindCallApply --strictFunctionTypes`, target ES2022) and no others
+/// (TypeScript 6 and later are `--strict` unless told), the ECMAScript library without the DOM's
+/// (whose `Node` and `name` a solution may declare itself), library files not checked (most of
+/// the compile time), no output where there is an error (a type error is a `CE`), and plain
+/// messages (`main.ts(3,5): error TS2322: …`).
+pub(crate) const TSC_FLAGS: &[&str] = &[
+    "--target",
+    "ES2022",
+    "--lib",
+    "esnext",
+    "--strict",
+    "false",
+    "--alwaysStrict",
+    "--strictBindCallApply",
+    "--strictFunctionTypes",
+    "--skipLibCheck",
+    "--noEmitOnError",
+    "--pretty",
+    "false",
+];
+
+/// Node's globals and modules for a TypeScript program that reads stdin, loosely typed: the
+/// build does not assume `@types/node`.
+const NODE_DTS: &str = "declare var require: any, process: any, module: any, exports: any, console: any, \
+Buffer: any, __dirname: string, __filename: string;\n\
+declare function setTimeout(f: (...a: any[]) => void, ms?: number, ...a: any[]): any;\n\
+declare function setImmediate(f: (...a: any[]) => void, ...a: any[]): any;\n\
+declare function structuredClone<T>(value: T, options?: any): T;\n\
+declare module \"fs\"; declare module \"node:fs\"; declare module \"readline\"; declare module \"node:readline\";\n\
+declare module \"os\"; declare module \"util\"; declare module \"process\"; declare module \"node:process\";\n";
 
 /// Windows installs Python as `python`; elsewhere `python3` is the one that is surely 3.
 const PYTHON: &str = if cfg!(windows) { "python" } else { "python3" };
@@ -56,6 +91,7 @@ impl Lang {
             "py" | "python3" | "cpython" => "python",
             "pypy3" => "pypy",
             "js" | "node" => "javascript",
+            "ts" => "typescript",
             "rs" => "rust",
             "golang" => "go",
             other => other,
@@ -87,11 +123,35 @@ impl Lang {
         matches!(self, Lang::Python | Lang::PyPy | Lang::JavaScript)
     }
 
+    /// Files written beside a source before its build: TypeScript's declarations of Node's
+    /// globals (`node.d.ts`).
+    pub(crate) fn support_files(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::TypeScript => &[("node.d.ts", NODE_DTS)],
+            _ => &[],
+        }
+    }
+
     /// The compiler (or interpreter) command: the override variable's words, else the default.
     pub(crate) fn tool(self, env: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
         let row = self.row();
         let words = env(row.var).map(|v| words(&v)).unwrap_or_default();
         if words.is_empty() { vec![row.default.to_string()] } else { words }
+    }
+
+    /// The other language's tool a build's runs need, where the tool writes a program that is
+    /// not run by itself: TypeScript's JavaScript is run by `node` (`OJ_NODE`).
+    pub(crate) fn runner(self) -> Option<(Vec<String>, Lang)> {
+        (self == Lang::TypeScript).then(|| (Lang::JavaScript.tool(&|k| std::env::var(k).ok()), Lang::JavaScript))
+    }
+
+    /// How to install the default tool, where its name does not say it.
+    pub(crate) fn install(self) -> &'static str {
+        match self {
+            Lang::TypeScript => " (`npm install -g typescript`, which needs Node.js)",
+            Lang::JavaScript => " (Node.js)",
+            _ => "",
+        }
     }
 
     /// The variable that overrides [`Lang::tool`].
@@ -111,7 +171,12 @@ impl Lang {
             Lang::Rust => &["--edition", "2021", "-O", "-o", EXE, file],
             Lang::Go => &["build", "-o", EXE, file],
             Lang::JavaScript => &["--check", file],
+            // `import … from "fs"` becomes `require`, which Node runs as it is.
+            Lang::TypeScript => &["--module", "commonjs", "--esModuleInterop", file, "node.d.ts"],
         };
+        if self == Lang::TypeScript {
+            argv.extend(TSC_FLAGS.iter().map(|s| s.to_string()));
+        }
         argv.extend(more.iter().map(|s| s.to_string()));
         argv
     }
@@ -135,6 +200,13 @@ impl Lang {
                     class.to_string(),
                 ]
             }
+            Lang::TypeScript => {
+                // `tsc` wrote main.js; `node` (OJ_NODE) runs it.
+                let mut argv = Lang::JavaScript.tool(&|k| std::env::var(k).ok());
+                argv.push(format!("--max-old-space-size={memory_mb}"));
+                argv.push(path("main.js"));
+                argv
+            }
             l if l.interpreted() => {
                 let mut argv = tool.to_vec();
                 if l == Lang::JavaScript {
@@ -151,7 +223,7 @@ impl Lang {
     /// Whether an address-space limit can be put on this language's runs without breaking its
     /// runtime (the JVM and V8 reserve far more address space than they use).
     pub(crate) fn address_space_limit_ok(self) -> bool {
-        !matches!(self, Lang::Java | Lang::JavaScript | Lang::Go)
+        !matches!(self, Lang::Java | Lang::JavaScript | Lang::TypeScript | Lang::Go)
     }
 }
 

@@ -122,7 +122,8 @@ fn unjudgeable(category: Option<&str>, statement: &str, code: &str) -> Result<()
 /// Which `Node` class the code uses, by the fields of the definition LeetCode's template shows
 /// (kept in a comment in the code): `children`, `neighbors`, `random`, or `next` beside `left`.
 fn node_class(code: &str) -> Option<NodeClass> {
-    if !mentions(code, "Node") {
+    // `_Node` is the name LeetCode's JavaScript and TypeScript templates give it.
+    if !mentions(code, "Node") && !mentions(code, "_Node") {
         return None;
     }
     if code.contains("children") {
@@ -173,6 +174,8 @@ mod tests {
         assert_eq!(classify(None, "", nary).unwrap().node, Some(NodeClass::Nary));
         let graph = "// class Node { public: int val; vector<Node*> neighbors; };";
         assert_eq!(classify(None, "", graph).unwrap().node, Some(NodeClass::Graph));
+        let js = "/**\n * function _Node(val,children) {\n *    this.children = children;\n * };\n */";
+        assert_eq!(classify(None, "", js).unwrap().node, Some(NodeClass::Nary));
         assert_eq!(classify(None, "", "class Solution:\n    def f(self, head: ListNode):").unwrap().node, None);
         let bad = classify(None, "", "# The isBadVersion API is already defined for you.").unwrap();
         assert_eq!(bad.api, Some(("isBadVersion", "bad")));
