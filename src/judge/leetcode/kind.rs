@@ -49,6 +49,8 @@ const OTHER_APIS: &[&str] = &[
     "NestedIterator",
     "PeekingIterator",
     "Relation",
+    "rand7",
+    "commonSetBits",
 ];
 
 /// What the drivers get besides the call, for the whole problem.

@@ -45,6 +45,19 @@ pub(crate) fn compare(expected: &str, got: &str, any_order: bool) -> Match {
     if !any_order {
         return Match::No(diff());
     }
+    if let (Value::String(a), Value::String(b)) = (&e, &g) {
+        // A string "in any order" (3692's characters of a group): the same characters.
+        let chars = |s: &str| {
+            let mut c: Vec<char> = s.chars().collect();
+            c.sort_unstable();
+            c
+        };
+        return if chars(a) == chars(b) {
+            Match::Yes(Some("accepted in another order: the statement says the answer may be in any order"))
+        } else {
+            Match::No(diff())
+        };
+    }
     let (mut se, mut sg) = (e.clone(), g.clone());
     sort(&mut se, false);
     sort(&mut sg, false);
@@ -112,5 +125,7 @@ mod tests {
         assert!(yes(compare("3", "debug 1\ndebug 2\n3\n", false)));
         assert!(matches!(compare("[[1,2],[3]]", "[[3],[2,1]]", true), Match::Maybe(..)));
         assert!(matches!(compare("[[1,2],[3]]", "[[3],[2,4]]", true), Match::No(_)));
+        assert!(yes(compare("\"fp\"", "\"pf\"", true)));
+        assert!(!yes(compare("\"fp\"", "\"pf\"", false)) && !yes(compare("\"fp\"", "\"pg\"", true)));
     }
 }
