@@ -14,25 +14,23 @@ use super::driver::{Driver, Shape, Shared};
 const DRIVER: &str = include_str!("javascript/driver.js");
 
 /// A package of LeetCode's JavaScript environment: what it is called on npm, the version LeetCode
-/// names, the global it is (`*`: each of its exports), the names the code uses it by.
+/// names, and the globals it gives: lodash is `_`, the others' globals are their exports.
 #[derive(Debug)]
 pub(super) struct Library {
     pub(super) package: &'static str,
     version: &'static str,
-    global: &'static str,
     pub(super) names: &'static [&'static str],
 }
 
 const LIBRARIES: &[Library] = &[
-    Library { package: "lodash", version: "4.17.21", global: "_", names: &["_"] },
+    Library { package: "lodash", version: "4.17.21", names: &["_"] },
     Library {
         package: "@datastructures-js/priority-queue",
-        version: "5.4.0",
-        global: "*",
+        version: "6.3.4",
         names: &["PriorityQueue", "MinPriorityQueue", "MaxPriorityQueue"],
     },
-    Library { package: "@datastructures-js/queue", version: "4.2.3", global: "*", names: &["Queue"] },
-    Library { package: "@datastructures-js/deque", version: "1.0.4", global: "*", names: &["Deque"] },
+    Library { package: "@datastructures-js/queue", version: "4.2.3", names: &["Queue"] },
+    Library { package: "@datastructures-js/deque", version: "1.0.4", names: &["Deque"] },
 ];
 
 /// A library the code uses, and the folder it was found in.
@@ -68,25 +66,29 @@ pub(super) fn run(node: &[String], file: &str, source: Option<&str>, libs: &[Fou
         argv.extend(["--source".into(), s.into()]);
     }
     for (lib, folder) in libs {
-        argv.extend(["--lib".into(), lib.package.into(), lib.global.into(), folder.to_string_lossy().into_owned()]);
+        let names = lib.names.join(",");
+        argv.extend(["--lib".into(), lib.package.into(), names, folder.to_string_lossy().into_owned()]);
     }
     argv
 }
 
-/// The libraries the code uses and does not define itself, each with its folder; or, for one that
-/// is not installed, a sentence saying so and how to install it.
+/// The libraries the code may use and does not define itself, each with its folder; or, for one
+/// it surely uses that is not installed, a sentence saying so and how to install it. A bare `_`
+/// may be lodash (`fill(_)`) or a parameter (`(_, i) => i`): lodash is given where it is
+/// installed, and required only for `_.` and `_(`.
 pub(super) fn libraries(
     code: &str,
     env: &dyn Fn(&str) -> Option<String>,
     node: &[String],
 ) -> Result<Vec<Found>, String> {
     let code = without_comments(code);
-    let used = LIBRARIES.iter().filter(|l| l.names.iter().any(|n| uses(&code, n)));
+    let maybe = |l: &&Library| l.names.iter().any(|n| uses(&code, n) || (*n == "_" && mentions(&code, n)));
     let mut found = Vec::new();
-    for lib in used {
+    for lib in LIBRARIES.iter().filter(maybe) {
         let folders = folders(env, node);
         match folders.iter().map(|f| f.join(lib.package)).find(|d| d.join("package.json").is_file()) {
             Some(dir) => found.push((lib, dir)),
+            None if !lib.names.iter().any(|n| uses(&code, n)) => {}
             None => {
                 let name = lib.names.iter().find(|n| uses(&code, n)).unwrap_or(&lib.names[0]);
                 let looked: Vec<String> = folders.iter().map(|f| f.display().to_string()).collect();
@@ -127,15 +129,23 @@ fn folders(env: &dyn Fn(&str) -> Option<String>, node: &[String]) -> Vec<PathBuf
     out
 }
 
-/// Whether the code uses `name` as a global: `_.` or `_(` for lodash, else the word, where the
-/// code does not declare it itself.
+/// Whether the code surely uses `name` as a global: `_.` or `_(` for lodash, else the word, where
+/// the code does not declare it itself.
 fn uses(code: &str, name: &str) -> bool {
+    occurs(code, name, |after| name != "_" || matches!(after, Some('.' | '('))) && !defines(code, name)
+}
+
+/// Whether `name` occurs as an identifier of its own, not a property.
+pub(super) fn mentions(code: &str, name: &str) -> bool {
+    occurs(code, name, |_| true)
+}
+
+fn occurs(code: &str, name: &str, then: impl Fn(Option<char>) -> bool) -> bool {
     let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '$');
-    let used = code.match_indices(name).any(|(i, _)| {
+    code.match_indices(name).any(|(i, _)| {
         let (before, after) = (code[..i].chars().next_back(), code[i + name.len()..].chars().next());
-        !word(before) && before != Some('.') && !word(after) && (name != "_" || matches!(after, Some('.' | '(')))
-    });
-    used && !defines(code, name)
+        !word(before) && before != Some('.') && !word(after) && then(after)
+    })
 }
 
 /// Whether the code declares `name` itself (`class Queue {`, not `class QueueItem`).
@@ -206,7 +216,7 @@ mod tests {
         let err = libraries("const pq = new MinPriorityQueue();", &env_empty, &[]).unwrap_err();
         assert!(
             err.contains("`MinPriorityQueue`")
-                && err.contains("npm install -g @datastructures-js/priority-queue@5.4.0")
+                && err.contains("npm install -g @datastructures-js/priority-queue@6.3.4")
         );
         assert!(err.contains("OJ_NODE_MODULES"), "{err}");
         let err = libraries("return _.sum(nums);", &env_empty, &[]).unwrap_err();
@@ -217,6 +227,9 @@ mod tests {
         let env_with = |k: &str| (k == "OJ_NODE_MODULES").then(|| with.to_string_lossy().into_owned());
         let found = libraries("return _.sum(nums);", &env_with, &[]).unwrap();
         assert_eq!((found[0].0.package, found[0].1.clone()), ("lodash", with.join("lodash")));
+        // A bare `_` gets lodash where it is installed, and is no reason to refuse where not.
+        assert_eq!(libraries("a.fill(_).map((_, i) => i);", &env_with, &[]).unwrap().len(), 1);
+        assert!(libraries("a.fill(_).map((_, i) => i);", &env_empty, &[]).unwrap().is_empty());
         let argv = run(&["node".into()], "f.js", Some("f.ts"), &found);
         assert_eq!(argv[4..], ["--source", "f.ts", "--lib", "lodash", "_", &with.join("lodash").to_string_lossy()]);
         let _ = std::fs::remove_dir_all(&empty);

@@ -16,7 +16,8 @@ pub(super) fn driver(code: &str, shape: &Shape, tsc: &[String]) -> Result<Driver
     let libs = javascript::libraries(code, &|k| std::env::var(k).ok(), &node)?;
     let mut compile = tsc.to_vec();
     compile.extend(TSC_FLAGS.iter().map(|s| s.to_string()));
-    compile.extend(["--sourceMap", "solution.ts", "leetcode.d.ts"].map(String::from));
+    // A file with `export` is a module: CommonJS output still runs as a script.
+    compile.extend(["--module", "commonjs", "--sourceMap", "solution.ts", "leetcode.d.ts"].map(String::from));
     Ok(Driver {
         files: vec![
             ("solution.ts".into(), code.into()),
@@ -59,9 +60,14 @@ declare var console: any, require: any;\ndeclare function structuredClone<T>(val
 constructor(val?: number, left?: @ | null, right?: @ | null, next?: @ | null); }"
         }
     });
-    if let Some(body) = node {
-        class(&mut out, "Node", body);
-        class(&mut out, "_Node", body);
+    // No kind read from the template: a node with every link LeetCode's other `Node`s have (a
+    // tree's `parent`, a list's `prev`, 430's `child`).
+    let any = "{ val: number; left: @ | null; right: @ | null; next: @ | null; prev: @ | null; parent: @ | null; \
+child: @ | null; constructor(val?: number, ...links: any[]); }";
+    for name in ["Node", "_Node"] {
+        if node.is_some() || javascript::mentions(&code, name) {
+            class(&mut out, name, node.unwrap_or(any));
+        }
     }
     if extras.nested {
         class(

@@ -87,6 +87,13 @@ class ListIterator {
   }
 }
 
+// 690's employees, built from `[id, importance, subordinates]`.
+function Employee(id, importance, subordinates) {
+  this.id = id;
+  this.importance = importance;
+  this.subordinates = subordinates;
+}
+
 class MountainArray {
   constructor(items) {
     this.items = items;
@@ -388,6 +395,15 @@ function buildRandom(make, pairs) {
   return nodes.length ? nodes[0] : null;
 }
 
+function withParents(node, parent) {
+  if (node) {
+    node.parent = parent;
+    withParents(node.left, node);
+    withParents(node.right, node);
+  }
+  return node;
+}
+
 const BUILD = { nary: buildNary, graph: buildGraph, random: buildRandom, next: buildTree };
 
 // The node of a tree or list with this value (a node argument given by its value).
@@ -512,6 +528,7 @@ function convert(ctx, p, v) {
   const lists = Array.isArray(v) && v.length > 0 && v.every(Array.isArray);
   if (has("NestedInteger")) return many && Array.isArray(v) ? v.map((x) => new NestedInteger(x)) : new NestedInteger(v);
   if (has("MountainArray") && Array.isArray(v)) return new MountainArray(v);
+  if (has("Employee") && many && lists) return v.map((e) => new Employee(...e));
   const node = has("Node") || has("_Node");
   if (has("ListNode")) {
     if (many && (lists || (Array.isArray(v) && !v.length))) return v.map((x) => buildList(ctx.ListNode, x, -1));
@@ -520,11 +537,18 @@ function convert(ctx, p, v) {
   if (has("TreeNode") || (node && (!ctx.kind || ctx.kind === "next"))) {
     const make = has("TreeNode") ? ctx.TreeNode : ctx.Node;
     if (many && lists) return v.map((x) => buildTree(make, x));
-    return Array.isArray(v) ? buildTree(make, v) : byValue(ctx, v);
+    // A node class with `parent` (1650, 1666) gets its parents.
+    const root = Array.isArray(v) ? buildTree(make, v) : byValue(ctx, v);
+    return ctx.parents && Array.isArray(v) ? withParents(root, null) : root;
   }
   if (node && Array.isArray(v)) return BUILD[ctx.kind](ctx.Node, v);
   if ((node || ctx.kind) && v === null) return null;
   if (ctx.kind && Array.isArray(v) && !t) return BUILD[ctx.kind](ctx.Node, v);
+  if (!t && ctx.nodes && typeof v === "number") {
+    // A parameter its JSDoc misses, beside node types: a node given by its value (1666's `leaf`).
+    const hit = ctx.built.map((root) => find(root, v)).find((n) => n !== undefined);
+    if (hit) return hit;
+  }
   return v;
 }
 
@@ -591,6 +615,7 @@ function callFunction(call, decl, ctx) {
   const byName = ps.length > 0 && ps.every((p) => p.name in named);
   const pairs = byName ? ps.map((p) => [p, named[p.name]]) : ps.map((p, i) => [p, args[i]]).slice(0, args.length);
   extras(ctx, ps, named);
+  ctx.nodes = /Node\b/.test(ps.map((p) => p.type).join(" ") + " " + sig.ret);
   const values = new Array(pairs.length);
   // Lists and trees first (a node given by its value is looked up in them), then the rest.
   const order = pairs.map((_, i) => i).sort((a, b) => Array.isArray(pairs[b][1]) - Array.isArray(pairs[a][1]));
@@ -599,7 +624,9 @@ function callFunction(call, decl, ctx) {
     if (isNode(values[i])) ctx.built.push(values[i]);
   }
   const result = f(...values);
-  if ((result === undefined || result === null) && /ListNode|TreeNode|Node/.test(sig.ret)) return [];
+  if ((result === undefined || result === null) && /ListNode|TreeNode|Node/.test(sig.ret)) {
+    return call.returns === "value" ? null : [];
+  }
   if (result === undefined) {
     // Nothing returned: an in-place function, judged by its first argument (or by the list the
     // node given by its value belongs to).
@@ -612,10 +639,12 @@ function callFunction(call, decl, ctx) {
 // by its value to be found in, and shown if nothing is returned.
 function extras(ctx, ps, named) {
   const types = ps.map((p) => p.type).join(" ");
-  if (!/ListNode|TreeNode/.test(types)) return;
+  const tree = /TreeNode/.test(types) ? ctx.TreeNode : /\b_?Node\b/.test(types) && (!ctx.kind || ctx.kind === "next") && ctx.Node;
+  if (!/ListNode/.test(types) && !tree) return;
   for (const [n, v] of Object.entries(named)) {
     if (ps.some((p) => p.name === n) || n === "pos" || !Array.isArray(v)) continue;
-    const built = /ListNode/.test(types) ? buildList(ctx.ListNode, v, ctx.pos) : buildTree(ctx.TreeNode, v);
+    const built = /ListNode/.test(types) ? buildList(ctx.ListNode, v, ctx.pos) : buildTree(tree, v);
+    if (ctx.parents) withParents(built, null);
     ctx.built.push(built);
     if (ctx.extra === undefined) ctx.extra = built;
   }
@@ -667,11 +696,18 @@ function fail(why) {
 
 // ---- Setup: the command line, LeetCode's globals, the user's code, the answer.
 
+// The code as a script: a top-level `export` (which LeetCode's own solutions sometimes keep) is
+// blanked, the columns kept.
+function script(file) {
+  return fs.readFileSync(file, "utf8").replace(/^(\s*)export(\s+default)?(?=\s+(async\s+)?(function|class|const|let|var)\b)/gm,
+    (all, lead) => lead + " ".repeat(all.length - lead.length));
+}
+
 // `node driver.js --check FILE`: FILE compiled as the run compiles it (its syntax errors name its
 // lines), not run.
 function check(file) {
   try {
-    new vm.Script(fs.readFileSync(file, "utf8"), { filename: file });
+    new vm.Script(script(file), { filename: file });
   } catch (e) {
     process.stderr.write(`${trim(e.stack)}\n`);
     process.exit(1);
@@ -695,16 +731,21 @@ function options(argv) {
 }
 
 // LeetCode's libraries the judge found (lodash as `_`, the @datastructures-js queues by their
-// exported names), also for the code's own `require`.
+// exported names), loaded when first used (lodash takes 60 ms), also by the code's `require`; a
+// global the code assigns becomes its own.
 function libraries(libs) {
-  const loaded = {};
-  for (const [pkg, global, folder] of libs) {
-    const mod = require(folder);
-    loaded[pkg] = mod;
-    if (global === "*") Object.assign(globalThis, mod);
-    else globalThis[global] = mod;
+  const loaders = {};
+  for (const [pkg, names, folder] of libs) {
+    let mod;
+    const load = () => (mod = mod || require(folder));
+    loaders[pkg] = load;
+    for (const name of names.split(",")) {
+      const own = (value) => Object.defineProperty(globalThis, name, { value, writable: true, configurable: true });
+      const get = () => (name === "_" ? load() : load()[name]);
+      Object.defineProperty(globalThis, name, { get, set: own, configurable: true });
+    }
   }
-  globalThis.require = (name) => (name in loaded ? loaded[name] : require(name));
+  globalThis.require = (name) => (name in loaders ? loaders[name]() : require(name));
 }
 
 // Writes all of `text` to stdout (a pipe may take it in parts).
@@ -738,11 +779,13 @@ function main(argv) {
   const call = JSON.parse(fs.readFileSync(0, "utf8"));
   const kind = call.node || null;
   const NodeClass = NODES[kind] || NODES.next;
-  Object.assign(globalThis, { ListNode, TreeNode, Node: NodeClass, _Node: NodeClass, NestedInteger });
+  Object.assign(globalThis, { ListNode, TreeNode, Node: NodeClass, _Node: NodeClass, NestedInteger, Employee });
+  // What tsc writes for a file with `export` (CommonJS) runs as a script too.
+  Object.assign(globalThis, { exports: {}, module: { exports: {} } });
   libraries(o.libs);
   globalThis.console = new console.Console({ stdout: process.stderr, stderr: process.stderr });
   process.stdout.write = process.stderr.write.bind(process.stderr);
-  const code = fs.readFileSync(o.file, "utf8");
+  const code = script(o.file);
   let result;
   try {
     vm.runInThisContext(code, { filename: require("path").basename(o.file) });
@@ -750,6 +793,7 @@ function main(argv) {
     // The code's own classes where it defines them (its `ListNode` uncommented), else LeetCode's.
     const cls = (n, dflt) => (typeof lookup(n) === "function" ? lookup(n) : dflt);
     const ctx = { kind, built: [], extra: undefined, pos: -1, ListNode: cls("ListNode", ListNode) };
+    ctx.parents = /this\.parent\b|\bparent\s*:/.test(code);
     ctx.TreeNode = cls("TreeNode", TreeNode);
     ctx.Node = kind ? NodeClass : cls("Node", NodeClass);
     result = "methods" in call ? callDesign(call, decl, ctx) : callFunction(call, decl, ctx);
