@@ -136,7 +136,8 @@ impl Lang {
     pub(crate) fn tool(self, env: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
         let row = self.row();
         let words = env(row.var).map(|v| words(&v)).unwrap_or_default();
-        if words.is_empty() { vec![row.default.to_string()] } else { words }
+        let tool = if words.is_empty() { vec![row.default.to_string()] } else { words };
+        if self == Lang::TypeScript { native_tsc(tool) } else { tool }
     }
 
     /// The other language's tool a build's runs need, where the tool writes a program that is
@@ -278,6 +279,38 @@ fn words(value: &str) -> Vec<String> {
     out
 }
 
+/// TypeScript 7's `tsc` is a Node script that starts the native compiler of the platform's
+/// package beside it (`@typescript/typescript-linux-x64/lib/tsc`): that compiler itself, where it
+/// is there, saves a Node start per build (half of a small build). Other `tsc`s as they are.
+fn native_tsc(mut tool: Vec<String>) -> Vec<String> {
+    let platform = match (std::env::consts::OS, std::env::consts::ARCH) {
+        ("linux", "x86_64") => "linux-x64",
+        ("linux", "aarch64") => "linux-arm64",
+        ("macos", "x86_64") => "darwin-x64",
+        ("macos", "aarch64") => "darwin-arm64",
+        ("windows", "x86_64") => "win32-x64",
+        ("windows", "aarch64") => "win32-arm64",
+        _ => return tool,
+    };
+    // `<node_modules>/typescript/bin/tsc`, the platform's package in that node_modules or its own.
+    let script = tool.first().and_then(|t| super::cache::which(t)).and_then(|p| p.canonicalize().ok());
+    let Some(package) = script.as_deref().and_then(Path::parent).and_then(Path::parent) else { return tool };
+    let native = Path::new("@typescript").join(format!("typescript-{platform}")).join("lib").join(if cfg!(windows) {
+        "tsc.exe"
+    } else {
+        "tsc"
+    });
+    let found = [package.parent(), Some(&package.join("node_modules"))]
+        .into_iter()
+        .flatten()
+        .map(|dir| dir.join(&native))
+        .find(|p| p.is_file() && package.join("package.json").is_file());
+    if let Some(exe) = found {
+        tool[0] = exe.to_string_lossy().into_owned();
+    }
+    tool
+}
+
 /// `java` for a `javac` command: `OJ_JAVA` wins (read by the caller into `tool[0]`'s sibling),
 /// else the `java` in the same folder as the `javac` named, else `java`.
 fn java_for(tool: &[String]) -> String {
@@ -320,6 +353,25 @@ mod tests {
         assert_eq!(Lang::C.tool(&env), [r"C:\Program Files\LLVM\bin\clang.exe", "-O2", "a b"]);
         let argv = Lang::Cpp.compile(&Lang::Cpp.tool(&env), "main.cpp");
         assert!(argv.contains(&"-O2".to_string()) && argv.contains(&"-std=gnu++17".to_string()), "{argv:?}");
+    }
+
+    #[test]
+    fn typescript_7s_native_compiler_without_its_node_launcher() {
+        let root = std::env::temp_dir().join(format!("oj-tsc-test-{}", std::process::id()));
+        let script = root.join("node_modules/typescript/bin/tsc");
+        std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+        std::fs::write(&script, "#!/usr/bin/env node\n").unwrap();
+        std::fs::write(root.join("node_modules/typescript/package.json"), "{}").unwrap();
+        let tool = vec![script.to_string_lossy().into_owned(), "--x".into()];
+        assert_eq!(native_tsc(tool.clone()), tool, "TypeScript 5: the script itself");
+        let native = root.join("node_modules/@typescript/typescript-linux-x64/lib/tsc");
+        std::fs::create_dir_all(native.parent().unwrap()).unwrap();
+        std::fs::write(&native, "").unwrap();
+        if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+            let want = native.canonicalize().unwrap().to_string_lossy().into_owned();
+            assert_eq!(native_tsc(tool), [want, "--x".into()]);
+        }
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

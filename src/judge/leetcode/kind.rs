@@ -51,6 +51,8 @@ const OTHER_APIS: &[&str] = &[
     "Relation",
     "rand7",
     "commonSetBits",
+    "Street",
+    "CategoryHandler",
 ];
 
 /// What the drivers get besides the call, for the whole problem.
@@ -142,8 +144,15 @@ fn node_class(code: &str) -> Option<NodeClass> {
 }
 
 /// Whether the code defines `name` itself (a design problem's class may share an API's name:
-/// `Robot` is both 489's hidden API and 2069's class to write).
+/// `Robot` is both 489's hidden API and 2069's class to write). Not in a `/* */` comment, where
+/// the templates of C-like languages show the hidden API (`class BinaryMatrix {`, `var
+/// commonSetBits = function(num)`).
 fn defines(code: &str, name: &str) -> bool {
+    let mut code = code.to_string();
+    while let Some(start) = code.find("/*") {
+        let end = code[start + 2..].find("*/").map_or(code.len(), |e| start + e + 4);
+        code.replace_range(start..end, " ");
+    }
     ["class ", "struct ", "type "].iter().any(|k| code.contains(&format!("{k}{name}")))
         || code.contains(&format!("{name} = function"))
 }
@@ -168,6 +177,8 @@ mod tests {
         let err = classify(None, "", "# The read4 API is already defined for you.\nclass Solution:").unwrap_err();
         assert!(err.contains("`read4`"), "{err}");
         assert!(classify(None, "", "class Robot:\n    def __init__(self, width: int, height: int):").is_ok());
+        let ts = "/**\n * class BinaryMatrix {\n *     get(row: number, col: number): number {}\n * }\n */\nfunction f(m: BinaryMatrix) {}";
+        assert!(classify(None, "", ts).unwrap_err().contains("`BinaryMatrix`"));
     }
 
     #[test]

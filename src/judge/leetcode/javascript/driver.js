@@ -87,6 +87,13 @@ class ListIterator {
   }
 }
 
+// 1634's polynomial terms, built from `[coefficient, power]` pairs.
+function PolyNode(x, y, next) {
+  this.coefficient = x === undefined ? 0 : x;
+  this.power = y === undefined ? 0 : y;
+  this.next = next === undefined ? null : next;
+}
+
 // 690's employees, built from `[id, importance, subordinates]`.
 function Employee(id, importance, subordinates) {
   this.id = id;
@@ -404,6 +411,22 @@ function withParents(node, parent) {
   return node;
 }
 
+// A doubly linked list (3263's `_Node` with `prev`).
+function buildDoubly(xs) {
+  const nodes = xs.map((val) => ({ val, prev: null, next: null }));
+  nodes.forEach((node, i) => {
+    node.prev = nodes[i - 1] || null;
+    node.next = nodes[i + 1] || null;
+  });
+  return nodes.length ? nodes[0] : null;
+}
+
+function buildPolynomial(terms) {
+  const nodes = terms.map(([c, p]) => new PolyNode(c, p));
+  nodes.forEach((node, i) => (node.next = nodes[i + 1] || null));
+  return nodes.length ? nodes[0] : null;
+}
+
 const BUILD = { nary: buildNary, graph: buildGraph, random: buildRandom, next: buildTree };
 
 // The node of a tree or list with this value (a node argument given by its value).
@@ -432,19 +455,33 @@ function show(v, kind, value) {
   if (ArrayBuffer.isView(v)) return Array.from(v, Number);
   if (Array.isArray(v)) return v.map((x) => show(x, kind, value));
   if (isNested(v)) return v.isInteger() ? v.getInteger() : v.getList().map((x) => show(x));
+  if (v !== null && typeof v === "object" && "coefficient" in v) return showList(v, (n) => [n.coefficient, n.power]);
   if (!isNode(v)) return v;
   if (kind === "nary" || "children" in v) return showNary(v);
   if (kind === "graph" || "neighbors" in v) return showGraph(v);
   if (kind === "random" || "random" in v) return showRandom(v);
+  const circular = kind !== "next" && v.right ? ring(v) : null;
+  if (circular) return circular;
   if (kind === "next" || ("next" in v && "left" in v)) return showNext(v);
   if ("left" in v || "right" in v) return showTree(v);
   return showList(v);
 }
 
-function showList(v) {
+function showList(v, val = (n) => n.val) {
   const out = [];
-  for (; v && out.length < 100000; v = v.next) out.push(v.val);
+  for (; v && out.length < 100000; v = v.next) out.push(val(v));
   return out;
+}
+
+// The values of a circular list linked by `right` from `v` (426 makes a tree one), else null.
+function ring(v) {
+  const out = [];
+  let n = v;
+  do {
+    out.push(n.val);
+    n = n.right;
+  } while (n && n !== v && out.length < 100000);
+  return n === v ? out : null;
 }
 
 function showTree(v) {
@@ -496,9 +533,9 @@ function showRandom(v) {
 
 function showNext(v) {
   const out = [];
-  for (let level = v; level; ) {
+  for (let level = v; level && out.length < 100000; ) {
     let first = null;
-    for (let n = level; n; n = n.next) {
+    for (let n = level; n && out.length < 100000; n = n.next) {
       out.push(n.val);
       first = first || n.left || n.right;
     }
@@ -529,14 +566,17 @@ function convert(ctx, p, v) {
   if (has("NestedInteger")) return many && Array.isArray(v) ? v.map((x) => new NestedInteger(x)) : new NestedInteger(v);
   if (has("MountainArray") && Array.isArray(v)) return new MountainArray(v);
   if (has("Employee") && many && lists) return v.map((e) => new Employee(...e));
+  if (has("PolyNode") && Array.isArray(v)) return buildPolynomial(v);
   const node = has("Node") || has("_Node");
   if (has("ListNode")) {
     if (many && (lists || (Array.isArray(v) && !v.length))) return v.map((x) => buildList(ctx.ListNode, x, -1));
     return Array.isArray(v) ? buildList(ctx.ListNode, v, ctx.pos) : byValue(ctx, v);
   }
+  if (node && !ctx.kind && ctx.doubly && Array.isArray(v)) return buildDoubly(v);
   if (has("TreeNode") || (node && (!ctx.kind || ctx.kind === "next"))) {
     const make = has("TreeNode") ? ctx.TreeNode : ctx.Node;
     if (many && lists) return v.map((x) => buildTree(make, x));
+    if (many && Array.isArray(v)) return v.map((x) => byValue(ctx, x));
     // A node class with `parent` (1650, 1666) gets its parents.
     const root = Array.isArray(v) ? buildTree(make, v) : byValue(ctx, v);
     return ctx.parents && Array.isArray(v) ? withParents(root, null) : root;
@@ -624,15 +664,32 @@ function callFunction(call, decl, ctx) {
     if (isNode(values[i])) ctx.built.push(values[i]);
   }
   const result = f(...values);
-  if ((result === undefined || result === null) && /ListNode|TreeNode|Node/.test(sig.ret)) {
-    return call.returns === "value" ? null : [];
-  }
-  if (result === undefined) {
+  if (result === undefined && !NODE.test(sig.ret)) {
     // Nothing returned: an in-place function, judged by its first argument (or by the list the
     // node given by its value belongs to).
-    return show(ctx.extra !== undefined ? ctx.extra : values[0], ctx.kind);
+    const first = ctx.extra !== undefined ? ctx.extra : values[0];
+    return present(ctx.extra !== undefined ? "Node" : (pairs[0] || [{}])[0].type, first, ctx, call);
   }
-  return show(result, ctx.kind, call.returns === "value");
+  return present(sig.ret, result, ctx, call);
+}
+
+const NODE = /ListNode|TreeNode|PolyNode|\b_?Node\b/;
+
+// A result as LeetCode serializes it by the declared type: a truthy object where `boolean` is
+// declared is `true` (208's trie node), a digit string where `number` is `3` (400); no node is
+// `[]`, or `null` where one value is expected (285), also inside a list of trees (776).
+function present(type, v, ctx, call) {
+  const t = (type || "").replace(/\s+/g, "");
+  const value = call.returns === "value";
+  if ((v === null || v === undefined) && NODE.test(t)) return value ? null : [];
+  const elem = /^(.*)\[\]$/.exec(t) || /^Array<(.*)>$/.exec(t);
+  if (elem && Array.isArray(v) && !/^\(?(ListNode|TreeNode|_?Node)/.test(elem[1])) return v.map((x) => present(elem[1], x, ctx, call));
+  if (elem && Array.isArray(v)) return v.map((x) => (x === null || x === undefined ? (value ? null : []) : show(x, ctx.kind, value)));
+  if (/^(boolean|bool)$/i.test(t) && v !== null && v !== undefined) return !!v;
+  const number = /^(number|integer|int|long|double|float)$/i.test(t);
+  if (number && typeof v === "string" && v.trim() !== "" && !isNaN(v)) return Number(v);
+  if (number && typeof v === "boolean") return Number(v);
+  return show(v, ctx.kind, value);
 }
 
 // An argument the function does not take (`head` of 237, beside `node`): built, for a node given
@@ -643,7 +700,8 @@ function extras(ctx, ps, named) {
   if (!/ListNode/.test(types) && !tree) return;
   for (const [n, v] of Object.entries(named)) {
     if (ps.some((p) => p.name === n) || n === "pos" || !Array.isArray(v)) continue;
-    const built = /ListNode/.test(types) ? buildList(ctx.ListNode, v, ctx.pos) : buildTree(tree, v);
+    const list = /ListNode/.test(types) ? buildList(ctx.ListNode, v, ctx.pos) : ctx.doubly && !ctx.kind && buildDoubly(v);
+    const built = list || buildTree(tree, v);
     if (ctx.parents) withParents(built, null);
     ctx.built.push(built);
     if (ctx.extra === undefined) ctx.extra = built;
@@ -666,7 +724,7 @@ function iteratorOrCodec(call, decl, ctx, named) {
     const pair = decl.fns.has(enc) && decl.fns.has(dec) ? [decl.fns.get(enc), lookup(enc), lookup(dec)] : null;
     if (!pair || typeof pair[1] !== "function" || call.args.length !== 1) continue;
     const arg = convert(ctx, pair[0].params[0] || { name: "", type: "" }, call.args[0]);
-    return { result: show(pair[2](pair[1](arg)), ctx.kind) };
+    return { result: present(decl.fns.get(dec).ret || pair[0].params[0]?.type, pair[2](pair[1](arg)), ctx, call) };
   }
   return null;
 }
@@ -684,7 +742,7 @@ function callDesign(call, decl, ctx) {
   const out = [null];
   methods.forEach((m, i) => {
     if (typeof obj[m] !== "function") fail(`${name} has no method ${m}`);
-    out.push(show(obj[m](...convertAll(sigs.get(m), call.args[i + 1])), ctx.kind));
+    out.push(present(sigs.get(m)?.ret, obj[m](...convertAll(sigs.get(m), call.args[i + 1])), ctx, call));
   });
   return out;
 }
@@ -779,7 +837,7 @@ function main(argv) {
   const call = JSON.parse(fs.readFileSync(0, "utf8"));
   const kind = call.node || null;
   const NodeClass = NODES[kind] || NODES.next;
-  Object.assign(globalThis, { ListNode, TreeNode, Node: NodeClass, _Node: NodeClass, NestedInteger, Employee });
+  Object.assign(globalThis, { ListNode, TreeNode, Node: NodeClass, _Node: NodeClass, NestedInteger, Employee, PolyNode });
   // What tsc writes for a file with `export` (CommonJS) runs as a script too.
   Object.assign(globalThis, { exports: {}, module: { exports: {} } });
   libraries(o.libs);
@@ -794,6 +852,7 @@ function main(argv) {
     const cls = (n, dflt) => (typeof lookup(n) === "function" ? lookup(n) : dflt);
     const ctx = { kind, built: [], extra: undefined, pos: -1, ListNode: cls("ListNode", ListNode) };
     ctx.parents = /this\.parent\b|\bparent\s*:/.test(code);
+    ctx.doubly = /this\.prev\b|\bprev\s*:/.test(code) && !/this\.left\b|\bleft\s*:/.test(code);
     ctx.TreeNode = cls("TreeNode", TreeNode);
     ctx.Node = kind ? NodeClass : cls("Node", NodeClass);
     result = "methods" in call ? callDesign(call, decl, ctx) : callFunction(call, decl, ctx);
