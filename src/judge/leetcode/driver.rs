@@ -57,7 +57,8 @@ pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> 
         Lang::TypeScript => super::typescript::driver(code, shape, tool),
         other => Err(format!(
             "This is a LeetCode problem (a function, not a program that reads stdin), and `{}` has no driver here \
-yet: give the `class Solution` code in Python, or test it with your own driver program through `command`.",
+yet: give the code in Python, JavaScript or TypeScript, or test it with your own driver program through \
+`command`.",
             other.name()
         )),
     }
