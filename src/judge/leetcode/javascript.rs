@@ -13,12 +13,12 @@ use super::driver::{Driver, Shape, Shared};
 /// The driver, run as `node driver.js solution.js` with the call on stdin, as shipped: its
 /// whole-line comments and indentation dropped when the server is compiled (a fifth of its bytes;
 /// it has no string across lines, whose value that would change).
-const DRIVER: &str = match std::str::from_utf8(&SHIPPED) {
+static DRIVER: &str = match std::str::from_utf8(&SHIPPED) {
     Ok(s) => s,
     Err(_) => panic!("driver.js is UTF-8"),
 };
 const SOURCE: &str = include_str!("javascript/driver.js");
-const SHIPPED: [u8; shipped(SOURCE, &mut [])] = {
+static SHIPPED: [u8; shipped(SOURCE, &mut [])] = {
     let mut out = [0; shipped(SOURCE, &mut [])];
     shipped(SOURCE, &mut out);
     out
