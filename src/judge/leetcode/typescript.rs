@@ -35,7 +35,7 @@ fn declarations(code: &str, extras: &Extras, libs: &[Found]) -> String {
     let code = without_comments(code);
     let mut out = String::from(
         "// LeetCode's environment, declared for tsc; the driver defines it at run time.\n\
-declare var console: any, require: any;\ndeclare function structuredClone<T>(value: T, options?: any): T;\n",
+declare var console: any, require: any, process: any;\ndeclare function structuredClone<T>(value: T, options?: any): T;\n",
     );
     // `@` in a body is the class's own name.
     let class = |out: &mut String, name: &str, body: &str| {
@@ -84,6 +84,10 @@ setInteger(value: number): void; add(elem: @): void; getList(): @[]; }",
             "isBadVersion" => out.push_str("declare function isBadVersion(version: number): boolean;\n"),
             _ => out.push_str("declare function knows(a: number, b: number): boolean;\n"),
         }
+    }
+    for (lib, _) in libs {
+        // `import … from "lodash"` too, as anything.
+        out.push_str(&format!("declare module \"{}\";\n", lib.package));
     }
     for name in libs.iter().flat_map(|(lib, _)| lib.names) {
         if *name == "_" {
