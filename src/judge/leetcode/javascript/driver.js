@@ -626,7 +626,8 @@ function choose(fns, names) {
   let best = null;
   for (const entry of fns) {
     if (typeof lookup(entry[0]) !== "function") continue;
-    if (!best || rank(entry) > rank(best)) best = entry;
+    const [r, b] = [rank(entry), best && rank(best)];
+    if (!best || r > b || (r === b && entry[1].at < best[1].at)) best = entry;
   }
   return best;
 }
