@@ -4,8 +4,8 @@
 //! `[1, 2]`, floats within LeetCode's 1e-5, a list in any order where the statement says so.
 //!
 //! The drivers, one small file per language beside this one (`python.py`, `javascript/driver.js`
-//! for JavaScript and TypeScript), only read the call,
-//! build the arguments (nodes, hidden APIs) and print the result as LeetCode shows it.
+//! for JavaScript and TypeScript), only read the call, build the arguments (nodes, hidden APIs)
+//! and print the result as LeetCode shows it.
 
 pub(crate) mod driver;
 pub(crate) mod example;
