@@ -121,13 +121,12 @@ pub(crate) fn build(
         return Ok((e.built.clone(), true));
     }
     if which(&tool[0]).is_none() {
-        return Err(BuildError::Setup(format!(
-            "`{}` (the {} compiler or interpreter) was not found on PATH: install it, or name another one in \
-the server's environment variable {}.",
-            tool[0],
-            lang.name(),
-            lang.var()
-        )));
+        return Err(missing(&tool[0], lang, ""));
+    }
+    if let Some((runner, of)) = lang.runner()
+        && which(&runner[0]).is_none()
+    {
+        return Err(missing(&runner[0], of, &format!(", which runs what {} writes", tool[0])));
     }
     // A folder per build, not per key: two calls building the same source at once must not
     // write one folder while the other runs from it.
@@ -150,6 +149,17 @@ the server's environment variable {}.",
     }
     entries.push(Entry { key, built: built.clone() });
     Ok((built, false))
+}
+
+/// `cmd`, the tool of `lang`, is not on PATH: what to do.
+fn missing(cmd: &str, lang: Lang, what: &str) -> BuildError {
+    BuildError::Setup(format!(
+        "`{cmd}` (the {} compiler or interpreter{what}) was not found on PATH: install it{}, or name another one in \
+the server's environment variable {}.",
+        lang.name(),
+        lang.install(),
+        lang.var()
+    ))
 }
 
 /// A driver's session part, built once per session (per language, tool and files) into a folder
@@ -210,6 +220,9 @@ fn compile(
         None => {
             let file = lang.file_name(source);
             std::fs::write(dir.join(&file), source).map_err(setup)?;
+            for (name, text) in lang.support_files() {
+                std::fs::write(dir.join(name), text).map_err(setup)?;
+            }
             lang.compile(&tool, &file)
         }
     };

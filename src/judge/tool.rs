@@ -65,7 +65,8 @@ fn program_arg(args: &Args) -> Result<Program, ToolError> {
     if args.raw("cwd").is_some() {
         return Err(bad("`cwd` goes with `command` only"));
     }
-    let name = args.req_str("language", "the programming language: cpp, c, python, java, rust, go or javascript")?;
+    let name =
+        args.req_str("language", "the programming language: cpp, c, python, java, rust, go, javascript or typescript")?;
     let lang = Lang::parse(name)
         .ok_or_else(|| bad(format!("`language` must be one of {}, got {name:?}", lang::NAMES.join(", "))))?;
     // `given == 1`: without `code` there is a `file` (an empty path is an unreadable file).
