@@ -65,16 +65,21 @@ pub(crate) fn cases(p: &Problem, found: &Samples, markdown: &str, program: &Prog
     let extras = kind::classify(p.category.as_deref(), markdown, code)?;
     let fields = extras.fields();
     let (mut cases, mut skipped, mut shape) = (Vec::new(), Vec::new(), Shape { extras, ..Shape::default() });
+    let mut read = Vec::new();
     for (n, s) in numbered {
         match example::parse(&s.input, &s.output) {
-            Ok(e) => {
-                if cases.is_empty() {
-                    shape_of(&e.call, &mut shape);
-                }
-                cases.push(function_case(n, s, &e, &fields));
-            }
+            Ok(e) => read.push((n, s, e)),
             Err(why) => skipped.push(format!("example {n}: {why}")),
         }
+    }
+    // One value expected by any example: a returned node is shown as its value in every one (285
+    // and 510 expect `2`, or `null` where there is no node, not `[]`).
+    let value = read.iter().any(|(_, _, e)| !(e.expected.is_array() || e.expected.is_null() || e.expected.is_object()));
+    for (n, s, e) in &read {
+        if cases.is_empty() {
+            shape_of(&e.call, &mut shape);
+        }
+        cases.push(function_case(*n, s, e, &fields, value));
     }
     if cases.is_empty() {
         return Err(format!(
@@ -104,15 +109,21 @@ fn shape_of(call: &example::Call, shape: &mut Shape) {
     }
 }
 
-fn function_case(number: usize, s: &Sample, e: &example::Example, fields: &[(&str, serde_json::Value)]) -> Case {
+fn function_case(
+    number: usize,
+    s: &Sample,
+    e: &example::Example,
+    fields: &[(&str, serde_json::Value)],
+    value: bool,
+) -> Case {
     let mut fields = fields.to_vec();
-    if !(e.expected.is_array() || e.expected.is_object()) {
-        // One value expected: a returned node is shown as its value (236's ancestor is `3`), and
-        // no node as `null` (510's successor of the last node).
+    if value {
+        // One value expected: a returned node is shown as its value (236's ancestor is `3`).
         fields.push(("returns", serde_json::json!("value")));
     }
     let stdin = example::to_stdin(&e.call, &fields);
-    Case { number, stdin, expected: e.expected.to_string(), shown: s.input.clone() }
+    let design = matches!(e.call, example::Call::Design { .. });
+    Case { number, stdin, expected: e.expected.to_string(), shown: s.input.clone(), design }
 }
 
 /// A LeetCode problem needs code in a language with a driver (`leetcode::driver`), not a command.

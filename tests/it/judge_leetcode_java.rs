@@ -73,10 +73,10 @@ seen.put(nums[i], i);\n        }\n    }\n}\n";
         &[("nums = [2,7,11,15], target = 9", "[0,1]"), ("nums = [3,3], target = 6", "[0,1]")],
         two_sum,
     );
-    let wrong = "class Solution {\n    public int[] twoSum(int[] nums, int target) {\n        return new int[] {1, 0};\n    }\n}\n";
+    let wrong = "class Solution {\n    public int[] twoSum(int[] nums, int target) {\n        return new int[] {0, 0};\n    }\n}\n";
     let v = java(s, "9201", wrong);
     assert_eq!(v["verdict"], "WA", "{v}");
-    assert_eq!(v["samples"][0]["first_difference"]["got"], "[1,0]", "{v}");
+    assert_eq!(v["samples"][0]["first_difference"]["got"], "[0,0]", "{v}");
     // In place: the first argument after the call; a helper method written first, a stream.
     let rotate = "class Solution {\n    private void flip(int[] a, int i, int j) {\n        \
 for (; i < j; i++, j--) { int t = a[i]; a[i] = a[j]; a[j] = t; }\n    }\n    \

@@ -474,6 +474,8 @@ fn judge_settings_line(s: &Value, line: &str) -> Option<(bool, &'static str)> {
                 l == lang
                     && (how == "built earlier in this session)" && c["cached"] == true
                         || how == format!("built in {} ms)", c["ms"])
+                        || how == format!("built in {} ms, with the precompiled <bits/stdc++.h>)", c["ms"])
+                            && c["precompiled_header"] == true
                         || how == format!("syntax checked in {} ms)", c["ms"]))
             }
         };
@@ -498,6 +500,16 @@ fn judge_settings_line(s: &Value, line: &str) -> Option<(bool, &'static str)> {
             _ => false,
         };
         return Some((ok, "the mismatch rule"));
+    }
+    if let Some(rest) = line.strip_prefix("- Sandbox: ") {
+        let k = &s["confinement"];
+        let want = format!(
+            "{} (filesystem: {}; processes: {})",
+            str_of(&k["engine"]),
+            str_of(&k["filesystem"]),
+            str_of(&k["processes"])
+        );
+        return Some((rest == want, "the sandbox"));
     }
     if let Some(rest) = line.strip_prefix("- Network: ") {
         let k = &s["confinement"];
@@ -659,12 +671,12 @@ fn test_solution_results_carry_every_fact_of_the_text() {
     }
     for args in [
         json!({"source": "codeforces", "id": "9I", "language": "python", "code": "print(1)"}),
-        json!({"source": "leetcode", "id": "1", "language": "cpp", "code": "int x;"}),
+        json!({"source": "leetcode", "id": "1", "language": "c", "code": "int x;"}),
     ] {
         let r = s.call("test_solution", args.clone());
         assert_eq!(r["result"]["isError"], true, "{args}: {r}");
         assert!(r["result"].get("structuredContent").is_none(), "{args}: an error result shows its text: {r}");
-        assert!(text(&r).contains("interactive") || text(&r).contains("Only `language: \"python\"`"), "{r}");
+        assert!(text(&r).contains("interactive") || text(&r).contains("has no driver"), "{r}");
     }
     assert!(errs.is_empty(), "{} problems:\n{}", errs.len(), errs.join("\n"));
     for kind in JUDGE_KINDS {

@@ -48,16 +48,22 @@ pub(crate) struct Shared {
     pub(crate) compile: Vec<String>,
 }
 
+/// The languages with a driver, as a refusal names them.
+const LANGUAGES: &str = "python (or pypy), java, javascript and typescript";
+
 /// The driver for `code` in `lang`, or why the code cannot be driven.
 pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     match lang {
         // The Python driver matches the method to the call's names itself: no shape needed.
         Lang::Python | Lang::PyPy => Ok(python(code, tool)),
         Lang::Java => super::java::driver(code, shape, tool),
+        Lang::JavaScript => super::javascript::driver(code, shape, tool),
+        Lang::TypeScript => super::typescript::driver(code, shape, tool),
         other => Err(format!(
-            "This is a LeetCode problem (a function, not a program that reads stdin), and `{}` has no driver here \
-yet: give the `class Solution` code in Python, or test it with your own driver program through `command`.",
-            other.name()
+            "This is a LeetCode problem (a function, not a program that reads stdin), and `{}` has no driver: \
+LeetCode offers {}; give the code in one of those, or test it with your own driver program through `command`.",
+            other.name(),
+            LANGUAGES
         )),
     }
 }
