@@ -73,8 +73,8 @@ fn without_solution(text: &str, types: &[(String, bool)]) -> bool {
 fn make(code: &str, types: &[(String, bool)], shape: &Shape, tool: &[String], java: &str) -> Driver {
     let file = format!("{}.java", types.iter().find(|(_, public)| *public).map_or("Solution", |(n, _)| n.as_str()));
     let mut files = vec![(file.clone(), format!("{IMPORTS}{code}"))];
-    if let Some(node) = node_file(code, shape.extras.node, types) {
-        files.push(("Node.java".into(), format!("import java.util.*;\n{node}")));
+    for (name, class) in template_classes(code, shape.extras.node, types) {
+        files.push((format!("{name}.java"), format!("import java.util.*;\n{class}")));
     }
     let words = |w: &[&str]| {
         let mut argv = tool.to_vec();
@@ -141,34 +141,51 @@ fn make(code: &str, types: &[(String, bool)], shape: &Shape, tool: &[String], ja
     }
 }
 
-/// The `Node` class the code needs beside it, unless it declares its own: the judge's for the
-/// kind it read, else the one the template comment defines (a quad tree, a `parent` pointer, a
-/// multilevel list...), where the code uses `Node`.
-fn node_file(code: &str, kind: Option<NodeClass>, types: &[(String, bool)]) -> Option<String> {
-    if types.iter().any(|(n, _)| n == "Node") {
-        return None;
-    }
-    if let Some(kind) = kind {
-        let name = match kind {
-            NodeClass::Nary => "nary",
-            NodeClass::Graph => "graph",
-            NodeClass::Random => "random",
-            NodeClass::Next => "next",
+/// The classes LeetCode's template gives the code that it uses and does not declare, each for a
+/// file of its own: `Node` as the judge's class for the kind it read (a quad tree's too: its
+/// comment leaves out constructors LeetCode's class has), else as the template comment defines it
+/// (`parent` pointers, a multilevel list), and so `Employee` (690), `Interval` (759)...
+fn template_classes(code: &str, kind: Option<NodeClass>, types: &[(String, bool)]) -> Vec<(String, String)> {
+    let text = code_only(code);
+    let used: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
+    // The classes the code's comments define (`class Employee {`), and `Node` where the judge
+    // read its kind.
+    let notes = comments_only(code);
+    let defined = |at: usize| {
+        let rest = &notes[at + "class ".len()..];
+        let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_')).unwrap_or(rest.len());
+        let name = &rest[..end];
+        (name.starts_with(|c: char| c.is_ascii_uppercase()) && rest[end..].trim_start().starts_with('{'))
+            .then_some((name, at))
+    };
+    let mut names: Vec<(&str, Option<usize>)> =
+        notes.match_indices("class ").filter_map(|(at, _)| defined(at)).map(|(n, at)| (n, Some(at))).collect();
+    names.extend(kind.map(|_| ("Node", None)));
+    let mut out: Vec<(String, String)> = Vec::new();
+    for (name, at) in names {
+        let declared = types.iter().any(|(n, _)| n == name) || out.iter().any(|(n, _)| n == name);
+        if declared || ["ListNode", "TreeNode"].contains(&name) || !used.contains(&name) {
+            continue;
+        }
+        let own = match (name, kind) {
+            ("Node", Some(NodeClass::Nary)) => Some("nary"),
+            ("Node", Some(NodeClass::Graph)) => Some("graph"),
+            ("Node", Some(NodeClass::Random)) => Some("random"),
+            ("Node", Some(NodeClass::Next)) => Some("next"),
+            ("Node", None) if code.contains("isLeaf") => Some("quad"),
+            _ => None,
         };
-        return Some(section(name).to_string());
+        let comment = || at.and_then(|at| commented(&notes[at..]));
+        out.extend(own.map(|k| section(k).to_string()).or_else(comment).map(|c| (name.to_string(), c)));
     }
-    let uses = code_only(code).split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == "Node");
-    if !uses {
-        return None;
-    }
-    if code.contains("isLeaf") {
-        // A quad tree: LeetCode's class has constructors its template comment leaves out.
-        return Some(section("quad").to_string());
-    }
-    // The comment's lines from `class Node` to its closing brace, without their `*` or `//`.
+    out
+}
+
+/// A class from its comment's lines, `class X` to its closing brace, without their `*` or `//`.
+fn commented(from: &str) -> Option<String> {
     let mut out = String::new();
     let mut depth = 0usize;
-    for line in code[code.find("class Node")?..].lines() {
+    for line in from.lines() {
         let t = line.trim_start();
         let t = t
             .strip_prefix("//")
@@ -238,24 +255,43 @@ fn top_level_types(text: &str) -> Vec<(String, bool)> {
 
 /// The code with comments, strings (text blocks too) and character literals blanked.
 fn code_only(code: &str) -> String {
+    pieces(code, false)
+}
+
+/// The code's comments, all else blanked (line ends kept).
+fn comments_only(code: &str) -> String {
+    pieces(code, true)
+}
+
+/// The code's comments (`comments`), else the rest but its strings and character literals; what
+/// is left out becomes one space, or (of code, for the comments) the line ends it had.
+fn pieces(code: &str, comments: bool) -> String {
+    enum Piece {
+        Code,
+        Comment,
+        Literal,
+    }
     let mut out = String::with_capacity(code.len());
     let mut rest = code;
     while let Some(c) = rest.chars().next() {
-        let skip = if rest.starts_with("//") {
-            rest.find('\n').unwrap_or(rest.len())
+        let (len, piece) = if rest.starts_with("//") {
+            (rest.find('\n').unwrap_or(rest.len()), Piece::Comment)
         } else if let Some(after) = rest.strip_prefix("/*") {
-            after.find("*/").map_or(rest.len(), |i| i + 4)
+            (after.find("*/").map_or(rest.len(), |i| i + 4), Piece::Comment)
         } else if let Some(after) = rest.strip_prefix("\"\"\"") {
-            after.find("\"\"\"").map_or(rest.len(), |i| i + 6)
+            (after.find("\"\"\"").map_or(rest.len(), |i| i + 6), Piece::Literal)
         } else if c == '"' || c == '\'' {
-            literal(rest, c)
+            (literal(rest, c), Piece::Literal)
         } else {
-            out.push(c);
-            rest = &rest[c.len_utf8()..];
-            continue;
+            (c.len_utf8(), Piece::Code)
         };
-        out.push(' ');
-        rest = &rest[skip..];
+        let text = &rest[..len];
+        match (comments, piece) {
+            (true, Piece::Comment) | (false, Piece::Code) => out.push_str(text),
+            (true, _) => out.extend(text.chars().map(|c| if c == '\n' { '\n' } else { ' ' })),
+            (false, _) => out.push(' '),
+        }
+        rest = &rest[len..];
     }
     out
 }
@@ -330,7 +366,8 @@ interface I {}\nclass Codec<T> implements I { String t = \"\"\"\n class Y {\n\"\
         let code = "/* The isBadVersion API */\npublic class Solution extends VersionControl {}";
         assert_eq!(build(code, &Shape::default()).unwrap().files[0].0, "Solution.java");
         let shape = Shape { extras: Extras { node: Some(NodeClass::Graph), ..Extras::default() }, ..Shape::default() };
-        let d = build("/*\nclass Node { List<Node> neighbors; }\n*/\nclass Solution {}", &shape).unwrap();
+        let d = build("/*\nclass Node { List<Node> neighbors; }\n*/\nclass Solution { Node f(Node n) {} }", &shape)
+            .unwrap();
         assert_eq!(d.files[1].0, "Node.java");
         assert!(d.files[1].1.contains("public List<Node> neighbors;") && !d.files[1].1.contains("random"));
         assert!(d.compile.ends_with(&["Solution.java".into(), "Node.java".into()]));
@@ -355,6 +392,15 @@ this.val = 0;\n}\n}\n"
         assert_eq!(
             build(starred, &Shape::default()).unwrap().files[1].1,
             "import java.util.*;\nclass Node {\nint val;\nNode left;\n}\n"
+        );
+        // Other classes of the template (690's Employee), never a class of the code itself.
+        let employee = "/*\n// Definition for Employee.\nclass Employee {\n    public int id;\n};\n*/\n\
+class Solution {\n    class Trie { int n; }\n    int f(List<Employee> e, Trie t) {}\n}";
+        let d = build(employee, &Shape::default()).unwrap();
+        assert_eq!(d.files.len(), 2);
+        assert_eq!(
+            d.files[1],
+            ("Employee.java".into(), "import java.util.*;\nclass Employee {\npublic int id;\n}\n".into())
         );
         // Not written where the code does not use Node.
         assert_eq!(build("/* class Node {} */ class Solution {}", &Shape::default()).unwrap().files.len(), 1);

@@ -328,7 +328,28 @@ public final class OjDriver {
         if (Collection.class.isAssignableFrom(c) || c == Iterable.class) {
             return collection(c, Object.class, v);
         }
-        return natural(v);
+        return v instanceof List && c.getPackageName().isEmpty() && !c.isInterface() ? plain(c, (List<?>) v) : natural(v);
+    }
+
+    /** One of the template's plain classes (690's Employee, 759's Interval) from its fields'
+     * values in order: through the constructor that takes them all, else field by field. */
+    @SuppressWarnings("unchecked")
+    private static Object plain(Class<?> c, List<?> v) throws Exception {
+        for (Constructor<?> k : c.getDeclaredConstructors()) {
+            if (!v.isEmpty() && k.getParameterCount() == v.size()) {
+                k.setAccessible(true);
+                return k.newInstance(arguments(k.getGenericParameterTypes(), (List<Object>) v));
+            }
+        }
+        Object o = instance(c);
+        int i = 0;
+        for (Field f : c.getDeclaredFields()) {
+            if (!Modifier.isStatic(f.getModifiers()) && i < v.size()) {
+                f.setAccessible(true);
+                f.set(o, convert(f.getGenericType(), v.get(i++), false));
+            }
+        }
+        return o;
     }
 
     /** int, long, double, boolean, char, String and their boxes; null for other classes. */
@@ -504,7 +525,26 @@ public final class OjDriver {
             }
             return sb.append(']').toString();
         }
+        if (v != null && v.getClass().getPackageName().isEmpty() && !(v instanceof Pair)) {
+            // A plain class of the template (759's Interval) as its fields' values.
+            List<Object> fields = new ArrayList<>();
+            for (Field f : v.getClass().getDeclaredFields()) {
+                if (!Modifier.isStatic(f.getModifiers()) && !f.isSynthetic()) {
+                    f.setAccessible(true);
+                    fields.add(get(f, v));
+                }
+            }
+            return show(fields);
+        }
         return OjJson.write(v);
+    }
+
+    private static Object get(Field f, Object v) {
+        try {
+            return f.get(v);
+        } catch (IllegalAccessException e) {
+            return null;
+        }
     }
 
     static Class<?> find(String name) {
