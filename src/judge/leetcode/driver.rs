@@ -72,7 +72,7 @@ LeetCode offers {}; give the code in one of those, or test it with your own driv
 fn python(code: &str, tool: &[String]) -> Driver {
     let words = |w: &[&str]| tool.iter().cloned().chain(w.iter().map(|s| s.to_string())).collect::<Vec<_>>();
     Driver {
-        files: vec![("solution.py".into(), code.into()), ("harness.py".into(), super::HARNESS.into())],
+        files: vec![("solution.py".into(), code.into()), ("harness.py".into(), super::packed::text("python.py"))],
         compile: words(&["-m", "py_compile", "solution.py"]),
         run: words(&["{dir}/harness.py", "{dir}/solution.py"]),
         shared: None,
