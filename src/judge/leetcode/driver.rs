@@ -50,10 +50,10 @@ pub(crate) struct Shared {
 
 /// The driver for `code` in `lang`, or why the code cannot be driven.
 pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
-    let _ = shape;
     match lang {
         // The Python driver matches the method to the call's names itself: no shape needed.
         Lang::Python | Lang::PyPy => Ok(python(code, tool)),
+        Lang::Cpp => super::cpp::driver(code, shape, tool),
         other => Err(format!(
             "This is a LeetCode problem (a function, not a program that reads stdin), and `{}` has no driver here \
 yet: give the `class Solution` code in Python, or test it with your own driver program through `command`.",
@@ -90,6 +90,6 @@ mod tests {
         assert_eq!(d.files[0], ("solution.py".into(), "class Solution: pass".into()));
         assert_eq!(fill(&d.run, "/b", "/s", 256), ["python3", "/b/harness.py", "/b/solution.py"]);
         assert_eq!(fill(&["-Xmx{memory}m".into(), "{shared}/x".into()], "/b", "/s", 64), ["-Xmx64m", "/s/x"]);
-        assert!(driver(Lang::Cpp, "class Solution {};", &Shape::default(), &["g++".into()]).is_err());
+        assert!(driver(Lang::C, "int f(void);", &Shape::default(), &["gcc".into()]).is_err());
     }
 }

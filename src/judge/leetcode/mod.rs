@@ -6,6 +6,7 @@
 //! The drivers, one small file per language beside this one (`python.py`), only read the call,
 //! build the arguments (nodes, hidden APIs) and print the result as LeetCode shows it.
 
+mod cpp;
 pub(crate) mod driver;
 pub(crate) mod example;
 pub(crate) mod kind;

@@ -1,0 +1,247 @@
+//! The C++ driver: the user's `class Solution` (or design class) exactly as pasted into LeetCode,
+//! compiled with what LeetCode's C++ puts around it. The part every problem shares (`cpp/lc.hpp`:
+//! `<bits/stdc++.h>`, `using namespace std`, JSON, conversions, calls; `cpp/lc.cpp`) is built once
+//! per session as a precompiled header and an object file. Per problem, `main.cpp` holds the
+//! definitions the problem needs (`cpp/prelude.cpp`'s sections: ListNode, TreeNode, the `Node`
+//! kind, NestedInteger, a hidden API), the user's code under `#line 1 "solution.cpp"` (so the
+//! compiler names the user's lines), and a `main` of a few lines: the method's member pointer
+//! handed to a template that deduces its parameters' types. What templates cannot reach is read
+//! here from the code (`scan`): which method the examples call, a design class's constructor's
+//! parameter types, a method's overloads.
+
+mod scan;
+
+use super::driver::{Driver, Shape, Shared};
+use super::kind::NodeClass;
+use crate::judge::lang::{self, EXE};
+use scan::{Method, mentions};
+
+/// The shared header, precompiled once per session.
+const HEADER: &str = include_str!("cpp/lc.hpp");
+/// The driver's compiled part, built once per session beside the header.
+const LIBRARY: &str = include_str!("cpp/lc.cpp");
+/// LeetCode's definitions, in sections a problem takes as it needs them.
+const PRELUDE: &str = include_str!("cpp/prelude.cpp");
+
+/// The driver for `code`, or why it cannot be called.
+pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
+    let scan = scan::blank(code);
+    let call = match &shape.design {
+        Some((class, methods)) => design(&scan, class, methods)?,
+        None => function(&scan, &shape.names)?,
+    };
+    let prelude = prelude(&scan, shape)?;
+    let main = format!(
+        "#line 1 \"leetcode-prelude.cpp\"\n{prelude}#line 1 \"solution.cpp\"\n{code}\n#line 1 \"leetcode-call.cpp\"\n\
+int main() {{\n    lc::start();\n    {call};\n}}\n"
+    );
+    let version = lang::version(tool);
+    let words = |more: &[&str]| {
+        let flags = [standard(version.as_deref()), "-O2", "-pipe"];
+        tool.iter().cloned().chain(flags.iter().chain(more).map(|s| s.to_string())).collect::<Vec<_>>()
+    };
+    Ok(Driver {
+        files: vec![("solution.cpp".into(), code.into()), ("main.cpp".into(), main)],
+        compile: words(&["-include", "{shared}/lc.hpp", "-o", EXE, "main.cpp", "{shared}/lc.o"]),
+        run: vec![format!("{{dir}}/{EXE}")],
+        shared: Some(Shared {
+            name: "leetcode-cpp".into(),
+            files: vec![("lc.hpp".into(), HEADER.into()), ("lc.cpp".into(), LIBRARY.into())],
+            // One command: the header precompiled (lc.hpp.gch, which `-include` finds) and lc.o.
+            compile: words(&["-c", "-x", "c++-header", "lc.hpp", "-x", "c++", "lc.cpp"]),
+        }),
+    })
+}
+
+/// The language standard: LeetCode compiles C++23; a compiler too old for it gets the newest it
+/// has (GCC 11 and Clang 17 took `-std=gnu++23`, both 10 `gnu++20`), an unknown one `gnu++20`.
+fn standard(version: Option<&str>) -> &'static str {
+    let Some(v) = version else { return "-std=gnu++20" };
+    let major = v
+        .split_whitespace()
+        .map(|w| w.trim_start_matches('('))
+        .find(|w| w.starts_with(|c: char| c.is_ascii_digit()) && w.contains('.'))
+        .and_then(|w| w.split('.').next()?.parse::<u32>().ok())
+        .unwrap_or(0);
+    let c23 = if v.contains("Apple") {
+        16
+    } else if v.contains("clang") {
+        17
+    } else {
+        11
+    };
+    if major >= c23 {
+        "-std=gnu++23"
+    } else if major >= 10 || major == 0 {
+        "-std=gnu++20"
+    } else {
+        "-std=gnu++17"
+    }
+}
+
+const NO_SOLUTION: &str = "The C++ code defines no `class Solution`: give the code as LeetCode's C++ template has it \
+(`class Solution { public: … };` with the method the examples call).";
+
+/// A function problem's call: a method of `Solution`; 341's iterator loop; a codec's round trip.
+fn function(scan: &str, names: &[String]) -> Result<String, String> {
+    let Some((body, is_struct)) = scan::class_body(scan, "Solution") else {
+        if let Some((body, is_struct)) = scan::class_body(scan, "NestedIterator") {
+            let methods = scan::methods(body, "NestedIterator", is_struct);
+            return Ok(format!("lc::run_iterator<NestedIterator{}>()", types(constructor(&methods, "NestedIterator"))));
+        }
+        return scan::class_body(scan, "Codec")
+            .and_then(|(body, is_struct)| codec(&scan::methods(body, "Codec", is_struct), "Codec"))
+            .ok_or_else(|| NO_SOLUTION.to_string());
+    };
+    let methods = scan::methods(body, "Solution", is_struct);
+    if let Some(call) = codec(&methods, "Solution") {
+        return Ok(call);
+    }
+    let m = choose(&methods, names).ok_or_else(|| {
+        "`class Solution` declares no method the examples can call: give it the public method LeetCode's C++ \
+template has."
+            .to_string()
+    })?;
+    let params: Vec<String> = m.params.iter().map(|(_, n)| format!("\"{n}\"")).collect();
+    let types = m.params.iter().map(|(t, _)| t.as_str());
+    // The node class whose lists an extra argument builds (237's `head` beside `node`).
+    let extra = ["ListNode", "TreeNode"].into_iter().find(|c| types.clone().any(|t| mentions(t, c))).unwrap_or("void");
+    Ok(format!("lc::run_function<Solution, {extra}>({}, {{{}}})", pointer("Solution", m, &methods), params.join(", ")))
+}
+
+/// The method the examples call: the one whose parameters are the example's names, or some of
+/// them, or as many; among several, one no other method calls (not a helper), the first declared.
+fn choose<'m>(methods: &'m [Method], names: &[String]) -> Option<&'m Method> {
+    let callable: Vec<&Method> = methods.iter().filter(|m| m.name != "Solution").collect();
+    let public: Vec<&Method> = callable.iter().copied().filter(|m| m.public).collect();
+    let pool = if public.is_empty() { callable } else { public };
+    let wanted: Vec<&str> = names.iter().map(String::as_str).filter(|n| !n.is_empty()).collect();
+    let exact = |m: &Method| !wanted.is_empty() && m.params.iter().map(|p| p.1.as_str()).eq(wanted.iter().copied());
+    let some =
+        |m: &Method| !m.params.is_empty() && m.params.iter().all(|p| !p.1.is_empty() && wanted.contains(&p.1.as_str()));
+    let count = |m: &Method| m.params.len() == names.len();
+    let ranks: [&dyn Fn(&Method) -> bool; 4] = [&exact, &some, &count, &|_| true];
+    let best =
+        ranks.iter().map(|r| pool.iter().copied().filter(|m| r(m)).collect::<Vec<_>>()).find(|c| !c.is_empty())?;
+    let called = |m: &Method| methods.iter().any(|o| o.name != m.name && mentions(&o.body, &m.name));
+    best.iter().copied().find(|m| !called(m)).or(best.first().copied())
+}
+
+/// A method's member pointer; cast to its type when the name is overloaded.
+fn pointer(class: &str, m: &Method, all: &[Method]) -> String {
+    let plain = format!("&{class}::{}", m.name);
+    let overloaded = all.iter().filter(|o| o.name == m.name).count() > 1;
+    if !overloaded || m.ret.is_empty() || m.ret == "auto" {
+        return plain;
+    }
+    let types: Vec<&str> = m.params.iter().map(|p| p.0.as_str()).collect();
+    let (ret, types) = (&m.ret, types.join(", "));
+    if m.is_static {
+        format!("static_cast<{ret} (*)({types})>({plain})")
+    } else {
+        let qualifier = if m.is_const { " const" } else { "" };
+        format!("static_cast<{ret} ({class}::*)({types}){qualifier}>({plain})")
+    }
+}
+
+/// A codec's round trip (297 `serialize`/`deserialize`, 535 `encode`/`decode`), when the class
+/// has both methods.
+fn codec(methods: &[Method], class: &str) -> Option<String> {
+    let has = |n: &str| methods.iter().any(|m| m.name == n);
+    let (e, d) = [("serialize", "deserialize"), ("encode", "decode")].into_iter().find(|(e, d)| has(e) && has(d))?;
+    Some(format!("lc::run_codec<{class}>(&{class}::{e}, &{class}::{d})"))
+}
+
+/// The constructor a design class is built with: the first public one that is not a copy.
+fn constructor<'m>(methods: &'m [Method], class: &str) -> Option<&'m Method> {
+    let copy = |m: &Method| m.params.len() == 1 && mentions(&m.params[0].0, class);
+    methods.iter().find(|m| m.name == class && m.ret.is_empty() && m.public && !copy(m))
+}
+
+/// The constructor's parameter types as template arguments (`, vector<int>&, int`).
+fn types(ctor: Option<&Method>) -> String {
+    ctor.map_or_else(String::new, |m| m.params.iter().map(|(t, _)| format!(", {t}")).collect())
+}
+
+fn identifier(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A design problem's call: the constructor's types, and a table from each method the examples
+/// call to its member pointer (by the number of arguments where the name is overloaded).
+fn design(scan: &str, class: &str, calls: &[String]) -> Result<String, String> {
+    if !identifier(class) || !calls.iter().all(|c| identifier(c)) {
+        return Err("The example's class and method names are not C++ names: it cannot be called.".into());
+    }
+    let Some((body, is_struct)) = scan::class_body(scan, class) else {
+        return Err(format!(
+            "The examples construct `{class}`, and the C++ code defines no `class {class}`: give the class as \
+LeetCode's C++ template has it."
+        ));
+    };
+    let methods = scan::methods(body, class, is_struct);
+    let mut arms = String::new();
+    for name in calls.iter().skip(1) {
+        let overloads: Vec<&Method> = methods.iter().filter(|m| &m.name == name && !m.ret.is_empty()).collect();
+        if overloads.len() <= 1 {
+            arms += &format!("        if (m == \"{name}\") return lc::invoke(&{class}::{name}, o, a, out), true;\n");
+        }
+        for m in overloads.iter().filter(|_| overloads.len() > 1) {
+            arms += &format!(
+                "        if (m == \"{name}\" && a.size() == {}) return lc::invoke({}, o, a, out), true;\n",
+                m.params.len(),
+                pointer(class, m, &methods)
+            );
+        }
+    }
+    Ok(format!(
+        "lc::run_design<{class}{}>([]({class}* o, const std::string& m, const std::vector<const lc::J*>& a, \
+std::string& out) {{\n{arms}        return false;\n    }})",
+        types(constructor(&methods, class))
+    ))
+}
+
+/// The definitions the code needs that LeetCode's C++ makes for it, unless the code makes them.
+fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
+    let defined = |name: &str| scan::class_body(scan, name).is_some();
+    let mut out = String::new();
+    for name in ["ListNode", "TreeNode", "NestedInteger"] {
+        if !defined(name) && (name != "NestedInteger" || mentions(scan, name)) {
+            out += section(name);
+        }
+    }
+    if mentions(scan, "Node") && !defined("Node") {
+        let kind = shape.extras.node.ok_or(
+            "This problem's `Node` class is not one the C++ driver defines: it has LeetCode's N-ary tree, graph, \
+random-pointer list and next-pointer tree nodes, told apart by the definition LeetCode's template shows in a comment \
+(`children`, `neighbors`, `random`, `next` and `left`). Keep that comment in the code, or test it on LeetCode.",
+        )?;
+        out += section(match kind {
+            NodeClass::Nary => "nary",
+            NodeClass::Graph => "graph",
+            NodeClass::Random => "random",
+            NodeClass::Next => "next",
+        });
+    }
+    if mentions(scan, "Iterator") && !defined("Iterator") {
+        out += section("Iterator");
+    }
+    if let Some((api, _)) = shape.extras.api
+        && !defined(api)
+    {
+        out += section(api);
+    }
+    Ok(out)
+}
+
+/// The text of a `//@ name` section of `prelude.cpp`.
+fn section(name: &str) -> &'static str {
+    let marker = format!("//@ {name}\n");
+    let Some(at) = PRELUDE.find(&marker) else { return "" };
+    let text = &PRELUDE[at + marker.len()..];
+    &text[..text.find("\n//@ ").map_or(text.len(), |k| k + 1)]
+}
+
+#[cfg(test)]
+mod tests;
