@@ -172,6 +172,15 @@ fn compile_errors_name_the_users_lines(b: &crate::backend::Backend, s: &mut Serv
     assert_eq!(v["verdict"], "CE", "{v}");
     let message = v["compile_error"].as_str().unwrap();
     assert!(message.contains("solution.cpp:4:"), "{message}");
+    // C++23's `this auto&&` (GCC 14, Clang 18): an older compiler's refusal says which it is.
+    let code = "class Solution {\npublic:\n    int f(int n) {\n        auto go = [&](this auto&& go, int k) -> int { \
+return k ? go(k - 1) + 1 : 0; };\n        return go(n);\n    }\n};\n";
+    let v = cpp(s, "9400", code);
+    if v["verdict"] == "CE" {
+        assert!(v["notes"].to_string().contains("explicit object parameter"), "{v}");
+    } else {
+        assert_eq!(v["verdict"], "AC", "{v}");
+    }
     // Code that is no `class Solution` is refused before anything is built.
     let text = s.call_err(
         "test_solution",

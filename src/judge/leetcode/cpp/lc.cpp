@@ -13,8 +13,9 @@
 namespace lc {
 
 const J* J::get(const std::string& key) const {
-    for (auto& kv : o)
-        if (kv.first == key) return &kv.second;
+    if (k != Obj) return nullptr;
+    for (size_t n = 0; n < keys.size(); n++)
+        if (keys[n] == key) return &a[n];
     return nullptr;
 }
 
@@ -99,9 +100,9 @@ struct Reader {
             space();
             if (p < s.size() && s[p] == '}') return p++, j;
             do {
-                std::string key = string();
+                j.keys.push_back(string());
                 expect(':');
-                j.o.emplace_back(key, value());
+                j.a.push_back(value());
                 space();
             } while (p < s.size() && s[p] == ',' && ++p);
             expect('}');

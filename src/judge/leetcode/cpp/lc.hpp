@@ -20,8 +20,8 @@ struct J {
     long long i = 0;  // a number as an integer (a float truncated)
     double d = 0;     // a number as a double
     std::string s;
-    std::vector<J> a;
-    std::vector<std::pair<std::string, J>> o;
+    std::vector<J> a;  // an array's items, or an object's values
+    std::vector<std::string> keys;  // an object's keys
     const J* get(const std::string& key) const;
 };
 
