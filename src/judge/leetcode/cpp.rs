@@ -31,13 +31,16 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
         None => function(&scan, &shape.names)?,
     };
     let prelude = prelude(&scan, shape)?;
+    let compiler = lang::version(tool).as_deref().and_then(compiler);
+    // Recursive lambdas written as LeetCode's Clang takes them, for an older compiler.
+    let rewritten = lacks_explicit_this(compiler).then(|| scan::without_explicit_this(code, &scan)).flatten();
+    let body = rewritten.as_deref().unwrap_or(code);
     let main = format!(
-        "#line 1 \"leetcode-prelude.cpp\"\n{prelude}#line 1 \"solution.cpp\"\n{code}\n#line 1 \"leetcode-call.cpp\"\n\
-int main() {{\n    lc::start();\n    {call};\n}}\n"
+        "#line 1 \"leetcode-prelude.cpp\"\n{prelude}#line 1 \"solution.cpp\"\n{body}\n#line 1 \"leetcode-call.cpp\"\n\
+int main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
     );
-    let version = lang::version(tool);
     let words = |more: &[&str]| {
-        let flags = [standard(version.as_deref()), "-O2", "-pipe"];
+        let flags = [standard(compiler), "-O2", "-pipe"];
         tool.iter().cloned().chain(flags.iter().chain(more).map(|s| s.to_string())).collect::<Vec<_>>()
     };
     Ok(Driver {
@@ -53,30 +56,55 @@ int main() {{\n    lc::start();\n    {call};\n}}\n"
     })
 }
 
-/// The language standard: LeetCode compiles C++23; a compiler too old for it gets the newest it
-/// has (GCC 11 and Clang 17 took `-std=gnu++23`, both 10 `gnu++20`), an unknown one `gnu++20`.
-fn standard(version: Option<&str>) -> &'static str {
-    let Some(v) = version else { return "-std=gnu++20" };
-    let major = v
+/// A compiler's family and major version from its `--version` line (`g++ (Debian 12.2.0-14)
+/// 12.2.0`, `Debian clang version 19.1.7`, `Apple clang version 15.0.0`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Compiler {
+    Gcc(u32),
+    Clang(u32),
+    AppleClang(u32),
+}
+
+fn compiler(version: &str) -> Option<Compiler> {
+    let major = version
         .split_whitespace()
         .map(|w| w.trim_start_matches('('))
-        .find(|w| w.starts_with(|c: char| c.is_ascii_digit()) && w.contains('.'))
-        .and_then(|w| w.split('.').next()?.parse::<u32>().ok())
-        .unwrap_or(0);
-    let c23 = if v.contains("Apple") {
-        16
-    } else if v.contains("clang") {
-        17
+        .find(|w| w.starts_with(|c: char| c.is_ascii_digit()) && w.contains('.'))?
+        .split('.')
+        .next()?
+        .parse::<u32>()
+        .ok()?;
+    Some(if version.contains("Apple") {
+        Compiler::AppleClang(major)
+    } else if version.contains("clang") {
+        Compiler::Clang(major)
     } else {
-        11
+        Compiler::Gcc(major)
+    })
+}
+
+/// The language standard: LeetCode compiles C++23; a compiler too old for it gets the newest it
+/// has (GCC 11 and Clang 17 took `-std=gnu++23`, both 10 `gnu++20`), an unknown one `gnu++20`.
+fn standard(compiler: Option<Compiler>) -> &'static str {
+    let (major, c23) = match compiler {
+        None => return "-std=gnu++20",
+        Some(Compiler::Gcc(v)) => (v, 11),
+        Some(Compiler::Clang(v)) => (v, 17),
+        Some(Compiler::AppleClang(v)) => (v, 16),
     };
     if major >= c23 {
         "-std=gnu++23"
-    } else if major >= 10 || major == 0 {
+    } else if major >= 10 {
         "-std=gnu++20"
     } else {
         "-std=gnu++17"
     }
+}
+
+/// Whether the compiler lacks C++23's explicit object parameter (`this auto&& self`), which
+/// LeetCode's Clang 19 takes: GCC before 14, Clang before 18.
+fn lacks_explicit_this(compiler: Option<Compiler>) -> bool {
+    matches!(compiler, Some(Compiler::Gcc(0..=13) | Compiler::Clang(0..=17) | Compiler::AppleClang(0..=16)))
 }
 
 const NO_SOLUTION: &str = "The C++ code defines no `class Solution`: give the code as LeetCode's C++ template has it \
@@ -87,7 +115,10 @@ fn function(scan: &str, names: &[String]) -> Result<String, String> {
     let Some((body, is_struct)) = scan::class_body(scan, "Solution") else {
         if let Some((body, is_struct)) = scan::class_body(scan, "NestedIterator") {
             let methods = scan::methods(body, "NestedIterator", is_struct);
-            return Ok(format!("lc::run_iterator<NestedIterator{}>()", types(constructor(&methods, "NestedIterator"))));
+            return Ok(format!(
+                "oj_leetcode::run_iterator<NestedIterator{}>()",
+                types(constructor(&methods, "NestedIterator"))
+            ));
         }
         return scan::class_body(scan, "Codec")
             .and_then(|(body, is_struct)| codec(&scan::methods(body, "Codec", is_struct), "Codec"))
@@ -106,7 +137,11 @@ template has."
     let types = m.params.iter().map(|(t, _)| t.as_str());
     // The node class whose lists an extra argument builds (237's `head` beside `node`).
     let extra = ["ListNode", "TreeNode"].into_iter().find(|c| types.clone().any(|t| mentions(t, c))).unwrap_or("void");
-    Ok(format!("lc::run_function<Solution, {extra}>({}, {{{}}})", pointer("Solution", m, &methods), params.join(", ")))
+    Ok(format!(
+        "oj_leetcode::run_function<Solution, {extra}>({}, {{{}}})",
+        pointer("Solution", m, &methods),
+        params.join(", ")
+    ))
 }
 
 /// The method the examples call: the one whose parameters are the example's names, or some of
@@ -149,7 +184,7 @@ fn pointer(class: &str, m: &Method, all: &[Method]) -> String {
 fn codec(methods: &[Method], class: &str) -> Option<String> {
     let has = |n: &str| methods.iter().any(|m| m.name == n);
     let (e, d) = [("serialize", "deserialize"), ("encode", "decode")].into_iter().find(|(e, d)| has(e) && has(d))?;
-    Some(format!("lc::run_codec<{class}>(&{class}::{e}, &{class}::{d})"))
+    Some(format!("oj_leetcode::run_codec<{class}>(&{class}::{e}, &{class}::{d})"))
 }
 
 /// The constructor a design class is built with: the first public one that is not a copy.
@@ -185,18 +220,20 @@ LeetCode's C++ template has it."
     for name in calls.iter().skip(1) {
         let overloads: Vec<&Method> = methods.iter().filter(|m| &m.name == name && !m.ret.is_empty()).collect();
         if overloads.len() <= 1 {
-            arms += &format!("        if (m == \"{name}\") return lc::invoke(&{class}::{name}, o, a, out), true;\n");
+            arms += &format!(
+                "        if (m == \"{name}\") return oj_leetcode::invoke(&{class}::{name}, o, a, out), true;\n"
+            );
         }
         for m in overloads.iter().filter(|_| overloads.len() > 1) {
             arms += &format!(
-                "        if (m == \"{name}\" && a.size() == {}) return lc::invoke({}, o, a, out), true;\n",
+                "        if (m == \"{name}\" && a.size() == {}) return oj_leetcode::invoke({}, o, a, out), true;\n",
                 m.params.len(),
                 pointer(class, m, &methods)
             );
         }
     }
     Ok(format!(
-        "lc::run_design<{class}{}>([]({class}* o, const std::string& m, const std::vector<const lc::J*>& a, \
+        "oj_leetcode::run_design<{class}{}>([]({class}* o, const std::string& m, const std::vector<const oj_leetcode::J*>& a, \
 std::string& out) {{\n{arms}        return false;\n    }})",
         types(constructor(&methods, class))
     ))
@@ -204,7 +241,7 @@ std::string& out) {{\n{arms}        return false;\n    }})",
 
 /// The definitions the code needs that LeetCode's C++ makes for it, unless the code makes them.
 fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
-    let defined = |name: &str| scan::class_body(scan, name).is_some();
+    let defined = |name: &str| scan::declares(scan, name);
     let mut out = String::new();
     for name in ["ListNode", "TreeNode", "NestedInteger"] {
         if !defined(name) && (name != "NestedInteger" || mentions(scan, name)) {
@@ -224,8 +261,10 @@ random-pointer list and next-pointer tree nodes, told apart by the definition Le
             NodeClass::Next => "next",
         });
     }
-    if mentions(scan, "Iterator") && !defined("Iterator") {
-        out += section("Iterator");
+    for name in ["Iterator", "Employee"] {
+        if mentions(scan, name) && !defined(name) {
+            out += section(name);
+        }
     }
     if let Some((api, _)) = shape.extras.api
         && !defined(api)

@@ -10,7 +10,7 @@
 #include <unistd.h>
 #endif
 
-namespace lc {
+namespace oj_leetcode {
 
 const J* J::get(const std::string& key) const {
     if (k != Obj) return nullptr;
@@ -285,4 +285,4 @@ std::vector<const J*> extra_lists(const std::vector<std::string>& params) {
     return out;
 }
 
-}  // namespace lc
+}  // namespace oj_leetcode

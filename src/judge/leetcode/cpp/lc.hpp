@@ -11,7 +11,7 @@
 #include <bits/stdc++.h>
 using namespace std;
 
-namespace lc {
+namespace oj_leetcode {
 
 // A JSON value: the call the judge sends, one line.
 struct J {
@@ -128,6 +128,26 @@ void lc_show(std::string& o, const T& v) {
     } else {
         static_assert(unsupported<T>, "the LeetCode driver cannot show a result of this type");
     }
+}
+
+// A lambda that took C++23's explicit object parameter (`this auto&& self`), for a compiler
+// without it: the judge dropped `this` and wrapped the lambda here, which now gets the wrapper as
+// its first argument, and calls through it reach the lambda again.
+template <class F>
+struct fixed {
+    F f;
+    template <class... A>
+    decltype(auto) operator()(A&&... a) const {
+        return f(*this, std::forward<A>(a)...);
+    }
+    template <class... A>
+    decltype(auto) operator()(A&&... a) {
+        return f(*this, std::forward<A>(a)...);
+    }
+};
+template <class F>
+fixed<std::decay_t<F>> fix(F&& f) {
+    return {std::forward<F>(f)};
 }
 
 // ---- Nodes: built from their JSON form, found by value, shown as LeetCode shows them. The
@@ -564,14 +584,14 @@ template <class C, class... K>
 template <class C, class E, class D>
 [[noreturn]] void run_codec(E encode, D decode) {
     auto* t = read_values<E>(positional(call().args));
-    C* a = new C();
-    C* b = new C();
-    auto&& mid = call_with(encode, a, *t, indexes_of<E>);
-    auto&& r = (b->*decode)(mid);
+    // One object for both (535's decode needs what its encode kept; 297's works either way).
+    C* codec = new C();
+    auto&& mid = call_with(encode, codec, *t, indexes_of<E>);
+    auto&& r = (codec->*decode)(mid);
     std::string o;
     lc_show(o, r);
     finish(o);
 }
 
-}  // namespace lc
+}  // namespace oj_leetcode
 #endif

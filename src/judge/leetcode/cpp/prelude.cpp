@@ -9,8 +9,8 @@ struct ListNode {
     ListNode(int x) : val(x), next(nullptr) {}
     ListNode(int x, ListNode *next) : val(x), next(next) {}
 };
-inline void lc_read(const lc::J& j, ListNode*& n) { n = lc::read_node<ListNode>(j, lc::build_list<ListNode>); }
-inline void lc_show(std::string& o, ListNode* n) { lc::show_list(o, n); }
+inline void lc_read(const oj_leetcode::J& j, ListNode*& n) { n = oj_leetcode::read_node<ListNode>(j, oj_leetcode::build_list<ListNode>); }
+inline void lc_show(std::string& o, ListNode* n) { oj_leetcode::show_list(o, n); }
 //@ TreeNode
 struct TreeNode {
     int val;
@@ -20,8 +20,8 @@ struct TreeNode {
     TreeNode(int x) : val(x), left(nullptr), right(nullptr) {}
     TreeNode(int x, TreeNode *left, TreeNode *right) : val(x), left(left), right(right) {}
 };
-inline void lc_read(const lc::J& j, TreeNode*& n) { n = lc::read_node<TreeNode>(j, lc::build_tree<TreeNode>); }
-inline void lc_show(std::string& o, TreeNode* n) { lc::show_tree(o, n); }
+inline void lc_read(const oj_leetcode::J& j, TreeNode*& n) { n = oj_leetcode::read_node<TreeNode>(j, oj_leetcode::build_tree<TreeNode>); }
+inline void lc_show(std::string& o, TreeNode* n) { oj_leetcode::show_tree(o, n); }
 //@ nary
 class Node {
 public:
@@ -39,8 +39,8 @@ public:
         children = _children;
     }
 };
-inline void lc_read(const lc::J& j, Node*& n) { n = lc::read_node<Node>(j, lc::build_nary<Node>); }
-inline void lc_show(std::string& o, Node* n) { lc::show_nary(o, n); }
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_nary<Node>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_nary(o, n); }
 //@ graph
 class Node {
 public:
@@ -59,8 +59,8 @@ public:
         neighbors = _neighbors;
     }
 };
-inline void lc_read(const lc::J& j, Node*& n) { n = lc::read_node<Node>(j, lc::build_graph<Node>); }
-inline void lc_show(std::string& o, Node* n) { lc::show_graph(o, n); }
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_graph<Node>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_graph(o, n); }
 //@ random
 class Node {
 public:
@@ -74,8 +74,8 @@ public:
         random = NULL;
     }
 };
-inline void lc_read(const lc::J& j, Node*& n) { n = lc::read_node<Node>(j, lc::build_random<Node>); }
-inline void lc_show(std::string& o, Node* n) { lc::show_random(o, n); }
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_random<Node>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_random(o, n); }
 //@ next
 class Node {
 public:
@@ -91,8 +91,8 @@ public:
     Node(int _val, Node* _left, Node* _right, Node* _next)
         : val(_val), left(_left), right(_right), next(_next) {}
 };
-inline void lc_read(const lc::J& j, Node*& n) { n = lc::read_node<Node>(j, lc::build_tree<Node>); }
-inline void lc_show(std::string& o, Node* n) { lc::show_next(o, n); }
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_tree<Node>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_next(o, n); }
 //@ NestedInteger
 class NestedInteger {
     bool integer_ = false;
@@ -117,9 +117,9 @@ public:
     const vector<NestedInteger>& getList() const { return list_; }
     vector<NestedInteger>& getList() { return list_; }
 };
-inline void lc_read(const lc::J& j, NestedInteger& n) {
-    n = j.k == lc::J::Arr ? NestedInteger() : NestedInteger(int(j.i));
-    for (const lc::J& e : j.a) {
+inline void lc_read(const oj_leetcode::J& j, NestedInteger& n) {
+    n = j.k == oj_leetcode::J::Arr ? NestedInteger() : NestedInteger(int(j.i));
+    for (const oj_leetcode::J& e : j.a) {
         NestedInteger c;
         lc_read(e, c);
         n.add(c);
@@ -136,6 +136,20 @@ inline void lc_show(std::string& o, const NestedInteger& n) {
         lc_show(o, n.getList()[k]);
     }
     o += ']';
+}
+//@ Employee
+class Employee {
+public:
+    int id;
+    int importance;
+    vector<int> subordinates;
+};
+// [id, importance, [subordinates]]
+inline void lc_read(const oj_leetcode::J& j, Employee*& e) {
+    e = new Employee();
+    oj_leetcode::lc_read(j.a.size() > 0 ? j.a[0] : j, e->id);
+    oj_leetcode::lc_read(j.a.size() > 1 ? j.a[1] : j, e->importance);
+    if (j.a.size() > 2) oj_leetcode::lc_read(j.a[2], e->subordinates);
 }
 //@ Iterator
 class Iterator {
@@ -162,14 +176,14 @@ int Iterator::next() { return data->nums[data->i++]; }
 bool Iterator::hasNext() const { return data->i < data->nums.size(); }
 //@ isBadVersion
 // The version the example calls `bad` and every one after it are bad.
-bool isBadVersion(int version) { return version >= lc::api().i; }
+bool isBadVersion(int version) { return version >= oj_leetcode::api().i; }
 //@ guess
 // -1: the number picked (`pick`) is lower; 1: higher; 0: it is the number.
-int guess(int num) { return num > lc::api().i ? -1 : num < lc::api().i ? 1 : 0; }
+int guess(int num) { return num > oj_leetcode::api().i ? -1 : num < oj_leetcode::api().i ? 1 : 0; }
 //@ knows
 // Whether a knows b: `graph[a][b]`.
 bool knows(int a, int b) {
-    const lc::J& g = lc::api();
+    const oj_leetcode::J& g = oj_leetcode::api();
     return a >= 0 && b >= 0 && size_t(a) < g.a.size() && size_t(b) < g.a[a].a.size() && g.a[a].a[b].i != 0;
 }
 //@ MountainArray
@@ -182,8 +196,8 @@ public:
     int get(int index) { return data_.at(index); }
     int length() { return int(data_.size()); }
 };
-inline void lc_read(const lc::J& j, MountainArray& m) {
+inline void lc_read(const oj_leetcode::J& j, MountainArray& m) {
     vector<int> data;
-    lc::lc_read(j, data);
+    oj_leetcode::lc_read(j, data);
     m = MountainArray(data);
 }

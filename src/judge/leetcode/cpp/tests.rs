@@ -25,7 +25,10 @@ fn the_files_the_commands_and_the_call() {
     assert!(main.contains(&format!("#line 1 \"solution.cpp\"\n{TWO_SUM}")), "{main}");
     assert!(main.find("struct ListNode").unwrap() < main.find("#line 1 \"solution.cpp\"").unwrap());
     // The helper has the same parameters, but the method calls it: the method is the one called.
-    assert!(main.contains("lc::run_function<Solution, void>(&Solution::twoSum, {\"nums\", \"target\"})"), "{main}");
+    assert!(
+        main.contains("oj_leetcode::run_function<Solution, void>(&Solution::twoSum, {\"nums\", \"target\"})"),
+        "{main}"
+    );
     assert!(d.compile.contains(&"{shared}/lc.hpp".to_string()) && d.compile.contains(&"-std=gnu++20".to_string()));
     assert_eq!(d.run, [format!("{{dir}}/{EXE}")]);
     let shared = d.shared.unwrap();
@@ -35,12 +38,16 @@ fn the_files_the_commands_and_the_call() {
 
 #[test]
 fn the_standard_from_the_compilers_version() {
-    assert_eq!(standard(Some("g++ (Debian 12.2.0-14+deb12u1) 12.2.0")), "-std=gnu++23");
-    assert_eq!(standard(Some("g++ (Ubuntu 9.4.0-1ubuntu1~20.04.2) 9.4.0")), "-std=gnu++17");
-    assert_eq!(standard(Some("Ubuntu clang version 14.0.0-1ubuntu1.1")), "-std=gnu++20");
-    assert_eq!(standard(Some("Debian clang version 19.1.7 (3~deb12u1)")), "-std=gnu++23");
-    assert_eq!(standard(Some("Apple clang version 15.0.0 (clang-1500.3.9.4)")), "-std=gnu++20");
+    let std = |v: &str| standard(compiler(v));
+    assert_eq!(std("g++ (Debian 12.2.0-14+deb12u1) 12.2.0"), "-std=gnu++23");
+    assert_eq!(std("g++ (Ubuntu 9.4.0-1ubuntu1~20.04.2) 9.4.0"), "-std=gnu++17");
+    assert_eq!(std("Ubuntu clang version 14.0.0-1ubuntu1.1"), "-std=gnu++20");
+    assert_eq!(std("Debian clang version 19.1.7 (3~deb12u1)"), "-std=gnu++23");
+    assert_eq!(std("Apple clang version 15.0.0 (clang-1500.3.9.4)"), "-std=gnu++20");
     assert_eq!(standard(None), "-std=gnu++20");
+    assert!(lacks_explicit_this(compiler("g++ (Debian 12.2.0-14+deb12u1) 12.2.0")));
+    assert!(!lacks_explicit_this(compiler("g++ (GCC) 14.2.1 20240912")));
+    assert!(!lacks_explicit_this(compiler("Debian clang version 19.1.7 (3~deb12u1)")) && !lacks_explicit_this(None));
 }
 
 #[test]
@@ -51,7 +58,7 @@ fn the_method_by_names_then_count() {
     // Overloaded: the member pointer is cast to the one taking the example's arguments.
     assert!(
         main_cpp(&d).contains(
-            "lc::run_function<Solution, TreeNode>(static_cast<int (Solution::*)(TreeNode*)>(&Solution::maxDepth), {\"root\"})"
+            "oj_leetcode::run_function<Solution, TreeNode>(static_cast<int (Solution::*)(TreeNode*)>(&Solution::maxDepth), {\"root\"})"
         ),
         "{}",
         main_cpp(&d)
@@ -72,22 +79,25 @@ fn design_classes_iterators_and_codecs() {
     let design = Shape { design: Some(("NumArray".into(), names(&["NumArray", "sumRange", "update"]))), ..shape(&[]) };
     let d = driver(code, &design, &["x".into()]).unwrap();
     let main = main_cpp(&d);
-    assert!(main.contains("lc::run_design<NumArray, vector<int>&>("), "{main}");
-    assert!(main.contains("if (m == \"sumRange\") return lc::invoke(&NumArray::sumRange, o, a, out), true;"), "{main}");
+    assert!(main.contains("oj_leetcode::run_design<NumArray, vector<int>&>("), "{main}");
+    assert!(
+        main.contains("if (m == \"sumRange\") return oj_leetcode::invoke(&NumArray::sumRange, o, a, out), true;"),
+        "{main}"
+    );
     assert!(main.contains(
-        "if (m == \"update\" && a.size() == 1) return lc::invoke(static_cast<void (NumArray::*)(int)>(&NumArray::update)"
+        "if (m == \"update\" && a.size() == 1) return oj_leetcode::invoke(static_cast<void (NumArray::*)(int)>(&NumArray::update)"
     ));
     let bad = Shape { design: Some(("Num Array".into(), names(&["Num Array"]))), ..shape(&[]) };
     assert!(driver(code, &bad, &["x".into()]).is_err());
     let it = "class NestedIterator {\npublic:\n    NestedIterator(vector<NestedInteger> &nestedList) {}\n\
     int next() { return 0; }\n    bool hasNext() { return false; }\n};";
     let main = driver(it, &shape(&["nestedList"]), &["x".into()]).unwrap().files[1].1.clone();
-    assert!(main.contains("lc::run_iterator<NestedIterator, vector<NestedInteger> &>()"), "{main}");
+    assert!(main.contains("oj_leetcode::run_iterator<NestedIterator, vector<NestedInteger> &>()"), "{main}");
     assert!(main.contains("class NestedInteger {"));
     let codec = "class Codec {\npublic:\n    string serialize(TreeNode* root) { return \"\"; }\n\
     TreeNode* deserialize(string data) { return nullptr; }\n};";
     let main = driver(codec, &shape(&["root"]), &["x".into()]).unwrap().files[1].1.clone();
-    assert!(main.contains("lc::run_codec<Codec>(&Codec::serialize, &Codec::deserialize)"), "{main}");
+    assert!(main.contains("oj_leetcode::run_codec<Codec>(&Codec::serialize, &Codec::deserialize)"), "{main}");
 }
 
 #[test]
@@ -96,7 +106,7 @@ fn node_kinds_apis_and_what_the_code_defines_itself() {
 class Solution {\npublic:\n    int maxDepth(Node* root) { return 0; }\n};";
     let extras = Extras { node: Some(NodeClass::Nary), ..Extras::default() };
     let d = driver(nary, &Shape { extras: extras.clone(), ..shape(&["root"]) }, &["x".into()]).unwrap();
-    assert!(main_cpp(&d).contains("lc::build_nary<Node>"));
+    assert!(main_cpp(&d).contains("oj_leetcode::build_nary<Node>"));
     let err = driver(nary, &shape(&["root"]), &["x".into()]).unwrap_err();
     assert!(err.contains("`Node` class"), "{err}");
     // A trie's own `Node`, and the code's own TreeNode: not defined again.
