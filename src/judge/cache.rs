@@ -19,6 +19,9 @@ use super::{sandbox, verdict};
 const KEEP: usize = 16;
 /// A compiler gets this long.
 const COMPILE_MS: u64 = 60_000;
+/// A driver's session part gets this long: it is built once and may be large (C++: the driver's
+/// header precompiled with `<bits/stdc++.h>`, 9 s of CPU, a minute on a busy machine).
+const SHARED_MS: u64 = 240_000;
 
 /// A built program.
 #[derive(Debug)]
@@ -169,12 +172,18 @@ fn shared(lang: Lang, part: &Shared, tool: &[String], cancelled: &dyn Fn() -> bo
     }
     let d = dir.to_string_lossy().into_owned();
     let argv = driver::fill(&part.compile, &d, &d, 0);
-    let out = run_compile(lang, &argv, &dir, cancelled);
+    let out = run_compile(lang, &argv, &dir, cancelled, SHARED_MS);
     match out.0 {
         End::Code(0) => {
             built.push((key, dir.clone()));
             Ok(dir)
         }
+        End::TimedOut => Err(BuildError::Setup(format!(
+            "the {} driver did not build within {} s (it is built once per session): try again when the machine is \
+less busy",
+            lang.name(),
+            SHARED_MS / 1000
+        ))),
         _ => Err(BuildError::Setup(format!("the {} driver did not build: {}", lang.name(), out.1))),
     }
 }
@@ -206,8 +215,11 @@ fn compile(
         }
     };
     let started = Instant::now();
-    let (end, log) =
-        if argv.is_empty() { (End::Code(0), String::new()) } else { run_compile(lang, &argv, dir, cancelled) };
+    let (end, log) = if argv.is_empty() {
+        (End::Code(0), String::new())
+    } else {
+        run_compile(lang, &argv, dir, cancelled, COMPILE_MS)
+    };
     match end {
         End::Code(0) => Ok(Built {
             lang,
@@ -231,7 +243,7 @@ fn compile(
 
 /// Runs a compile command in `dir`, confined like a run (the compiler is trusted, what it reads
 /// is not), with the environment the language's compiler needs: how it ended, and its words.
-fn run_compile(lang: Lang, argv: &[String], dir: &Path, cancelled: &dyn Fn() -> bool) -> (End, String) {
+fn run_compile(lang: Lang, argv: &[String], dir: &Path, cancelled: &dyn Fn() -> bool, time_ms: u64) -> (End, String) {
     let mut env = sandbox::environment(dir);
     if lang == Lang::Go {
         // One build cache for the session: without it every program rebuilds Go's runtime.
@@ -252,14 +264,14 @@ fn run_compile(lang: Lang, argv: &[String], dir: &Path, cancelled: &dyn Fn() -> 
     // The compiler's own end matters only as success or not: the init's status file is not read.
     let (status, input) = (dir.join("compile.exit"), dir.join("compile.in"));
     let files = sandbox::RunFiles { status: &status, input: &input };
-    let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, files, &mut env);
+    let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms, memory_mb: None }, files, &mut env);
     let spec = Spec {
         argv: &argv,
         cwd: dir,
         env: &env,
         stdin: b"",
         stdin_file: init.then_some(input.as_path()),
-        time_ms: COMPILE_MS,
+        time_ms,
         output_cap: 1 << 20,
         kill_group_after: false,
     };
