@@ -141,6 +141,12 @@ int firstBadVersion(int n) {\n        int lo = 1, hi = n;\n        while (lo < h
 if (isBadVersion(mid)) hi = mid; else lo = mid + 1;\n        }\n        return lo;\n    }\n};\n",
         "AC",
     ),
+    // `#define int long long`, common in C++ solutions, changes nothing of the driver's.
+    (
+        &[("n = 3", "6")],
+        "#define int long long\nclass Solution {\npublic:\n    int sum(int n) { return n * (n + 1) / 2; }\n};\n",
+        "AC",
+    ),
     // A wrong answer is one.
     (
         &[("x = 2.00000, n = 10", "1024.00000"), ("x = 2.10000, n = 3", "9.26100")],

@@ -35,9 +35,10 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
     // Recursive lambdas written as LeetCode's Clang takes them, for an older compiler.
     let rewritten = lacks_explicit_this(compiler).then(|| scan::without_explicit_this(code, &scan)).flatten();
     let body = rewritten.as_deref().unwrap_or(code);
+    // `signed main`: C++ solutions often say `#define int long long`.
     let main = format!(
         "#line 1 \"leetcode-prelude.cpp\"\n{prelude}#line 1 \"solution.cpp\"\n{body}\n#line 1 \"leetcode-call.cpp\"\n\
-int main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
+signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
     );
     let words = |more: &[&str]| {
         let flags = [standard(compiler), "-O2", "-pipe"];
