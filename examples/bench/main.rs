@@ -8,7 +8,8 @@
 //! RSS (`VmHWM`), stdin EOF → exit, the backend's TCP connections, the HTML → Markdown converter
 //! (in process: throughput over the corpus, time against input size), the npm launcher's
 //! overhead, `test_solution`'s own overhead per sample against running the program directly, split
-//! into call → program start and program exit → reply (`judge.rs`), and the memory of a session's
+//! into call → program start and program exit → reply (`judge.rs`), C++ builds without and with
+//! the precompiled `<bits/stdc++.h>` (`cpp.rs`), and the memory of a session's
 //! whole process tree (binary alone, launcher on its spawn and `execve` paths). `--compare CMD` measures another stdio MCP server in the same run, side by side.
 //! Exit status: 0 whatever the verdicts (a benchmark, not a test), 1 when a measurement broke.
 
@@ -16,6 +17,7 @@ mod ab;
 #[path = "../../tests/support/backend.rs"]
 mod backend;
 mod convert;
+mod cpp;
 mod judge;
 mod launcher;
 mod old_convert;
@@ -83,7 +85,9 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
                   EOF → exit), list (tools/list), calls (get_problem, RSS, connections),
                   convert, ab (the converter against the one before the one-parse rewrite: time,
                   peak memory, same output), samples (sample extraction against conversion), judge
-                  (test_solution's overhead per sample), launcher (start-up and the session tree RSS)
+                  (test_solution's overhead per sample; C++ builds without and with the
+                  precompiled <bits/stdc++.h>, and BENCH_CPP_SOURCES=DIR's .cpp files),
+                  launcher (start-up and the session tree RSS)
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
   --markdown      print the summary as a Markdown table (for the README)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind

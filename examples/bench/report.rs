@@ -1,6 +1,7 @@
 //! The run: the machine and its load, every measurement, the summary table and its verdicts.
 
 use crate::convert::{converter_rows, measure_converter};
+use crate::cpp::{cpp_rows, measure_cpp};
 use crate::judge::{judge_rows, measure_judge};
 use crate::launcher::{LauncherFigures, measure_launcher};
 use crate::samples::{measure_samples, sample_rows};
@@ -86,6 +87,7 @@ pub(crate) fn run(opts: &Opts) -> bool {
     let ab = opts.wants("ab").then(|| crate::ab::measure_ab(opts, conv.as_ref()));
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
     let judge = opts.wants("judge").then(|| measure_judge(opts, &mut failed));
+    let cpp = opts.wants("judge").then(|| measure_cpp(opts, &mut failed));
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
     let launcher = note("npm launcher", launcher, &mut failed);
     let trees = if opts.wants("launcher") { measure_trees(opts, &mut failed) } else { Vec::new() };
@@ -108,6 +110,9 @@ pub(crate) fn run(opts: &Opts) -> bool {
     }
     if let Some(judge) = &judge {
         judge_rows(judge, &mut rows);
+    }
+    if let Some(cpp) = &cpp {
+        cpp_rows(cpp, &mut rows);
     }
     launcher_rows(&launcher, &trees, opts, &mut rows);
     let (load_end, warn_end) = load();

@@ -1,7 +1,8 @@
 //! Building a program once per session: the source written to a folder of its own, compiled (or
-//! syntax-checked), and kept by (language, source, compiler command, harness) so that running the
+//! syntax-checked), and kept by (language, source, compiler command, driver) so that running the
 //! same code again costs only the runs. The folders live under one session folder, removed by
-//! [`cleanup`] when the server exits.
+//! [`cleanup`] when the server exits. (A C++ build may also read a precompiled header kept across
+//! sessions: `pch`.)
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -13,7 +14,7 @@ use std::time::Instant;
 use super::lang::Lang;
 use super::leetcode::driver::{self, Driver, Shared};
 use super::run::{self, End, Spec};
-use super::{sandbox, verdict};
+use super::{pch, sandbox, verdict};
 
 /// Programs kept at most; the oldest goes first.
 const KEEP: usize = 16;
@@ -32,6 +33,8 @@ pub(crate) struct Built {
     /// The compiler's words on success (warnings), cut.
     pub(crate) log: String,
     pub(crate) compile_ms: u64,
+    /// C++: the build read the precompiled `<bits/stdc++.h>` (`pch`).
+    pub(crate) pch: bool,
     /// Run through a LeetCode driver.
     driver: Option<Driver>,
     /// The driver's session part, when it has one.
@@ -72,7 +75,7 @@ fn entries() -> &'static Mutex<Vec<Entry>> {
 
 /// The session folder: `oj-judge-<pid>` under the system's temporary folder. The first call
 /// also removes what servers killed before they could clean up left there.
-fn root() -> PathBuf {
+pub(super) fn root() -> PathBuf {
     static SWEPT: OnceLock<()> = OnceLock::new();
     SWEPT.get_or_init(sweep);
     std::env::temp_dir().join(format!("oj-judge-{}", std::process::id()))
@@ -94,8 +97,9 @@ fn sweep() {
     }
 }
 
-/// Removes every built program of this session.
+/// Removes every built program of this session, and stops a precompiled header's build.
 pub fn cleanup() {
+    pch::shutdown();
     let dir = root();
     if dir.exists() {
         let _ = std::fs::remove_dir_all(&dir);
@@ -172,8 +176,8 @@ fn shared(lang: Lang, part: &Shared, tool: &[String], cancelled: &dyn Fn() -> bo
     }
     let d = dir.to_string_lossy().into_owned();
     let argv = driver::fill(&part.compile, &d, &d, 0);
-    let out = run_compile(lang, &argv, &dir, cancelled, SHARED_MS);
-    match out.0 {
+    let (end, log) = run_compiler(&argv, &dir, &compile_env(lang, &dir), cancelled, SHARED_MS);
+    match end {
         End::Code(0) => {
             built.push((key, dir.clone()));
             Ok(dir)
@@ -184,7 +188,11 @@ less busy",
             lang.name(),
             SHARED_MS / 1000
         ))),
-        _ => Err(BuildError::Setup(format!("the {} driver did not build: {}", lang.name(), out.1))),
+        _ => Err(BuildError::Setup(format!(
+            "the {} driver did not build: {}",
+            lang.name(),
+            verdict::tail(log.trim(), 3000)
+        ))),
     }
 }
 
@@ -214,18 +222,25 @@ fn compile(
             lang.compile(&tool, &file)
         }
     };
+    let env = compile_env(lang, dir);
     let started = Instant::now();
-    let (end, log) = if argv.is_empty() {
-        (End::Code(0), String::new())
-    } else {
-        run_compile(lang, &argv, dir, cancelled, COMPILE_MS)
+    let header = if lang == Lang::Cpp && driver.is_none() { pch::include_dir(&tool, source) } else { None };
+    let (end, log, pch) = match (&header, argv.is_empty()) {
+        (_, true) => (End::Code(0), String::new(), false),
+        (Some(include), false) => with_header(&argv, include, dir, &env, cancelled),
+        (None, false) => {
+            let (end, log) = run_compiler(&argv, dir, &env, cancelled, COMPILE_MS);
+            (end, log, false)
+        }
     };
+    let log = verdict::tail(log.trim(), 3000);
     match end {
         End::Code(0) => Ok(Built {
             lang,
             dir: dir.to_path_buf(),
             log,
             compile_ms: started.elapsed().as_millis() as u64,
+            pch,
             driver: driver.cloned(),
             shared,
             tool,
@@ -241,13 +256,17 @@ fn compile(
     }
 }
 
-/// Runs a compile command in `dir`, confined like a run (the compiler is trusted, what it reads
-/// is not), with the environment the language's compiler needs: how it ended, and its words.
-fn run_compile(lang: Lang, argv: &[String], dir: &Path, cancelled: &dyn Fn() -> bool, time_ms: u64) -> (End, String) {
+/// The compiler's environment: the program's clean one, and what some toolchains need.
+fn compile_env(lang: Lang, dir: &Path) -> Vec<(String, String)> {
     let mut env = sandbox::environment(dir);
     if lang == Lang::Go {
-        // One build cache for the session: without it every program rebuilds Go's runtime.
-        env.push(("GOCACHE".into(), root().join("go-build").to_string_lossy().into_owned()));
+        // One build cache for the session: without it every program rebuilds Go's runtime. The
+        // sandbox binds it writable beside the folder: it must exist.
+        let gocache = root().join("go-build");
+        if let Err(e) = std::fs::create_dir_all(&gocache) {
+            crate::debug!("judge: cannot make Go's cache folder {}: {e}", gocache.display());
+        }
+        env.push(("GOCACHE".into(), gocache.to_string_lossy().into_owned()));
         env.push(("GO111MODULE".into(), "off".into()));
     }
     if lang == Lang::Rust {
@@ -261,9 +280,49 @@ fn run_compile(lang: Lang, argv: &[String], dir: &Path, cancelled: &dyn Fn() -> 
             }
         }
     }
+    env
+}
+
+/// The compile with the precompiled header in `include`: its end, its messages (without the
+/// warning about the header) and whether the header was used. A compile the header made fail
+/// (`pch::blamed`) runs again without it: a header never fails a build.
+fn with_header(
+    argv: &[String],
+    include: &Path,
+    dir: &Path,
+    env: &[(String, String)],
+    cancelled: &dyn Fn() -> bool,
+) -> (End, String, bool) {
+    let (end, log) = run_compiler(&pch::with_header(argv, include), dir, env, cancelled, COMPILE_MS);
+    if matches!(end, End::Code(c) if c != 0) && pch::blamed(include, &log) {
+        crate::debug!("judge: the build failed with the precompiled header: built again without it");
+        let (end, log) = run_compiler(argv, dir, env, cancelled, COMPILE_MS);
+        return (end, log, false);
+    }
+    let (log, refused) = pch::without_warning(&log);
+    match &refused {
+        Some(warning) => crate::debug!("judge: the precompiled header was not used: {warning}"),
+        None => crate::debug!("judge: built with the precompiled header in {}", include.display()),
+    }
+    (end, log, refused.is_none())
+}
+
+/// Runs a compile command confined in `dir`: its end and its messages (stdout, then the end of
+/// stderr).
+fn run_compiler(
+    argv: &[String],
+    dir: &Path,
+    env: &[(String, String)],
+    cancelled: &dyn Fn() -> bool,
+    time_ms: u64,
+) -> (End, String) {
+    let mut env = env.to_vec();
     // The compiler's own end matters only as success or not: the init's status file is not read.
     let (status, input) = (dir.join("compile.exit"), dir.join("compile.in"));
-    let files = sandbox::RunFiles { status: &status, input: &input };
+    // Go's session cache is written by every Go build: the sandbox binds it writable too.
+    let gocache = env.iter().find(|(k, _)| k == "GOCACHE").map(|(_, v)| PathBuf::from(v));
+    let writable: Vec<&Path> = std::iter::once(dir).chain(gocache.as_deref()).collect();
+    let files = sandbox::RunFiles { status: &status, input: &input, writable: &writable, cwd: dir };
     let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms, memory_mb: None }, files, &mut env);
     let spec = Spec {
         argv: &argv,
@@ -278,7 +337,7 @@ fn run_compile(lang: Lang, argv: &[String], dir: &Path, cancelled: &dyn Fn() -> 
     let out = run::run(&spec, cancelled);
     let mut log = String::from_utf8_lossy(&out.stdout).into_owned();
     log.push_str(&out.stderr);
-    (out.end, verdict::tail(log.trim(), 3000))
+    (out.end, log)
 }
 
 /// The path of `cmd`: itself when it names a path, else the first match on `PATH`.

@@ -44,6 +44,10 @@ const ROWS: &[Row] = &[
 /// Windows installs Python as `python`; elsewhere `python3` is the one that is surely 3.
 const PYTHON: &str = if cfg!(windows) { "python" } else { "python3" };
 
+/// The C++ flags after the compiler's words: the usual judge's (AtCoder, Codeforces: GNU C++17,
+/// optimised). A precompiled header is built with exactly these (`pch`).
+pub(crate) const CXX_FLAGS: [&str; 3] = ["-std=gnu++17", "-O2", "-pipe"];
+
 /// The program's name on disk after compiling.
 pub(crate) const EXE: &str = if cfg!(windows) { "main.exe" } else { "main" };
 
@@ -104,7 +108,7 @@ impl Lang {
     pub(crate) fn compile(self, tool: &[String], file: &str) -> Vec<String> {
         let mut argv = tool.to_vec();
         let more: &[&str] = match self {
-            Lang::Cpp => &["-std=gnu++17", "-O2", "-pipe", "-o", EXE, file],
+            Lang::Cpp => &[CXX_FLAGS[0], CXX_FLAGS[1], CXX_FLAGS[2], "-o", EXE, file],
             Lang::C => &["-std=gnu11", "-O2", "-pipe", "-o", EXE, file, "-lm"],
             Lang::Python | Lang::PyPy => &["-m", "py_compile", file],
             Lang::Java => &["-encoding", "UTF-8", "-d", ".", file],

@@ -4,7 +4,8 @@
 //! The pipeline, one call:
 //!
 //! 1. `cache::build` writes the source into a folder of the session and compiles it (or checks
-//!    its syntax), or finds it built already;
+//!    its syntax), or finds it built already; a C++ program that starts with `<bits/stdc++.h>`
+//!    gets that header precompiled (`pch`: kept in the user's cache folder across sessions);
 //! 2. for each sample, `run_sample` makes a fresh folder, confines the run (`sandbox`: clean
 //!    environment, namespaces, limits), runs it (`run`: wall-clock limit, output cap, the whole
 //!    process tree killed), and judges the output (`verdict`, `compare`, `leetcode` for function
@@ -18,6 +19,7 @@ mod compare;
 pub mod init;
 mod lang;
 mod leetcode;
+mod pch;
 mod plan;
 mod report;
 mod run;
@@ -68,12 +70,14 @@ pub(crate) struct Case {
     pub(crate) expected: String,
     /// The input as the statement shows it (the report's).
     pub(crate) shown: String,
+    /// LeetCode: a design problem's calls (its answers compared one by one).
+    pub(crate) design: bool,
 }
 
 impl Case {
     /// A stdin sample as it is.
     pub(crate) fn stdin(number: usize, s: &Sample) -> Case {
-        Case { number, stdin: s.input.clone(), expected: s.output.clone(), shown: s.input.clone() }
+        Case { number, stdin: s.input.clone(), expected: s.output.clone(), shown: s.input.clone(), design: false }
     }
 }
 
@@ -93,6 +97,8 @@ pub(crate) struct Job {
     pub(crate) any_answer: bool,
     /// The statement frees the answer's order (a multiset compare; a mismatch is `UNVERIFIED`).
     pub(crate) any_order: bool,
+    /// LeetCode: what the statement says of a returned list's order.
+    pub(crate) order: leetcode::Order,
     /// The statement accepts letters in either case.
     pub(crate) any_case: bool,
     /// The statement hints at other accepted outputs: a WA says so.
@@ -106,6 +112,8 @@ pub(crate) struct Job {
 /// How the program was built.
 pub(crate) struct BuildInfo {
     pub(crate) cached: bool,
+    /// The build read the precompiled `<bits/stdc++.h>`.
+    pub(crate) pch: bool,
     pub(crate) compile_ms: u64,
     pub(crate) log: String,
 }
@@ -146,7 +154,8 @@ pub(crate) fn judge(
             let tool = lang.tool(&|k| std::env::var(k).ok());
             match cache::build(*lang, source, tool, job.driver.as_ref(), cancelled) {
                 Ok((built, cached)) => {
-                    let info = BuildInfo { cached, compile_ms: built.compile_ms, log: built.log.clone() };
+                    let info =
+                        BuildInfo { cached, pch: built.pch, compile_ms: built.compile_ms, log: built.log.clone() };
                     (built.argv(memory), Some(info), lang.address_space_limit_ok())
                 }
                 Err(cache::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
@@ -249,13 +258,13 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
     let env = sandbox::environment(&work);
     let (status, input) = (tmp.path().join("exit"), tmp.path().join("input"));
     let mut spawn_env = env.clone();
-    let files = sandbox::RunFiles { status: &status, input: &input };
-    let (wrapped, init) = sandbox::wrap(argv, limits, files, &mut spawn_env);
-    let confinement = sandbox::confinement(limits);
     let cwd = match &job.program {
         Program::Command { cwd: Some(c), .. } => c.clone(),
         _ => work,
     };
+    let files = sandbox::RunFiles { status: &status, input: &input, writable: &[tmp.path()], cwd: &cwd };
+    let (wrapped, init) = sandbox::wrap(argv, limits, files, &mut spawn_env);
+    let confinement = sandbox::confinement(limits);
     let spec = Spec {
         argv: &wrapped,
         cwd: &cwd,
@@ -269,9 +278,7 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
         kill_group_after: cfg!(unix) && !confinement.pid_namespace,
     };
     let mut out = run::run(&spec, cancelled);
-    if init {
-        out.end = sandbox::exact_end(out.end, &status);
-    }
+    out.end = sandbox::exact_end(out.end, &status, init);
     r.time_ms = out.time_ms;
     r.overhead_us = out.overhead_us;
     if let Some((v, exit)) = verdict::of_end(&out.end, &out.stderr, confinement.memory_limited) {
@@ -329,7 +336,7 @@ fn judge_output(
     cancelled: &dyn Fn() -> bool,
 ) {
     let found = if job.io == Io::Function {
-        leetcode::compare(&case.expected, got, job.any_order)
+        leetcode::compare(&case.expected, got, job.order, case.design)
     } else {
         compare::outputs(job.mode, job.any_case, job.any_order, &case.expected, got)
     };

@@ -111,7 +111,8 @@ fn function_case(number: usize, s: &Sample, e: &example::Example, fields: &[(&st
         fields.push(("returns", serde_json::json!("value")));
     }
     let stdin = example::to_stdin(&e.call, &fields);
-    Case { number, stdin, expected: e.expected.to_string(), shown: s.input.clone() }
+    let design = matches!(e.call, example::Call::Design { .. });
+    Case { number, stdin, expected: e.expected.to_string(), shown: s.input.clone(), design }
 }
 
 /// A LeetCode problem needs code in a language with a driver (`leetcode::driver`), not a command.

@@ -47,6 +47,9 @@ fn settings(out: &mut String, s: &Value) {
     let program = match (s["language"].as_str(), s["compile"].as_object()) {
         (Some(l), Some(c)) if c["cached"] == true => format!("{l} (built earlier in this session)"),
         (Some(l @ ("python" | "javascript")), Some(c)) => format!("{l} (syntax checked in {} ms)", c["ms"]),
+        (Some(l), Some(c)) if c["precompiled_header"] == true => {
+            format!("{l} (built in {} ms, with the precompiled <bits/stdc++.h>)", c["ms"])
+        }
         (Some(l), Some(c)) => format!("{l} (built in {} ms)", c["ms"]),
         (Some(l), None) => l.to_string(),
         (None, _) => "the given command".into(),
@@ -73,6 +76,9 @@ fn settings(out: &mut String, s: &Value) {
     };
     let _ = writeln!(out, "- A mismatch is: {rule}");
     let k = &s["confinement"];
+    let word = |f: &str| k[f].as_str().unwrap_or("").to_string();
+    let (engine, files, processes) = (word("engine"), word("filesystem"), word("processes"));
+    let _ = writeln!(out, "- Sandbox: {engine} (filesystem: {files}; processes: {processes})");
     let net = if k["network_blocked"] == true { "blocked" } else { "not blocked" };
     let _ = writeln!(out, "- Network: {net}; memory: {}", k["memory"].as_str().unwrap_or(""));
 }

@@ -9,10 +9,10 @@ use serde_json::{Value, json};
 
 use super::compare::Mode;
 use super::lang::{self, Lang};
-use super::plan;
 use super::statement::{self, Facts};
 use super::verdict::Verdict;
 use super::{Case, Job, Program, Report};
+use super::{leetcode, plan};
 use crate::convert::Statement;
 use crate::error::ToolError;
 use crate::language::{self, Language};
@@ -224,6 +224,11 @@ fn job(program: Program, io: Io, samples: Vec<Case>, opts: &Options, facts: &Fac
         mode: plan::mode(opts.compare, opts.tolerance, facts),
         any_answer: facts.any_answer.is_some(),
         any_order: facts.any_order.is_some(),
+        order: match (&facts.any_order, &facts.ordered) {
+            (Some(_), _) => leetcode::Order::Free,
+            (None, Some(_)) => leetcode::Order::Fixed,
+            (None, None) => leetcode::Order::Unsaid,
+        },
         any_case: facts.any_case.is_some(),
         maybe_several: facts.maybe_several.is_some(),
         checker: opts.checker.clone(),
@@ -306,7 +311,9 @@ fn output(p: &Problem, job: &Job, opts: &Options, facts: &Facts, report: &Report
         "total": job.samples.len(),
         "not_run": report.not_run,
         "language": match &job.program { Program::Code { lang, .. } => Some(lang.name()), _ => None },
-        "compile": report.build.as_ref().map(|b| json!({ "cached": b.cached, "ms": b.compile_ms, "log": b.log })),
+        "compile": report.build.as_ref().map(|b| {
+            json!({ "cached": b.cached, "ms": b.compile_ms, "precompiled_header": b.pch, "log": b.log })
+        }),
         "compile_error": report.compile_error,
         "comparison": comparison(job, opts, facts),
         "mismatch_rule": mismatch_rule(job),
@@ -319,12 +326,7 @@ fn output(p: &Problem, job: &Job, opts: &Options, facts: &Facts, report: &Report
             "other_outputs_possible": facts.maybe_several,
         },
         "limits": { "time_ms": job.time_ms, "memory_mb": job.memory_mb, "from": limits_words(p, opts, facts) },
-        "confinement": {
-            "network_blocked": report.confinement.network_blocked,
-            "pid_namespace": report.confinement.pid_namespace,
-            "memory_limited": report.confinement.memory_limited,
-            "memory": memory,
-        },
+        "confinement": report.confinement.json(memory),
         "samples": report.results.iter().map(|r| r.json()).collect::<Vec<_>>(),
     });
     let text = super::report::text(p, job, report, &structured);
@@ -363,8 +365,8 @@ fn notes(job: &Job, report: &Report, skipped: &[String]) -> Vec<String> {
     let mut notes = Vec::new();
     if cfg!(windows) {
         notes.push(WINDOWS_NOTE.to_string());
-    } else if !report.confinement.network_blocked {
-        notes.push("Network access was not blocked: this system has no unprivileged user namespaces.".to_string());
+    } else if let Some(note) = report.confinement.note() {
+        notes.push(note);
     }
     if !skipped.is_empty() {
         notes.push(format!("Not run, their examples are not values to call and compare: {}.", skipped.join("; ")));
@@ -445,6 +447,7 @@ mod tests {
             mode: Mode::Tokens,
             any_answer,
             any_order: false,
+            order: leetcode::Order::Fixed,
             any_case: false,
             maybe_several: false,
             checker: None,
@@ -466,8 +469,8 @@ mod tests {
     }
 
     fn report(results: Vec<SampleResult>, compile_error: Option<String>) -> Report {
-        let confinement = Confinement { network_blocked: false, pid_namespace: false, memory_limited: true };
-        let build = Some(super::super::BuildInfo { cached: false, compile_ms: 500, log: String::new() });
+        let confinement = Confinement::none(true);
+        let build = Some(super::super::BuildInfo { cached: false, pch: false, compile_ms: 500, log: String::new() });
         Report { build, compile_error, results, confinement, not_run: 0, cancelled: false }
     }
 
@@ -492,8 +495,9 @@ mod tests {
         assert!(out.text.contains("- First difference, line 1: expected `6`, got `2`"), "{}", out.text);
         assert!(out.text.contains("- Limits: 1000 ms, 256 MB (time: statement, memory: statement)"), "{}", out.text);
         // What was not enforced is said in the text and in notes.
-        let note = "Network access was not blocked: this system has no unprivileged user namespaces.";
-        assert!(out.text.contains(note) && v["notes"][0] == note, "{}", out.text);
+        let note = v["notes"][0].as_str().unwrap_or_default();
+        assert!(note.starts_with(if cfg!(windows) { "On Windows" } else { "Not confined" }), "{note}");
+        assert!(out.text.contains(note), "{}", out.text);
     }
 
     #[test]

@@ -30,6 +30,9 @@ pub(super) struct Collector {
     by_num: HashMap<u32, usize>,
     /// The first slot an unnumbered output may go to (only moves forward: linear pairing).
     next_out: usize,
+    /// LeetCode's paragraph layout, `Input: …` / `Output: …` / `Explanation: …` each a `<p>`:
+    /// the labelled paragraphs read so far, one per line, read as a block when they end.
+    paragraphs: String,
 }
 
 /// The parts of one labelled example while its block is read.
@@ -52,6 +55,7 @@ impl Collector {
 
     /// A heading, a title or a section title, as plain text.
     pub(super) fn heading(&mut self, text: &str) {
+        self.end_paragraphs();
         self.pending = None;
         match vocab::heading(text) {
             Heading::Io(k, n) => self.pending = Some((k, n)),
@@ -79,6 +83,7 @@ impl Collector {
 
     /// A preformatted block (`<pre>` text or a fenced code block) and the fence's info string.
     pub(super) fn pre(&mut self, text: &str, info: &str) {
+        self.end_paragraphs();
         if let Some((k, n)) = vocab::fence_info(info) {
             self.pending = None;
             return self.value(k, n, text);
@@ -96,6 +101,7 @@ impl Collector {
 
     /// A LeetCode `div.example-block`, as flowing text.
     pub(super) fn example(&mut self, text: &str) {
+        self.end_paragraphs();
         // The class says it is an example, whatever the platform.
         self.labelled(text, false);
     }
@@ -182,8 +188,36 @@ impl Collector {
         }
     }
 
+    /// Whether paragraphs may hold an example's labelled parts (LeetCode).
+    pub(super) fn reads_paragraphs(&self) -> bool {
+        self.labels_anywhere
+    }
+
+    /// A paragraph's text (LeetCode only): true when it is a labelled part of an example
+    /// (`Input: …`), kept until the example's paragraphs end; any other paragraph ends them.
+    pub(super) fn paragraph(&mut self, text: &str) -> bool {
+        if !self.labels_anywhere {
+            return false;
+        }
+        if vocab::label(text.trim_start(), false).is_none() {
+            self.end_paragraphs();
+            return false;
+        }
+        self.paragraphs.push_str(text.trim());
+        self.paragraphs.push('\n');
+        true
+    }
+
+    fn end_paragraphs(&mut self) {
+        if !self.paragraphs.is_empty() {
+            let block = std::mem::take(&mut self.paragraphs);
+            self.labelled(&block, false);
+        }
+    }
+
     /// The paired samples in statement order, with the text rules of `io` applied.
-    pub(super) fn finish(self, io: Io) -> Vec<Sample> {
+    pub(super) fn finish(mut self, io: Io) -> Vec<Sample> {
+        self.end_paragraphs();
         let rule = if io == Io::Function { text::function } else { text::stdin };
         self.slots
             .into_iter()

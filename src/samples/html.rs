@@ -46,9 +46,28 @@ pub(super) fn scan_tree(root: &Handle, texts: &Texts, c: &mut Collector) {
                 c.heading(&text(&node, texts, false, &[Tag::Div]));
             }
             Tag::Div if has_class(&node, |k| k == "example-block") => c.example(&text(&node, texts, false, &[])),
+            // LeetCode's paragraph layout: `<p><strong>Input:</strong> nums = [1]</p>`.
+            Tag::Block if c.reads_paragraphs() && name.eq_ignore_ascii_case("p") && starts_bold(&node) => {
+                if !c.paragraph(&text(&node, texts, false, &[])) {
+                    stack.extend(node.children.borrow().iter().rev().cloned());
+                }
+            }
+            Tag::Block if c.reads_paragraphs() && name.eq_ignore_ascii_case("p") => {
+                c.paragraph("");
+                stack.extend(node.children.borrow().iter().rev().cloned());
+            }
             _ => stack.extend(node.children.borrow().iter().rev().cloned()),
         }
     }
+}
+
+/// Whether an element's first child that is not white space is bold (`<strong>Input:</strong>`):
+/// only such a paragraph can be a labelled part of an example, and only its text is read.
+/// (The first two children are looked at: white space before the bold element is a text node,
+/// which is not read here; a paragraph whose text does not start with a label is refused later.)
+fn starts_bold(node: &Handle) -> bool {
+    let children = node.children.borrow();
+    children.iter().take(2).any(|c| matches!(kind(c), Node::Element(n) if tag(n) == Tag::Bold))
 }
 
 /// The text of `node` before the first element (at any depth) that `ends` holds for, and the

@@ -150,18 +150,27 @@ pub(super) fn label(line: &str, bare: bool) -> Option<(Label, &str)> {
             _ => None,
         };
     }
+    // LeetCode's own misspellings of `Explanation` are labels too: else the output would run on
+    // into the explanation.
     const LABELS: &[(&str, Label)] = &[
         ("Input", Label::Input),
         ("Output", Label::Output),
         ("Explanation", Label::Explanation),
+        ("Explantion", Label::Explanation),
+        ("Explaination", Label::Explanation),
+        ("Expalnation", Label::Explanation),
         ("输入", Label::Input),
         ("输出", Label::Output),
         ("解释", Label::Explanation),
     ];
     LABELS.iter().find_map(|&(word, l)| {
         let rest = t.strip_prefix(word)?.trim_start_matches([' ', '\t']);
-        let rest = rest.strip_prefix(':').or_else(|| rest.strip_prefix('：'))?;
-        Some((l, rest))
+        match rest.strip_prefix(':').or_else(|| rest.strip_prefix('：')) {
+            Some(rest) => Some((l, rest)),
+            // A label alone on its line (LeetCode's design examples: `Input`, then the two arrays).
+            None if rest.trim().is_empty() => Some((l, "")),
+            None => None,
+        }
     })
 }
 
@@ -237,6 +246,9 @@ mod tests {
         assert_eq!(label("输入：nums = [1]", false), Some((Label::Input, "nums = [1]")));
         assert_eq!(label("Explanation:", false), Some((Label::Explanation, "")));
         assert_eq!(label("Inputs: 3", false), None);
+        assert_eq!(label("Input", false), Some((Label::Input, "")));
+        assert_eq!(label("Explantion: the sum", false), Some((Label::Explanation, " the sum")));
+        assert_eq!(label("Input the data", false), None);
         assert_eq!(label("Input", true), Some((Label::Input, "")));
         assert_eq!(label("Input 3", true), None);
     }

@@ -12,6 +12,8 @@ mod hostile;
 mod http_client;
 mod judge;
 mod judge_leetcode_cpp;
+mod judge_pch;
+mod judge_sandbox;
 mod judge_verdicts;
 mod judge_wine;
 mod language;

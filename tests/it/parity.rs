@@ -474,6 +474,8 @@ fn judge_settings_line(s: &Value, line: &str) -> Option<(bool, &'static str)> {
                 l == lang
                     && (how == "built earlier in this session)" && c["cached"] == true
                         || how == format!("built in {} ms)", c["ms"])
+                        || how == format!("built in {} ms, with the precompiled <bits/stdc++.h>)", c["ms"])
+                            && c["precompiled_header"] == true
                         || how == format!("syntax checked in {} ms)", c["ms"]))
             }
         };
@@ -498,6 +500,16 @@ fn judge_settings_line(s: &Value, line: &str) -> Option<(bool, &'static str)> {
             _ => false,
         };
         return Some((ok, "the mismatch rule"));
+    }
+    if let Some(rest) = line.strip_prefix("- Sandbox: ") {
+        let k = &s["confinement"];
+        let want = format!(
+            "{} (filesystem: {}; processes: {})",
+            str_of(&k["engine"]),
+            str_of(&k["filesystem"]),
+            str_of(&k["processes"])
+        );
+        return Some((rest == want, "the sandbox"));
     }
     if let Some(rest) = line.strip_prefix("- Network: ") {
         let k = &s["confinement"];

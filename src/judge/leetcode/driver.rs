@@ -48,6 +48,9 @@ pub(crate) struct Shared {
     pub(crate) compile: Vec<String>,
 }
 
+/// The languages with a driver, as a refusal names them.
+const LANGUAGES: &str = "python (or pypy) and cpp";
+
 /// The driver for `code` in `lang`, or why the code cannot be driven.
 pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     match lang {
@@ -55,9 +58,10 @@ pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> 
         Lang::Python | Lang::PyPy => Ok(python(code, tool)),
         Lang::Cpp => super::cpp::driver(code, shape, tool),
         other => Err(format!(
-            "This is a LeetCode problem (a function, not a program that reads stdin), and `{}` has no driver here \
-yet: give the `class Solution` code in Python, or test it with your own driver program through `command`.",
-            other.name()
+            "This is a LeetCode problem (a function, not a program that reads stdin), and `{}` has no driver: \
+LeetCode offers {}; give the code in one of those, or test it with your own driver program through `command`.",
+            other.name(),
+            LANGUAGES
         )),
     }
 }

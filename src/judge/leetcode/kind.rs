@@ -140,9 +140,15 @@ fn node_class(code: &str) -> Option<NodeClass> {
 
 /// Whether the code defines `name` itself (a design problem's class may share an API's name:
 /// `Robot` is both 489's hidden API and 2069's class to write).
+/// A definition in a comment (the template's description of the API) does not count.
 fn defines(code: &str, name: &str) -> bool {
-    ["class ", "struct ", "type "].iter().any(|k| code.contains(&format!("{k}{name}")))
-        || code.contains(&format!("{name} = function"))
+    let patterns =
+        [format!("class {name}"), format!("struct {name}"), format!("type {name}"), format!("{name} = function")];
+    code.lines().any(|line| {
+        let t = line.trim_start();
+        let comment = ["#", "//", "*", "/*"].iter().any(|c| t.starts_with(c));
+        !comment && patterns.iter().any(|p| t.contains(p.as_str()))
+    })
 }
 
 /// Whether `name` occurs in `text` as a whole word.
@@ -165,6 +171,8 @@ mod tests {
         let err = classify(None, "", "# The read4 API is already defined for you.\nclass Solution:").unwrap_err();
         assert!(err.contains("`read4`"), "{err}");
         assert!(classify(None, "", "class Robot:\n    def __init__(self, width: int, height: int):").is_ok());
+        let font = "# class FontInfo(object):\n#    def getWidth(self, fontSize, ch):\nclass Solution:\n    def maxFont(self, text: str, w: int, h: int, fonts: List[int], fontInfo : 'FontInfo') -> int:";
+        assert!(classify(None, "", font).unwrap_err().contains("`FontInfo`"));
     }
 
     #[test]

@@ -21,11 +21,24 @@ pub(crate) const HARNESS: &str = include_str!("python.py");
 /// LeetCode's checker accepts floating-point answers within this error.
 const FLOAT_TOLERANCE: f64 = 1e-5;
 
+/// What the statement says of the order of a returned list.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// It frees it (`You may return the answer in any order`).
+    Free,
+    /// It says nothing: LeetCode's checker accepts another order for some problems (it is not
+    /// public), so the same values in another order are unverified, not wrong.
+    Unsaid,
+    /// It speaks of an order (`sorted`, `in ascending order`, `in the order`): it matters.
+    Fixed,
+}
+
 /// Compares the driver's output with the expected value (JSON). The driver's answer is its last
-/// line (what the program printed itself went to stderr, or comes before it). `any_order`: a
-/// top-level list is compared as a multiset, and where only the inner lists' order differs too
-/// the answer is unverified, not wrong.
-pub(crate) fn compare(expected: &str, got: &str, any_order: bool) -> Match {
+/// line (what the program printed itself went to stderr, or comes before it). A design
+/// problem's answers are compared one by one (their order is the calls'); a list in another order
+/// is accepted where the statement frees the order, and unverified where the order is free only
+/// inside (or the statement says nothing of it).
+pub(crate) fn compare(expected: &str, got: &str, order: Order, design: bool) -> Match {
     let last = got.lines().rev().find(|l| !l.trim().is_empty()).unwrap_or("").trim();
     let parse = |s: &str| serde_json::from_str::<Value>(s.trim()).ok();
     let show = |s: &str| parse(s).map_or_else(|| s.trim().to_string(), |v| v.to_string());
@@ -40,25 +53,60 @@ pub(crate) fn compare(expected: &str, got: &str, any_order: bool) -> Match {
     if same(&e, &g) {
         return Match::Yes(None);
     }
-    if !any_order {
-        return Match::No(diff());
+    let found = match (&e, &g) {
+        (Value::Array(es), Value::Array(gs)) if design && es.len() == gs.len() => {
+            // The worst of the answers, call by call.
+            let each: Vec<Found> = es.iter().zip(gs).map(|(e, g)| in_order(e, g, order)).collect();
+            each.iter().copied().max().unwrap_or(Found::Same)
+        }
+        _ => in_order(&e, &g, order),
+    };
+    match found {
+        Found::Same => Match::Yes(None),
+        Found::Reordered if order == Order::Free => {
+            Match::Yes(Some("accepted in another order: the statement says the answer may be in any order"))
+        }
+        Found::Reordered => Match::Maybe(
+            diff(),
+            "the same values in another order: the statement does not say the order is free, but LeetCode's \
+checker accepts any order for some problems; check whether the order matters here",
+        ),
+        Found::Inner => Match::Maybe(
+            diff(),
+            "the same values with inner lists in another order too: the statement frees the answer's order, and \
+whether it frees the inner lists' is not said",
+        ),
+        Found::Different => Match::No(diff()),
+    }
+}
+
+/// How two values differ, from least to most.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+enum Found {
+    Same,
+    /// The same list items in another order.
+    Reordered,
+    /// The same only with inner lists reordered too.
+    Inner,
+    Different,
+}
+
+fn in_order(e: &Value, g: &Value, order: Order) -> Found {
+    if same(e, g) {
+        return Found::Same;
+    }
+    if order == Order::Fixed || !e.is_array() {
+        return Found::Different;
     }
     let (mut se, mut sg) = (e.clone(), g.clone());
     sort(&mut se, false);
     sort(&mut sg, false);
     if same(&se, &sg) {
-        return Match::Yes(Some("accepted in another order: the statement says the answer may be in any order"));
+        return Found::Reordered;
     }
     sort(&mut se, true);
     sort(&mut sg, true);
-    if same(&se, &sg) {
-        return Match::Maybe(
-            diff(),
-            "the same values with the inner lists in another order too: the statement frees the answer's order, \
-and whether it frees the inner lists' is not said",
-        );
-    }
-    Match::No(diff())
+    if order == Order::Free && same(&se, &sg) { Found::Inner } else { Found::Different }
 }
 
 /// Sorts a list (and with `deep`, every list inside it first) by the values' text.
@@ -98,17 +146,24 @@ mod tests {
 
     #[test]
     fn values_compare_as_data() {
-        assert!(yes(compare("[0,1]", "[0, 1]", false)));
-        assert!(yes(compare("[0,1]", "[1,0]", true)));
-        let Match::No(d) = compare("[0,1]", "[1,0]", false) else { panic!() };
+        let (free, unsaid, fixed) = (Order::Free, Order::Unsaid, Order::Fixed);
+        assert!(yes(compare("[0,1]", "[0, 1]", fixed, false)));
+        assert!(yes(compare("[0,1]", "[1,0]", free, false)));
+        let Match::No(d) = compare("[0,1]", "[1,0]", fixed, false) else { panic!() };
         assert_eq!((d.expected.as_deref(), d.got.as_deref()), (Some("[0,1]"), Some("[1,0]")));
-        assert!(yes(compare("true", "true", false)));
-        assert!(!yes(compare("true", "false", false)));
-        assert!(yes(compare("2.50000", "2.5", false)));
-        assert!(yes(compare("\"bab\"", "\"bab\"", false)));
+        assert!(matches!(compare("[0,1]", "[1,0]", unsaid, false), Match::Maybe(..)));
+        assert!(matches!(compare("[0,1]", "[1,2]", unsaid, false), Match::No(_)));
+        assert!(yes(compare("true", "true", fixed, false)));
+        assert!(!yes(compare("true", "false", unsaid, false)));
+        assert!(yes(compare("2.50000", "2.5", fixed, false)));
+        assert!(yes(compare("\"bab\"", "\"bab\"", fixed, false)));
         // The program's own prints come before the driver's answer.
-        assert!(yes(compare("3", "debug 1\ndebug 2\n3\n", false)));
-        assert!(matches!(compare("[[1,2],[3]]", "[[3],[2,1]]", true), Match::Maybe(..)));
-        assert!(matches!(compare("[[1,2],[3]]", "[[3],[2,4]]", true), Match::No(_)));
+        assert!(yes(compare("3", "debug 1\ndebug 2\n3\n", fixed, false)));
+        assert!(matches!(compare("[[1,2],[3]]", "[[3],[2,1]]", free, false), Match::Maybe(..)));
+        assert!(matches!(compare("[[1,2],[3]]", "[[3],[2,4]]", free, false), Match::No(_)));
+        // A design problem: each answer on its own, in the calls' order.
+        assert!(yes(compare("[null,[3,2,1],[2,1]]", "[null,[1,2,3],[1,2]]", free, true)));
+        assert!(matches!(compare("[null,[3,2,1],[2,1]]", "[null,[1,2,3],[1,2]]", unsaid, true), Match::Maybe(..)));
+        assert!(matches!(compare("[null,1,2]", "[null,2,1]", free, true), Match::No(_)));
     }
 }

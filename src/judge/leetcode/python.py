@@ -69,6 +69,12 @@ class RandomNode:
         self.val, self.next, self.random = int(x), next, random
 
 
+class PolyNode:
+    # 1634's polynomial term: `[[coefficient, power], …]` in the examples.
+    def __init__(self, x=0, y=0, next=None):
+        self.coefficient, self.power, self.next = x, y, next
+
+
 # Which class is `Node`, by the kind the judge read from the code's template comment.
 NODES = {"nary": NaryNode, "graph": GraphNode, "random": RandomNode, "next": Node}
 
@@ -190,7 +196,15 @@ def show(v, kind=None, value=False):
     if value and hasattr(v, "val"):
         return v.val
     if isinstance(v, (list, tuple)):
-        return [show(x, kind, value) for x in v]
+        # A list of trees or lists shows an empty one as [] (776's split of a tree).
+        nodes = any(hasattr(x, "val") for x in v)
+        return [[] if x is None and nodes else show(x, kind, value) for x in v]
+    if isinstance(v, PolyNode) or hasattr(v, "coefficient"):
+        out = []
+        while v is not None and len(out) < 100000:
+            out.append([v.coefficient, v.power])
+            v = v.next
+        return out
     if isinstance(v, NestedInteger) or (hasattr(v, "isInteger") and hasattr(v, "getList")):
         return v.getInteger() if v.isInteger() else [show(x) for x in v.getList()]
     if not hasattr(v, "val"):
@@ -294,6 +308,20 @@ def convert(ns, ann, v, call, kind):
     def node(class_name):
         return class_name in ann
     nested = "List[" in ann or "list[" in ann or "[]" in ann
+    if node("PolyNode") and isinstance(v, list):
+        head = None
+        for c, p in reversed(v):
+            head = ns["PolyNode"](c, p, head)
+        return head
+    if node("Node") and kind == "nary" and nested and isinstance(v, list):
+        # 1506: every node of the tree, in any order; the root is the answer.
+        root, nodes, queue = build_nary(ns["Node"], v), [], collections.deque()
+        queue.extend([root] if root else [])
+        while queue:
+            n = queue.popleft()
+            nodes.append(n)
+            queue.extend(n.children)
+        return nodes[::-1]
     if node("NestedInteger"):
         return [NestedInteger(x) for x in v] if nested and isinstance(v, list) else NestedInteger(v)
     if node("ListNode"):
@@ -427,7 +455,7 @@ def call_design(ns, call):
 
 def main():
     call = json.loads(sys.stdin.read())
-    ns = {"__name__": "solution", "ListNode": ListNode, "TreeNode": TreeNode,
+    ns = {"__name__": "solution", "ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode,
           "Node": NODES.get(call.get("node"), Node), "NestedInteger": NestedInteger, "Iterator": Iterator}
     exec(PRELUDE, ns)
     # LeetCode's names never hide a built-in (`from math import *` brings a two-argument `pow`).

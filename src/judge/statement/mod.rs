@@ -28,6 +28,8 @@ pub(crate) struct Facts {
     pub(crate) any_case: Option<String>,
     /// The sentence that suggests other outputs may be accepted, without saying "any".
     pub(crate) maybe_several: Option<String>,
+    /// The sentence that speaks of the answer's order (`sorted`, `in ascending order`).
+    pub(crate) ordered: Option<String>,
 }
 
 /// Reads the facts of a statement from its Markdown as the converter wrote it (or as the
@@ -42,6 +44,7 @@ pub(crate) fn read(markdown: &str) -> Facts {
         any_order: phrases::any_order(&text).map(quote),
         any_case: phrases::any_case(&text).map(quote),
         maybe_several: phrases::maybe_several(&text).map(quote),
+        ordered: phrases::ordered(&text).map(quote),
     }
 }
 

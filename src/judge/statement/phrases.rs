@@ -58,6 +58,9 @@ const ANY_ANSWER: &[Rule] = &[
         "any suitable",
         "any optimal",
         "print anyone",
+        "return any solution",
+        "any permutation",
+        "any array",
     ]],
     &[&["multiple", "several", "more than one", "two or more", "not unique", "many possible"], &[" any "], OUTPUT],
     &[
@@ -86,6 +89,24 @@ const ANY_ANSWER: &[Rule] = &[
         "accepted as well",
         "are both accepted",
         "are all accepted",
+        "would also be accepted",
+        "would also be correct",
+        "also valid outputs",
+        "also a valid answer",
+        "also a correct answer",
+        "also be a valid",
+    ]],
+    // A scored (heuristic) problem: every valid output gets a score, the sample's is one of many.
+    &[&[
+        "the score is calculated",
+        "score is computed",
+        "your score",
+        "absolute score",
+        "relative score",
+        "the score of the submission",
+        "visualizer",
+        "得点の計算",
+        "ビジュアライザ",
     ]],
     // Chinese.
     &[
@@ -122,10 +143,22 @@ const ANY_ANSWER: &[Rule] = &[
         &["несколько ответов", "несколько решений", "несколько возможных"],
         &["любой", "любое", "любую", "можно вывести", "разрешается"],
     ],
+    // A random answer (LeetCode's shuffles and random picks): no output is the one expected.
+    &[&["equally likely", "uniformly at random", "uniformly random", "random shuffling", "randomly"], OUTPUT],
+    &[&["概率相同", "等概率", "随机"], &["返回", "输出"]],
+    // An example's explanation: `Either 2 or 3 is the nearest leaf node.`
+    &[
+        &["either "],
+        &[" or "],
+        &[" is the ", " are the ", " is a valid", " is correct", " is acceptable", " are correct"],
+    ],
 ];
 
 /// Words after which "any" is not about the answer (`in any order`, `in any case`).
 const NOT_ANY_ANSWER: &[&str] = &[
+    "not any",
+    "n't any",
+    "without any",
     "any order",
     "arbitrary order",
     "any case",
@@ -164,6 +197,28 @@ const ANY_ORDER: &[Rule] = &[
     ],
     &[&["в любом порядке", "в произвольном порядке", "порядок не важен", "порядок не имеет значения"], OUTPUT],
 ];
+
+/// The statement speaks of the answer's order: a list in another order is wrong.
+const ORDERED: &[Rule] = &[&[&[
+    "sorted",
+    "ascending",
+    "descending",
+    "increasing order",
+    "decreasing order",
+    "non-decreasing order",
+    "lexicographical",
+    "lexicographically",
+    "in the order",
+    "in order of",
+    "in the same order",
+    "relative order",
+    "排序",
+    "升序",
+    "降序",
+    "字典序",
+    "递增",
+    "递减",
+]]];
 
 /// Letters may be printed in either case.
 const ANY_CASE: &[Rule] = &[
@@ -250,6 +305,11 @@ pub(crate) fn any_order(text: &str) -> Option<&str> {
     first_sentence(text, ANY_ORDER, &[])
 }
 
+/// The sentence that speaks of the answer's order.
+pub(crate) fn ordered(text: &str) -> Option<&str> {
+    first_sentence(text, ORDERED, &[])
+}
+
 /// The sentence saying letters may be in either case.
 pub(crate) fn any_case(text: &str) -> Option<&str> {
     first_sentence(text, ANY_CASE, &[])
@@ -292,6 +352,14 @@ mod tests {
             "(4,1) なども正解とみなされます。",
             "Если ответов несколько, выведите любой из них.",
             "Если существует несколько решений, разрешается вывести любое.",
+            "Any permutation of [1,2,3] must be equally likely to be returned.",
+            "Explanation: Either 2 or 3 is the nearest leaf node to the target of 1.",
+            "If there are multiple solutions, any of them may be printed.",
+            "Return any solution.",
+            "[4,2,3,1] would also be accepted.",
+            "\"bacd\" is also a valid answer.",
+            "Other permutations such as [2,1,3] are also valid outputs.",
+            "The score is calculated as follows.",
         ] {
             assert!(any(s), "{s}");
         }
@@ -302,6 +370,8 @@ mod tests {
             "For any integer i, A_i is even.",
             "Your output will be considered correct when its absolute or relative error is at most 10^{-6}.",
             "对于任意 i，都有 a_i > 0。",
+            "If there is not any such rectangle, return 0.",
+            "Each cell is either 0 or 1.",
             "辺は任意の順で出力して構わない。",
             "Выведите ответ в любом порядке.",
         ] {
@@ -323,6 +393,14 @@ mod tests {
         assert!(case("Note that the checker is case-insensitive."));
         assert!(case("`Yes` または `No` の出力において、各文字は大文字・小文字のいずれでもよい。"));
         assert!(!case("Print Yes or No."));
+    }
+
+    #[test]
+    fn an_order_that_matters() {
+        let ordered = |s: &str| ordered(&plain(s)).is_some();
+        assert!(ordered("Return the list sorted in ascending order."));
+        assert!(ordered("按字典序返回答案。"));
+        assert!(!ordered("Return the number of pairs."));
     }
 
     #[test]
