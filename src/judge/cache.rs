@@ -20,6 +20,9 @@ use super::{pch, sandbox, verdict};
 const KEEP: usize = 16;
 /// A compiler gets this long.
 const COMPILE_MS: u64 = 60_000;
+/// A driver's session part gets this long: it is built once and may be large (C++: the driver's
+/// header precompiled with `<bits/stdc++.h>`, 9 s of CPU, a minute on a busy machine).
+const SHARED_MS: u64 = 240_000;
 
 /// A built program.
 #[derive(Debug)]
@@ -183,12 +186,18 @@ fn shared(lang: Lang, part: &Shared, tool: &[String], cancelled: &dyn Fn() -> bo
     }
     let d = dir.to_string_lossy().into_owned();
     let argv = driver::fill(&part.compile, &d, &d, 0);
-    let (end, log) = run_compiler(&argv, &dir, &compile_env(lang, &dir), cancelled);
+    let (end, log) = run_compiler(&argv, &dir, &compile_env(lang, &dir), cancelled, SHARED_MS);
     match end {
         End::Code(0) => {
             built.push((key, dir.clone()));
             Ok(dir)
         }
+        End::TimedOut => Err(BuildError::Setup(format!(
+            "the {} driver did not build within {} s (it is built once per session): try again when the machine is \
+less busy",
+            lang.name(),
+            SHARED_MS / 1000
+        ))),
         _ => Err(BuildError::Setup(format!(
             "the {} driver did not build: {}",
             lang.name(),
@@ -233,7 +242,7 @@ fn compile(
         (_, true) => (End::Code(0), String::new(), false),
         (Some(include), false) => with_header(&argv, include, dir, &env, cancelled),
         (None, false) => {
-            let (end, log) = run_compiler(&argv, dir, &env, cancelled);
+            let (end, log) = run_compiler(&argv, dir, &env, cancelled, COMPILE_MS);
             (end, log, false)
         }
     };
@@ -297,10 +306,10 @@ fn with_header(
     env: &[(String, String)],
     cancelled: &dyn Fn() -> bool,
 ) -> (End, String, bool) {
-    let (end, log) = run_compiler(&pch::with_header(argv, include), dir, env, cancelled);
+    let (end, log) = run_compiler(&pch::with_header(argv, include), dir, env, cancelled, COMPILE_MS);
     if matches!(end, End::Code(c) if c != 0) && pch::blamed(include, &log) {
         crate::debug!("judge: the build failed with the precompiled header: built again without it");
-        let (end, log) = run_compiler(argv, dir, env, cancelled);
+        let (end, log) = run_compiler(argv, dir, env, cancelled, COMPILE_MS);
         return (end, log, false);
     }
     let (log, refused) = pch::without_warning(&log);
@@ -313,7 +322,13 @@ fn with_header(
 
 /// Runs a compile command confined in `dir`: its end and its messages (stdout, then the end of
 /// stderr).
-fn run_compiler(argv: &[String], dir: &Path, env: &[(String, String)], cancelled: &dyn Fn() -> bool) -> (End, String) {
+fn run_compiler(
+    argv: &[String],
+    dir: &Path,
+    env: &[(String, String)],
+    cancelled: &dyn Fn() -> bool,
+    time_ms: u64,
+) -> (End, String) {
     let mut env = env.to_vec();
     // The compiler's own end matters only as success or not: the init's status file is not read.
     let (status, input) = (dir.join("compile.exit"), dir.join("compile.in"));
@@ -321,14 +336,14 @@ fn run_compiler(argv: &[String], dir: &Path, env: &[(String, String)], cancelled
     let gocache = env.iter().find(|(k, _)| k == "GOCACHE").map(|(_, v)| PathBuf::from(v));
     let writable: Vec<&Path> = std::iter::once(dir).chain(gocache.as_deref()).collect();
     let files = sandbox::RunFiles { status: &status, input: &input, writable: &writable, cwd: dir };
-    let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, files, &mut env);
+    let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms, memory_mb: None }, files, &mut env);
     let spec = Spec {
         argv: &argv,
         cwd: dir,
         env: &env,
         stdin: b"",
         stdin_file: init.then_some(input.as_path()),
-        time_ms: COMPILE_MS,
+        time_ms,
         output_cap: 1 << 20,
         kill_group_after: false,
     };

@@ -168,6 +168,23 @@ server's environment variable {} (AtCoder runs CPython 3.13 and PyPy 3.10).",
     ))
 }
 
+/// What a C++ compile error says about the compiler: C++23's explicit object parameter (`this
+/// auto&& self`, a recursive lambda in 4% of doocs/leetcode's C++ solutions), which LeetCode's
+/// Clang 19 takes, needs GCC 14 or Clang 18.
+pub(crate) fn cpp_standard_note(lang: Lang, tool: &[String], source: &str, message: &str) -> Option<String> {
+    if lang != Lang::Cpp || !source.contains("this auto") || !message.contains("this") {
+        return None;
+    }
+    let version = super::lang::version(tool).unwrap_or_else(|| "of an unknown version".into());
+    Some(format!(
+        "The code uses C++23's explicit object parameter (`this auto&& self`), which GCC accepts from version 14 \
+and Clang from 18; `{}` is {version}. LeetCode compiles with Clang 19: name a newer compiler in the server's \
+environment variable {} (`clang++-19`, `g++-14`).",
+        tool.join(" "),
+        lang.var()
+    ))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@ mod harness;
 mod hostile;
 mod http_client;
 mod judge;
+mod judge_leetcode_cpp;
 mod judge_leetcode_javascript;
 mod judge_pch;
 mod judge_sandbox;
