@@ -48,6 +48,8 @@ pub(crate) struct Cases {
     pub(crate) driver: Option<Driver>,
     /// LeetCode examples that are not values to call with and compare, each with why.
     pub(crate) skipped: Vec<String>,
+    /// LeetCode: the code calls a hidden API the driver builds from the example.
+    pub(crate) api: bool,
 }
 
 /// The samples as cases: stdin samples as they are; LeetCode examples read into calls for the
@@ -57,13 +59,14 @@ pub(crate) fn cases(p: &Problem, found: &Samples, markdown: &str, program: &Prog
     let numbered = found.tests.iter().enumerate().map(|(i, s)| (i + 1, s));
     if found.io != Io::Function {
         let cases = numbered.map(|(n, s)| Case::stdin(n, s)).collect();
-        return Ok(Cases { cases, driver: None, skipped: Vec::new() });
+        return Ok(Cases { cases, driver: None, skipped: Vec::new(), api: false });
     }
     let Program::Code { lang, source: code } = program else {
         return Err(leetcode_language(program).err().unwrap_or_default());
     };
     let extras = kind::classify(p.category.as_deref(), markdown, code)?;
     let fields = extras.fields();
+    let api = extras.api.is_some();
     let (mut cases, mut skipped, mut shape) = (Vec::new(), Vec::new(), Shape { extras, ..Shape::default() });
     let mut read = Vec::new();
     for (n, s) in numbered {
@@ -90,7 +93,7 @@ the answer to ({}): it cannot be judged from them. Test it with calls of your ow
     }
     let tool = lang.tool(&|k| std::env::var(k).ok());
     let driver = driver::driver(*lang, code, &shape, &tool)?;
-    Ok(Cases { cases, driver: Some(driver), skipped })
+    Ok(Cases { cases, driver: Some(driver), skipped, api })
 }
 
 /// What the first readable example calls: the design class and its methods, or the names.
