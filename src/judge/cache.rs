@@ -169,11 +169,16 @@ fn shared(lang: Lang, part: &Shared, tool: &[String], cancelled: &dyn Fn() -> bo
     let setup = |e: std::io::Error| BuildError::Setup(format!("cannot write the driver's folder: {e}"));
     std::fs::create_dir_all(&dir).map_err(setup)?;
     for (name, text) in &part.files {
-        std::fs::write(dir.join(name), text).map_err(setup)?;
+        let path = dir.join(name);
+        // A file may sit in a folder of its own (Go: `src/<package>/`).
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(setup)?;
+        }
+        std::fs::write(path, text).map_err(setup)?;
     }
     let d = dir.to_string_lossy().into_owned();
     let argv = driver::fill(&part.compile, &d, &d, 0);
-    let (end, log) = run_compiler(&argv, &dir, &compile_env(lang, &dir), cancelled);
+    let (end, log) = run_compiler(&argv, &dir, &compile_env(lang, &dir, Some(&dir)), cancelled);
     match end {
         End::Code(0) => {
             built.push((key, dir.clone()));
@@ -213,7 +218,7 @@ fn compile(
             lang.compile(&tool, &file)
         }
     };
-    let env = compile_env(lang, dir);
+    let env = compile_env(lang, dir, shared.as_deref());
     let started = Instant::now();
     let header = if lang == Lang::Cpp && driver.is_none() { pch::include_dir(&tool, source) } else { None };
     let (end, log, pch) = match (&header, argv.is_empty()) {
@@ -247,13 +252,17 @@ fn compile(
     }
 }
 
-/// The compiler's environment: the program's clean one, and what some toolchains need.
-fn compile_env(lang: Lang, dir: &Path) -> Vec<(String, String)> {
+/// The compiler's environment: the program's clean one, and what some toolchains need. `shared`
+/// is the folder of the driver's session part, if it has one.
+fn compile_env(lang: Lang, dir: &Path, shared: Option<&Path>) -> Vec<(String, String)> {
     let mut env = sandbox::environment(dir);
     if lang == Lang::Go {
-        // One build cache for the session: without it every program rebuilds Go's runtime.
-        env.push(("GOCACHE".into(), root().join("go-build").to_string_lossy().into_owned()));
+        env.push(("GOCACHE".into(), go_cache().to_string_lossy().into_owned()));
         env.push(("GO111MODULE".into(), "off".into()));
+        // The LeetCode driver's package lives in the session part's Go path (`src/lcdriver`).
+        if let Some(s) = shared {
+            env.push(("GOPATH".into(), s.to_string_lossy().into_owned()));
+        }
     }
     if lang == Lang::Rust {
         // rustup's `rustc` is a proxy that finds its toolchains through the user's home, which
@@ -267,6 +276,19 @@ fn compile_env(lang: Lang, dir: &Path) -> Vec<(String, String)> {
         }
     }
     env
+}
+
+/// Go's build cache: the user's own (`GOCACHE`, else Go's default folder, `go-build` in the
+/// user's cache folder), which Go keeps warm across sessions and trims itself; without one, a
+/// cache for the session. Without a cache every build compiles Go's runtime and the standard
+/// packages it uses again: 10 CPU seconds.
+fn go_cache() -> PathBuf {
+    let env = |k: &str| std::env::var(k).ok();
+    match env("GOCACHE") {
+        Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir),
+        Some(set) if !set.trim().is_empty() => root().join("go-build"),
+        _ => pch::user_cache(std::env::consts::OS, &env).map_or_else(|| root().join("go-build"), |d| d.join("go-build")),
+    }
 }
 
 /// The compile with the precompiled header in `include`: its end, its messages (without the

@@ -8,6 +8,7 @@
 
 pub(crate) mod driver;
 pub(crate) mod example;
+mod go;
 pub(crate) mod kind;
 
 use serde_json::Value;
