@@ -259,9 +259,8 @@ fn compile_env(lang: Lang, dir: &Path, shared: Option<&Path>) -> Vec<(String, St
     if lang == Lang::Go {
         env.push(("GOCACHE".into(), go_cache().to_string_lossy().into_owned()));
         env.push(("GO111MODULE".into(), "off".into()));
-        // The LeetCode driver's package lives in the session part's Go path (`src/lcdriver`).
         if let Some(s) = shared {
-            env.push(("GOPATH".into(), s.to_string_lossy().into_owned()));
+            env.push(("GOPATH".into(), go_path(s)));
         }
     }
     if lang == Lang::Rust {
@@ -287,8 +286,25 @@ fn go_cache() -> PathBuf {
     match env("GOCACHE") {
         Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir),
         Some(set) if !set.trim().is_empty() => root().join("go-build"),
-        _ => pch::user_cache(std::env::consts::OS, &env).map_or_else(|| root().join("go-build"), |d| d.join("go-build")),
+        _ => {
+            pch::user_cache(std::env::consts::OS, &env).map_or_else(|| root().join("go-build"), |d| d.join("go-build"))
+        }
     }
+}
+
+/// The Go path of a LeetCode build: the driver's package in the session part's folder
+/// (`src/lcdriver`), then the user's Go path (`GOPATH`, else `~/go`) and Debian's packaged
+/// sources, where LeetCode's third-party library (`github.com/emirpasic/gods`) may be.
+fn go_path(shared: &Path) -> String {
+    let mut dirs = vec![shared.to_path_buf()];
+    match std::env::var_os("GOPATH") {
+        Some(p) => dirs.extend(std::env::split_paths(&p)),
+        None => dirs.extend(std::env::var_os("HOME").map(|h| PathBuf::from(h).join("go"))),
+    }
+    dirs.push(PathBuf::from("/usr/share/gocode"));
+    dirs.retain(|d| d.is_absolute() && (d == shared || d.is_dir()));
+    std::env::join_paths(dirs)
+        .map_or_else(|_| shared.to_string_lossy().into_owned(), |p| p.to_string_lossy().into_owned())
 }
 
 /// The compile with the precompiled header in `include`: its end, its messages (without the

@@ -35,8 +35,11 @@ fn first(s: &mut Server, id: &str, code: &str) -> Value {
     panic!("no reply to the first Go build; stderr:\n{}", s.stderr());
 }
 
+/// A problem's examples, as `(input, output)`.
+type Examples = &'static [(&'static str, &'static str)];
+
 /// Each problem: its examples, the Go code, the verdict expected.
-const CASES: &[(&[(&str, &str)], &str, &str)] = &[
+const CASES: &[(Examples, &str, &str)] = &[
     (
         &[("nums = [2,7,11,15], target = 9", "[0,1]"), ("nums = [3,2,4], target = 6", "[1,2]")],
         "func twoSum(nums []int, target int) []int {\n\tseen := map[int]int{}\n\tfor i, x := range nums {\n\

@@ -46,6 +46,30 @@ const IMPORTS: &[(&str, &str, &str)] = &[
     ("os", "os", "os.Exit"),
     ("sync", "sync", "sync.NewCond"),
     ("atomic", "sync/atomic", "atomic.AddInt64"),
+    ("reflect", "reflect", "reflect.DeepEqual"),
+    // LeetCode's Go also has github.com/emirpasic/gods (found on the Go path: `cache::go_path`).
+    ("arraylist", "github.com/emirpasic/gods/lists/arraylist", "arraylist.New"),
+    ("doublylinkedlist", "github.com/emirpasic/gods/lists/doublylinkedlist", "doublylinkedlist.New"),
+    ("singlylinkedlist", "github.com/emirpasic/gods/lists/singlylinkedlist", "singlylinkedlist.New"),
+    ("hashmap", "github.com/emirpasic/gods/maps/hashmap", "hashmap.New"),
+    ("linkedhashmap", "github.com/emirpasic/gods/maps/linkedhashmap", "linkedhashmap.New"),
+    ("treemap", "github.com/emirpasic/gods/maps/treemap", "treemap.NewWithIntComparator"),
+    ("hashbidimap", "github.com/emirpasic/gods/maps/hashbidimap", "hashbidimap.New"),
+    ("treebidimap", "github.com/emirpasic/gods/maps/treebidimap", "treebidimap.NewWithIntComparators"),
+    ("hashset", "github.com/emirpasic/gods/sets/hashset", "hashset.New"),
+    ("linkedhashset", "github.com/emirpasic/gods/sets/linkedhashset", "linkedhashset.New"),
+    ("treeset", "github.com/emirpasic/gods/sets/treeset", "treeset.NewWithIntComparator"),
+    ("arraystack", "github.com/emirpasic/gods/stacks/arraystack", "arraystack.New"),
+    ("linkedliststack", "github.com/emirpasic/gods/stacks/linkedliststack", "linkedliststack.New"),
+    ("avltree", "github.com/emirpasic/gods/trees/avltree", "avltree.NewWithIntComparator"),
+    ("binaryheap", "github.com/emirpasic/gods/trees/binaryheap", "binaryheap.NewWithIntComparator"),
+    ("btree", "github.com/emirpasic/gods/trees/btree", "btree.NewWithIntComparator"),
+    ("redblacktree", "github.com/emirpasic/gods/trees/redblacktree", "redblacktree.NewWithIntComparator"),
+    ("arrayqueue", "github.com/emirpasic/gods/queues/arrayqueue", "arrayqueue.New"),
+    ("linkedlistqueue", "github.com/emirpasic/gods/queues/linkedlistqueue", "linkedlistqueue.New"),
+    ("priorityqueue", "github.com/emirpasic/gods/queues/priorityqueue", "priorityqueue.NewWith"),
+    ("circularbuffer", "github.com/emirpasic/gods/queues/circularbuffer", "circularbuffer.New"),
+    ("utils", "github.com/emirpasic/gods/utils", "utils.IntComparator"),
 ];
 
 /// The standard packages the session's first build compiles besides the driver's own (LeetCode
@@ -70,7 +94,7 @@ struct Func {
 /// The Go driver for `code`, or why it cannot be driven.
 pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     let blank = skeleton(code);
-    let (funcs, names) = declarations(&blank);
+    let (funcs, names) = declarations(code, &blank);
     let entry = entry(&blank, &funcs, shape)?;
     let words = |w: &[&str]| tool.iter().cloned().chain(w.iter().map(|s| s.to_string())).collect::<Vec<_>>();
     let mut shared = words(&["build", "lcdriver"]);
@@ -96,33 +120,50 @@ fn solution(code: &str, blank: &str, names: &[String]) -> String {
     if starts_with_package(blank) {
         return code.to_string();
     }
-    let used: Vec<_> = IMPORTS
-        .iter()
-        .filter(|(name, _, _)| !names.iter().any(|n| n == name) && selects(blank, name))
-        .collect();
+    let used: Vec<_> =
+        IMPORTS.iter().filter(|(name, _, _)| !names.iter().any(|n| n == name) && selects(blank, name)).collect();
     let mut out = String::from("package main\n\nimport (\n");
-    for (_, path, _) in &used {
-        out.push_str(&format!("\t\"{path}\"\n"));
+    let mut uses = String::new();
+    for (name, path, use_) in &used {
+        // gods' generic API (`redblacktree.New[int, int]()`) is its v2, whose names differ.
+        match path.strip_prefix("github.com/emirpasic/gods/") {
+            Some(rest) if generic_use(blank, name) => {
+                out.push_str(&format!("\t\"github.com/emirpasic/gods/v2/{rest}\"\n"))
+            }
+            _ => {
+                out.push_str(&format!("\t\"{path}\"\n"));
+                uses.push_str(&format!("\nvar _ = {use_}"));
+            }
+        }
     }
     out.push_str(")\n\n//line solution.go:1:1\n");
     out.push_str(code);
     out.push('\n');
-    for (_, _, use_) in &used {
-        out.push_str(&format!("\nvar _ = {use_}"));
-    }
+    out.push_str(&uses);
     out.push('\n');
     out
+}
+
+/// Whether the code instantiates a generic function of package `name` (`name.New[`).
+fn generic_use(blank: &str, name: &str) -> bool {
+    blank.match_indices(&format!("{name}.")).any(|(i, m)| {
+        let rest = &blank[i + m.len()..];
+        let f = ident(rest);
+        !f.is_empty() && rest[f.len()..].starts_with('[')
+    })
 }
 
 fn starts_with_package(blank: &str) -> bool {
     blank.trim_start().strip_prefix("package").is_some_and(|r| r.starts_with(char::is_whitespace))
 }
 
-/// Whether `name.` occurs in the code (comments and strings blanked) as a package's selector.
+/// Whether `name.X` occurs in the code (comments and strings blanked) as a package's selector: an
+/// exported name after the dot (`list.val` is a variable's field).
 fn selects(blank: &str, name: &str) -> bool {
     let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.');
     blank.match_indices(name).any(|(i, _)| {
-        !word(blank[..i].chars().next_back()) && blank[i + name.len()..].trim_start().starts_with('.')
+        let after = blank[i + name.len()..].trim_start().strip_prefix('.').map(str::trim_start);
+        !word(blank[..i].chars().next_back()) && after.is_some_and(|a| a.starts_with(char::is_uppercase))
     })
 }
 
@@ -130,7 +171,10 @@ fn selects(blank: &str, name: &str) -> bool {
 fn entry(blank: &str, funcs: &[Func], shape: &Shape) -> Result<String, String> {
     let quoted = |xs: &[String]| xs.iter().map(|x| format!("{x:?}")).collect::<Vec<_>>().join(", ");
     let ctor = funcs.iter().find(|f| f.name == "Constructor" && f.receiver.is_none());
-    let class = ctor.map(|c| c.returns.trim().trim_start_matches('*').trim().to_string());
+    // `MinStack`, `*NestedIterator`, `(_ Trie)`: the last word.
+    let class =
+        ctor.and_then(|c| c.returns.split(|c: char| !(c.is_alphanumeric() || c == '_')).rfind(|w| !w.is_empty()));
+    let class = class.map(str::to_string);
     let methods = |class: &str| -> Vec<&Func> {
         funcs.iter().filter(|f| f.receiver.as_deref() == Some(class) && !f.generic).collect()
     };
@@ -148,7 +192,8 @@ the methods on `{name}` (`func (this *{name}) Method(…)`), as LeetCode's Go te
     if let (Some(_), Some(class)) = (ctor, &class) {
         // No design example: 341's iterator, or a codec whose two methods undo each other.
         let ms = methods(class);
-        let find = |n: &str| ms.iter().find(|m| m.name.eq_ignore_ascii_case(n)).map(|m| format!("(*{class}).{}", m.name));
+        let find =
+            |n: &str| ms.iter().find(|m| m.name.eq_ignore_ascii_case(n)).map(|m| format!("(*{class}).{}", m.name));
         if let (Some(h), Some(n)) = (find("hasNext"), find("next")) {
             return Ok(format!("lcdriver.Iterate(Constructor, {h}, {n})"));
         }
@@ -217,12 +262,16 @@ fn main_go(code: &str, names: &[String], shape: &Shape, entry: &str) -> String {
     let api = shape.extras.api.map(|(name, _)| name);
     out.push_str(match api {
         Some("isBadVersion") => "func isBadVersion(version int) bool { return version >= lcdriver.API() }\n\n",
-        Some("guess") => "func guess(num int) int {\n\tpick := lcdriver.API()\n\tif num > pick {\n\t\treturn -1\n\t}\n\
-\tif num < pick {\n\t\treturn 1\n\t}\n\treturn 0\n}\n\n",
-        Some("MountainArray") if !defined("MountainArray") => "type MountainArray struct{ a []int }\n\n\
+        Some("guess") => {
+            "func guess(num int) int {\n\tpick := lcdriver.API()\n\tif num > pick {\n\t\treturn -1\n\t}\n\
+\tif num < pick {\n\t\treturn 1\n\t}\n\treturn 0\n}\n\n"
+        }
+        Some("MountainArray") if !defined("MountainArray") => {
+            "type MountainArray struct{ a []int }\n\n\
 func (m *MountainArray) get(i int) int { return m.a[i] }\nfunc (m *MountainArray) length() int { return len(m.a) }\n\
 func (m *MountainArray) Get(i int) int { return m.a[i] }\nfunc (m *MountainArray) Length() int { return len(m.a) }\n\n\
-func init() { lcdriver.Make(func(a []int) *MountainArray { return &MountainArray{a} }) }\n\n",
+func init() { lcdriver.Make(func(a []int) *MountainArray { return &MountainArray{a} }) }\n\n"
+        }
         _ => "",
     });
     if !defined("Iterator") && shape.design.as_ref().is_some_and(|(c, _)| c == "PeekingIterator") {
@@ -302,8 +351,9 @@ fn skeleton(code: &str) -> String {
     String::from_utf8(out).unwrap_or_default()
 }
 
-/// The top-level functions and every top-level name (types, functions, variables, constants).
-fn declarations(blank: &str) -> (Vec<Func>, Vec<String>) {
+/// The top-level functions and every top-level name (types, functions, variables, constants,
+/// and the packages the code imports itself).
+fn declarations(code: &str, blank: &str) -> (Vec<Func>, Vec<String>) {
     let b = blank.as_bytes();
     let (mut funcs, mut names) = (Vec::new(), Vec::new());
     let mut depth = 0usize;
@@ -324,6 +374,7 @@ fn declarations(blank: &str) -> (Vec<Func>, Vec<String>) {
                         }
                     }
                     "type" | "var" | "const" => names.extend(declared(&blank[i + word.len()..])),
+                    "import" => names.extend(imported(&code[i + word.len()..], &blank[i + word.len()..])),
                     _ => {}
                 }
                 i += word.len().max(1);
@@ -338,7 +389,8 @@ fn declarations(blank: &str) -> (Vec<Func>, Vec<String>) {
 
 fn starts_word(s: &str, i: usize) -> bool {
     let before = s[..i].chars().next_back();
-    s[i..].starts_with(|c: char| c.is_alphabetic() || c == '_') && !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
+    s[i..].starts_with(|c: char| c.is_alphabetic() || c == '_')
+        && !before.is_some_and(|c| c.is_alphanumeric() || c == '_')
 }
 
 /// The identifier at the start of `s`.
@@ -364,6 +416,31 @@ fn declared(s: &str) -> Vec<String> {
         }
         None => lines(s.lines().next().unwrap_or("")),
     }
+}
+
+/// The names an `import` declaration (after the keyword; `blank` is the same text blanked) binds:
+/// each alias, else the path's last element (`…/gods/v2/trees/redblacktree`: `redblacktree`).
+fn imported(code: &str, blank: &str) -> Vec<String> {
+    let t = blank.trim_start();
+    let start = blank.len() - t.len();
+    let end = match t.strip_prefix('(') {
+        Some(group) => start + 1 + matching(group, 0).unwrap_or(group.len()),
+        None => start + t.find('\n').unwrap_or(t.len()),
+    };
+    let mut names = Vec::new();
+    for spec in code[start..end].trim_start_matches('(').split([';', '\n']) {
+        let spec = spec.trim();
+        let Some(q) = spec.find(['"', '`']) else { continue };
+        let alias = spec[..q].trim();
+        let path = spec[q + 1..].trim_end_matches(['"', '`']);
+        let last = path.rsplit('/').find(|e| !(e.starts_with('v') && e[1..].parse::<u32>().is_ok()));
+        match alias {
+            "" => names.extend(last.map(str::to_string)),
+            "_" | "." => {}
+            a => names.push(a.to_string()),
+        }
+    }
+    names
 }
 
 /// The offset in `s` of the bracket closing one opened before `s`, with `depth` more open.
@@ -446,4 +523,93 @@ fn params(list: &str) -> Vec<String> {
 }
 
 #[cfg(test)]
-mod tests;
+mod tests {
+    use super::*;
+    use crate::judge::leetcode::kind::Extras;
+
+    fn shape(names: &[&str]) -> Shape {
+        Shape { names: names.iter().map(|s| s.to_string()).collect(), ..Shape::default() }
+    }
+
+    fn files(code: &str, shape: &Shape) -> (String, String) {
+        let d = driver(code, shape, &["go".into()]).unwrap();
+        (d.files[0].1.clone(), d.files[1].1.clone())
+    }
+
+    #[test]
+    fn signatures_read_for_names() {
+        let code = "// func fake(a int) {}\nfunc dfs(root *TreeNode, d int) int {\n\treturn d\n}\n\n\
+func maxDepth(root *TreeNode) (ans int) {\n\ts := \"func x(\"\n\t_ = s\n\treturn dfs(root, 1)\n}\n\
+func (h *hp) Push(v any) { *h = append(*h, v.(int)) }\nfunc max2[T cmp.Ordered](a, b T) T { return a }\n\
+type hp []int\nvar (\n\tmod = 7\n\tdirs, n = 1, 2\n)\n";
+        let (funcs, names) = declarations(code, &skeleton(code));
+        let got: Vec<_> = funcs.iter().map(|f| (f.name.as_str(), f.receiver.as_deref(), f.generic)).collect();
+        assert_eq!(
+            got,
+            [("dfs", None, false), ("maxDepth", None, false), ("Push", Some("hp"), false), ("max2", None, true)]
+        );
+        assert_eq!(funcs[0].params, ["root", "d"]);
+        assert_eq!(funcs[1].returns, "(ans int)");
+        for n in ["hp", "mod", "dirs", "n", "maxDepth"] {
+            assert!(names.contains(&n.to_string()), "{n}: {names:?}");
+        }
+        assert_eq!(params("a, b int, f func(int, int) bool, xs ...[]string"), ["a", "b", "f", "xs"]);
+        // The function the example calls: by its names, and not the helper it calls.
+        let blank = skeleton(code);
+        assert_eq!(choose(&blank, &funcs, &["root".into()]).unwrap().name, "maxDepth");
+        assert_eq!(choose(&blank, &funcs, &["root".into(), "d".into()]).unwrap().name, "dfs");
+        assert_eq!(choose(&blank, &funcs, &[String::new()]).unwrap().name, "maxDepth");
+    }
+
+    #[test]
+    fn the_solution_file_imports_what_the_code_uses() {
+        let code = "func f(a []int) int {\n\tsort.Ints(a)\n\tlist := T{}\n\t_ = list.val\n\t// strings.Split\n\t\
+h := &hp{}\n\theap.Push(h, 1)\n\treturn bits.OnesCount(uint(a[0])) + redblacktree.New().Size()\n}\nfunc max(a, b int) int { return a }\n";
+        let (solution, main) = files(code, &shape(&["a"]));
+        assert!(
+            solution.starts_with("package main\n\nimport (\n\t\"sort\"\n\t\"math/bits\"\n\t\"container/heap\"\n"),
+            "{solution}"
+        );
+        assert!(solution.contains("\"github.com/emirpasic/gods/trees/redblacktree\""), "{solution}");
+        assert!(!solution.contains("\"strings\"") && !solution.contains("container/list"), "{solution}");
+        assert!(solution.contains(")\n\n//line solution.go:1:1\nfunc f(") && solution.contains("var _ = heap.Init"));
+        assert!(
+            main.contains("lcdriver.Function(f, []string{\"a\"})") && main.contains("type ListNode struct"),
+            "{main}"
+        );
+        // A package clause of its own: the code is left as it is.
+        let (solution, _) = files("package main\n\nfunc f(a int) int { return a }\n", &shape(&["a"]));
+        assert_eq!(solution, "package main\n\nfunc f(a int) int { return a }\n");
+    }
+
+    #[test]
+    fn design_iterators_nodes_and_apis_in_main() {
+        let code = "type MinStack struct{ s []int }\nfunc Constructor() MinStack { return MinStack{} }\n\
+func (this *MinStack) Push(val int) {}\nfunc (this *MinStack) GetMin() int { return 0 }\n";
+        let design =
+            Shape { design: Some(("MinStack".into(), vec!["MinStack".into(), "push".into()])), ..Shape::default() };
+        let (_, main) = files(code, &design);
+        assert!(main.contains("lcdriver.Design(Constructor, map[string]interface{}{\"Push\": (*MinStack).Push, \"GetMin\": (*MinStack).GetMin})"), "{main}");
+        let err = driver("func f() {}", &design, &["go".into()]).unwrap_err();
+        assert!(err.contains("func Constructor"), "{err}");
+        let iter = "type NestedIterator struct{}\nfunc Constructor(nestedList []*NestedInteger) *NestedIterator { return nil }\n\
+func (this *NestedIterator) Next() int { return 0 }\nfunc (this *NestedIterator) HasNext() bool { return false }\n";
+        let mut nested = shape(&["nestedList"]);
+        nested.extras = Extras { nested: true, ..Extras::default() };
+        let (_, main) = files(iter, &nested);
+        assert!(
+            main.contains("lcdriver.Iterate(Constructor, (*NestedIterator).HasNext, (*NestedIterator).Next)"),
+            "{main}"
+        );
+        assert!(main.contains("type NestedInteger = lcdriver.NestedInteger"), "{main}");
+        let nary = "/**\n * type Node struct {\n *     Val int\n *     Children []*Node\n * }\n */\nfunc maxDepth(root *Node) int { return 0 }\n";
+        let (_, main) = files(nary, &shape(&["root"]));
+        assert!(main.contains("type Node struct {\n\tVal int\n\tChildren []*Node\n}"), "{main}");
+        let mut bad = shape(&["n", "bad"]);
+        bad.extras = Extras { api: Some(("isBadVersion", "bad")), ..Extras::default() };
+        let (_, main) = files("func firstBadVersion(n int) int { return n }", &bad);
+        assert!(main.contains("func isBadVersion(version int) bool"), "{main}");
+        let (_, main) = files("type ListNode struct{ Val int }\nfunc f(n int) int { return n }", &shape(&["n"]));
+        assert!(!main.contains("type ListNode") && main.contains("type TreeNode"), "{main}");
+    }
+}

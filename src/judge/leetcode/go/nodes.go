@@ -235,7 +235,8 @@ func (c *call) poly(terms []interface{}, t reflect.Type) reflect.Value {
 	return head
 }
 
-// quad builds a quad tree (427, 558) from the level order of its `[isLeaf, val]` pairs.
+// quad builds a quad tree (427, 558) from the level order of its `[isLeaf, val]` pairs, where
+// every node is followed by four children (a leaf's are `null`).
 func (c *call) quad(xs []interface{}, t reflect.Type) reflect.Value {
 	build := func(x interface{}) reflect.Value {
 		pair, _ := x.([]interface{})
@@ -254,14 +255,16 @@ func (c *call) quad(xs []interface{}, t reflect.Type) reflect.Value {
 	for i := 1; len(queue) > 0 && i < len(xs); {
 		n := queue[0]
 		queue = queue[1:]
-		if n.IsNil() || n.Elem().FieldByName("IsLeaf").Bool() {
+		if n.IsNil() {
 			continue
 		}
 		for _, f := range quadChildren {
 			if i < len(xs) {
 				child := build(xs[i])
 				n.Elem().FieldByName(f).Set(child)
-				queue = append(queue, child)
+				if !child.IsNil() {
+					queue = append(queue, child)
+				}
 			}
 			i++
 		}

@@ -105,6 +105,10 @@ func showNode(v reflect.Value, value bool) interface{} {
 		if has(s, "Next") {
 			return showNext(v)
 		}
+		if circular(v) {
+			// 426: a tree's nodes made a circular doubly linked list, shown along `Right`.
+			return showAlong(v, "Right")
+		}
 		return showTree(v)
 	}
 	return showLinked(v)
@@ -116,14 +120,30 @@ func val(n reflect.Value) interface{} {
 
 // showLinked is a list's values, up to a node seen before (708's circular list, a cycle).
 func showLinked(v reflect.Value) interface{} {
+	return showAlong(v, "Next")
+}
+
+func showAlong(v reflect.Value, next string) interface{} {
 	out := []interface{}{}
 	seen := map[uintptr]bool{}
 	for !v.IsNil() && !seen[v.Pointer()] && len(out) < limit {
 		seen[v.Pointer()] = true
 		out = append(out, val(v))
-		v = v.Elem().FieldByName("Next")
+		v = v.Elem().FieldByName(next)
 	}
 	return out
+}
+
+// circular says whether following `Right` from a tree node comes back to it.
+func circular(v reflect.Value) bool {
+	n := v.Elem().FieldByName("Right")
+	for i := 0; i < limit && !n.IsNil(); i++ {
+		if n.Pointer() == v.Pointer() {
+			return true
+		}
+		n = n.Elem().FieldByName("Right")
+	}
+	return false
 }
 
 func showTree(v reflect.Value) interface{} {
@@ -259,7 +279,9 @@ func showPoly(v reflect.Value) interface{} {
 	return out
 }
 
-// showQuad is a quad tree's level order of `[isLeaf, val]` pairs (1 and 0), null for no node.
+// showQuad is a quad tree's level order of `[isLeaf, val]` pairs (1 and 0), null for no node
+// (a leaf's four children are null). An inner node's `val` may be either (LeetCode accepts
+// both): it is shown as 1, as LeetCode's examples show it.
 func showQuad(v reflect.Value) interface{} {
 	out := []interface{}{}
 	queue := []reflect.Value{v}
@@ -272,11 +294,10 @@ func showQuad(v reflect.Value) interface{} {
 			continue
 		}
 		e := n.Elem()
-		out = append(out, []interface{}{b[e.FieldByName("IsLeaf").Bool()], b[e.FieldByName("Val").Bool()]})
-		if !e.FieldByName("IsLeaf").Bool() {
-			for _, f := range quadChildren {
-				queue = append(queue, e.FieldByName(f))
-			}
+		leaf := e.FieldByName("IsLeaf").Bool()
+		out = append(out, []interface{}{b[leaf], b[e.FieldByName("Val").Bool() || !leaf]})
+		for _, f := range quadChildren {
+			queue = append(queue, e.FieldByName(f))
 		}
 	}
 	return trim(out)
