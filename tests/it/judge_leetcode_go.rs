@@ -142,6 +142,15 @@ fn leetcode_go_problems_through_the_driver() {
         let v = if i == 0 { first(&mut s, &id, code) } else { go(&mut s, &id, code) };
         assert_eq!(v["verdict"], *verdict, "case {i}: {v}");
     }
+    // LeetCode's third-party gods, where Debian's package put it on the Go path.
+    if Path::new("/usr/share/gocode/src/github.com/emirpasic/gods").is_dir() {
+        serve(&b, "leetcode", "9399", &leetcode(&[("nums = [5,1,4]", "[1,4,5]")]), None);
+        let code = "func sorted(nums []int) (ans []int) {\n\tt := redblacktree.NewWithIntComparator()\n\
+\tfor _, x := range nums {\n\t\tt.Put(x, nil)\n\t}\n\tfor _, k := range t.Keys() {\n\t\tans = append(ans, k.(int))\n\t}\n\treturn\n}\n";
+        assert_eq!(go(&mut s, "9399", code)["verdict"], "AC");
+    } else {
+        eprintln!("skipping gods: golang-github-emirpasic-gods-dev is not installed");
+    }
     // A compile error names the user's line, not the driver's.
     let code = "func twoSum(nums []int, target int) []int {\n\tx := 1\n\treturn nums\n}\n";
     let v = go(&mut s, "9300", code);
