@@ -190,7 +190,7 @@ the methods on `{name}` (`func (this *{name}) Method(…)`), as LeetCode's Go te
         return Ok(format!("lcdriver.Design(Constructor, map[string]interface{{}}{{{}}})", table.join(", ")));
     }
     if let (Some(_), Some(class)) = (ctor, &class) {
-        // No design example: 341's iterator, or a codec whose two methods undo each other.
+        // No design example: an iterator (341, 281), or a codec whose two methods undo each other.
         let ms = methods(class);
         let find =
             |n: &str| ms.iter().find(|m| m.name.eq_ignore_ascii_case(n)).map(|m| format!("(*{class}).{}", m.name));
@@ -255,6 +255,10 @@ fn main_go(code: &str, names: &[String], shape: &Shape, entry: &str) -> String {
         && let Some(fields) = node_fields(code, shape.extras.node)
     {
         out.push_str(&format!("type Node struct {{\n{fields}}}\n\n"));
+    }
+    if !defined("Interval") && code.contains("type Interval struct") {
+        // 759's `Interval`, defined in the template's comment.
+        out.push_str("type Interval struct {\n\tStart int\n\tEnd   int\n}\n\n");
     }
     if !defined("NestedInteger") && shape.extras.nested {
         out.push_str("type NestedInteger = lcdriver.NestedInteger\n\n");

@@ -250,14 +250,11 @@ func (c *call) convertAll(args interface{}, t reflect.Type, from int) []reflect.
 	return out
 }
 
-// Iterate runs 341's hidden loop: the iterator built from the example's list, then `next` while
-// `hasNext`.
+// Iterate runs an iterator's hidden loop (341, 281): the iterator built from the example's
+// arguments, then `next` while `hasNext`.
 func Iterate(ctor interface{}, hasNext, next interface{}) {
 	c := read()
-	if len(c.Args) == 0 {
-		fail("the call has no argument")
-	}
-	obj := c.construct(ctor, []interface{}{c.Args[0]})
+	obj := c.construct(ctor, c.Args)
 	h, n := reflect.ValueOf(hasNext), reflect.ValueOf(next)
 	results := []interface{}{}
 	for h.Call([]reflect.Value{obj})[0].Bool() {

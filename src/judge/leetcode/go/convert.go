@@ -25,6 +25,9 @@ func (c *call) convert(v interface{}, t reflect.Type) reflect.Value {
 	if isNode(t) {
 		return c.node(v, t)
 	}
+	if isInterval(t) {
+		return interval(v, t)
+	}
 	out := reflect.New(t).Elem()
 	switch t.Kind() {
 	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
@@ -194,4 +197,22 @@ func plain(v interface{}) interface{} {
 		return out
 	}
 	return v
+}
+
+// isInterval says whether `t` is LeetCode's `*Interval` (759): `Start` and `End`, as `[start, end]`.
+func isInterval(t reflect.Type) bool {
+	return t.Kind() == reflect.Ptr && t.Elem().Kind() == reflect.Struct && has(t.Elem(), "Start") && has(t.Elem(), "End")
+}
+
+func interval(v interface{}, t reflect.Type) reflect.Value {
+	pair, _ := v.([]interface{})
+	if len(pair) != 2 {
+		mismatch(v, t)
+	}
+	n := reflect.New(t.Elem())
+	for i, f := range []string{"Start", "End"} {
+		x, _ := toInt(pair[i])
+		n.Elem().FieldByName(f).SetInt(x)
+	}
+	return n
 }

@@ -31,6 +31,9 @@ func show(v reflect.Value, value bool) interface{} {
 		if isNode(v.Type()) {
 			return showNode(v, value)
 		}
+		if isInterval(v.Type()) {
+			return []interface{}{v.Elem().FieldByName("Start").Int(), v.Elem().FieldByName("End").Int()}
+		}
 		return show(v.Elem(), value)
 	case reflect.Struct:
 		if v.Type() == nestedType {
