@@ -12,6 +12,7 @@ mod hostile;
 mod http_client;
 mod judge;
 mod judge_leetcode_cpp;
+mod judge_leetcode_go;
 mod judge_leetcode_javascript;
 mod judge_pch;
 mod judge_sandbox;

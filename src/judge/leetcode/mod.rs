@@ -10,6 +10,7 @@
 mod cpp;
 pub(crate) mod driver;
 pub(crate) mod example;
+mod go;
 mod javascript;
 pub(crate) mod kind;
 pub(crate) mod packed;

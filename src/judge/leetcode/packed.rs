@@ -80,6 +80,8 @@ const DISTANCES: [(u16, u8); 30] = [
 
 /// The text of a packed driver file (`name` as `build.rs` lists it: `python.py`,
 /// `javascript/driver.js`, …); empty where there is none (a test makes sure each one unpacks).
+/// Call it as `packed::text("…")` with the name written out: that is how `build.rs` finds what
+/// to pack.
 pub(crate) fn text(name: &str) -> String {
     FILES
         .iter()
