@@ -152,15 +152,24 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let raw = language::choose(&p, Language::En).raw.unwrap_or_default();
     let statement = Statement::parse(raw);
     let markdown = statement.markdown();
-    let found = samples::extract_from(&statement, p.source.as_str());
+    let mut found = samples::extract_from(&statement, p.source.as_str());
     drop(statement);
+    // LeetCode's "interactive" problems are functions calling a hidden API (1095's
+    // MountainArray): judged where the driver builds the API from the example.
+    let interactive = found.io == Io::Interactive && p.source.as_str().eq_ignore_ascii_case("leetcode");
+    if interactive {
+        found.io = Io::Function;
+    }
     check_io(found.io, &program)?;
     if found.tests.is_empty() {
         return Err(ToolError::Domain(no_samples(source.as_str(), id, &markdown)));
     }
     let facts = statement::read(&markdown);
-    let plan::Cases { cases, driver, skipped } =
+    let plan::Cases { cases, driver, skipped, api } =
         plan::cases(&p, &found, &markdown, &program).map_err(ToolError::Domain)?;
+    if interactive && !api {
+        check_io(Io::Interactive, &program)?;
+    }
     let cases = pick(cases, found.tests.len(), opts.tests.as_deref())?;
     let mut job = job(program, found.io, cases, &opts, &facts, &p);
     job.driver = driver;
@@ -375,10 +384,11 @@ fn notes(job: &Job, report: &Report, skipped: &[String]) -> Vec<String> {
     if report.not_run > 0 {
         notes.push(format!("fail_fast stopped after the first failure: {} sample(s) not run.", report.not_run));
     }
-    if let (Some(msg), Program::Code { lang, .. }) = (&report.compile_error, &job.program) {
+    if let (Some(msg), Program::Code { lang, source }) = (&report.compile_error, &job.program) {
         let tool = lang.tool(&|k| std::env::var(k).ok());
         notes.extend(plan::python_syntax_note(*lang, &tool, msg));
         notes.extend(plan::java_version_note(*lang, &tool, msg));
+        notes.extend(plan::cpp_standard_note(*lang, &tool, source, msg));
     }
     if report.overall() == Verdict::Unverified {
         notes.push(

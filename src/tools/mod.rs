@@ -330,7 +330,7 @@ verdict per sample (AC, WA, TLE, RE, MLE, OLE, CE; UNVERIFIED when the statement
 checker was given), the time, the first differing line and the end of stderr. Give the problem (source, id) and the \
 program: `code` or `file` with `language` (cpp, c, python, java, rust, go, javascript, typescript), or `command` \
 (argv of a built program). Limits default to the statement's (else 2 s, 256 MB); float comparison is chosen when the \
-statement accepts an error. LeetCode problems: python, javascript, typescript (the code as pasted into LeetCode). \
+statement accepts an error. LeetCode problems: python, cpp, go, javascript, typescript (the code as pasted into LeetCode). \
 Interactive problems cannot be judged. The program runs with a clean environment in a temporary folder, without \
 network where the OS allows; it is not a sandbox.",
     output_schema: || schema::load(include_str!("schemas/test_solution.output.json")),
@@ -358,7 +358,7 @@ network where the OS allows; it is not a sandbox.",
         ),
         optional(
             "language",
-            r#"{"description": "The programming language of `code` or `file`: cpp (g++ -std=gnu++17 -O2), c (gcc -std=gnu11 -O2), python (python3), java (javac/java), rust (rustc -O), go (go build), javascript (node), typescript (tsc, then node). LeetCode problems: python, javascript, typescript.", "enum": ["cpp", "c", "python", "java", "rust", "go", "javascript", "typescript"], "type": "string"}"#,
+            r#"{"description": "The programming language of `code` or `file`: cpp (g++ -std=gnu++17 -O2), c (gcc -std=gnu11 -O2), python (python3), pypy (pypy3), java (javac/java), rust (rustc -O), go (go build), javascript (node), typescript (tsc, then node). LeetCode problems: python, cpp, go, javascript, typescript.", "enum": ["cpp", "c", "python", "pypy", "java", "rust", "go", "javascript", "typescript"], "type": "string"}"#,
         ),
         optional(
             "time_limit_ms",

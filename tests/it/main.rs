@@ -11,6 +11,8 @@ mod harness;
 mod hostile;
 mod http_client;
 mod judge;
+mod judge_leetcode_cpp;
+mod judge_leetcode_go;
 mod judge_leetcode_java;
 mod judge_leetcode_javascript;
 mod judge_pch;

@@ -10,48 +10,6 @@ use std::path::{Path, PathBuf};
 
 use super::driver::{Driver, Shape, Shared};
 
-/// The driver, run as `node driver.js solution.js` with the call on stdin, as shipped: its
-/// whole-line comments and indentation dropped when the server is compiled (a fifth of its bytes;
-/// it has no string across lines, whose value that would change).
-static DRIVER: &str = match std::str::from_utf8(&SHIPPED) {
-    Ok(s) => s,
-    Err(_) => panic!("driver.js is UTF-8"),
-};
-const SOURCE: &str = include_str!("javascript/driver.js");
-static SHIPPED: [u8; shipped(SOURCE, &mut [])] = {
-    let mut out = [0; shipped(SOURCE, &mut [])];
-    shipped(SOURCE, &mut out);
-    out
-};
-
-/// Copies `src`'s lines into `out` (when it is long enough) without their indentation, leaving out
-/// blank lines and `//` comment lines; the length they take.
-const fn shipped(src: &str, out: &mut [u8]) -> usize {
-    let b = src.as_bytes();
-    let (mut i, mut n) = (0, 0);
-    while i < b.len() {
-        while i < b.len() && b[i] == b' ' {
-            i += 1;
-        }
-        let keep = i < b.len() && b[i] != b'\n' && !(b[i] == b'/' && i + 1 < b.len() && b[i + 1] == b'/');
-        while i < b.len() && b[i] != b'\n' {
-            if keep && n < out.len() {
-                out[n] = b[i];
-            }
-            n += keep as usize;
-            i += 1;
-        }
-        if keep {
-            if n < out.len() {
-                out[n] = b'\n';
-            }
-            n += 1;
-        }
-        i += 1;
-    }
-    n
-}
-
 /// A package of LeetCode's JavaScript environment: what it is called on npm, the version LeetCode
 /// names, and the globals it gives: lodash is `_`, the others' globals are their exports.
 #[derive(Debug)]
@@ -92,7 +50,12 @@ pub(super) fn driver(code: &str, shape: &Shape, node: &[String]) -> Result<Drive
 pub(super) fn shared(node: &[String]) -> Shared {
     let mut compile = node.to_vec();
     compile.extend(["--check", "driver.js"].map(String::from));
-    Shared { name: "js-driver".into(), files: vec![("driver.js".into(), DRIVER.into())], compile }
+    // The driver, run as `node driver.js solution.js` with the call on stdin (packed in the binary).
+    Shared {
+        name: "js-driver".into(),
+        files: vec![("driver.js".into(), super::packed::text("javascript/driver.js"))],
+        compile,
+    }
 }
 
 /// The run: `node driver.js FILE`, with the TypeScript source its types are read from, and the
@@ -273,16 +236,6 @@ mod tests {
         assert_eq!(argv[4..], ["--source", "f.ts", "--lib", "lodash", "_", &with.join("lodash").to_string_lossy()]);
         let _ = std::fs::remove_dir_all(&empty);
         let _ = std::fs::remove_dir_all(&with);
-    }
-
-    #[test]
-    fn the_driver_shipped_without_comment_lines_and_indentation() {
-        assert!(DRIVER.len() < SOURCE.len() * 9 / 10, "{} of {}", DRIVER.len(), SOURCE.len());
-        assert!(DRIVER.lines().all(|l| !l.starts_with(' ') && !l.starts_with("//") && !l.is_empty()));
-        assert!(DRIVER.contains("\nfunction main(argv) {\n") && DRIVER.ends_with("main(process.argv.slice(2));\n"));
-        let mut out = [0; 16];
-        assert_eq!(shipped("a\n  // c\n\n  b(1); // d\n", &mut out), 13);
-        assert_eq!(&out[..13], b"a\nb(1); // d\n");
     }
 
     #[test]

@@ -7,19 +7,19 @@
 //! for JavaScript and TypeScript), only read the call, build the arguments (nodes, hidden APIs)
 //! and print the result as LeetCode shows it.
 
+mod cpp;
 pub(crate) mod driver;
 pub(crate) mod example;
+mod go;
 mod java;
 mod javascript;
 pub(crate) mod kind;
+pub(crate) mod packed;
 mod typescript;
 
 use serde_json::Value;
 
 use super::compare::{Diff, Match};
-
-/// The Python driver, run as `python3 harness.py solution.py` with the call on stdin.
-pub(crate) const HARNESS: &str = include_str!("python.py");
 
 /// LeetCode's checker accepts floating-point answers within this error.
 const FLOAT_TOLERANCE: f64 = 1e-5;

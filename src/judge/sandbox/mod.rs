@@ -203,7 +203,7 @@ pub(crate) fn wrap(
     (out, init.is_some())
 }
 
-/// `prlimit --cpu=N [--as=B] --`, where `prlimit` exists.
+/// `prlimit --cpu=N --stack=B [--as=B] --`, where `prlimit` exists.
 fn prlimit(limits: Limits) -> Vec<String> {
     if !prlimit_works() {
         return Vec::new();
@@ -211,6 +211,10 @@ fn prlimit(limits: Limits) -> Vec<String> {
     // CPU seconds: a busy loop dies even if our timer were late; a second of slack so the wall
     // clock decides first in the normal case.
     let mut out = vec![tool("prlimit").to_string(), format!("--cpu={}", limits.time_ms.div_ceil(1000) + 1)];
+    // The stack may take the whole memory limit, as on AtCoder and Codeforces: 8 MB (Linux's
+    // default) crashed accepted solutions with a large local array or a deep recursion.
+    let stack = limits.memory_mb.map_or_else(|| "unlimited".to_string(), |mb| mb.saturating_mul(1 << 20).to_string());
+    out.push(format!("--stack={stack}"));
     if let Some(mb) = limits.memory_mb {
         out.push(format!("--as={}", mb.saturating_mul(1 << 20)));
     }
