@@ -153,8 +153,12 @@ final class OjJson {
             char c = s.charAt(k);
             if (c == '"' || c == '\\') {
                 sb.append('\\').append(c);
-            } else if (c < 0x20) {
-                sb.append("\\u00").append(Character.forDigit(c >> 4, 16)).append(Character.forDigit(c & 15, 16));
+            } else if (c < 0x20 || c > 0x7e) {
+                // ASCII only: the JVM's stdout may not encode UTF-8 (a C locale).
+                sb.append("\\u");
+                for (int shift = 12; shift >= 0; shift -= 4) {
+                    sb.append(Character.forDigit((c >> shift) & 15, 16));
+                }
             } else {
                 sb.append(c);
             }
