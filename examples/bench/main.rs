@@ -93,7 +93,9 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --markdown      print the summary as a Markdown table (for the README)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
                              (BENCH_OLD=1: the converter before the one parse; BENCH_SAMPLES=1:
-                             extract its samples from one parse instead)
+                             extract its samples from one parse instead; BENCH_PROBLEM=1: FILE
+                             is a problem fixture (tests/fixtures/*.http), made into
+                             get_problem's reply, the I/O left out)
 A CMD is split on whitespace (no quoting): wrap anything fancier in a script, or profile a
 server by prefixing it: --server \"valgrind --tool=callgrind BIN\" --only calls --timeout 300.";
 

@@ -108,7 +108,7 @@ pub(crate) fn open_fence(text: &str) -> Option<String> {
                 }
             }
             None => {
-                let body = line.trim_start_matches(|c: char| " >-*+.)".contains(c) || c.is_ascii_digit());
+                let body = &line[container_prefix(line)..];
                 let prefix = &line[..line.len() - body.len()];
                 open = fence_open(body)
                     .map(|(ch, len)| (prefix.chars().map(|c| if c == '>' { '>' } else { ' ' }).collect(), ch, len));
@@ -117,6 +117,13 @@ pub(crate) fn open_fence(text: &str) -> Option<String> {
     }
     let (cont, ch, len) = open?;
     Some(format!("{cont}{}", (ch as char).to_string().repeat(len)))
+}
+
+/// The length of the list-item and quote markers (and indentation) a line starts with, where a
+/// fence may follow: spaces, `>`, `-`, `*`, `+`, `.`, `)` and digits, all ASCII, so counted by
+/// byte.
+pub(super) fn container_prefix(line: &str) -> usize {
+    line.bytes().take_while(|b| matches!(b, b' ' | b'>' | b'-' | b'*' | b'+' | b'.' | b')' | b'0'..=b'9')).count()
 }
 
 /// Opening code fence: (fence char, length).

@@ -267,7 +267,7 @@ fn tidy(s: &str) -> String {
     let mut fence: Option<(u8, usize)> = None;
     for raw in s.split('\n') {
         // A fence line, after the quote and list-item indentation that holds it.
-        let body = raw.trim_start_matches(|c: char| " >-*+.)".contains(c) || c.is_ascii_digit());
+        let body = &raw[detect::container_prefix(raw)..];
         if let Some((ch, len)) = fence {
             out.push('\n');
             out.push_str(raw);
