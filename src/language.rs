@@ -115,14 +115,20 @@ fn written_in(text: &str) -> Language {
 }
 
 /// The Han characters, kana and Latin letters of a text, outside HTML tags (a `<` followed by a
-/// letter, `/` or `!` opens one, which the next `>` closes). One pass over the bytes: the
-/// scripts counted are ASCII letters and three-byte UTF-8 sequences, read only where a lead byte
-/// of those ranges (`E3`–`E9`, `EF`) stands; a tag's end is found by `memchr`.
+/// letter, `/` or `!` opens one, which the next `>` closes). One pass over the bytes: eight at a
+/// time while they are ASCII without a `<` (most of a statement), else one by one, where the
+/// scripts counted are three-byte UTF-8 sequences, read only where a lead byte of those ranges
+/// (`E3`–`E9`, `EF`) stands; a tag's end is found by `memchr`.
 fn scripts(text: &str) -> (usize, usize, usize) {
     let b = text.as_bytes();
     let (mut han, mut kana, mut latin) = (0usize, 0usize, 0usize);
     let mut i = 0;
     while i < b.len() {
+        if let Some(letters) = b.get(i..i + 8).and_then(ascii_letters) {
+            latin += letters;
+            i += 8;
+            continue;
+        }
         match b[i] {
             b'<' if b.get(i + 1).is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, b'/' | b'!')) => {
                 // After an ASCII `<`, a char boundary; `find` of an ASCII char is a `memchr`.
@@ -145,6 +151,24 @@ fn scripts(text: &str) -> (usize, usize, usize) {
         i += 1;
     }
     (han, kana, latin)
+}
+
+/// The ASCII letters among eight bytes, or `None` when one is not ASCII or is a `<`. Bytewise
+/// arithmetic on a word: no carry crosses a byte, since every byte is below 0x80.
+fn ascii_letters(eight: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = LO * 0x80;
+    let w = u64::from_le_bytes(eight.try_into().ok()?);
+    let lt = w ^ (LO * u64::from(b'<'));
+    // A byte of `lt` is zero where `w` has a `<`.
+    if w & HI != 0 || lt.wrapping_sub(LO) & !lt & HI != 0 {
+        return None;
+    }
+    // Upper case folded to lower; then a letter is a byte from `a` (0x61) to `z` (0x7A).
+    let x = w | (LO * 0x20);
+    let from_a = x + LO * (0x80 - 0x61);
+    let past_z = x + LO * (0x80 - 0x7B);
+    Some((from_a & !past_z & HI).count_ones() as usize)
 }
 
 /// The statement of `p` in `asked`, or what exists, with a note saying so.
@@ -289,6 +313,18 @@ until you meet the number $42$.\n\n## 输入格式\n\nIntegers.";
         ];
         for text in edges {
             assert_eq!(scripts(text), scripts_by_chars(text), "{text:?}");
+        }
+        // Random texts of the characters that matter, at every alignment.
+        let alphabet =
+            ['a', 'Z', '@', '[', '`', '{', '<', '>', '/', '!', ' ', '9', 'é', 'あ', 'ア', '漢', '豈', '😀', '\u{4dc0}'];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..3000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let text: String =
+                (0..seed % 40).map(|k| alphabet[((seed >> (k % 50)) as usize + k as usize) % alphabet.len()]).collect();
+            assert_eq!(scripts(&text), scripts_by_chars(&text), "{text:?}");
         }
         let dirs =
             ["tests/fixtures", "../shared/corpus"].map(|d| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(d));
