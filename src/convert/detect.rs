@@ -1,6 +1,7 @@
 //! Is a statement HTML or Markdown? Plus the Markdown line shapes (headings, lists, fences).
 
 use super::tags::{KNOWN, RAW, class, in_comment_after, scan_tags};
+use crate::scan;
 
 fn starts_with_ci(s: &str, prefix: &str) -> bool {
     s.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix))
@@ -23,7 +24,7 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
     let mut list_lines = 0usize;
     let mut raw: Option<String> = None;
     let mut comment = false;
-    for line in t.lines() {
+    for line in scan::lines(t) {
         // A line that starts inside a comment is not Markdown (AtCoder keeps drafts, fences
         // included, in comments).
         let commented = comment;
@@ -58,7 +59,7 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
 /// there is such a line, the full scan decides.
 fn without_markdown_lines(t: &str) -> Option<bool> {
     let (mut lists, mut known) = (0, false);
-    for line in t.lines() {
+    for line in scan::lines(t) {
         lists += usize::from(is_list_line(line));
         if lists >= 2 || fence_open(line).is_some() || is_atx_heading(line) {
             return None;
@@ -99,7 +100,7 @@ pub(super) fn strip_indent(line: &str, n: usize) -> &str {
 /// `> ` stays).
 pub(crate) fn open_fence(text: &str) -> Option<String> {
     let mut open: Option<(String, u8, usize)> = None;
-    for line in text.split('\n') {
+    for line in scan::split_lines(text) {
         match &open {
             Some((cont, ch, len)) => {
                 let body = if cont.is_empty() { line } else { line.strip_prefix(cont.as_str()).unwrap_or(line) };

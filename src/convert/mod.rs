@@ -51,6 +51,8 @@
 use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use crate::scan;
+
 use dom::Texts;
 use html2text::RcDom;
 
@@ -267,7 +269,7 @@ fn tidy(s: &str) -> String {
     // The start of the next line; `None` past the last one.
     let mut next = Some(0);
     while let Some(start) = next {
-        let end = s[start..].find('\n').map_or(s.len(), |p| start + p);
+        let end = line_end(s, start);
         next = (end < s.len()).then_some(end + 1);
         let raw = &s[start..end];
         let line = raw.trim_end_matches([' ', '\t']);
@@ -288,19 +290,24 @@ fn tidy(s: &str) -> String {
     out
 }
 
+/// Where the line holding `at` ends: its `\n`, or the end of the text.
+fn line_end(s: &str, at: usize) -> usize {
+    scan::find_byte(&s.as_bytes()[at..], b'\n').map_or(s.len(), |p| at + p)
+}
+
 /// Copies the lines of a fenced code block from `from` to its closing fence, each after a line
 /// break, as they are; returns where the line after the fence starts. Only a line holding the
 /// fence character can close the block, so the copy goes from one of those to the next (a
 /// search over the text, not a look at each line).
 fn fenced_lines(s: &str, mut from: usize, ch: u8, len: usize, out: &mut String) -> Option<usize> {
     loop {
-        let Some(at) = s[from..].find(ch as char).map(|p| from + p) else {
+        let Some(at) = scan::find_byte(&s.as_bytes()[from..], ch).map(|p| from + p) else {
             out.push('\n');
             out.push_str(&s[from..]);
             return None;
         };
-        let start = s[..at].rfind('\n').map_or(0, |p| p + 1).max(from);
-        let end = s[at..].find('\n').map_or(s.len(), |p| at + p);
+        let start = s.as_bytes()[from..at].iter().rposition(|&b| b == b'\n').map_or(from, |p| from + p + 1);
+        let end = line_end(s, at);
         out.push('\n');
         out.push_str(&s[from..end]);
         let raw = &s[start..end];

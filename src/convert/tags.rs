@@ -134,15 +134,12 @@ const fn key(name: &[u8]) -> u64 {
 /// its stack of open elements at each tag, so a deep document costs it the square of its depth
 /// (a minute for 64 K nested `<ul><li>`), and such input gets the plain-text fallback instead.
 pub(crate) fn too_deep(html: &str, max: usize) -> bool {
-    // A byte loop: between a statement's tags are a dozen bytes of text on average, too few
-    // for a `memchr` to pay for its setup.
+    // Eight bytes at a time: between a statement's tags are a dozen bytes of text on average,
+    // too few for a `memchr` to pay for its setup, and in a `<pre>` of test data thousands.
     let b = html.as_bytes();
     let (mut depth, mut i) = (0usize, 0usize);
-    while i < b.len() {
-        if b[i] != b'<' {
-            i += 1;
-            continue;
-        }
+    while let Some(p) = crate::scan::find_byte(&b[i..], b'<') {
+        i += p;
         let closing = b.get(i + 1) == Some(&b'/');
         let from = i + 1 + usize::from(closing);
         let mut to = from;

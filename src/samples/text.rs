@@ -16,7 +16,7 @@ pub(super) fn clean_lines(raw: &str) -> String {
     };
     let mut out = String::with_capacity(raw.len());
     let mut blank_run = 0usize; // blank lines seen since the last non-blank one
-    for line in raw.split('\n') {
+    for line in crate::scan::split_lines(raw) {
         let line = line.trim_end_matches(|c: char| c.is_whitespace());
         if line.is_empty() {
             blank_run += 1;
