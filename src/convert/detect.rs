@@ -30,7 +30,7 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
         let commented = comment;
         comment = in_comment_after(line, comment);
         // Markdown structure decides at once: nothing after it can undo that.
-        if raw.is_none() && !commented {
+        if raw.is_none() && !commented && may_be_markdown(line) {
             list_lines += usize::from(is_list_line(line));
             if fence_open(line).is_some() || is_atx_heading(line) || list_lines >= 2 {
                 return false;
@@ -60,15 +60,28 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
 fn without_markdown_lines(t: &str) -> Option<bool> {
     let (mut lists, mut known) = (0, false);
     for line in scan::lines(t) {
-        lists += usize::from(is_list_line(line));
-        if lists >= 2 || fence_open(line).is_some() || is_atx_heading(line) {
-            return None;
+        if may_be_markdown(line) {
+            lists += usize::from(is_list_line(line));
+            if lists >= 2 || fence_open(line).is_some() || is_atx_heading(line) {
+                return None;
+            }
         }
         if !known {
             scan_tags(line, |name, _| known |= class(name).has(KNOWN));
         }
     }
     Some(known)
+}
+
+/// Whether a line may be a list item, a fence or an ATX heading: not when it starts with a
+/// character that is neither white space nor one those start with (a first look that spares
+/// most lines the three).
+fn may_be_markdown(line: &str) -> bool {
+    line.as_bytes().first().is_none_or(|&b| {
+        !b.is_ascii()
+            || (b as char).is_whitespace()
+            || matches!(b, b'-' | b'*' | b'+' | b'0'..=b'9' | b'`' | b'~' | b'#')
+    })
 }
 
 /// ATX heading: up to 3 spaces, 1–6 `#`, then a space/tab or end of line.
