@@ -30,9 +30,13 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
         let commented = comment;
         comment = in_comment_after(line, comment);
         // Markdown structure decides at once: nothing after it can undo that.
-        if raw.is_none() && !commented && may_be_markdown(line) {
-            list_lines += usize::from(is_list_line(line));
-            if fence_open(line).is_some() || is_atx_heading(line) || list_lines >= 2 {
+        if raw.is_none() && !commented {
+            match shape(line) {
+                Shape::Text => {}
+                Shape::ListItem => list_lines += 1,
+                Shape::Block => return false,
+            }
+            if list_lines >= 2 {
                 return false;
             }
         }
@@ -60,11 +64,15 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
 fn without_markdown_lines(t: &str) -> Option<bool> {
     let (mut lists, mut known) = (0, false);
     for line in scan::lines(t) {
-        if may_be_markdown(line) {
-            lists += usize::from(is_list_line(line));
-            if lists >= 2 || fence_open(line).is_some() || is_atx_heading(line) {
-                return None;
+        match shape(line) {
+            Shape::Text => {}
+            Shape::ListItem => {
+                lists += 1;
+                if lists >= 2 {
+                    return None;
+                }
             }
+            Shape::Block => return None,
         }
         if !known {
             scan_tags(line, |name, _| known |= class(name).has(KNOWN));
@@ -73,15 +81,35 @@ fn without_markdown_lines(t: &str) -> Option<bool> {
     Some(known)
 }
 
-/// Whether a line may be a list item, a fence or an ATX heading: not when it starts with a
-/// character that is neither white space nor one those start with (a first look that spares
-/// most lines the three).
-fn may_be_markdown(line: &str) -> bool {
-    line.as_bytes().first().is_none_or(|&b| {
-        !b.is_ascii()
-            || (b as char).is_whitespace()
-            || matches!(b, b'-' | b'*' | b'+' | b'0'..=b'9' | b'`' | b'~' | b'#')
-    })
+/// What a line is to the HTML-or-Markdown check.
+enum Shape {
+    Text,
+    ListItem,
+    /// A fence or an ATX heading.
+    Block,
+}
+
+/// The line's shape. Each shape starts with its own characters once white space is skipped
+/// (digits or `-*+` a list item, `` ` `` or `~` a fence, `#` a heading), so a line is tried only
+/// as what its first one allows: a line of test data is tried as a list item alone.
+fn shape(line: &str) -> Shape {
+    // The first byte that is not ASCII white space: an ASCII character, or a lead byte (no
+    // lead byte is white space read as Latin-1, so the look stops there).
+    let first = line.bytes().find(|&b| !(b as char).is_whitespace());
+    let block = match first {
+        Some(b'0'..=b'9' | b'-' | b'*' | b'+') if is_list_line(line) => return Shape::ListItem,
+        Some(b'`' | b'~') => fence_open(line).is_some(),
+        Some(b'#') => is_atx_heading(line),
+        // Other white space than ASCII's may come first: each rule as it is.
+        Some(0x80..) => {
+            if is_list_line(line) {
+                return Shape::ListItem;
+            }
+            fence_open(line).is_some() || is_atx_heading(line)
+        }
+        _ => false,
+    };
+    if block { Shape::Block } else { Shape::Text }
 }
 
 /// ATX heading: up to 3 spaces, 1–6 `#`, then a space/tab or end of line.
@@ -158,4 +186,33 @@ pub(super) fn is_fence_close(line: &str, ch: u8, len: usize) -> bool {
     let t = strip_indent(line, 3);
     let n = t.bytes().take_while(|&b| b == ch).count();
     n >= len && t[n..].trim().is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line's shape is what the three rules, each tried, say of it.
+    #[test]
+    fn shape_is_the_three_rules() {
+        const PIECES: &[&str] = &[
+            " ", "\t", "\u{b}", "\u{3000}", "\u{a0}", "1", "12", ".", ")", "-", "*", "+", "`", "```", "~~~", "#", "##",
+            "a", "é",
+        ];
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let line: String =
+                (0..state % 7).map(|k| PIECES[((state >> (5 * k + 3)) % PIECES.len() as u64) as usize]).collect();
+            let (list, block) = (is_list_line(&line), fence_open(&line).is_some() || is_atx_heading(&line));
+            let got = match shape(&line) {
+                Shape::Text => (false, false),
+                Shape::ListItem => (true, false),
+                Shape::Block => (false, true),
+            };
+            assert_eq!(got, (list, block), "{line:?}");
+        }
+    }
 }
