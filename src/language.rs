@@ -118,7 +118,7 @@ fn written_in(text: &str) -> Language {
 /// letter, `/` or `!` opens one, which the next `>` closes). One pass over the bytes: eight at a
 /// time while they are ASCII without a `<` (most of a statement), else one by one, where the
 /// scripts counted are three-byte UTF-8 sequences, read only where a lead byte of those ranges
-/// (`E3`–`E9`, `EF`) stands; a tag's end is found by `memchr`.
+/// (`E3`–`E9`, `EF`) stands; a tag's end is found a word at a time too.
 fn scripts(text: &str) -> (usize, usize, usize) {
     let b = text.as_bytes();
     let (mut han, mut kana, mut latin) = (0usize, 0usize, 0usize);
@@ -131,8 +131,7 @@ fn scripts(text: &str) -> (usize, usize, usize) {
         }
         match b[i] {
             b'<' if b.get(i + 1).is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, b'/' | b'!')) => {
-                // After an ASCII `<`, a char boundary; `find` of an ASCII char is a `memchr`.
-                i = text[i + 1..].find('>').map_or(b.len(), |p| i + 1 + p + 1);
+                i = crate::scan::find_byte(&b[i + 1..], b'>').map_or(b.len(), |p| i + 1 + p + 1);
                 continue;
             }
             b'a'..=b'z' | b'A'..=b'Z' => latin += 1,

@@ -1,6 +1,6 @@
 //! Is a statement HTML or Markdown? Plus the Markdown line shapes (headings, lists, fences).
 
-use super::tags::{KNOWN, RAW, class, in_comment_after, scan_tags};
+use super::tags::{KNOWN, RAW, class, find_tag, in_comment_after, scan_tags};
 use crate::scan;
 
 fn starts_with_ci(s: &str, prefix: &str) -> bool {
@@ -75,7 +75,7 @@ fn without_markdown_lines(t: &str) -> Option<bool> {
             Shape::Block => return None,
         }
         if !known {
-            scan_tags(line, |name, _| known |= class(name).has(KNOWN));
+            known = find_tag(line, |name, _| class(name).has(KNOWN));
         }
     }
     Some(known)

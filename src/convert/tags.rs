@@ -40,17 +40,29 @@ pub(super) fn tag_at(text: &str, i: usize) -> Option<TagAt> {
 
 /// Calls `f(name, closing)` for each tag in `line`.
 pub(super) fn scan_tags(line: &str, mut f: impl FnMut(&str, bool)) {
+    find_tag(line, |name, closing| {
+        f(name, closing);
+        false
+    });
+}
+
+/// Calls `f(name, closing)` for each tag in `line` until it says `true`; whether it did. A `<`
+/// is found eight bytes at a time: text runs between tags are short.
+pub(super) fn find_tag(line: &str, mut f: impl FnMut(&str, bool) -> bool) -> bool {
     let mut i = 0;
-    while let Some(k) = line[i..].find('<') {
+    while let Some(k) = crate::scan::find_byte(&line.as_bytes()[i..], b'<') {
         let at = i + k;
         match tag_at(line, at) {
             Some(t) => {
-                f(t.name(), t.closing);
+                if f(t.name(), t.closing) {
+                    return true;
+                }
                 i = t.end;
             }
             None => i = at + 1,
         }
     }
+    false
 }
 
 /// What a tag name means outside the HTML parse.
