@@ -37,6 +37,7 @@ pub(crate) struct SplitLines<'a> {
 impl<'a> Iterator for SplitLines<'a> {
     type Item = &'a str;
 
+    #[inline]
     fn next(&mut self) -> Option<&'a str> {
         let rest = self.rest?;
         match find_byte(rest.as_bytes(), b'\n') {
@@ -52,17 +53,34 @@ impl<'a> Iterator for SplitLines<'a> {
 
 /// The lines of `s` as `s.lines()` gives them: split at `\n`, a `\r` before it dropped, and no
 /// line after a final `\n` (nor any in an empty text).
-pub(crate) fn lines(s: &str) -> impl Iterator<Item = &str> {
-    let ended = s.is_empty() || s.ends_with('\n');
-    let mut pieces = split_lines(s).peekable();
-    std::iter::from_fn(move || {
-        let piece = pieces.next()?;
-        match pieces.peek() {
-            Some(_) => Some(piece.strip_suffix('\r').unwrap_or(piece)),
-            None if ended => None,
-            None => Some(piece),
+pub(crate) fn lines(s: &str) -> Lines<'_> {
+    Lines { rest: s }
+}
+
+/// The iterator of [`lines`]: what is left of the text, empty once it is read.
+pub(crate) struct Lines<'a> {
+    rest: &'a str,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = &'a str;
+
+    #[inline]
+    fn next(&mut self) -> Option<&'a str> {
+        if self.rest.is_empty() {
+            return None;
         }
-    })
+        let line = match find_byte(self.rest.as_bytes(), b'\n') {
+            // `\n` is ASCII: the positions around it are char boundaries.
+            Some(p) => {
+                let line = self.rest.get(..p).unwrap_or_default();
+                self.rest = self.rest.get(p + 1..).unwrap_or_default();
+                line.strip_suffix('\r').unwrap_or(line)
+            }
+            None => std::mem::take(&mut self.rest),
+        };
+        Some(line)
+    }
 }
 
 #[cfg(test)]

@@ -3,7 +3,9 @@
 //! the CPU a process spends on a call much less. With `--compare`, both servers run side by side
 //! and are measured in alternate rounds (A B, B A, …), so that a slow spell of the machine falls
 //! on both; the ratio ours / theirs is the figure with a target (≤ 1.0× on the 5 KB statement,
-//! ≤ 1.2× on the 300 KB one).
+//! ≤ 1.2× on a 300 KB one). Two 300 KB statements: the fixtures' AtCoder one (ahc001, mostly
+//! `<pre>` blocks of test data) and a Codeforces-shaped one made here from Codeforces 1A's
+//! statement, its legend and note repeated (prose with `$$$` TeX), as issue 25 measured.
 
 use crate::backend::{self, Backend};
 use crate::pipes::{Proc, ToolCall, initialize_request, sys};
@@ -16,6 +18,8 @@ use std::time::Instant;
 struct Series {
     label: &'static str,
     problem: (&'static str, &'static str),
+    /// The backend's reply for a statement that is not a fixture (made here).
+    made: Option<Vec<u8>>,
     calls: usize,
     rounds: usize,
     warm_up: usize,
@@ -67,8 +71,12 @@ struct Running {
 }
 
 impl Running {
-    fn start(cmd: &[String], opts: &Opts) -> Result<Running, String> {
+    fn start(cmd: &[String], series: &Series, opts: &Opts) -> Result<Running, String> {
         let backend = Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
+        if let Some(reply) = &series.made {
+            let (source, id) = series.problem;
+            backend.route(&format!("/api/v1/problems/{source}/{id}"), backend::Reply::Raw(reply.clone()));
+        }
         let mut proc = Proc::spawn(Proc::command(cmd, &backend.url()), opts.timeout)?;
         proc.send(&initialize_request())?;
         proc.reply(1)?;
@@ -104,7 +112,7 @@ fn measure_series(series: Series, opts: &Opts) -> CpuFigures {
     let mut servers: Vec<Result<(Running, PerRound), String>> = cmds
         .iter()
         .map(|cmd| {
-            let mut r = Running::start(cmd, opts)?;
+            let mut r = Running::start(cmd, &series, opts)?;
             r.calls(&call, series.warm_up)?;
             Ok((r, PerRound::default()))
         })
@@ -131,17 +139,21 @@ fn measure_series(series: Series, opts: &Opts) -> CpuFigures {
 /// Both statements' series (`--only cpu`; part of a full run).
 pub(crate) fn measure_cpu(opts: &Opts, failed: &mut bool) -> Vec<CpuFigures> {
     let (small, large, rounds) = if opts.calls < 200 { (100, 5, 2) } else { (400, 20, 4) };
-    let all = [
-        Series { label: "5 KB", problem: PROBLEM_5KB, calls: small, rounds, warm_up: 20, target: 1.0 },
-        Series {
-            label: "300 KB",
-            problem: PROBLEM_300KB,
-            calls: large,
-            rounds: rounds.max(3),
-            warm_up: 2,
-            target: 1.2,
-        },
+    let series =
+        |label, problem, made, calls, warm_up, target| Series { label, problem, made, calls, rounds, warm_up, target };
+    let mut all = vec![
+        series("5 KB", PROBLEM_5KB, None, small, 20, 1.0),
+        series("300 KB AtCoder", PROBLEM_300KB, None, large, 2, 1.2),
     ];
+    match synthetic_codeforces() {
+        Ok(reply) => {
+            all.push(series("300 KB Codeforces-shaped", ("codeforces", "1A-300kb"), Some(reply), large, 2, 1.2))
+        }
+        Err(e) => {
+            eprintln!("bench: the Codeforces-shaped statement: {e}");
+            *failed = true;
+        }
+    }
     println!("\n== CPU per get_problem call (utime + stime from /proc/PID/stat, rounds alternating)");
     all.into_iter()
         .map(|s| {
@@ -171,6 +183,34 @@ fn print_series(f: &CpuFigures) {
     if let Some(other) = &f.other {
         show("other", other);
     }
+}
+
+/// A Codeforces-shaped statement of 300 KB: Codeforces 1A's (tests/fixtures), its header and
+/// samples once, its legend and note repeated between them; the backend's whole reply.
+fn synthetic_codeforces() -> Result<Vec<u8>, String> {
+    let path = backend::fixtures_dir().join("problem_cf_1A_legacy_html.http");
+    let http = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let body = http.split_once("\r\n\r\n").map_or(http.as_str(), |(_, b)| b);
+    let mut p: serde_json::Value = serde_json::from_str(body).map_err(|e| e.to_string())?;
+    let c = p["content"].as_str().ok_or("no content")?.to_string();
+    let cut = |from: &str, to: &str| -> Result<(usize, usize), String> {
+        let a = c.find(from).ok_or_else(|| format!("no {from:?}"))?;
+        Ok((a, a + c[a..].find(to).ok_or_else(|| format!("no {to:?}"))?))
+    };
+    let (legend_at, legend_end) = cut("<div><p>", "</div>")?;
+    let (note_at, note_end) = cut("<div class=\"note\">", "</div></div>")?;
+    let note = &c[note_at..note_end];
+    let prose = format!("{}{}", &c[legend_at + "<div>".len()..legend_end], &note[note.find("<p>").unwrap_or(0)..]);
+    let mut made = c[..legend_at + "<div>".len()].to_string();
+    while made.len() + prose.len() + c.len() - legend_end < 300 * 1024 {
+        made.push_str(&prose);
+    }
+    made.push_str(&c[legend_end..]);
+    p["content"] = made.into();
+    p["id"] = "1A-300kb".into();
+    let json = p.to_string();
+    Ok(format!("HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\n\r\n{json}", json.len())
+        .into_bytes())
 }
 
 /// The rows: CPU per call of each server, then the ratio with its target.

@@ -92,6 +92,7 @@ enum Shape {
 /// The line's shape. Each shape starts with its own characters once white space is skipped
 /// (digits or `-*+` a list item, `` ` `` or `~` a fence, `#` a heading), so a line is tried only
 /// as what its first one allows: a line of test data is tried as a list item alone.
+#[inline(always)]
 fn shape(line: &str) -> Shape {
     // The first byte that is not ASCII white space: an ASCII character, or a lead byte (no
     // lead byte is white space read as Latin-1, so the look stops there).
@@ -164,6 +165,7 @@ pub(crate) fn open_fence(text: &str) -> Option<String> {
 /// The length of the list-item and quote markers (and indentation) a line starts with, where a
 /// fence may follow: spaces, `>`, `-`, `*`, `+`, `.`, `)` and digits, all ASCII, so counted by
 /// byte.
+#[inline(always)]
 pub(super) fn container_prefix(line: &str) -> usize {
     line.bytes().take_while(|b| matches!(b, b' ' | b'>' | b'-' | b'*' | b'+' | b'.' | b')' | b'0'..=b'9')).count()
 }

@@ -291,6 +291,7 @@ fn tidy(s: &str) -> String {
 }
 
 /// Where the line holding `at` ends: its `\n`, or the end of the text.
+#[inline]
 fn line_end(s: &str, at: usize) -> usize {
     scan::find_byte(&s.as_bytes()[at..], b'\n').map_or(s.len(), |p| at + p)
 }

@@ -193,6 +193,7 @@ impl Inflight {
 impl Call {
     /// Stops the call's progress notifications. Under the progress lock, which a notification is
     /// written under: every one already sent is written before this returns, and none can follow.
+    #[inline]
     fn end_progress(&self) {
         *lock(&self.sent) = None;
     }
