@@ -1,11 +1,12 @@
 //! Entry point: parse the command line, then wire stdin/stdout to the server loop. Exit codes: 0
 //! after stdin closes (or stdout does), 2 for a bad command line, 1 for an I/O failure.
 
-// The library forbids unsafe code (lib.rs). The binary holds the only unsafe code there is, in two
-// modules that say so: the allocator and the signal and console control handlers. `deny`, not
-// `forbid`, because `forbid` cannot be lifted for those; `make lint` checks that
-// `allow(unsafe_code)` appears nowhere else.
+// The library forbids unsafe code (lib.rs). The binary holds the only unsafe code there is, in
+// three modules that say so: the allocator, the static build's memory copies and the signal and
+// console control handlers. `deny`, not `forbid`, because `forbid` cannot be lifted for those;
+// `make lint` checks that `allow(unsafe_code)` appears nowhere else.
 #![deny(unsafe_code)]
+// For `mem`: its copy loops must not be turned into calls to the functions they implement.
 #![no_builtins]
 
 // The allocator's own tests run on every target; it is installed only in the static build.
