@@ -9,16 +9,23 @@
 use super::driver::{Driver, Shape, Shared};
 use super::kind::NodeClass;
 
-/// The driver's sources, compiled once per session into `{shared}`.
-const SHARED: &[(&str, &str)] = &[
-    ("OjDriver.java", include_str!("java/OjDriver.java")),
-    ("OjNodes.java", include_str!("java/OjNodes.java")),
-    ("OjSpecial.java", include_str!("java/OjSpecial.java")),
-    ("OjJson.java", include_str!("java/OjJson.java")),
-    ("LeetCode.java", include_str!("java/LeetCode.java")),
-];
-/// The `Node` classes, one section per kind.
-const NODES: &str = include_str!("java/Node.java");
+/// The driver's sources, compiled once per session into `{shared}` (packed in the binary:
+/// `packed.rs`).
+fn shared_sources() -> [(&'static str, String); 5] {
+    [
+        ("OjDriver.java", super::packed::text("java/OjDriver.java")),
+        ("OjNodes.java", super::packed::text("java/OjNodes.java")),
+        ("OjSpecial.java", super::packed::text("java/OjSpecial.java")),
+        ("OjJson.java", super::packed::text("java/OjJson.java")),
+        ("LeetCode.java", super::packed::text("java/LeetCode.java")),
+    ]
+}
+
+/// The `Node` classes, one section per kind (`java/Node.java`, unpacked once).
+fn nodes() -> &'static str {
+    static NODES: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    NODES.get_or_init(|| super::packed::text("java/Node.java"))
+}
 /// What LeetCode's Java imports for the user, on one line (the user's first).
 const IMPORTS: &str = "import java.util.*; import java.util.function.*; import java.util.stream.*; \
 import java.util.concurrent.*; import java.util.concurrent.atomic.*; import java.util.concurrent.locks.*; \
@@ -128,14 +135,15 @@ fn make(code: &str, types: &[(String, bool)], shape: &Shape, tool: &[String], ja
         "-d",
         ".",
     ]);
-    shared.extend(SHARED.iter().map(|(name, _)| name.to_string()));
+    let sources = shared_sources();
+    shared.extend(sources.iter().map(|(name, _)| name.to_string()));
     Driver {
         files,
         compile,
         run,
         shared: Some(Shared {
             name: "java-driver".into(),
-            files: SHARED.iter().map(|(n, t)| (n.to_string(), t.to_string())).collect(),
+            files: sources.into_iter().map(|(n, t)| (n.to_string(), t)).collect(),
             compile: shared,
         }),
     }
@@ -210,8 +218,9 @@ fn commented(from: &str) -> Option<String> {
 /// `quad`).
 fn section(name: &str) -> &'static str {
     let marker = format!("// node: {name}\n");
-    let Some(at) = NODES.find(&marker) else { return "" };
-    let rest = &NODES[at + marker.len()..];
+    let nodes = nodes();
+    let Some(at) = nodes.find(&marker) else { return "" };
+    let rest = &nodes[at + marker.len()..];
     &rest[..rest.find("// node: ").unwrap_or(rest.len())]
 }
 
@@ -351,7 +360,10 @@ interface I {}\nclass Codec<T> implements I { String t = \"\"\"\n class Y {\n\"\
         assert!(run.contains(&"-Xmx512m".to_string()) && run.contains(&format!("/b{SEP}/s")), "{run:?}");
         assert_eq!(&run[run.len() - 3..], ["OjDriver", "/b/Solution.java", "Solution"]);
         let shared = d.shared.unwrap();
-        assert_eq!(shared.files.len(), SHARED.len());
+        assert_eq!(shared.files.len(), 5);
+        assert!(
+            shared.files.iter().all(|(_, text)| text.contains("final class Oj") || text.contains("class ListNode"))
+        );
         assert!(shared.compile.ends_with(&[
             "OjDriver.java".into(),
             "OjNodes.java".into(),
