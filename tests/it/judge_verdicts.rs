@@ -24,7 +24,7 @@ fn atcoder(words: &str, input: &str, output: &str) -> String {
 }
 
 /// Serves `content` as problem `id` of `source`.
-fn serve(b: &Backend, source: &str, id: &str, content: &str, category: Option<&str>) {
+pub(crate) fn serve(b: &Backend, source: &str, id: &str, content: &str, category: Option<&str>) {
     b.route(
         &format!("/api/v1/problems/{source}/{id}"),
         json_reply(
@@ -115,7 +115,7 @@ fn tolerances_case_and_hints() {
 }
 
 /// A LeetCode-shaped HTML statement with its examples, `(input, output)` each as shown.
-fn leetcode(examples: &[(&str, &str)]) -> String {
+pub(crate) fn leetcode(examples: &[(&str, &str)]) -> String {
     let mut html = String::from("<p>Solve it.</p>");
     for (i, (input, output)) in examples.iter().enumerate() {
         html.push_str(&format!(

@@ -11,6 +11,7 @@ mod harness;
 mod hostile;
 mod http_client;
 mod judge;
+mod judge_leetcode_rust;
 mod judge_pch;
 mod judge_verdicts;
 mod judge_wine;

@@ -49,14 +49,14 @@ pub(crate) struct Shared {
 }
 
 /// The languages with a driver, as a refusal names them.
-const LANGUAGES: &str = "python (or pypy)";
+const LANGUAGES: &str = "python (or pypy), rust";
 
 /// The driver for `code` in `lang`, or why the code cannot be driven.
 pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
-    let _ = shape;
     match lang {
         // The Python driver matches the method to the call's names itself: no shape needed.
         Lang::Python | Lang::PyPy => Ok(python(code, tool)),
+        Lang::Rust => super::rust::driver(code, shape, tool),
         other => Err(format!(
             "This is a LeetCode problem (a function, not a program that reads stdin), and `{}` has no driver: \
 LeetCode offers {}; give the code in one of those, or test it with your own driver program through `command`.",

@@ -9,6 +9,7 @@
 pub(crate) mod driver;
 pub(crate) mod example;
 pub(crate) mod kind;
+mod rust;
 
 use serde_json::Value;
 
