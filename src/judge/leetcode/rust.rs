@@ -5,7 +5,9 @@
 //! APIs, which the user's own definitions shadow) and a `main` generated from the signatures
 //! (`scan`): each argument converted to its parameter's type by the driver library's `FromJson`,
 //! the call, the result printed by `ToJson`. The library (`rust/ojlc.rs`) is an rlib built once
-//! per session; a problem's build compiles only the user's code and a short `main`.
+//! per session; a problem's build compiles only the user's code and a short `main`. Code that
+//! uses the `rand` crate LeetCode links gets the library's stand-in for it (0.7's `gen_range`,
+//! `shuffle`, `choose`, `random`) under that name.
 
 mod scan;
 
@@ -36,7 +38,12 @@ no Rust definition: LeetCode does not offer Rust for it. Give the code in C++, J
     };
     let words = |w: &[&str]| tool.iter().cloned().chain(w.iter().map(|s| s.to_string())).collect::<Vec<_>>();
     let mut compile = words(&FLAGS);
-    compile.extend(["--extern", "ojlc={shared}/libojlc.rlib", "-o", EXE, "solution.rs"].map(String::from));
+    compile.extend(["--extern", "ojlc={shared}/libojlc.rlib"].map(String::from));
+    if code.contains("rand::") || code.contains("crate rand") {
+        // LeetCode links the `rand` crate; the library stands in for the part solutions use.
+        compile.extend(["--extern", "rand={shared}/libojlc.rlib"].map(String::from));
+    }
+    compile.extend(["-o", EXE, "solution.rs"].map(String::from));
     let mut lib = words(&FLAGS);
     lib.extend(["--crate-type", "rlib", "--crate-name", "ojlc", "-o", "libojlc.rlib", "ojlc.rs"].map(String::from));
     Ok(Driver {
@@ -47,14 +54,12 @@ no Rust definition: LeetCode does not offer Rust for it. Give the code in C++, J
     })
 }
 
-/// What LeetCode defines around the code: `Solution` (a unit struct; the code's own wins), the
-/// library's types, and the hidden APIs that are `Solution`'s methods (`self.isBadVersion(v)`).
+/// What LeetCode defines around the code: `Solution` (a unit struct), `ListNode` and `TreeNode`
+/// (the program's own types: a solution may implement `Ord` for them), glob-imported with the
+/// library's `NestedInteger` and APIs (the code's own definitions win over a glob); and the
+/// hidden APIs that are `Solution`'s methods (`self.isBadVersion(v)`).
 fn environment(code: &Code, shape: &Shape) -> String {
-    let mut out = String::from(
-        "\n// ---- oj-mcp-rs: what LeetCode's environment defines, and the call ----\n\
-#[allow(unused_imports)]\nuse ::ojlc::lc::*;\n#[allow(unused_imports)]\nuse __oj_leetcode::*;\n\
-mod __oj_leetcode {\n    pub struct Solution;\n}\n",
-    );
+    let mut out = String::from(ENVIRONMENT);
     let api = shape.extras.api.map(|(name, _)| name);
     let defined = |name: &str| code.funcs("Solution").iter().any(|f| f.name == name);
     let method = match api {
@@ -70,6 +75,71 @@ mod __oj_leetcode {\n    pub struct Solution;\n}\n",
     let _ = write!(out, "impl Solution {{\n    #[allow(non_snake_case)]\n    pub fn {method}\n    }}\n}}\n");
     out
 }
+
+/// LeetCode's definitions, as its templates' comments show them (`new` made `pub`: they are in a
+/// module of their own here).
+const ENVIRONMENT: &str = "
+// ---- oj-mcp-rs: what LeetCode's environment defines, and the call ----
+#[allow(unused_imports)]
+use ::ojlc::lc::*;
+#[allow(unused_imports)]
+use __oj_leetcode::*;
+#[allow(dead_code)]
+mod __oj_leetcode {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    pub struct Solution;
+    #[derive(PartialEq, Eq, Clone, Debug)]
+    pub struct ListNode {
+        pub val: i32,
+        pub next: Option<Box<ListNode>>,
+    }
+    impl ListNode {
+        #[inline]
+        pub fn new(val: i32) -> Self {
+            ListNode { next: None, val }
+        }
+    }
+    #[derive(Debug, PartialEq, Eq)]
+    pub struct TreeNode {
+        pub val: i32,
+        pub left: Option<Rc<RefCell<TreeNode>>>,
+        pub right: Option<Rc<RefCell<TreeNode>>>,
+    }
+    impl TreeNode {
+        #[inline]
+        pub fn new(val: i32) -> Self {
+            TreeNode { val, left: None, right: None }
+        }
+    }
+    impl ::ojlc::ListLike for ListNode {
+        fn make(val: i32, next: Option<Box<Self>>) -> Self {
+            ListNode { val, next }
+        }
+        fn val(&self) -> i32 {
+            self.val
+        }
+        fn next(&self) -> Option<&Self> {
+            self.next.as_deref()
+        }
+    }
+    impl ::ojlc::TreeLike for TreeNode {
+        fn make(val: i32) -> Self {
+            TreeNode::new(val)
+        }
+        fn val(&self) -> i32 {
+            self.val
+        }
+        fn kids(&self) -> [Option<Rc<RefCell<Self>>>; 2] {
+            [self.left.clone(), self.right.clone()]
+        }
+        fn set_kids(&mut self, left: Option<Rc<RefCell<Self>>>, right: Option<Rc<RefCell<Self>>>) {
+            self.left = left;
+            self.right = right;
+        }
+    }
+}
+";
 
 /// The start of every `main`.
 const MAIN: &str =
@@ -99,23 +169,20 @@ does not offer Rust for this problem. Give the code in C++, Java, Python, Go or 
         Some((_, ty)) if f.ret.is_none() && ty.starts_with('&') => "__a0",
         _ => "__r",
     };
-    Ok(format!(
-        "{MAIN}    __cx.bind({});\n{lets}    let __r = {call};\n    __cx.finish(Some(&{result}));\n}}\n",
-        bind(f)
-    ))
+    Ok(format!("{MAIN}    {};\n{lets}    let __r = {call};\n    __cx.finish(Some(&{result}));\n}}\n", bind(f)))
 }
 
-/// 341's `NestedIterator` (no `Solution`: LeetCode loops `has_next`/`next`), or a codec whose
-/// round trip is the answer (297's `serialize` then `deserialize`).
+/// 341's `NestedIterator` (no `Solution`: LeetCode loops `has_next`/`next`), a codec whose
+/// round trip is the answer (297's `serialize` then `deserialize`), or a class whose method takes
+/// another of its kind (1570's sparse vectors).
 fn other_class(code: &Code) -> Option<String> {
     for (class, funcs) in &code.impls {
         let find = |n: &str| funcs.iter().find(|f| f.name == n);
         let Some(new) = constructor(&funcs.iter().collect::<Vec<_>>(), class) else { continue };
         let (lets, args) = arguments(new);
-        let head = MAIN;
         if let (Some(_), Some(next)) = (find("has_next"), find("next")) {
             return Some(format!(
-                "{head}    __cx.bind({});\n{lets}    let mut __obj = {class}::{}({args});\n    let mut __out = Vec::new();\n    \
+                "{MAIN}    {};\n{lets}    let mut __obj = {class}::{}({args});\n    let mut __out = Vec::new();\n    \
 while __obj.has_next() {{\n        __out.push({});\n    }}\n    __cx.finish(Some(&__out));\n}}\n",
                 bind(new),
                 new.name,
@@ -128,7 +195,7 @@ while __obj.has_next() {{\n        __out.push({});\n    }}\n    __cx.finish(Some
             let (lets, args) = arguments(enc);
             let back = if dec.params.first().is_some_and(|p| p.1.starts_with('&')) { "&__s" } else { "__s" };
             return Some(format!(
-                "{head}    __cx.bind({});\n{lets}    let mut __obj = {class}::{}();\n    let __s = {};\n    \
+                "{MAIN}    {};\n{lets}    let mut __obj = {class}::{}();\n    let __s = {};\n    \
 let __r = {};\n    __cx.finish(Some(&__r));\n}}\n",
                 bind(enc),
                 new.name,
@@ -136,8 +203,30 @@ let __r = {};\n    __cx.finish(Some(&__r));\n}}\n",
                 wrap(dec, format!("__obj.{}({back})", dec.name)),
             ));
         }
+        if let Some(m) = funcs.iter().find(|f| f.receiver && of_class(f, class)).filter(|_| new.params.len() == 1) {
+            return Some(pair_of(class, new, m));
+        }
     }
     None
+}
+
+/// Whether `f`'s only parameter is another of `class` (1570's `dot_product(&self, vec: SparseVector)`).
+fn of_class(f: &Func, class: &str) -> bool {
+    matches!(&f.params[..], [(_, ty)] if owned(ty).1 == class || owned(ty).1 == "Self")
+}
+
+/// Two objects made from the example's two arguments, the first's method called with the second.
+fn pair_of(class: &str, new: &Func, m: &Func) -> String {
+    let ty = owned(&new.params[0].1).1;
+    let pass = owned(&m.params[0].1).0;
+    let make = |i: usize| wrap(new, format!("{class}::{}(__a{i})", new.name));
+    format!(
+        "{MAIN}    __cx.bind(&[\"\", \"\"], \"--\");\n    let mut __a0: {ty} = __cx.arg(0);\n    let mut __a1: {ty} = __cx.arg(1);\n    \
+let mut __obj = {};\n    let mut __other = {};\n    let __r = {};\n    __cx.finish(Some(&__r));\n}}\n",
+        make(0),
+        make(1),
+        wrap(m, format!("__obj.{}({pass}__other)", m.name))
+    )
 }
 
 /// `main` for a design problem: the constructor, then each call by the example's method name
@@ -210,7 +299,8 @@ fn choose<'a>(funcs: &[&'a Func], names: &[String]) -> Option<&'a Func> {
         .copied()
 }
 
-/// `__cx.bind`'s arguments: the parameters' names and kinds (`t` a tree, `l` a list).
+/// `__cx.bind(…)` with the parameters' names and kinds (`t` a tree, `l` a list), and for trees
+/// `__cx.trees(…)`, which builds them before any argument is converted.
 fn bind(f: &Func) -> String {
     let names: Vec<&str> = f.params.iter().map(|p| p.0.as_str()).collect();
     let kinds: String = f
@@ -227,7 +317,8 @@ fn bind(f: &Func) -> String {
             }
         })
         .collect();
-    format!("&{names:?}, {kinds:?}")
+    let trees = if kinds.contains('t') { format!(";\n    __cx.trees::<TreeNode>({kinds:?})") } else { String::new() };
+    format!("__cx.bind(&{names:?}, {kinds:?}){trees}")
 }
 
 /// Each parameter's conversion (`let mut __a0: Vec<i32> = __cx.arg(0);`) and the call's

@@ -1,13 +1,15 @@
 //! The Rust driver library of oj-mcp-rs's LeetCode judge, compiled once per session into an
 //! rlib (`libojlc.rlib`) that each problem's program links (`--extern ojlc`): a small JSON reader
-//! and writer, the types LeetCode's Rust environment defines (`ListNode`, `TreeNode`,
-//! `NestedInteger`, `MountainArray`, `guess`, the data behind `isBadVersion` and `knows`), the
+//! and writer, the types LeetCode's Rust environment defines (`NestedInteger`, `MountainArray`,
+//! `guess`, the data behind `isBadVersion` and `knows`; `ListNode` and `TreeNode` through
+//! traits, since the program defines them itself), the
 //! conversions from the call's JSON to the parameters' types (`FromJson`) and from the result
 //! back (`ToJson`), and the call itself (arguments by name or by position, a design problem's
 //! calls one by one). The program's `main` is generated per problem from the user's signatures
 //! (`leetcode/rust.rs` in the server). std only: LeetCode's programs have no serde either.
 #![allow(non_snake_case, clippy::all)]
 
+use std::any::Any;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::io::{Read, Write};
@@ -15,39 +17,29 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering::Relaxed};
 use std::sync::Mutex;
 
-/// What LeetCode defines around the user's code, glob-imported by the program (the user's own
-/// definitions of the same names win over a glob).
+/// What LeetCode defines around the user's code that the program takes from here, glob-imported
+/// (the user's own definitions of the same names win over a glob). `ListNode` and `TreeNode` are
+/// the program's own (a solution may implement `Ord` for them), converted through [`ListLike`]
+/// and [`TreeLike`].
 pub mod lc {
-    pub use super::{guess, ListNode, MountainArray, NestedInteger, TreeNode};
+    pub use super::{guess, MountainArray, NestedInteger};
 }
 
 // ---- LeetCode's types, as its templates' comments show them ----
 
-#[derive(PartialEq, Eq, Clone, Debug)]
-pub struct ListNode {
-    pub val: i32,
-    pub next: Option<Box<ListNode>>,
+/// What the library needs of the program's `ListNode`.
+pub trait ListLike: Sized {
+    fn make(val: i32, next: Option<Box<Self>>) -> Self;
+    fn val(&self) -> i32;
+    fn next(&self) -> Option<&Self>;
 }
 
-impl ListNode {
-    #[inline]
-    pub fn new(val: i32) -> Self {
-        ListNode { next: None, val }
-    }
-}
-
-#[derive(Debug, PartialEq, Eq)]
-pub struct TreeNode {
-    pub val: i32,
-    pub left: Option<Rc<RefCell<TreeNode>>>,
-    pub right: Option<Rc<RefCell<TreeNode>>>,
-}
-
-impl TreeNode {
-    #[inline]
-    pub fn new(val: i32) -> Self {
-        TreeNode { val, left: None, right: None }
-    }
+/// What the library needs of the program's `TreeNode`.
+pub trait TreeLike: Sized + 'static {
+    fn make(val: i32) -> Self;
+    fn val(&self) -> i32;
+    fn kids(&self) -> [Option<Rc<RefCell<Self>>>; 2];
+    fn set_kids(&mut self, left: Option<Rc<RefCell<Self>>>, right: Option<Rc<RefCell<Self>>>);
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -334,10 +326,13 @@ fn norm(s: &str) -> String {
 pub struct Cx {
     call: Json,
     args: Vec<Json>,
-    trees: Vec<Rc<RefCell<TreeNode>>>,
+    /// The roots of the trees built (`Rc<RefCell<T>>` of the program's `TreeNode`).
+    trees: Vec<Rc<dyn Any>>,
     /// Trees built before any conversion, by parameter (a node given by value may come first).
-    pre: Vec<Option<Option<Rc<RefCell<TreeNode>>>>>,
+    pre: Vec<Option<Option<Rc<dyn Any>>>>,
     current: Option<usize>,
+    /// The parameters' names, as `norm` makes them.
+    params: Vec<String>,
     out: Vec<Json>,
 }
 
@@ -348,7 +343,15 @@ impl Cx {
         let _ = std::io::stdin().read_to_string(&mut text);
         let call = Json::parse(&text);
         VALUE.store(call.get("returns").is_some_and(|r| r.str() == "value"), Relaxed);
-        let mut cx = Cx { call, args: Vec::new(), trees: Vec::new(), pre: Vec::new(), current: None, out: Vec::new() };
+        let mut cx = Cx {
+            call,
+            args: Vec::new(),
+            trees: Vec::new(),
+            pre: Vec::new(),
+            current: None,
+            params: Vec::new(),
+            out: Vec::new(),
+        };
         cx.api();
         cx
     }
@@ -383,14 +386,14 @@ impl Cx {
             self.call.get("names").map_or(&[][..], Json::items).iter().map(|n| norm(n.str())).collect();
         let args = self.call.get("args").map_or(&[][..], Json::items).to_vec();
         let ps: Vec<String> = params.iter().map(|p| norm(p)).collect();
+        self.params = ps.clone();
         let by_name = !ps.is_empty() && ps.iter().all(|p| names.contains(p));
         self.args = if by_name {
             ps.iter().map(|p| args[names.iter().position(|n| n == p).unwrap_or(0)].clone()).collect()
         } else {
             (0..ps.len()).map(|i| args.get(i).cloned().unwrap_or_default()).collect()
         };
-        let kinds = kinds.as_bytes();
-        if kinds.contains(&b'l') && !ps.iter().any(|p| p == "pos") {
+        if kinds.contains('l') && !ps.iter().any(|p| p == "pos") {
             if let Some(pos) = self.named("pos").map(Json::int).filter(|&p| p >= 0) {
                 panic!(
                     "driver: the list has a cycle (pos = {pos}), which an Option<Box<ListNode>> cannot hold \
@@ -399,24 +402,30 @@ impl Cx {
             }
         }
         self.pre = vec![None; ps.len()];
-        for i in 0..ps.len() {
-            if kinds.get(i) == Some(&b't') && matches!(self.args[i], Json::Arr(_)) {
-                let t = build_tree(self.args[i].items());
+    }
+
+    /// The tree parameters (`t` in `kinds`) whose argument is a list, built before anything is
+    /// converted; and the lists no parameter takes, built as trees too: a node given by its value
+    /// (235's `p = 2`) is found in them.
+    pub fn trees<T: TreeLike>(&mut self, kinds: &str) {
+        for (i, k) in kinds.bytes().enumerate() {
+            if k == b't' && matches!(self.args.get(i), Some(Json::Arr(_))) {
+                let t = build_tree::<T>(self.args[i].items());
                 self.keep(&t);
-                self.pre[i] = Some(t);
+                self.pre[i] = Some(t.map(|r| r as Rc<dyn Any>));
             }
         }
-        if kinds.contains(&b't') {
-            for (n, v) in names.iter().zip(&args) {
-                if !ps.contains(n) && matches!(v, Json::Arr(_)) {
-                    let t = build_tree(v.items());
-                    self.keep(&t);
-                }
+        let names = self.call.get("names").map_or(&[][..], Json::items).to_vec();
+        let args = self.call.get("args").map_or(&[][..], Json::items).to_vec();
+        for (n, v) in names.iter().zip(&args) {
+            if !self.params.contains(&norm(n.str())) && matches!(v, Json::Arr(_)) {
+                let t = build_tree::<T>(v.items());
+                self.keep(&t);
             }
         }
     }
 
-    fn keep(&mut self, t: &Option<Rc<RefCell<TreeNode>>>) {
+    fn keep<T: TreeLike>(&mut self, t: &Option<Rc<RefCell<T>>>) {
         if let Some(r) = t {
             self.trees.push(r.clone());
         }
@@ -679,7 +688,7 @@ impl<A: ToJson, B: ToJson, C: ToJson> ToJson for (A, B, C) {
 
 // ---- Nodes ----
 
-impl FromJson for Option<Box<ListNode>> {
+impl<T: ListLike> FromJson for Option<Box<T>> {
     fn from_json(v: &Json, _: &mut Cx) -> Self {
         let vals: Vec<i32> = match v {
             Json::Arr(a) => a.iter().map(|x| x.int() as i32).collect(),
@@ -689,37 +698,31 @@ impl FromJson for Option<Box<ListNode>> {
         };
         let mut head = None;
         for &val in vals.iter().rev() {
-            head = Some(Box::new(ListNode { val, next: head }));
+            head = Some(Box::new(T::make(val, head)));
         }
         head
     }
 }
 
-impl ToJson for Option<Box<ListNode>> {
+impl<T: ListLike> ToJson for Option<Box<T>> {
     fn to_json(&self) -> Json {
         if VALUE.load(Relaxed) {
-            return self.as_ref().map_or(Json::Null, |n| n.val.to_json());
+            return self.as_ref().map_or(Json::Null, |n| n.val().to_json());
         }
         let mut out = Vec::new();
         let mut node = self.as_deref();
         while let Some(n) = node {
-            out.push(n.val.to_json());
-            node = n.next.as_deref();
+            out.push(n.val().to_json());
+            node = n.next();
         }
         Json::Arr(out)
     }
 }
 
-impl ToJson for ListNode {
-    fn to_json(&self) -> Json {
-        Some(Box::new(self.clone())).to_json()
-    }
-}
-
-fn build_tree(vals: &[Json]) -> Option<Rc<RefCell<TreeNode>>> {
+fn build_tree<T: TreeLike>(vals: &[Json]) -> Option<Rc<RefCell<T>>> {
     let node = |v: &Json| match v {
         Json::Null => None,
-        v => Some(Rc::new(RefCell::new(TreeNode::new(v.int() as i32)))),
+        v => Some(Rc::new(RefCell::new(T::make(v.int() as i32)))),
     };
     let root = node(vals.first()?)?;
     let mut queue = VecDeque::from([root.clone()]);
@@ -728,47 +731,38 @@ fn build_tree(vals: &[Json]) -> Option<Rc<RefCell<TreeNode>>> {
         if i >= vals.len() {
             break;
         }
-        for side in 0..2 {
-            let child = vals.get(i).and_then(node);
-            i += 1;
-            if let Some(c) = &child {
-                queue.push_back(c.clone());
-            }
-            let mut b = n.borrow_mut();
-            if side == 0 {
-                b.left = child
-            } else {
-                b.right = child
-            }
-        }
+        let kids = [vals.get(i).and_then(node), vals.get(i + 1).and_then(node)];
+        i += 2;
+        queue.extend(kids.iter().flatten().cloned());
+        let [l, r] = kids;
+        n.borrow_mut().set_kids(l, r);
     }
     Some(root)
 }
 
 impl Cx {
     /// The node with value `val` in a tree built for this call.
-    fn find(&self, val: i32) -> Option<Rc<RefCell<TreeNode>>> {
-        let mut queue: VecDeque<Rc<RefCell<TreeNode>>> = self.trees.iter().cloned().collect();
+    fn find<T: TreeLike>(&self, val: i32) -> Option<Rc<RefCell<T>>> {
+        let mut queue: VecDeque<Rc<RefCell<T>>> =
+            self.trees.iter().filter_map(|t| t.clone().downcast::<RefCell<T>>().ok()).collect();
         while let Some(n) = queue.pop_front() {
-            let b = n.borrow();
-            if b.val == val {
-                drop(b);
+            if n.borrow().val() == val {
                 return Some(n);
             }
-            queue.extend(b.left.iter().chain(b.right.iter()).cloned());
+            queue.extend(n.borrow().kids().into_iter().flatten());
         }
         None
     }
 }
 
-impl FromJson for Option<Rc<RefCell<TreeNode>>> {
+impl<T: TreeLike> FromJson for Option<Rc<RefCell<T>>> {
     fn from_json(v: &Json, cx: &mut Cx) -> Self {
         if let Some(t) = cx.current.take().and_then(|i| cx.pre.get_mut(i)).and_then(Option::take) {
-            return t;
+            return t.and_then(|t| t.downcast::<RefCell<T>>().ok());
         }
         match v {
             Json::Arr(a) => {
-                let t = build_tree(a);
+                let t = build_tree::<T>(a);
                 cx.keep(&t);
                 t
             }
@@ -776,16 +770,16 @@ impl FromJson for Option<Rc<RefCell<TreeNode>>> {
             // A node given by its value (235's `p = 2`): the node of a tree of the call.
             other => {
                 let val = other.int() as i32;
-                cx.find(val).or_else(|| Some(Rc::new(RefCell::new(TreeNode::new(val)))))
+                cx.find(val).or_else(|| Some(Rc::new(RefCell::new(T::make(val)))))
             }
         }
     }
 }
 
-impl ToJson for Option<Rc<RefCell<TreeNode>>> {
+impl<T: TreeLike> ToJson for Option<Rc<RefCell<T>>> {
     fn to_json(&self) -> Json {
         if VALUE.load(Relaxed) {
-            return self.as_ref().map_or(Json::Null, |n| n.borrow().val.to_json());
+            return self.as_ref().map_or(Json::Null, |n| n.borrow().val().to_json());
         }
         let mut out = Vec::new();
         let mut queue = VecDeque::from([self.clone()]);
@@ -794,9 +788,8 @@ impl ToJson for Option<Rc<RefCell<TreeNode>>> {
                 None => out.push(Json::Null),
                 Some(n) => {
                     let b = n.borrow();
-                    out.push(b.val.to_json());
-                    queue.push_back(b.left.clone());
-                    queue.push_back(b.right.clone());
+                    out.push(b.val().to_json());
+                    queue.extend(b.kids());
                 }
             }
         }
@@ -807,7 +800,7 @@ impl ToJson for Option<Rc<RefCell<TreeNode>>> {
     }
 }
 
-impl ToJson for Rc<RefCell<TreeNode>> {
+impl<T: TreeLike> ToJson for Rc<RefCell<T>> {
     fn to_json(&self) -> Json {
         Some(self.clone()).to_json()
     }
@@ -835,4 +828,124 @@ impl FromJson for MountainArray {
     fn from_json(v: &Json, _: &mut Cx) -> Self {
         MountainArray { data: v.items().iter().map(|x| x.int() as i32).collect() }
     }
+}
+
+// ---- rand: what LeetCode's accepted solutions use of the `rand` crate it links (0.7's API:
+// `thread_rng().gen_range(low, high)`), over xorshift seeded by std's random hash keys. The
+// program names this library `rand` too (`--extern rand=…`) when the code mentions it. ----
+
+thread_local! {
+    static STATE: std::cell::Cell<u64> = std::cell::Cell::new({
+        use std::hash::{BuildHasher, Hasher};
+        std::collections::hash_map::RandomState::new().build_hasher().finish() | 1
+    });
+}
+
+fn next_u64() -> u64 {
+    STATE.with(|s| {
+        let mut x = s.get();
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        s.set(x);
+        x
+    })
+}
+
+pub struct ThreadRng;
+
+pub fn thread_rng() -> ThreadRng {
+    ThreadRng
+}
+
+pub trait Rng {
+    /// A value in `low..high`.
+    fn gen_range<T: SampleUniform>(&mut self, low: T, high: T) -> T {
+        T::between(low, high)
+    }
+    fn gen<T: Standard>(&mut self) -> T {
+        T::draw()
+    }
+    fn gen_bool(&mut self, p: f64) -> bool {
+        f64::draw() < p
+    }
+}
+
+impl Rng for ThreadRng {}
+
+pub fn random<T: Standard>() -> T {
+    T::draw()
+}
+
+pub trait SampleUniform: Sized {
+    fn between(low: Self, high: Self) -> Self;
+}
+
+pub trait Standard: Sized {
+    fn draw() -> Self;
+}
+
+macro_rules! sample_ints {
+    ($($t:ty)*) => {$(
+        impl SampleUniform for $t {
+            fn between(low: Self, high: Self) -> Self {
+                let span = (high as i128 - low as i128).max(1) as u128;
+                (low as i128 + (next_u64() as u128 % span) as i128) as $t
+            }
+        }
+        impl Standard for $t {
+            fn draw() -> Self {
+                next_u64() as $t
+            }
+        }
+    )*};
+}
+sample_ints!(i8 i16 i32 i64 isize u8 u16 u32 u64 usize);
+
+impl SampleUniform for f64 {
+    fn between(low: Self, high: Self) -> Self {
+        low + f64::draw() * (high - low)
+    }
+}
+
+impl Standard for f64 {
+    fn draw() -> Self {
+        (next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+}
+
+impl Standard for bool {
+    fn draw() -> Self {
+        next_u64() & 1 == 1
+    }
+}
+
+pub mod seq {
+    use super::Rng;
+
+    pub trait SliceRandom {
+        type Item;
+        fn shuffle<R: Rng + ?Sized>(&mut self, rng: &mut R);
+        fn choose<R: Rng + ?Sized>(&self, rng: &mut R) -> Option<&Self::Item>;
+    }
+
+    impl<T> SliceRandom for [T] {
+        type Item = T;
+        fn shuffle<R: Rng + ?Sized>(&mut self, _: &mut R) {
+            for i in (1..self.len()).rev() {
+                self.swap(i, super::next_u64() as usize % (i + 1));
+            }
+        }
+        fn choose<R: Rng + ?Sized>(&self, _: &mut R) -> Option<&T> {
+            (!self.is_empty()).then(|| &self[super::next_u64() as usize % self.len()])
+        }
+    }
+}
+
+pub mod rngs {
+    pub use super::ThreadRng;
+}
+
+pub mod prelude {
+    pub use super::{random, rngs::ThreadRng, seq::SliceRandom, thread_rng, Rng};
 }

@@ -104,7 +104,7 @@ fn a_function_call_in_place_unsafe_and_by_reference() {
     let code = "impl Solution {\n    pub fn two_sum(nums: Vec<i32>, target: i32) -> Vec<i32> { vec![] }\n}\n";
     let g = generated(code, &names(&["nums", "target"]));
     assert!(g.contains("use ::ojlc::lc::*;") && g.contains("pub struct Solution;"), "{g}");
-    assert!(g.contains("__cx.bind(&[\"nums\", \"target\"], \"--\");"), "{g}");
+    assert!(g.contains("__cx.bind(&[\"nums\", \"target\"], \"--\");") && !g.contains("trees"), "{g}");
     assert!(g.contains("let mut __a0: Vec<i32> = __cx.arg(0);"), "{g}");
     assert!(g.contains("let __r = Solution::two_sum(__a0, __a1);") && g.contains("__cx.finish(Some(&__r));"), "{g}");
     // Nothing returned: the first argument, after the call.
@@ -115,7 +115,9 @@ fn a_function_call_in_place_unsafe_and_by_reference() {
 head: Option<Box<ListNode>>, s: &str) -> Option<Rc<RefCell<TreeNode>>> { None }\n}\n";
     let g = generated(code, &names(&["root", "p", "head", "s"]));
     assert!(
-        g.contains("\"ttl-\"") && g.contains("let mut __a3: String") && g.contains("(__a0, __a1, __a2, &__a3)"),
+        g.contains("__cx.trees::<TreeNode>(\"ttl-\");")
+            && g.contains("let mut __a3: String")
+            && g.contains("(__a0, __a1, __a2, &__a3)"),
         "{g}"
     );
     // 374: an unsafe fn (not pub) calling the library's `guess`.
@@ -143,6 +145,14 @@ fn hidden_apis_on_solution_and_classes_without_solution() {
 fn next(&mut self) -> i32 { 0 }\n    fn has_next(&self) -> bool { false }\n}\n";
     let g = generated(code, &names(&["nestedList"]));
     assert!(g.contains("NestedIterator::new(__a0)") && g.contains("while __obj.has_next()"), "{g}");
+    // 1570: two objects from the two arguments, the first's method given the second.
+    let code = "struct SparseVector { v: Vec<i32> }\nimpl SparseVector {\n    fn new(nums: Vec<i32>) -> Self { SparseVector { v: nums } }\n    \
+fn dot_product(&self, vec: SparseVector) -> i32 { 0 }\n}\n";
+    let g = generated(code, &names(&["nums1", "nums2"]));
+    assert!(
+        g.contains("let mut __other = SparseVector::new(__a1);") && g.contains("__obj.dot_product(__other)"),
+        "{g}"
+    );
     let err = driver("fn main() {}", &names(&["x"]), &["rustc".into()]).unwrap_err();
     assert!(err.contains("no `impl Solution`"), "{err}");
     // A `Node` class LeetCode has no Rust for; one the code defines itself is the code's.
@@ -186,4 +196,9 @@ fn the_library_is_built_once_and_linked() {
     assert!(shared.compile.starts_with(&["rustc".into(), "+stable".into()]) && shared.compile.contains(&"rlib".into()));
     assert!(d.compile.contains(&"ojlc={shared}/libojlc.rlib".into()) && d.compile.contains(&"-O".into()));
     assert_eq!(d.run, [format!("{{dir}}/{EXE}")]);
+    assert!(!d.compile.iter().any(|w| w.starts_with("rand=")));
+    let code = "use rand::Rng;\nimpl Solution { pub fn f() -> i32 { rand::thread_rng().gen_range(0, 2) } }";
+    let d = driver(code, &names(&[]), &["rustc".into()]).unwrap();
+    assert!(d.compile.contains(&"rand={shared}/libojlc.rlib".into()), "{:?}", d.compile);
 }
+
