@@ -1,8 +1,8 @@
 //! LeetCode in Rust: code exactly as pasted into LeetCode (`impl Solution { pub fn … }`), judged
 //! through the Rust driver on synthetic statements: a plain function with the user's prints, an
 //! in-place function, lists and trees in and out, a node given by its value, a design class,
-//! NestedInteger (341's iterator), hidden APIs (`self.isBadVersion`, `unsafe fn guess`), a wrong
-//! answer; a compile error named at the user's line; and what LeetCode has no Rust for (a list
+//! NestedInteger (341's iterator), hidden APIs (`self.isBadVersion`, `unsafe fn guess`,
+//! `MountainArray`), the `rand` crate's stand-in, a wrong answer; a compile error named at the user's line; and what LeetCode has no Rust for (a list
 //! with a cycle, a `Node` class) refused by name. One server for all: the driver library is built
 //! once, as in a session.
 
@@ -140,6 +140,22 @@ let mid = lo + (hi - lo) / 2;\n            match guess(mid) {\n                -
 1 => lo = mid + 1,\n                _ => return mid,\n            }\n        }\n    }\n}\n",
         "AC",
     ),
+    (
+        &[("mountainArr = [1,2,3,4,5,3,1], target = 3", "2"), ("mountainArr = [0,1,2,4,2,1], target = 3", "-1")],
+        "/**\n * // This is the MountainArray's API interface.\n *  struct MountainArray;\n *  impl MountainArray {\n *     \
+fn get(index:i32)->i32;\n *     fn length()->i32;\n * };\n */\n\nimpl Solution {\n    \
+pub fn find_in_mountain_array(target: i32, mountainArr: &MountainArray) -> i32 {\n        \
+(0..mountainArr.length()).find(|&i| mountainArr.get(i) == target).unwrap_or(-1)\n    }\n}\n",
+        "AC",
+    ),
+    // The `rand` crate LeetCode links: the part solutions use.
+    (
+        &[("nums = [3,1,2]", "[1,2,3]")],
+        "use rand::Rng;\nuse rand::seq::SliceRandom;\n\nimpl Solution {\n    pub fn sort_array(mut nums: Vec<i32>) -> Vec<i32> {\n        \
+let mut rng = rand::thread_rng();\n        nums.shuffle(&mut rng);\n        let _pivot = nums[rng.gen_range(0, nums.len())];\n        \
+nums.sort();\n        nums\n    }\n}\n",
+        "AC",
+    ),
     // A wrong answer is one; floats within LeetCode's tolerance.
     (
         &[("x = 2.00000, n = 10", "1024.00000"), ("x = 2.10000, n = 3", "9.26100")],
@@ -173,7 +189,7 @@ fn compile_errors_and_refusals(b: &crate::backend::Backend, s: &mut Server) {
     assert_eq!(v["verdict"], "CE", "{v}");
     let message = v["compile_error"].as_str().unwrap();
     assert!(message.contains("solution.rs:4:"), "{message}");
-    let text = s.call_err("test_solution", args("9700", "fn main() {}"));
+    let text = s.call_err("test_solution", args("9700", "fn f() {}"));
     assert!(text.contains("no `impl Solution`"), "{text}");
     serve(b, "leetcode", "9701", &leetcode(&[("head = [3,2,0,-4], pos = 1", "true")]), None);
     let code =

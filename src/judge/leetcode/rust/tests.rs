@@ -153,8 +153,10 @@ fn dot_product(&self, vec: SparseVector) -> i32 { 0 }\n}\n";
         g.contains("let mut __other = SparseVector::new(__a1);") && g.contains("__obj.dot_product(__other)"),
         "{g}"
     );
-    let err = driver("fn main() {}", &names(&["x"]), &["rustc".into()]).unwrap_err();
+    let err = driver("fn f() {}", &names(&["x"]), &["rustc".into()]).unwrap_err();
     assert!(err.contains("no `impl Solution`"), "{err}");
+    let err = driver("impl Solution { pub fn f() {} }\nfn main() {}", &names(&[]), &["rustc".into()]).unwrap_err();
+    assert!(err.contains("`fn main`"), "{err}");
     // A `Node` class LeetCode has no Rust for; one the code defines itself is the code's.
     let shape = Shape { extras: Extras { node: Some(NodeClass::Nary), ..Extras::default() }, ..names(&["root"]) };
     let err = driver("impl Solution { pub fn f(root: Node) {} }", &shape, &["rustc".into()]).unwrap_err();
@@ -201,4 +203,3 @@ fn the_library_is_built_once_and_linked() {
     let d = driver(code, &names(&[]), &["rustc".into()]).unwrap();
     assert!(d.compile.contains(&"rand={shared}/libojlc.rlib".into()), "{:?}", d.compile);
 }
-
