@@ -1,8 +1,8 @@
 //! LeetCode in Rust: the user's code exactly as pasted (`impl Solution { pub fn two_sum(…) }`, or
 //! a design class's `impl MinStack { fn new() -> Self … }`), first in `solution.rs` so that
 //! rustc's messages name its own lines; after it, what LeetCode's environment defines (`struct
-//! Solution`, and through a glob import `ListNode`, `TreeNode`, `NestedInteger`, the hidden
-//! APIs, which the user's own definitions shadow) and a `main` generated from the signatures
+//! Solution`, `ListNode`, `TreeNode`, the library's `NestedInteger` and hidden APIs, all through
+//! glob imports, which the user's own definitions shadow) and a `main` generated from the signatures
 //! (`scan`): each argument converted to its parameter's type by the driver library's `FromJson`,
 //! the call, the result printed by `ToJson`. The library (`rust/ojlc.rs`) is an rlib built once
 //! per session; a problem's build compiles only the user's code and a short `main`. Code that
