@@ -125,7 +125,7 @@ fn blank(code: &str) -> String {
             b'\'' => {
                 // A character ('a', '\n', '\''), or a lifetime or label ('a), left as it is.
                 let end = if b.get(i + 1) == Some(&b'\\') {
-                    code[i + 3..].find('\'').map(|e| i + 3 + e + 1)
+                    code.get(i + 3..).and_then(|r| r.find('\'')).map(|e| i + 3 + e + 1)
                 } else {
                     let c = code[i + 1..].chars().next().map_or(1, char::len_utf8);
                     (b.get(i + 1 + c) == Some(&b'\'')).then_some(i + 2 + c)
@@ -285,8 +285,8 @@ fn func(text: &str, toks: &[Tok], mut i: usize, mods: &[&str]) -> (Option<Func>,
     if toks.get(i).is_none_or(|t| t.1 != "(") {
         return (None, i);
     }
-    let close_paren = close(toks, i);
-    let params = split(&toks[i + 1..close_paren]);
+    let close_paren = close(toks, i).max(i + 1);
+    let params = split(toks.get(i + 1..close_paren).unwrap_or_default());
     i = close_paren + 1;
     let ret_start = i;
     while i < toks.len() && !matches!(toks[i].1, "{" | ";" | "where") {

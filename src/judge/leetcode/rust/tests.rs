@@ -203,3 +203,20 @@ fn the_library_is_built_once_and_linked() {
     let d = driver(code, &names(&[]), &["rustc".into()]).unwrap();
     assert!(d.compile.contains(&"rand={shared}/libojlc.rlib".into()), "{:?}", d.compile);
 }
+
+#[test]
+fn any_text_is_scanned_without_a_panic() {
+    let code = "use std::rc::Rc;\nimpl<'a> Solution {\n    pub fn f(s: &'a str, c: char) -> Vec<i32> { let x = '\\''; let y = \"\\\"é\"; \
+let r = r#\"}\"#; /* { */ vec![] }\n    fn g(&self, x: [i64; 2]) -> i32 { 'l: loop { break 'l 0; } }\n}\n// é ü\n";
+    let cuts = code.char_indices().map(|(i, _)| i).chain([code.len()]);
+    for cut in cuts {
+        let part = &code[..cut];
+        let _ = scan::scan(part);
+        let _ = driver(part, &names(&["s", "c"]), &["rustc".into()]);
+    }
+    for odd in ["'\\é", "fn (", "impl", "impl X { fn", "fn f(", "'", "r#\"", "/* /*", "impl X { fn f(x: Vec<) }"] {
+        let _ = scan::scan(odd);
+        let _ = driver(odd, &names(&["x"]), &["rustc".into()]);
+    }
+    assert_eq!(scan::scan(code).funcs("Solution").len(), 2);
+}
