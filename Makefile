@@ -20,8 +20,9 @@ lint:
 	$(CARGO) fmt --check
 	$(CARGO) clippy --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps
-	@# The library forbids unsafe code; the binary denies it and allows it only for the allocator
-	@# and the signal handlers, both declared in main.rs (the bench compiles the allocator in too).
+	@# The library forbids unsafe code; the binary denies it and allows it only for the allocator,
+	@# the static build's memcpy/memmove and the signal handlers, all declared in main.rs (the bench
+	@# compiles the allocator in too).
 	@grep -qx '#!\[forbid(unsafe_code)\]' src/lib.rs || { echo "lint: src/lib.rs must forbid unsafe code"; exit 1; }
 	@bad=$$(grep -rln 'allow(unsafe_code)' src examples tests fuzz 2>/dev/null | grep -vxE 'src/main\.rs|examples/bench/main\.rs'); \
 	if [ -n "$$bad" ]; then echo "lint: allow(unsafe_code) outside main.rs and the bench: $$bad"; exit 1; fi

@@ -103,21 +103,7 @@ fn non_empty(s: &Option<String>) -> Option<&str> {
 /// 2,360 Han characters and 4,128 Latin letters, SPOJ's English under Chinese headings 24 and
 /// 159).
 fn written_in(text: &str) -> Language {
-    let (mut han, mut kana, mut latin) = (0usize, 0usize, 0usize);
-    let mut chars = text.chars().peekable();
-    while let Some(c) = chars.next() {
-        // An HTML tag's name and attributes are markup, not the statement's words.
-        if c == '<' && chars.peek().is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, '/' | '!')) {
-            chars.by_ref().find(|&c| c == '>');
-            continue;
-        }
-        match c {
-            'a'..='z' | 'A'..='Z' => latin += 1,
-            '\u{3040}'..='\u{30ff}' => kana += 1,
-            '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}' => han += 1,
-            _ => {}
-        }
-    }
+    let (han, kana, latin) = scripts(text);
     // Japanese writes its particles in kana; Chinese has none.
     let japanese = kana > 0 && kana * 5 >= han;
     match (japanese, han + kana) {
@@ -126,6 +112,62 @@ fn written_in(text: &str) -> Language {
         (false, cjk) if cjk * 2 <= latin => Language::En,
         _ => Language::Zh,
     }
+}
+
+/// The Han characters, kana and Latin letters of a text, outside HTML tags (a `<` followed by a
+/// letter, `/` or `!` opens one, which the next `>` closes). One pass over the bytes: eight at a
+/// time while they are ASCII without a `<` (most of a statement), else one by one, where the
+/// scripts counted are three-byte UTF-8 sequences, read only where a lead byte of those ranges
+/// (`E3`–`E9`, `EF`) stands; a tag's end is found a word at a time too.
+fn scripts(text: &str) -> (usize, usize, usize) {
+    let b = text.as_bytes();
+    let (mut han, mut kana, mut latin) = (0usize, 0usize, 0usize);
+    let mut i = 0;
+    while i < b.len() {
+        if let Some(letters) = b.get(i..i + 8).and_then(ascii_letters) {
+            latin += letters;
+            i += 8;
+            continue;
+        }
+        match b[i] {
+            b'<' if b.get(i + 1).is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, b'/' | b'!')) => {
+                i = crate::scan::find_byte(&b[i + 1..], b'>').map_or(b.len(), |p| i + 1 + p + 1);
+                continue;
+            }
+            b'a'..=b'z' | b'A'..=b'Z' => latin += 1,
+            lead @ (0xE3..=0xE9 | 0xEF) if i + 2 < b.len() => {
+                let c = (u32::from(lead & 0x0F) << 12) | (u32::from(b[i + 1] & 0x3F) << 6) | u32::from(b[i + 2] & 0x3F);
+                match c {
+                    0x3040..=0x30FF => kana += 1,
+                    0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF => han += 1,
+                    _ => {}
+                }
+                i += 3;
+                continue;
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    (han, kana, latin)
+}
+
+/// The ASCII letters among eight bytes, or `None` when one is not ASCII or is a `<`. Bytewise
+/// arithmetic on a word: no carry crosses a byte, since every byte is below 0x80.
+fn ascii_letters(eight: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = LO * 0x80;
+    let w = u64::from_le_bytes(eight.try_into().ok()?);
+    let lt = w ^ (LO * u64::from(b'<'));
+    // A byte of `lt` is zero where `w` has a `<`.
+    if w & HI != 0 || lt.wrapping_sub(LO) & !lt & HI != 0 {
+        return None;
+    }
+    // Upper case folded to lower; then a letter is a byte from `a` (0x61) to `z` (0x7A).
+    let x = w | (LO * 0x20);
+    let from_a = x + LO * (0x80 - 0x61);
+    let past_z = x + LO * (0x80 - 0x7B);
+    Some((from_a & !past_z & HI).count_ones() as usize)
 }
 
 /// The statement of `p` in `asked`, or what exists, with a note saying so.
@@ -230,6 +272,66 @@ until you meet the number $42$.\n\n## 输入格式\n\nIntegers.";
         let blank = problem(Some("  "), None);
         let none = choose(&blank, Zh);
         assert_eq!((none.raw, none.language, none.note), (None, None, None));
+    }
+
+    /// The counts as the char-by-char reading that came before the byte scan made them.
+    fn scripts_by_chars(text: &str) -> (usize, usize, usize) {
+        let (mut han, mut kana, mut latin) = (0usize, 0usize, 0usize);
+        let mut chars = text.chars().peekable();
+        while let Some(c) = chars.next() {
+            if c == '<' && chars.peek().is_some_and(|n| n.is_ascii_alphabetic() || matches!(n, '/' | '!')) {
+                chars.by_ref().find(|&c| c == '>');
+                continue;
+            }
+            match c {
+                'a'..='z' | 'A'..='Z' => latin += 1,
+                '\u{3040}'..='\u{30ff}' => kana += 1,
+                '\u{3400}'..='\u{4dbf}' | '\u{4e00}'..='\u{9fff}' | '\u{f900}'..='\u{faff}' => han += 1,
+                _ => {}
+            }
+        }
+        (han, kana, latin)
+    }
+
+    #[test]
+    fn the_byte_scan_counts_as_the_chars_did() {
+        let edges = [
+            "",
+            "<",
+            "<a",
+            "a<b",
+            "<b>x</b>y",
+            "x <1 y",
+            "<!-- 注释 -->文",
+            "<p title='あ>'>い</p>",
+            "\u{303f}\u{3040}\u{30ff}\u{3100}",
+            "\u{33ff}\u{3400}\u{4dbf}\u{4dc0}\u{4dff}\u{4e00}\u{9fff}\u{a000}\u{f8ff}\u{f900}\u{faff}\u{fb00}",
+            "é𝔸😀z",
+            "<ü>a",
+            "a\u{3042}",
+        ];
+        for text in edges {
+            assert_eq!(scripts(text), scripts_by_chars(text), "{text:?}");
+        }
+        // Random texts of the characters that matter, at every alignment.
+        let alphabet =
+            ['a', 'Z', '@', '[', '`', '{', '<', '>', '/', '!', ' ', '9', 'é', 'あ', 'ア', '漢', '豈', '😀', '\u{4dc0}'];
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..3000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let text: String =
+                (0..seed % 40).map(|k| alphabet[((seed >> (k % 50)) as usize + k as usize) % alphabet.len()]).collect();
+            assert_eq!(scripts(&text), scripts_by_chars(&text), "{text:?}");
+        }
+        let dirs =
+            ["tests/fixtures", "../shared/corpus"].map(|d| std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(d));
+        for entry in dirs.iter().filter_map(|d| std::fs::read_dir(d).ok()).flatten().flatten() {
+            let text =
+                std::fs::read(entry.path()).map(|b| String::from_utf8_lossy(&b).into_owned()).unwrap_or_default();
+            assert_eq!(scripts(&text), scripts_by_chars(&text), "{}", entry.path().display());
+        }
     }
 
     /// Every corpus statement (`../shared/corpus`, read at test time when present) in the

@@ -27,5 +27,6 @@ mod prompts;
 mod resources;
 mod routes;
 pub mod samples;
+mod scan;
 pub mod server;
 mod tools;

@@ -1,16 +1,25 @@
 //! Entry point: parse the command line, then wire stdin/stdout to the server loop. Exit codes: 0
 //! after stdin closes (or stdout does), 2 for a bad command line, 1 for an I/O failure.
 
-// The library forbids unsafe code (lib.rs). The binary holds the only unsafe code there is, in two
-// modules that say so: the allocator and the signal and console control handlers. `deny`, not
-// `forbid`, because `forbid` cannot be lifted for those; `make lint` checks that
-// `allow(unsafe_code)` appears nowhere else.
+// The library forbids unsafe code (lib.rs). The binary holds the only unsafe code there is, in
+// three modules that say so: the allocator, the static build's memory copies and the signal and
+// console control handlers. `deny`, not `forbid`, because `forbid` cannot be lifted for those;
+// `make lint` checks that `allow(unsafe_code)` appears nowhere else.
 #![deny(unsafe_code)]
+// For `mem`: its copy loops must not be turned into calls to the functions they implement.
+#![no_builtins]
 
 // The allocator's own tests run on every target; it is installed only in the static build.
 #[cfg(any(target_env = "musl", test))]
 #[allow(unsafe_code)]
 mod alloc;
+
+// musl's `memcpy` and `memmove` replaced in the static x86-64 build (src/mem.rs); its loops are
+// kept from becoming calls to the functions they implement by `no_builtins` (this crate is
+// main.rs and these modules; the library is a crate of its own).
+#[cfg(any(all(target_env = "musl", target_arch = "x86_64"), test))]
+#[allow(unsafe_code)]
+mod mem;
 
 /// musl's allocator unmaps eagerly; the static build keeps small blocks cached (src/alloc.rs).
 #[cfg(target_env = "musl")]

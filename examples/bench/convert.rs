@@ -326,6 +326,9 @@ pub(crate) fn profile_convert(file: Option<&String>, reps: Option<&String>) -> E
         println!("{file}: {} per extraction", fmt_ms(t0.elapsed().as_secs_f64() / reps.max(1) as f64 * 1e3));
         return ExitCode::SUCCESS;
     }
+    if std::env::var_os("BENCH_PROBLEM").is_some() {
+        return profile_problem(file, &html, reps);
+    }
     // BENCH_OLD=1: the converter before the one parse, for an A/B profile.
     let convert: fn(&str) -> String = if std::env::var_os("BENCH_OLD").is_some() {
         |s| crate::old_convert::to_markdown(Some(s))
@@ -344,5 +347,36 @@ pub(crate) fn profile_convert(file: Option<&String>, reps: Option<&String>) -> E
         fmt_ms(per * 1e3),
         html.len() as f64 / per / MB
     );
+    ExitCode::SUCCESS
+}
+
+/// BENCH_PROBLEM=1: what `get_problem` does with a backend's reply, but the I/O, N times: FILE is
+/// a fixture (`tests/fixtures/*.http`, its body a problem object) or the JSON alone; the problem
+/// is parsed, made into the tool's output (statement, samples, limits, notes) and written as the
+/// reply's JSON.
+fn profile_problem(file: &str, http: &str, reps: usize) -> ExitCode {
+    let body = http.split_once("\r\n\r\n").map_or(http, |(_, body)| body);
+    let mut out_len = 0;
+    let t0 = Instant::now();
+    for _ in 0..reps {
+        let p: oj_mcp_rs::models::Problem = match serde_json::from_str(std::hint::black_box(body)) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("bench: {file}: not a problem object: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let out = oj_mcp_rs::problems::problem_output(
+            &p,
+            oj_mcp_rs::language::Language::En,
+            &[],
+            |problem| serde_json::json!({ "problem": problem }),
+        );
+        let reply =
+            serde_json::json!({"content": [{"type": "text", "text": out.text}], "structuredContent": out.structured});
+        out_len = std::hint::black_box(serde_json::to_vec(&reply).map_or(0, |v| v.len()));
+    }
+    let per = t0.elapsed().as_secs_f64() / reps.max(1) as f64;
+    println!("{file}: {} bytes → a {out_len}-byte reply, {} per problem", body.len(), fmt_ms(per * 1e3));
     ExitCode::SUCCESS
 }

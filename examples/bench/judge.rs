@@ -1,10 +1,11 @@
 //! The judge's own overhead per sample (`test_solution`): a trivial C program run directly,
 //! against the same program judged through the server on a one-sample problem (Codeforces 1A),
 //! minus the `get_problem` round trip of that problem (the fetch both share). What is left is
-//! the judge: argument checks, statement reading, the folder, the confinement wrappers
-//! (`setpriv`, `prlimit`, `unshare`, and the init: the binary again), the pipes, the comparison
-//! and the reply. Measured with the namespaces and again without them
-//! (`OJ_JUDGE_NO_NAMESPACES=1`) to show what they cost.
+//! the judge: argument checks, statement reading, the folder, the sandbox's wrappers (`prlimit`,
+//! then `bwrap`, or `unshare` and the mount table, and the init: the binary again), the pipes,
+//! the comparison and the reply. Measured each way the judge confines a run: with bubblewrap,
+//! with it hidden from the server's `PATH` (`unshare` with the mount table), and without
+//! namespaces (`OJ_JUDGE_NO_NAMESPACES=1`), to show what each costs.
 //!
 //! Split in two at the program's run: the server, at `--log-level debug` (read from its stderr),
 //! says when it saw the program exit, counted from the call's start. Call → program start is that
@@ -13,6 +14,7 @@
 //! trip after that instant (the reply's serialisation and the pipe, and the request's way in).
 
 use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
 use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -28,11 +30,33 @@ use crate::{Opts, TOKEN, WARM_UP};
 pub(crate) struct JudgeFigures {
     /// The program run directly: spawn, input, output, exit.
     direct: Stats,
-    /// With namespaces.
-    confined: Judged,
-    /// The same without namespaces (only `setpriv`/`prlimit`; a `kill` of the process group after
-    /// each run, since no PID namespace ends the program's children).
-    plain: Judged,
+    /// Each way, in [`WAYS`]' order: `n/a` where this machine lacks it.
+    ways: Vec<Result<Judged, String>>,
+}
+
+/// How the server confines the runs being measured.
+#[derive(Clone, Copy, PartialEq)]
+enum Way {
+    /// bubblewrap on the server's `PATH`.
+    Bwrap,
+    /// bubblewrap hidden: `unshare`, and the mount table the init applies.
+    Unshare,
+    /// `OJ_JUDGE_NO_NAMESPACES=1`: only `setpriv`/`prlimit`, and a `kill` of the process group
+    /// after each run, since no PID namespace ends the program's children.
+    Plain,
+}
+
+const WAYS: [Way; 3] = [Way::Bwrap, Way::Unshare, Way::Plain];
+
+impl Way {
+    /// The row's words, and the `confinement.engine` the result must name.
+    fn words(self) -> (&'static str, &'static str) {
+        match self {
+            Way::Bwrap => ("confined (bubblewrap)", "bwrap"),
+            Way::Unshare => ("confined (unshare, bwrap hidden)", "unshare"),
+            Way::Plain => ("without namespaces", "none"),
+        }
+    }
 }
 
 /// One series of judged calls.
@@ -100,13 +124,38 @@ fn exits(p: &mut Proc) -> Result<mpsc::Receiver<(u64, u64)>, String> {
     Ok(rx)
 }
 
+/// A folder of links to every program on `PATH` but `bwrap` (the first of each name): a `PATH`
+/// without bubblewrap, in target/bench/judge/no-bwrap.
+fn path_without_bwrap() -> Result<String, String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench/judge/no-bwrap");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    for folder in std::env::split_paths(&path) {
+        for entry in std::fs::read_dir(&folder).into_iter().flatten().flatten() {
+            let link = dir.join(entry.file_name());
+            if entry.file_name() != "bwrap" && !link.exists() {
+                #[cfg(unix)]
+                std::os::unix::fs::symlink(entry.path(), &link).map_err(|e| format!("{}: {e}", link.display()))?;
+            }
+        }
+    }
+    Ok(dir.display().to_string())
+}
+
 /// `test_solution` minus `get_problem`, call by call, split at the program's exit.
-fn judged_runs(cmd: &[String], exe: &str, n: usize, opts: &Opts, namespaces: bool) -> Result<Judged, String> {
+fn judged_runs(cmd: &[String], exe: &str, n: usize, opts: &Opts, way: Way) -> Result<Judged, String> {
     let served = backend::Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
     let mut c = Proc::command(cmd, &served.url());
     c.env("OJ_ALLOW_RUN", "1").env("OJ_LOG", "debug").stderr(Stdio::piped());
-    if !namespaces {
-        c.env("OJ_JUDGE_NO_NAMESPACES", "1");
+    match way {
+        Way::Bwrap => {}
+        Way::Unshare => {
+            c.env("PATH", path_without_bwrap()?);
+        }
+        Way::Plain => {
+            c.env("OJ_JUDGE_NO_NAMESPACES", "1");
+        }
     }
     let mut p = Proc::spawn(c, opts.timeout)?;
     let exited = exits(&mut p)?;
@@ -118,9 +167,14 @@ fn judged_runs(cmd: &[String], exe: &str, n: usize, opts: &Opts, namespaces: boo
     for i in 0..n + WARM_UP {
         let id = 2 + 2 * i as u64;
         let judged = p.call(id, &request(id, "tools/call", json!({"name": "test_solution", "arguments": args})))?;
-        let verdict = p.reply_result("test_solution")?["structuredContent"]["verdict"].clone();
-        if verdict != "AC" {
-            return Err(format!("test_solution: verdict {verdict}"));
+        let result = p.reply_result("test_solution")?["structuredContent"].clone();
+        if result["verdict"] != "AC" {
+            return Err(format!("test_solution: verdict {}", result["verdict"]));
+        }
+        // A server from before `engine` (an older build, to compare with) confines its own way.
+        let engine = &result["confinement"]["engine"];
+        if !engine.is_null() && engine != way.words().1 {
+            return na(&format!("the runs were confined with {engine} here"));
         }
         let (spawn_us, exit_us) =
             exited.recv_timeout(Duration::from_secs(5)).map_err(|_| "no debug line for the sample")?;
@@ -139,13 +193,14 @@ fn judged_runs(cmd: &[String], exe: &str, n: usize, opts: &Opts, namespaces: boo
 pub(crate) fn measure_judge(opts: &Opts, failed: &mut bool) -> Result<JudgeFigures, String> {
     println!("\n== the judge's overhead per sample (test_solution − get_problem − the program run directly)");
     let n = (opts.calls / 4).max(10);
-    let run = || -> Result<JudgeFigures, String> {
-        let exe = build()?;
-        let direct = direct_runs(&exe, n)?;
-        let confined = judged_runs(&opts.server, &exe, n, opts, true)?;
-        let plain = judged_runs(&opts.server, &exe, n, opts, false)?;
-        for (what, j) in [("with namespaces", &confined), ("without", &plain)] {
-            println!(
+    let exe = note("judge overhead", build(), failed)?;
+    let direct = note("judge overhead", direct_runs(&exe, n), failed)?;
+    let mut ways = Vec::new();
+    for way in WAYS {
+        let what = way.words().0;
+        let j = note(&format!("judge overhead, {what}"), judged_runs(&opts.server, &exe, n, opts, way), failed);
+        match &j {
+            Ok(j) => println!(
                 "{what}: judged − fetched {:.2} ms = call → program start {:.2} ms (the first wrapper spawned at \
 {:.2} ms) + the program {:.2} ms (run directly) + its exit → reply {:.2} ms (medians of {n})",
                 j.total.median,
@@ -153,46 +208,40 @@ pub(crate) fn measure_judge(opts: &Opts, failed: &mut bool) -> Result<JudgeFigur
                 j.to_spawn.median,
                 direct.median,
                 j.after.median
-            );
+            ),
+            Err(e) => println!("{what}: {e}"),
         }
-        Ok(JudgeFigures { direct, confined, plain })
-    };
-    note("judge overhead", run(), failed)
-}
-
-/// The series with namespaces or without.
-fn series(j: &JudgeFigures, confined: bool) -> &Judged {
-    if confined { &j.confined } else { &j.plain }
+        ways.push(j);
+    }
+    Ok(JudgeFigures { direct, ways })
 }
 
 pub(crate) fn judge_rows(figures: &Result<JudgeFigures, String>, rows: &mut Vec<Row>) {
-    let cell = |f: &dyn Fn(&JudgeFigures) -> f64| match figures {
-        Ok(j) => Cell::ms(f(j)),
+    let direct = |f: &Result<JudgeFigures, String>| match f {
+        Ok(j) => Cell::ms(j.direct.median),
         Err(e) => Cell::text(e.clone()),
     };
-    rows.push(Row::info("judge: one sample run directly (spawn → exit)", cell(&|j| j.direct.median), Cell::default()));
-    for confined in [true, false] {
-        let what = if confined { "confined (namespaces)" } else { "without namespaces" };
-        rows.push(Row::target(
-            format!("judge: overhead per sample, {what}"),
-            cell(&|j| series(j, confined).total.median - j.direct.median),
-            Cell::default(),
-            "≤ 10 ms",
-            Target::AtMost(10.0),
-        ));
-        rows.push(Row::target(
-            format!("  of which call → program start (fetch excluded), {what}"),
-            cell(&|j| series(j, confined).to_exit.median - j.direct.median),
-            Cell::default(),
-            "≤ 5 ms",
-            Target::AtMost(5.0),
-        ));
-        rows.push(Row::target(
-            format!("  and program exit → reply, {what}"),
-            cell(&|j| series(j, confined).after.median),
-            Cell::default(),
-            "≤ 5 ms",
-            Target::AtMost(5.0),
-        ));
+    rows.push(Row::info("judge: one sample run directly (spawn → exit)", direct(figures), Cell::default()));
+    for (i, way) in WAYS.iter().enumerate() {
+        let what = way.words().0;
+        let cell = |f: &dyn Fn(&Judged, f64) -> f64| match figures.as_ref().map(|j| (j.ways.get(i), j.direct.median)) {
+            Ok((Some(Ok(j)), direct)) => Cell::ms(f(j, direct)),
+            Ok((Some(Err(e)), _)) => Cell::text(e.clone()),
+            Ok((None, _)) => Cell::default(),
+            Err(e) => Cell::text(e.clone()),
+        };
+        let rows_of: [(String, Cell, &str, f64); 3] = [
+            (format!("judge: overhead per sample, {what}"), cell(&|j, d| j.total.median - d), "≤ 10 ms", 10.0),
+            (
+                format!("  of which call → program start (fetch excluded), {what}"),
+                cell(&|j, d| j.to_exit.median - d),
+                "≤ 5 ms",
+                5.0,
+            ),
+            (format!("  and program exit → reply, {what}"), cell(&|j, _| j.after.median), "≤ 5 ms", 5.0),
+        ];
+        for (name, value, words, at_most) in rows_of {
+            rows.push(Row::target(name, value, Cell::default(), words, Target::AtMost(at_most)));
+        }
     }
 }

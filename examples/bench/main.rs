@@ -9,8 +9,10 @@
 //! (in process: throughput over the corpus, time against input size), the npm launcher's
 //! overhead, `test_solution`'s own overhead per sample against running the program directly, split
 //! into call → program start and program exit → reply (`judge.rs`), C++ builds without and with
-//! the precompiled `<bits/stdc++.h>` (`cpp.rs`), and the memory of a session's
-//! whole process tree (binary alone, launcher on its spawn and `execve` paths). `--compare CMD` measures another stdio MCP server in the same run, side by side.
+//! the precompiled `<bits/stdc++.h>` (`cpp.rs`), the memory of a session's whole process tree
+//! (binary alone, launcher on its spawn and `execve` paths), and the CPU time a `get_problem`
+//! call costs the server (`cpu.rs`). `--compare CMD` measures another stdio MCP server in the same
+//! run, side by side (the CPU rounds interleaved, with the ratio's target).
 //! Exit status: 0 whatever the verdicts (a benchmark, not a test), 1 when a measurement broke.
 
 mod ab;
@@ -18,6 +20,7 @@ mod ab;
 mod backend;
 mod convert;
 mod cpp;
+mod cpu;
 mod judge;
 mod launcher;
 mod old_convert;
@@ -68,7 +71,9 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --server CMD    the server to measure (default: $OJ_MCP_BIN, else the static release binary
                   target/x86_64-unknown-linux-musl/release/oj-mcp-rs)
   --compare CMD   another stdio MCP server, measured the same way and printed beside it with the
-                  ratio other / ours (tool-call rows need a get_problem tool)
+                  ratio other / ours (tool-call rows need a get_problem tool); a word {base_url}
+                  or {token} is replaced by the fixture backend's (for a server that takes them
+                  only as flags)
   --launcher CMD  the installed npm launcher (node_modules/.bin/oj-mcp-rs); without it the
                   launcher row is skipped
   --launcher-node CMD
@@ -82,8 +87,8 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --long N        calls before the last peak-RSS reading (default 1000)
   --timeout SECS  longest wait for any one answer (default 20)
   --only LIST     measure only these, comma-separated: size, start (spawn → initialize/discover,
-                  EOF → exit), list (tools/list), calls (get_problem, RSS, connections),
-                  convert, ab (the converter against the one before the one-parse rewrite: time,
+                  EOF → exit), list (tools/list), calls (get_problem, RSS, connections), cpu
+                  (CPU time per get_problem call, both servers in alternate rounds), convert, ab (the converter against the one before the one-parse rewrite: time,
                   peak memory, same output), samples (sample extraction against conversion), judge
                   (test_solution's overhead per sample; C++ builds without and with the
                   precompiled <bits/stdc++.h>, and BENCH_CPP_SOURCES=DIR's .cpp files),
@@ -92,12 +97,14 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --markdown      print the summary as a Markdown table (for the README)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
                              (BENCH_OLD=1: the converter before the one parse; BENCH_SAMPLES=1:
-                             extract its samples from one parse instead)
+                             extract its samples from one parse instead; BENCH_PROBLEM=1: FILE
+                             is a problem fixture (tests/fixtures/*.http), made into
+                             get_problem's reply, the I/O left out)
 A CMD is split on whitespace (no quoting): wrap anything fancier in a script, or profile a
 server by prefixing it: --server \"valgrind --tool=callgrind BIN\" --only calls --timeout 300.";
 
-pub(crate) const SECTIONS: [&str; 9] =
-    ["size", "start", "list", "calls", "convert", "ab", "samples", "judge", "launcher"];
+pub(crate) const SECTIONS: [&str; 10] =
+    ["size", "start", "list", "calls", "cpu", "convert", "ab", "samples", "judge", "launcher"];
 
 pub(crate) struct Opts {
     pub(crate) server: Vec<String>,

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 #[cfg(unix)]
 pub(crate) mod sys {
-    use std::ffi::{c_int, c_short, c_ulong};
+    use std::ffi::{c_int, c_long, c_short, c_ulong};
 
     #[repr(C)]
     pub struct PollFd {
@@ -23,8 +23,19 @@ pub(crate) mod sys {
 
     pub const POLLIN: c_short = 1;
 
+    /// `_SC_CLK_TCK` on Linux.
+    const SC_CLK_TCK: c_int = 2;
+
     unsafe extern "C" {
         pub fn poll(fds: *mut PollFd, nfds: c_ulong, timeout: c_int) -> c_int;
+        fn sysconf(name: c_int) -> c_long;
+    }
+
+    /// The unit of /proc's CPU times, per second (100 nearly everywhere).
+    pub fn clock_ticks() -> u64 {
+        // SAFETY: sysconf takes a constant and has no other effect.
+        let n = unsafe { sysconf(SC_CLK_TCK) };
+        if n > 0 { n as u64 } else { 100 }
     }
 }
 
@@ -226,15 +237,22 @@ pub(crate) struct Proc {
 }
 
 impl Proc {
+    /// The server's command, told of the backend by `OJ_BASE_URL` and `OJ_TOKEN`; a word
+    /// `{base_url}` or `{token}` in `cmd` is replaced by the same value, for a server that reads
+    /// them from its command line only.
     pub(crate) fn command(cmd: &[String], backend_url: &str) -> Command {
         let mut c = Command::new(&cmd[0]);
-        c.args(&cmd[1..])
-            .env("OJ_BASE_URL", backend_url)
-            .env("OJ_TOKEN", TOKEN)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            // Default log level: the server's stderr lines go where a client would drop them.
-            .stderr(Stdio::null());
+        c.args(cmd[1..].iter().map(|w| match w.as_str() {
+            "{base_url}" => backend_url,
+            "{token}" => TOKEN,
+            w => w,
+        }))
+        .env("OJ_BASE_URL", backend_url)
+        .env("OJ_TOKEN", TOKEN)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        // Default log level: the server's stderr lines go where a client would drop them.
+        .stderr(Stdio::null());
         c
     }
 

@@ -83,6 +83,7 @@ pub(crate) fn run(opts: &Opts) -> bool {
         .compare
         .as_ref()
         .map(|cmd| measure_server("other", cmd, starts.next().expect("one series per command"), opts, &mut failed));
+    let cpu = opts.wants("cpu").then(|| crate::cpu::measure_cpu(opts, &mut failed));
     let conv = opts.wants("convert").then(|| measure_converter(opts, &mut failed));
     let ab = opts.wants("ab").then(|| crate::ab::measure_ab(opts, conv.as_ref()));
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
@@ -97,6 +98,9 @@ pub(crate) fn run(opts: &Opts) -> bool {
     start_rows(&both, opts, &mut rows);
     call_rows(&both, opts, &mut rows);
     memory_rows(&both, opts, &mut rows);
+    if let Some(cpu) = &cpu {
+        crate::cpu::cpu_rows(cpu, &mut rows);
+    }
     match &conv {
         Some(conv) => converter_rows(conv, &mut rows),
         None => skipped_converter_rows(&mut rows),

@@ -18,7 +18,15 @@ EXT = {
 }
 # Problems that are not functions to judge from examples: counted apart, never sampled.
 # doocs tags its concurrency problems "多线程" even in README_EN.md.
-SKIP_TAGS = {"Pandas": "pandas", "Database": "sql", "Shell": "shell", "Concurrency": "concurrency", "多线程": "concurrency"}
+SKIP_TAGS = {
+    "Pandas": "pandas",
+    "Database": "sql",
+    "Shell": "shell",
+    "Concurrency": "concurrency",
+    "多线程": "concurrency",
+    # LeetCode's JavaScript-only problems (category "JavaScript": the server refuses them by kind).
+    "JavaScript": "javascript-only",
+}
 
 _FOLDER = re.compile(r"^solution/\d{4}-\d{4}/(\d{4})\.[^/]+$")
 _HEADING = re.compile(r"^# \[(\d+)\. (.+)\]\((https://leetcode\.com/problems/([^/)]+))/?\)\s*$", re.M)

@@ -1,6 +1,7 @@
 //! Is a statement HTML or Markdown? Plus the Markdown line shapes (headings, lists, fences).
 
-use super::tags::{KNOWN, RAW, class, in_comment_after, scan_tags};
+use super::tags::{KNOWN, RAW, class, find_tag, in_comment_after, scan_tags};
+use crate::scan;
 
 fn starts_with_ci(s: &str, prefix: &str) -> bool {
     s.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix))
@@ -23,15 +24,19 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
     let mut list_lines = 0usize;
     let mut raw: Option<String> = None;
     let mut comment = false;
-    for line in t.lines() {
+    for line in scan::lines(t) {
         // A line that starts inside a comment is not Markdown (AtCoder keeps drafts, fences
         // included, in comments).
         let commented = comment;
         comment = in_comment_after(line, comment);
         // Markdown structure decides at once: nothing after it can undo that.
         if raw.is_none() && !commented {
-            list_lines += usize::from(is_list_line(line));
-            if fence_open(line).is_some() || is_atx_heading(line) || list_lines >= 2 {
+            match shape(line) {
+                Shape::Text => {}
+                Shape::ListItem => list_lines += 1,
+                Shape::Block => return false,
+            }
+            if list_lines >= 2 {
                 return false;
             }
         }
@@ -58,16 +63,54 @@ pub(crate) fn looks_like_html(s: &str) -> bool {
 /// there is such a line, the full scan decides.
 fn without_markdown_lines(t: &str) -> Option<bool> {
     let (mut lists, mut known) = (0, false);
-    for line in t.lines() {
-        lists += usize::from(is_list_line(line));
-        if lists >= 2 || fence_open(line).is_some() || is_atx_heading(line) {
-            return None;
+    for line in scan::lines(t) {
+        match shape(line) {
+            Shape::Text => {}
+            Shape::ListItem => {
+                lists += 1;
+                if lists >= 2 {
+                    return None;
+                }
+            }
+            Shape::Block => return None,
         }
         if !known {
-            scan_tags(line, |name, _| known |= class(name).has(KNOWN));
+            known = find_tag(line, |name, _| class(name).has(KNOWN));
         }
     }
     Some(known)
+}
+
+/// What a line is to the HTML-or-Markdown check.
+enum Shape {
+    Text,
+    ListItem,
+    /// A fence or an ATX heading.
+    Block,
+}
+
+/// The line's shape. Each shape starts with its own characters once white space is skipped
+/// (digits or `-*+` a list item, `` ` `` or `~` a fence, `#` a heading), so a line is tried only
+/// as what its first one allows: a line of test data is tried as a list item alone.
+#[inline(always)]
+fn shape(line: &str) -> Shape {
+    // The first byte that is not ASCII white space: an ASCII character, or a lead byte (no
+    // lead byte is white space read as Latin-1, so the look stops there).
+    let first = line.bytes().find(|&b| !(b as char).is_whitespace());
+    let block = match first {
+        Some(b'0'..=b'9' | b'-' | b'*' | b'+') if is_list_line(line) => return Shape::ListItem,
+        Some(b'`' | b'~') => fence_open(line).is_some(),
+        Some(b'#') => is_atx_heading(line),
+        // Other white space than ASCII's may come first: each rule as it is.
+        Some(0x80..) => {
+            if is_list_line(line) {
+                return Shape::ListItem;
+            }
+            fence_open(line).is_some() || is_atx_heading(line)
+        }
+        _ => false,
+    };
+    if block { Shape::Block } else { Shape::Text }
 }
 
 /// ATX heading: up to 3 spaces, 1–6 `#`, then a space/tab or end of line.
@@ -99,7 +142,7 @@ pub(super) fn strip_indent(line: &str, n: usize) -> &str {
 /// `> ` stays).
 pub(crate) fn open_fence(text: &str) -> Option<String> {
     let mut open: Option<(String, u8, usize)> = None;
-    for line in text.split('\n') {
+    for line in scan::split_lines(text) {
         match &open {
             Some((cont, ch, len)) => {
                 let body = if cont.is_empty() { line } else { line.strip_prefix(cont.as_str()).unwrap_or(line) };
@@ -108,7 +151,7 @@ pub(crate) fn open_fence(text: &str) -> Option<String> {
                 }
             }
             None => {
-                let body = line.trim_start_matches(|c: char| " >-*+.)".contains(c) || c.is_ascii_digit());
+                let body = &line[container_prefix(line)..];
                 let prefix = &line[..line.len() - body.len()];
                 open = fence_open(body)
                     .map(|(ch, len)| (prefix.chars().map(|c| if c == '>' { '>' } else { ' ' }).collect(), ch, len));
@@ -117,6 +160,14 @@ pub(crate) fn open_fence(text: &str) -> Option<String> {
     }
     let (cont, ch, len) = open?;
     Some(format!("{cont}{}", (ch as char).to_string().repeat(len)))
+}
+
+/// The length of the list-item and quote markers (and indentation) a line starts with, where a
+/// fence may follow: spaces, `>`, `-`, `*`, `+`, `.`, `)` and digits, all ASCII, so counted by
+/// byte.
+#[inline(always)]
+pub(super) fn container_prefix(line: &str) -> usize {
+    line.bytes().take_while(|b| matches!(b, b' ' | b'>' | b'-' | b'*' | b'+' | b'.' | b')' | b'0'..=b'9')).count()
 }
 
 /// Opening code fence: (fence char, length).
@@ -137,4 +188,33 @@ pub(super) fn is_fence_close(line: &str, ch: u8, len: usize) -> bool {
     let t = strip_indent(line, 3);
     let n = t.bytes().take_while(|&b| b == ch).count();
     n >= len && t[n..].trim().is_empty()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line's shape is what the three rules, each tried, say of it.
+    #[test]
+    fn shape_is_the_three_rules() {
+        const PIECES: &[&str] = &[
+            " ", "\t", "\u{b}", "\u{3000}", "\u{a0}", "1", "12", ".", ")", "-", "*", "+", "`", "```", "~~~", "#", "##",
+            "a", "é",
+        ];
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let line: String =
+                (0..state % 7).map(|k| PIECES[((state >> (5 * k + 3)) % PIECES.len() as u64) as usize]).collect();
+            let (list, block) = (is_list_line(&line), fence_open(&line).is_some() || is_atx_heading(&line));
+            let got = match shape(&line) {
+                Shape::Text => (false, false),
+                Shape::ListItem => (true, false),
+                Shape::Block => (false, true),
+            };
+            assert_eq!(got, (list, block), "{line:?}");
+        }
+    }
 }

@@ -99,38 +99,13 @@ pub(crate) fn push_text(node: &Handle, out: &mut String) {
 /// instructions (its queue, its stack and two `memchr`s), half of a sample extraction's cost.
 /// Nodes are known by address, which stays theirs while the tree lives: one `Texts` belongs to
 /// one tree (see `Statement`).
+#[derive(Default)]
 pub(crate) struct Texts(RefCell<Kept>);
 
 /// The texts one after the other, and each node's address and range in them: as read (a push
 /// costs the converter less than an insert), then indexed when the sample reader first asks.
 #[derive(Default)]
 struct Kept(String, Vec<(usize, usize, usize)>, HashMap<usize, (usize, usize)>);
-
-thread_local! {
-    /// The buffers of the last `Texts` dropped on this thread, emptied, for the next statement's:
-    /// they are often over 4 KiB, and blocks that size go back to the system when freed
-    /// (`src/alloc.rs`): two `mmap`/`munmap` pairs a statement, more than the reads saved.
-    static SPARE: RefCell<Kept> = RefCell::default();
-}
-
-impl Default for Texts {
-    fn default() -> Texts {
-        Texts(RefCell::new(SPARE.try_with(RefCell::take).unwrap_or_default()))
-    }
-}
-
-impl Drop for Texts {
-    fn drop(&mut self) {
-        let Kept(text, read, index) = self.0.get_mut();
-        // Those of a very large statement go back to the system (a 300 KB one holds 0.65 MB).
-        if text.capacity() + 24 * read.capacity() + 32 * index.capacity() <= 1 << 20 {
-            text.clear();
-            read.clear();
-            index.clear();
-            let _ = SPARE.try_with(|spare| spare.swap(&self.0));
-        }
-    }
-}
 
 impl Texts {
     /// Reads a text node's text (and keeps it), then hands it to `f`.

@@ -51,6 +51,8 @@
 use std::borrow::Cow;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
+use crate::scan;
+
 use dom::Texts;
 use html2text::RcDom;
 
@@ -264,19 +266,12 @@ fn normalize_newlines(s: &str) -> Cow<'_, str> {
 fn tidy(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     let mut blank = false;
-    let mut fence: Option<(u8, usize)> = None;
-    for raw in s.split('\n') {
-        // A fence line, after the quote and list-item indentation that holds it.
-        let body = raw.trim_start_matches(|c: char| " >-*+.)".contains(c) || c.is_ascii_digit());
-        if let Some((ch, len)) = fence {
-            out.push('\n');
-            out.push_str(raw);
-            if detect::is_fence_close(body, ch, len) {
-                fence = None;
-            }
-            continue;
-        }
-        fence = detect::fence_open(body);
+    // The start of the next line; `None` past the last one.
+    let mut next = Some(0);
+    while let Some(start) = next {
+        let end = line_end(s, start);
+        next = (end < s.len()).then_some(end + 1);
+        let raw = &s[start..end];
         let line = raw.trim_end_matches([' ', '\t']);
         if line.is_empty() {
             blank = !out.is_empty();
@@ -287,8 +282,42 @@ fn tidy(s: &str) -> String {
         }
         blank = false;
         out.push_str(line);
+        // A fence line, after the quote and list-item indentation that holds it.
+        if let Some((ch, len)) = detect::fence_open(&raw[detect::container_prefix(raw)..]) {
+            next = next.and_then(|from| fenced_lines(s, from, ch, len, &mut out));
+        }
     }
     out
+}
+
+/// Where the line holding `at` ends: its `\n`, or the end of the text.
+#[inline]
+fn line_end(s: &str, at: usize) -> usize {
+    scan::find_byte(&s.as_bytes()[at..], b'\n').map_or(s.len(), |p| at + p)
+}
+
+/// Copies the lines of a fenced code block from `from` to its closing fence, each after a line
+/// break, as they are; returns where the line after the fence starts. Only a line holding the
+/// fence character can close the block, so the copy goes from one of those to the next (a
+/// search over the text, not a look at each line).
+fn fenced_lines(s: &str, mut from: usize, ch: u8, len: usize, out: &mut String) -> Option<usize> {
+    loop {
+        let Some(at) = scan::find_byte(&s.as_bytes()[from..], ch).map(|p| from + p) else {
+            out.push('\n');
+            out.push_str(&s[from..]);
+            return None;
+        };
+        let start = s.as_bytes()[from..at].iter().rposition(|&b| b == b'\n').map_or(from, |p| from + p + 1);
+        let end = line_end(s, at);
+        out.push('\n');
+        out.push_str(&s[from..end]);
+        let raw = &s[start..end];
+        let next = (end < s.len()).then_some(end + 1);
+        if detect::is_fence_close(&raw[detect::container_prefix(raw)..], ch, len) {
+            return next;
+        }
+        from = next?;
+    }
 }
 
 #[cfg(test)]

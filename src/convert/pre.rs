@@ -17,25 +17,31 @@ pub(super) fn fenced(node: &Handle, texts: &Texts) -> String {
     let mut lang = code_lang(node);
     let mut text = String::new();
     pre_text(node, &mut text, &mut lang, 0, texts);
-    let text = text.replace('\u{a0}', " ");
-    let lines: Vec<&str> = text.split('\n').collect();
-    let first = lines.iter().position(|l| !l.trim().is_empty());
-    let last = lines.iter().rposition(|l| !l.trim().is_empty());
-    let body = match (first, last) {
-        (Some(f), Some(l)) => lines[f..=l].join("\n"),
-        _ => String::new(),
-    };
-    let fence = "`".repeat(max_backtick_run(&body).max(2) + 1);
+    if text.contains('\u{a0}') {
+        text = text.replace('\u{a0}', " ");
+    }
+    let body = without_blank_lines_around(&text);
+    let fence = "`".repeat(max_backtick_run(body).max(2) + 1);
     let mut s = String::with_capacity(body.len() + 2 * fence.len() + lang.len() + 2);
     s.push_str(&fence);
     s.push_str(&lang);
     s.push('\n');
     if !body.is_empty() {
-        s.push_str(&body);
+        s.push_str(body);
         s.push('\n');
     }
     s.push_str(&fence);
     s
+}
+
+/// `text` from its first line with more than white space to its last, without copying it: the
+/// first such line holds the first character that is not white space, the last one the last.
+fn without_blank_lines_around(text: &str) -> &str {
+    let not_blank = |c: char| !c.is_whitespace();
+    let (Some(first), Some(last)) = (text.find(not_blank), text.rfind(not_blank)) else { return "" };
+    let start = text[..first].rfind('\n').map_or(0, |p| p + 1);
+    let end = text[last..].find('\n').map_or(text.len(), |p| last + p);
+    &text[start..end]
 }
 
 /// Appends the text of `node`'s children; the first `<code>` with a language names it.

@@ -40,17 +40,29 @@ pub(super) fn tag_at(text: &str, i: usize) -> Option<TagAt> {
 
 /// Calls `f(name, closing)` for each tag in `line`.
 pub(super) fn scan_tags(line: &str, mut f: impl FnMut(&str, bool)) {
+    find_tag(line, |name, closing| {
+        f(name, closing);
+        false
+    });
+}
+
+/// Calls `f(name, closing)` for each tag in `line` until it says `true`; whether it did. A `<`
+/// is found eight bytes at a time: text runs between tags are short.
+pub(super) fn find_tag(line: &str, mut f: impl FnMut(&str, bool) -> bool) -> bool {
     let mut i = 0;
-    while let Some(k) = line[i..].find('<') {
+    while let Some(k) = crate::scan::find_byte(&line.as_bytes()[i..], b'<') {
         let at = i + k;
         match tag_at(line, at) {
             Some(t) => {
-                f(t.name(), t.closing);
+                if f(t.name(), t.closing) {
+                    return true;
+                }
                 i = t.end;
             }
             None => i = at + 1,
         }
     }
+    false
 }
 
 /// What a tag name means outside the HTML parse.
@@ -134,15 +146,12 @@ const fn key(name: &[u8]) -> u64 {
 /// its stack of open elements at each tag, so a deep document costs it the square of its depth
 /// (a minute for 64 K nested `<ul><li>`), and such input gets the plain-text fallback instead.
 pub(crate) fn too_deep(html: &str, max: usize) -> bool {
-    // A byte loop: between a statement's tags are a dozen bytes of text on average, too few
-    // for a `memchr` to pay for its setup.
+    // Eight bytes at a time: between a statement's tags are a dozen bytes of text on average,
+    // too few for a `memchr` to pay for its setup, and in a `<pre>` of test data thousands.
     let b = html.as_bytes();
     let (mut depth, mut i) = (0usize, 0usize);
-    while i < b.len() {
-        if b[i] != b'<' {
-            i += 1;
-            continue;
-        }
+    while let Some(p) = crate::scan::find_byte(&b[i..], b'<') {
+        i += p;
         let closing = b.get(i + 1) == Some(&b'/');
         let from = i + 1 + usize::from(closing);
         let mut to = from;

@@ -55,7 +55,14 @@ pub(super) fn fix_dollars_into<'a>(s: &str, out: &'a mut String) -> &'a str {
     out
 }
 
-/// The longest run of backticks in `s`.
+/// The longest run of backticks in `s`: from one backtick to the next by `memchr` (a split on
+/// every other character cost a 300 KB statement's `<pre>` blocks 8.5M instructions).
 pub(super) fn max_backtick_run(s: &str) -> usize {
-    s.split(|c| c != '`').map(str::len).max().unwrap_or(0)
+    let (mut longest, mut rest) = (0, s);
+    while let Some(p) = rest.find('`') {
+        let run = rest[p..].bytes().take_while(|&b| b == b'`').count();
+        longest = longest.max(run);
+        rest = &rest[p + run..];
+    }
+    longest
 }

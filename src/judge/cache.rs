@@ -20,6 +20,9 @@ use super::{pch, sandbox, verdict};
 const KEEP: usize = 16;
 /// A compiler gets this long.
 const COMPILE_MS: u64 = 60_000;
+/// A driver's session part gets this long: it is built once and may be large (C++: the driver's
+/// header precompiled with `<bits/stdc++.h>`, 9 s of CPU, a minute on a busy machine).
+const SHARED_MS: u64 = 240_000;
 
 /// A built program.
 #[derive(Debug)]
@@ -72,7 +75,7 @@ fn entries() -> &'static Mutex<Vec<Entry>> {
 
 /// The session folder: `oj-judge-<pid>` under the system's temporary folder. The first call
 /// also removes what servers killed before they could clean up left there.
-fn root() -> PathBuf {
+pub(super) fn root() -> PathBuf {
     static SWEPT: OnceLock<()> = OnceLock::new();
     SWEPT.get_or_init(sweep);
     std::env::temp_dir().join(format!("oj-judge-{}", std::process::id()))
@@ -121,13 +124,12 @@ pub(crate) fn build(
         return Ok((e.built.clone(), true));
     }
     if which(&tool[0]).is_none() {
-        return Err(BuildError::Setup(format!(
-            "`{}` (the {} compiler or interpreter) was not found on PATH: install it, or name another one in \
-the server's environment variable {}.",
-            tool[0],
-            lang.name(),
-            lang.var()
-        )));
+        return Err(missing(&tool[0], lang, ""));
+    }
+    if let Some((runner, of)) = lang.runner()
+        && which(&runner[0]).is_none()
+    {
+        return Err(missing(&runner[0], of, &format!(", which runs what {} writes", tool[0])));
     }
     // A folder per build, not per key: two calls building the same source at once must not
     // write one folder while the other runs from it.
@@ -152,6 +154,17 @@ the server's environment variable {}.",
     Ok((built, false))
 }
 
+/// `cmd`, the tool of `lang`, is not on PATH: what to do.
+fn missing(cmd: &str, lang: Lang, what: &str) -> BuildError {
+    BuildError::Setup(format!(
+        "`{cmd}` (the {} compiler or interpreter{what}) was not found on PATH: install it{}, or name another one in \
+the server's environment variable {}.",
+        lang.name(),
+        lang.install(),
+        lang.var()
+    ))
+}
+
 /// A driver's session part, built once per session (per language, tool and files) into a folder
 /// of the session; its folder.
 fn shared(lang: Lang, part: &Shared, tool: &[String], cancelled: &dyn Fn() -> bool) -> Result<PathBuf, BuildError> {
@@ -169,16 +182,27 @@ fn shared(lang: Lang, part: &Shared, tool: &[String], cancelled: &dyn Fn() -> bo
     let setup = |e: std::io::Error| BuildError::Setup(format!("cannot write the driver's folder: {e}"));
     std::fs::create_dir_all(&dir).map_err(setup)?;
     for (name, text) in &part.files {
-        std::fs::write(dir.join(name), text).map_err(setup)?;
+        let path = dir.join(name);
+        // A file may sit in a folder of its own (Go: `src/<package>/`).
+        if let Some(parent) = path.parent() {
+            std::fs::create_dir_all(parent).map_err(setup)?;
+        }
+        std::fs::write(path, text).map_err(setup)?;
     }
     let d = dir.to_string_lossy().into_owned();
     let argv = driver::fill(&part.compile, &d, &d, 0);
-    let (end, log) = run_compiler(&argv, &dir, &compile_env(lang, &dir), cancelled);
+    let (end, log) = run_compiler(&argv, &dir, &compile_env(lang, &dir, Some(&dir)), cancelled, SHARED_MS);
     match end {
         End::Code(0) => {
             built.push((key, dir.clone()));
             Ok(dir)
         }
+        End::TimedOut => Err(BuildError::Setup(format!(
+            "the {} driver did not build within {} s (it is built once per session): try again when the machine is \
+less busy",
+            lang.name(),
+            SHARED_MS / 1000
+        ))),
         _ => Err(BuildError::Setup(format!(
             "the {} driver did not build: {}",
             lang.name(),
@@ -210,17 +234,20 @@ fn compile(
         None => {
             let file = lang.file_name(source);
             std::fs::write(dir.join(&file), source).map_err(setup)?;
+            for (name, text) in lang.support_files() {
+                std::fs::write(dir.join(name), text).map_err(setup)?;
+            }
             lang.compile(&tool, &file)
         }
     };
-    let env = compile_env(lang, dir);
+    let env = compile_env(lang, dir, shared.as_deref());
     let started = Instant::now();
     let header = if lang == Lang::Cpp && driver.is_none() { pch::include_dir(&tool, source) } else { None };
     let (end, log, pch) = match (&header, argv.is_empty()) {
         (_, true) => (End::Code(0), String::new(), false),
         (Some(include), false) => with_header(&argv, include, dir, &env, cancelled),
         (None, false) => {
-            let (end, log) = run_compiler(&argv, dir, &env, cancelled);
+            let (end, log) = run_compiler(&argv, dir, &env, cancelled, COMPILE_MS);
             (end, log, false)
         }
     };
@@ -247,13 +274,23 @@ fn compile(
     }
 }
 
-/// The compiler's environment: the program's clean one, and what some toolchains need.
-fn compile_env(lang: Lang, dir: &Path) -> Vec<(String, String)> {
+/// The compiler's environment: the program's clean one, and what some toolchains need. `shared`
+/// is the folder of the driver's session part, if it has one.
+fn compile_env(lang: Lang, dir: &Path, shared: Option<&Path>) -> Vec<(String, String)> {
     let mut env = sandbox::environment(dir);
     if lang == Lang::Go {
-        // One build cache for the session: without it every program rebuilds Go's runtime.
-        env.push(("GOCACHE".into(), root().join("go-build").to_string_lossy().into_owned()));
+        // The sandbox binds the cache writable beside the folder: it must exist.
+        let cache = go_cache();
+        if let Err(e) = std::fs::create_dir_all(&cache) {
+            crate::debug!("judge: cannot make Go's cache folder {}: {e}", cache.display());
+        }
+        env.push(("GOCACHE".into(), cache.to_string_lossy().into_owned()));
         env.push(("GO111MODULE".into(), "off".into()));
+        // No cgo: the code under test never names the C compiler's flags (`#cgo` lines).
+        env.push(("CGO_ENABLED".into(), "0".into()));
+        if let Some(s) = shared {
+            env.push(("GOPATH".into(), go_path(s)));
+        }
     }
     if lang == Lang::Rust {
         // rustup's `rustc` is a proxy that finds its toolchains through the user's home, which
@@ -269,6 +306,36 @@ fn compile_env(lang: Lang, dir: &Path) -> Vec<(String, String)> {
     env
 }
 
+/// Go's build cache: the user's own (`GOCACHE`, else Go's default folder, `go-build` in the
+/// user's cache folder), which Go keeps warm across sessions and trims itself; without one, a
+/// cache for the session. Without a cache every build compiles Go's runtime and the standard
+/// packages it uses again: 10 CPU seconds.
+fn go_cache() -> PathBuf {
+    let env = |k: &str| std::env::var(k).ok();
+    match env("GOCACHE") {
+        Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir),
+        Some(set) if !set.trim().is_empty() => root().join("go-build"),
+        _ => {
+            pch::user_cache(std::env::consts::OS, &env).map_or_else(|| root().join("go-build"), |d| d.join("go-build"))
+        }
+    }
+}
+
+/// The Go path of a LeetCode build: the driver's package in the session part's folder
+/// (`src/lcdriver`), then the user's Go path (`GOPATH`, else `~/go`) and Debian's packaged
+/// sources, where LeetCode's third-party library (`github.com/emirpasic/gods`) may be.
+fn go_path(shared: &Path) -> String {
+    let mut dirs = vec![shared.to_path_buf()];
+    match std::env::var_os("GOPATH") {
+        Some(p) => dirs.extend(std::env::split_paths(&p)),
+        None => dirs.extend(std::env::var_os("HOME").map(|h| PathBuf::from(h).join("go"))),
+    }
+    dirs.push(PathBuf::from("/usr/share/gocode"));
+    dirs.retain(|d| d.is_absolute() && (d == shared || d.is_dir()));
+    std::env::join_paths(dirs)
+        .map_or_else(|_| shared.to_string_lossy().into_owned(), |p| p.to_string_lossy().into_owned())
+}
+
 /// The compile with the precompiled header in `include`: its end, its messages (without the
 /// warning about the header) and whether the header was used. A compile the header made fail
 /// (`pch::blamed`) runs again without it: a header never fails a build.
@@ -279,10 +346,10 @@ fn with_header(
     env: &[(String, String)],
     cancelled: &dyn Fn() -> bool,
 ) -> (End, String, bool) {
-    let (end, log) = run_compiler(&pch::with_header(argv, include), dir, env, cancelled);
+    let (end, log) = run_compiler(&pch::with_header(argv, include), dir, env, cancelled, COMPILE_MS);
     if matches!(end, End::Code(c) if c != 0) && pch::blamed(include, &log) {
         crate::debug!("judge: the build failed with the precompiled header: built again without it");
-        let (end, log) = run_compiler(argv, dir, env, cancelled);
+        let (end, log) = run_compiler(argv, dir, env, cancelled, COMPILE_MS);
         return (end, log, false);
     }
     let (log, refused) = pch::without_warning(&log);
@@ -295,19 +362,28 @@ fn with_header(
 
 /// Runs a compile command confined in `dir`: its end and its messages (stdout, then the end of
 /// stderr).
-fn run_compiler(argv: &[String], dir: &Path, env: &[(String, String)], cancelled: &dyn Fn() -> bool) -> (End, String) {
+fn run_compiler(
+    argv: &[String],
+    dir: &Path,
+    env: &[(String, String)],
+    cancelled: &dyn Fn() -> bool,
+    time_ms: u64,
+) -> (End, String) {
     let mut env = env.to_vec();
     // The compiler's own end matters only as success or not: the init's status file is not read.
     let (status, input) = (dir.join("compile.exit"), dir.join("compile.in"));
-    let files = sandbox::RunFiles { status: &status, input: &input };
-    let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms: COMPILE_MS, memory_mb: None }, files, &mut env);
+    // Go's session cache is written by every Go build: the sandbox binds it writable too.
+    let gocache = env.iter().find(|(k, _)| k == "GOCACHE").map(|(_, v)| PathBuf::from(v));
+    let writable: Vec<&Path> = std::iter::once(dir).chain(gocache.as_deref()).collect();
+    let files = sandbox::RunFiles { status: &status, input: &input, writable: &writable, cwd: dir };
+    let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms, memory_mb: None }, files, &mut env);
     let spec = Spec {
         argv: &argv,
         cwd: dir,
         env: &env,
         stdin: b"",
         stdin_file: init.then_some(input.as_path()),
-        time_ms: COMPILE_MS,
+        time_ms,
         output_cap: 1 << 20,
         kill_group_after: false,
     };

@@ -12,31 +12,56 @@
 //! to a status file outside the program's folder, which the server reads (`sandbox::exact_end`).
 //! A program may forge or spoil that file: it only changes its own verdict.
 //!
+//! Under `unshare` with a mount table, the init also applies the table first (`--setup`: one
+//! `mount -a`, run inside the run's namespaces where its mounts cannot reach the system); the
+//! program does not start unless it succeeded.
+//!
 //! Why not a ready-made tool: util-linux's `unshare --fork` re-raises its child's signal on
 //! itself, which is what we want only where it is not PID 1 (here it would be); coreutils
 //! `timeout` as PID 1 exits with 128 + N, the same ambiguity. Neither writes the signal anywhere.
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::process::{Command, ExitCode};
+use std::process::{Command, ExitCode, Stdio};
 
 /// The hidden first argument that starts the binary as the judge's init:
-/// `oj-mcp-rs --oj-judge-init STATUS INPUT [NAME=VALUE…] -- PROGRAM [ARGS…]`.
+/// `oj-mcp-rs --oj-judge-init STATUS INPUT [NAME=VALUE…] [--setup COMMAND…] -- PROGRAM [ARGS…]`.
 pub const FLAG: &str = "--oj-judge-init";
+
+/// Before the program, the command after it runs to its end and must succeed: the mount table of
+/// a run confined by `unshare` (`sandbox/mounts.rs`), applied inside the run's namespaces.
+pub(crate) const SETUP: &str = "--setup";
 
 /// The init's exit code when its lifeline ended before the program did.
 const ABANDONED: u8 = 125;
 
-/// The status file, the input file, the variables and the program's argv; `None` for anything
-/// else.
-type Parsed<'a> = ([&'a OsString; 2], Vec<(&'a str, &'a str)>, (&'a OsString, &'a [OsString]));
+/// The status file, the input file, the variables, the setup command (empty for none) and the
+/// program's argv; `None` for anything else.
+type Parsed<'a> = ([&'a OsString; 2], Vec<(&'a str, &'a str)>, &'a [OsString], (&'a OsString, &'a [OsString]));
 
 fn parse(args: &[OsString]) -> Option<Parsed<'_>> {
     let [status, input, rest @ ..] = args else { return None };
     let split = rest.iter().position(|a| a == "--")?;
-    let (vars, program) = (&rest[..split], &rest[split + 1..]);
+    let (before, program) = (&rest[..split], &rest[split + 1..]);
+    let (vars, setup) = match before.iter().position(|a| a == SETUP) {
+        Some(at) if at + 1 < before.len() => (&before[..at], &before[at + 1..]),
+        Some(_) => return None,
+        None => (before, &before[before.len()..]),
+    };
     let vars: Option<Vec<(&str, &str)>> = vars.iter().map(|v| v.to_str()?.split_once('=')).collect();
-    Some(([status, input], vars?, program.split_first()?))
+    Some(([status, input], vars?, setup, program.split_first()?))
+}
+
+/// Runs the setup command (its output to the run's standard error, where a failure is shown);
+/// an error message when it did not succeed.
+fn set_up(setup: &[OsString]) -> Result<(), String> {
+    let Some((cmd, args)) = setup.split_first() else { return Ok(()) };
+    let done = Command::new(cmd).args(args).stdin(Stdio::null()).stdout(Stdio::null()).status();
+    match done {
+        Ok(s) if s.success() => Ok(()),
+        Ok(s) => Err(format!("{} ended with {s}", cmd.to_string_lossy())),
+        Err(e) => Err(format!("cannot start {}: {e}", cmd.to_string_lossy())),
+    }
 }
 
 /// Runs `PROGRAM [ARGS…]` (the arguments after [`FLAG`]) with this process's environment plus
@@ -49,11 +74,19 @@ fn parse(args: &[OsString]) -> Option<Parsed<'_>> {
 /// writes to it. When it ends (the server is gone, even killed with SIGKILL), the init exits at
 /// once, and as the namespace's PID 1 takes every process of the run with it.
 pub fn main(args: &[OsString]) -> ExitCode {
-    let Some(([status, input], vars, (program, rest))) = parse(args) else {
-        let usage = "STATUS INPUT [NAME=VALUE…] -- PROGRAM [ARGS…]";
+    let Some(([status, input], vars, setup, (program, rest))) = parse(args) else {
+        let usage = "STATUS INPUT [NAME=VALUE…] [--setup COMMAND…] -- PROGRAM [ARGS…]";
         let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: expected {usage}");
         return ExitCode::from(127);
     };
+    // The sandbox is set up or the program does not run: never less confined than said.
+    if let Err(why) = set_up(setup) {
+        let _ = writeln!(
+            std::io::stderr(),
+            "oj-mcp-rs {FLAG}: the run's sandbox could not be set up ({why}): the program was not started"
+        );
+        return ExitCode::from(127);
+    }
     let started =
         std::fs::File::open(input).and_then(|stdin| Command::new(program).args(rest).envs(vars).stdin(stdin).spawn());
     let mut child = match started {
@@ -110,12 +143,15 @@ mod tests {
     #[test]
     fn arguments() {
         let a = args(&["/tmp/exit", "/tmp/in", "LANG=C.UTF-8", "--", "/bin/prog", "x"]);
-        let ([status, input], vars, (program, rest)) = parse(&a).unwrap();
+        let ([status, input], vars, setup, (program, rest)) = parse(&a).unwrap();
         assert_eq!(
-            (status.to_str(), input.to_str(), vars, program.to_str(), rest.len()),
-            (Some("/tmp/exit"), Some("/tmp/in"), vec![("LANG", "C.UTF-8")], Some("/bin/prog"), 1)
+            (status.to_str(), input.to_str(), vars, setup.len(), program.to_str(), rest.len()),
+            (Some("/tmp/exit"), Some("/tmp/in"), vec![("LANG", "C.UTF-8")], 0, Some("/bin/prog"), 1)
         );
         assert!(parse(&args(&["/tmp/exit", "/tmp/in", "--", "/bin/prog"])).is_some_and(|p| p.1.is_empty()));
+        let a = args(&["/e", "/i", "LANG=C", "--setup", "/bin/mount", "-a", "--", "/bin/prog"]);
+        let (_, vars, setup, _) = parse(&a).unwrap();
+        assert_eq!((vars.len(), setup), (1, &args(&["/bin/mount", "-a"])[..]));
         for bad in [
             &[][..],
             &["/tmp/exit"],
@@ -123,6 +159,7 @@ mod tests {
             &["/tmp/exit", "/tmp/in", "/bin/prog"],
             &["/tmp/exit", "/tmp/in", "LANG", "--", "p"],
             &["/tmp/exit", "/tmp/in", "--"],
+            &["/tmp/exit", "/tmp/in", "--setup", "--", "p"],
         ] {
             assert!(parse(&args(bad)).is_none(), "{bad:?}");
         }

@@ -15,10 +15,12 @@ pub(crate) enum Lang {
     Rust,
     Go,
     JavaScript,
+    /// Compiled by `tsc` (`OJ_TSC`) to JavaScript, run by `node` (`OJ_NODE`).
+    TypeScript,
 }
 
 /// The wire names, in the order the schema lists them.
-pub(crate) const NAMES: &[&str] = &["cpp", "c", "python", "pypy", "java", "rust", "go", "javascript"];
+pub(crate) const NAMES: &[&str] = &["cpp", "c", "python", "pypy", "java", "rust", "go", "javascript", "typescript"];
 
 /// One row per language: wire name, the variable that overrides the tool, the default tool, the
 /// source file name. One table, read by every function below.
@@ -39,7 +41,40 @@ const ROWS: &[Row] = &[
     Row { lang: Lang::Rust, name: "rust", var: "OJ_RUSTC", default: "rustc", file: "main.rs" },
     Row { lang: Lang::Go, name: "go", var: "OJ_GO", default: "go", file: "main.go" },
     Row { lang: Lang::JavaScript, name: "javascript", var: "OJ_NODE", default: "node", file: "main.js" },
+    Row { lang: Lang::TypeScript, name: "typescript", var: "OJ_TSC", default: "tsc", file: "main.ts" },
 ];
+
+/// `tsc`'s options for every TypeScript build: the checks LeetCode states for its TypeScript
+/// (`--alwaysStrict --strictBindCallApply --strictFunctionTypes`, target ES2022) and no others
+/// (TypeScript 6 and later are `--strict` unless told), the ECMAScript library without the DOM's
+/// (whose `Node` and `name` a solution may declare itself), library files not checked (most of
+/// the compile time), no output where there is an error (a type error is a `CE`), and plain
+/// messages (`main.ts(3,5): error TS2322: …`).
+pub(crate) const TSC_FLAGS: &[&str] = &[
+    "--target",
+    "ES2022",
+    "--lib",
+    "esnext",
+    "--strict",
+    "false",
+    "--alwaysStrict",
+    "--strictBindCallApply",
+    "--strictFunctionTypes",
+    "--skipLibCheck",
+    "--noEmitOnError",
+    "--pretty",
+    "false",
+];
+
+/// Node's globals and modules for a TypeScript program that reads stdin, loosely typed: the
+/// build does not assume `@types/node`.
+const NODE_DTS: &str = "declare var require: any, process: any, module: any, exports: any, console: any, \
+Buffer: any, __dirname: string, __filename: string;\n\
+declare function setTimeout(f: (...a: any[]) => void, ms?: number, ...a: any[]): any;\n\
+declare function setImmediate(f: (...a: any[]) => void, ...a: any[]): any;\n\
+declare function structuredClone<T>(value: T, options?: any): T;\n\
+declare module \"fs\"; declare module \"node:fs\"; declare module \"readline\"; declare module \"node:readline\";\n\
+declare module \"os\"; declare module \"util\"; declare module \"process\"; declare module \"node:process\";\n";
 
 /// Windows installs Python as `python`; elsewhere `python3` is the one that is surely 3.
 const PYTHON: &str = if cfg!(windows) { "python" } else { "python3" };
@@ -60,6 +95,7 @@ impl Lang {
             "py" | "python3" | "cpython" => "python",
             "pypy3" => "pypy",
             "js" | "node" => "javascript",
+            "ts" => "typescript",
             "rs" => "rust",
             "golang" => "go",
             other => other,
@@ -91,11 +127,36 @@ impl Lang {
         matches!(self, Lang::Python | Lang::PyPy | Lang::JavaScript)
     }
 
+    /// Files written beside a source before its build: TypeScript's declarations of Node's
+    /// globals (`node.d.ts`).
+    pub(crate) fn support_files(self) -> &'static [(&'static str, &'static str)] {
+        match self {
+            Lang::TypeScript => &[("node.d.ts", NODE_DTS)],
+            _ => &[],
+        }
+    }
+
     /// The compiler (or interpreter) command: the override variable's words, else the default.
     pub(crate) fn tool(self, env: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
         let row = self.row();
         let words = env(row.var).map(|v| words(&v)).unwrap_or_default();
-        if words.is_empty() { vec![row.default.to_string()] } else { words }
+        let tool = if words.is_empty() { vec![row.default.to_string()] } else { words };
+        if self == Lang::TypeScript { native_tsc(tool) } else { tool }
+    }
+
+    /// The other language's tool a build's runs need, where the tool writes a program that is
+    /// not run by itself: TypeScript's JavaScript is run by `node` (`OJ_NODE`).
+    pub(crate) fn runner(self) -> Option<(Vec<String>, Lang)> {
+        (self == Lang::TypeScript).then(|| (Lang::JavaScript.tool(&|k| std::env::var(k).ok()), Lang::JavaScript))
+    }
+
+    /// How to install the default tool, where its name does not say it.
+    pub(crate) fn install(self) -> &'static str {
+        match self {
+            Lang::TypeScript => " (`npm install -g typescript`, which needs Node.js)",
+            Lang::JavaScript => " (Node.js)",
+            _ => "",
+        }
     }
 
     /// The variable that overrides [`Lang::tool`].
@@ -115,7 +176,12 @@ impl Lang {
             Lang::Rust => &["--edition", "2021", "-O", "-o", EXE, file],
             Lang::Go => &["build", "-o", EXE, file],
             Lang::JavaScript => &["--check", file],
+            // `import … from "fs"` becomes `require`, which Node runs as it is.
+            Lang::TypeScript => &["--module", "commonjs", "--esModuleInterop", file, "node.d.ts"],
         };
+        if self == Lang::TypeScript {
+            argv.extend(TSC_FLAGS.iter().map(|s| s.to_string()));
+        }
         argv.extend(more.iter().map(|s| s.to_string()));
         argv
     }
@@ -139,6 +205,13 @@ impl Lang {
                     class.to_string(),
                 ]
             }
+            Lang::TypeScript => {
+                // `tsc` wrote main.js; `node` (OJ_NODE) runs it.
+                let mut argv = Lang::JavaScript.tool(&|k| std::env::var(k).ok());
+                argv.push(format!("--max-old-space-size={memory_mb}"));
+                argv.push(path("main.js"));
+                argv
+            }
             l if l.interpreted() => {
                 let mut argv = tool.to_vec();
                 if l == Lang::JavaScript {
@@ -155,7 +228,7 @@ impl Lang {
     /// Whether an address-space limit can be put on this language's runs without breaking its
     /// runtime (the JVM and V8 reserve far more address space than they use).
     pub(crate) fn address_space_limit_ok(self) -> bool {
-        !matches!(self, Lang::Java | Lang::JavaScript | Lang::Go)
+        !matches!(self, Lang::Java | Lang::JavaScript | Lang::TypeScript | Lang::Go)
     }
 }
 
@@ -210,6 +283,38 @@ fn words(value: &str) -> Vec<String> {
     out
 }
 
+/// TypeScript 7's `tsc` is a Node script that starts the native compiler of the platform's
+/// package beside it (`@typescript/typescript-linux-x64/lib/tsc`): that compiler itself, where it
+/// is there, saves a Node start per build (half of a small build). Other `tsc`s as they are.
+fn native_tsc(mut tool: Vec<String>) -> Vec<String> {
+    let platform = match (std::env::consts::OS, std::env::consts::ARCH) {
+        ("linux", "x86_64") => "linux-x64",
+        ("linux", "aarch64") => "linux-arm64",
+        ("macos", "x86_64") => "darwin-x64",
+        ("macos", "aarch64") => "darwin-arm64",
+        ("windows", "x86_64") => "win32-x64",
+        ("windows", "aarch64") => "win32-arm64",
+        _ => return tool,
+    };
+    // `<node_modules>/typescript/bin/tsc`, the platform's package in that node_modules or its own.
+    let script = tool.first().and_then(|t| super::cache::which(t)).and_then(|p| p.canonicalize().ok());
+    let Some(package) = script.as_deref().and_then(Path::parent).and_then(Path::parent) else { return tool };
+    let native = Path::new("@typescript").join(format!("typescript-{platform}")).join("lib").join(if cfg!(windows) {
+        "tsc.exe"
+    } else {
+        "tsc"
+    });
+    let found = [package.parent(), Some(&package.join("node_modules"))]
+        .into_iter()
+        .flatten()
+        .map(|dir| dir.join(&native))
+        .find(|p| p.is_file() && package.join("package.json").is_file());
+    if let Some(exe) = found {
+        tool[0] = exe.to_string_lossy().into_owned();
+    }
+    tool
+}
+
 /// `java` for a `javac` command: `OJ_JAVA` wins (read by the caller into `tool[0]`'s sibling),
 /// else the `java` in the same folder as the `javac` named, else `java`.
 fn java_for(tool: &[String]) -> String {
@@ -252,6 +357,25 @@ mod tests {
         assert_eq!(Lang::C.tool(&env), [r"C:\Program Files\LLVM\bin\clang.exe", "-O2", "a b"]);
         let argv = Lang::Cpp.compile(&Lang::Cpp.tool(&env), "main.cpp");
         assert!(argv.contains(&"-O2".to_string()) && argv.contains(&"-std=gnu++17".to_string()), "{argv:?}");
+    }
+
+    #[test]
+    fn typescript_7s_native_compiler_without_its_node_launcher() {
+        let root = std::env::temp_dir().join(format!("oj-tsc-test-{}", std::process::id()));
+        let script = root.join("node_modules/typescript/bin/tsc");
+        std::fs::create_dir_all(script.parent().unwrap()).unwrap();
+        std::fs::write(&script, "#!/usr/bin/env node\n").unwrap();
+        std::fs::write(root.join("node_modules/typescript/package.json"), "{}").unwrap();
+        let tool = vec![script.to_string_lossy().into_owned(), "--x".into()];
+        assert_eq!(native_tsc(tool.clone()), tool, "TypeScript 5: the script itself");
+        let native = root.join("node_modules/@typescript/typescript-linux-x64/lib/tsc");
+        std::fs::create_dir_all(native.parent().unwrap()).unwrap();
+        std::fs::write(&native, "").unwrap();
+        if cfg!(all(target_os = "linux", target_arch = "x86_64")) {
+            let want = native.canonicalize().unwrap().to_string_lossy().into_owned();
+            assert_eq!(native_tsc(tool), [want, "--x".into()]);
+        }
+        let _ = std::fs::remove_dir_all(&root);
     }
 
     #[test]

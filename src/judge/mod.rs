@@ -258,13 +258,13 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
     let env = sandbox::environment(&work);
     let (status, input) = (tmp.path().join("exit"), tmp.path().join("input"));
     let mut spawn_env = env.clone();
-    let files = sandbox::RunFiles { status: &status, input: &input };
-    let (wrapped, init) = sandbox::wrap(argv, limits, files, &mut spawn_env);
-    let confinement = sandbox::confinement(limits);
     let cwd = match &job.program {
         Program::Command { cwd: Some(c), .. } => c.clone(),
         _ => work,
     };
+    let files = sandbox::RunFiles { status: &status, input: &input, writable: &[tmp.path()], cwd: &cwd };
+    let (wrapped, init) = sandbox::wrap(argv, limits, files, &mut spawn_env);
+    let confinement = sandbox::confinement(limits);
     let spec = Spec {
         argv: &wrapped,
         cwd: &cwd,
@@ -278,9 +278,7 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
         kill_group_after: cfg!(unix) && !confinement.pid_namespace,
     };
     let mut out = run::run(&spec, cancelled);
-    if init {
-        out.end = sandbox::exact_end(out.end, &status);
-    }
+    out.end = sandbox::exact_end(out.end, &status, init);
     r.time_ms = out.time_ms;
     r.overhead_us = out.overhead_us;
     if let Some((v, exit)) = verdict::of_end(&out.end, &out.stderr, confinement.memory_limited) {

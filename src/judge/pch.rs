@@ -201,13 +201,17 @@ fn turned_off(env: &dyn Fn(&str) -> Option<String>) -> bool {
 /// `%LOCALAPPDATA%`, macOS `~/Library/Caches`, elsewhere `$XDG_CACHE_HOME` (when absolute, as
 /// the XDG spec requires) or `~/.cache`.
 fn cache_root(os: &str, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
+    Some(user_cache(os, env)?.join("oj-mcp-rs").join("pch"))
+}
+
+/// The user's cache folder on `os`, as Go's `os.UserCacheDir` finds it too.
+pub(crate) fn user_cache(os: &str, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
     let var = |k: &str| env(k).filter(|v| !v.trim().is_empty()).map(PathBuf::from);
-    let base = match os {
+    match os {
         "windows" => var("LOCALAPPDATA"),
         "macos" => var("HOME").map(|h| h.join("Library").join("Caches")),
         _ => var("XDG_CACHE_HOME").filter(|p| p.is_absolute()).or_else(|| var("HOME").map(|h| h.join(".cache"))),
-    }?;
-    Some(base.join("oj-mcp-rs").join("pch"))
+    }
 }
 
 /// The header named by the source's first `#include`, when nothing but comments, blank lines

@@ -48,6 +48,8 @@ pub(crate) struct Cases {
     pub(crate) driver: Option<Driver>,
     /// LeetCode examples that are not values to call with and compare, each with why.
     pub(crate) skipped: Vec<String>,
+    /// LeetCode: the code calls a hidden API the driver builds from the example.
+    pub(crate) api: bool,
 }
 
 /// The samples as cases: stdin samples as they are; LeetCode examples read into calls for the
@@ -57,24 +59,30 @@ pub(crate) fn cases(p: &Problem, found: &Samples, markdown: &str, program: &Prog
     let numbered = found.tests.iter().enumerate().map(|(i, s)| (i + 1, s));
     if found.io != Io::Function {
         let cases = numbered.map(|(n, s)| Case::stdin(n, s)).collect();
-        return Ok(Cases { cases, driver: None, skipped: Vec::new() });
+        return Ok(Cases { cases, driver: None, skipped: Vec::new(), api: false });
     }
     let Program::Code { lang, source: code } = program else {
         return Err(leetcode_language(program).err().unwrap_or_default());
     };
     let extras = kind::classify(p.category.as_deref(), markdown, code)?;
     let fields = extras.fields();
+    let api = extras.api.is_some();
     let (mut cases, mut skipped, mut shape) = (Vec::new(), Vec::new(), Shape { extras, ..Shape::default() });
+    let mut read = Vec::new();
     for (n, s) in numbered {
         match example::parse(&s.input, &s.output) {
-            Ok(e) => {
-                if cases.is_empty() {
-                    shape_of(&e.call, &mut shape);
-                }
-                cases.push(function_case(n, s, &e, &fields));
-            }
+            Ok(e) => read.push((n, s, e)),
             Err(why) => skipped.push(format!("example {n}: {why}")),
         }
+    }
+    // One value expected by any example: a returned node is shown as its value in every one (285
+    // and 510 expect `2`, or `null` where there is no node, not `[]`).
+    let value = read.iter().any(|(_, _, e)| !(e.expected.is_array() || e.expected.is_null() || e.expected.is_object()));
+    for (n, s, e) in &read {
+        if cases.is_empty() {
+            shape_of(&e.call, &mut shape);
+        }
+        cases.push(function_case(*n, s, e, &fields, value));
     }
     if cases.is_empty() {
         return Err(format!(
@@ -85,7 +93,7 @@ the answer to ({}): it cannot be judged from them. Test it with calls of your ow
     }
     let tool = lang.tool(&|k| std::env::var(k).ok());
     let driver = driver::driver(*lang, code, &shape, &tool)?;
-    Ok(Cases { cases, driver: Some(driver), skipped })
+    Ok(Cases { cases, driver: Some(driver), skipped, api })
 }
 
 /// What the first readable example calls: the design class and its methods, or the names.
@@ -104,9 +112,15 @@ fn shape_of(call: &example::Call, shape: &mut Shape) {
     }
 }
 
-fn function_case(number: usize, s: &Sample, e: &example::Example, fields: &[(&str, serde_json::Value)]) -> Case {
+fn function_case(
+    number: usize,
+    s: &Sample,
+    e: &example::Example,
+    fields: &[(&str, serde_json::Value)],
+    value: bool,
+) -> Case {
     let mut fields = fields.to_vec();
-    if !(e.expected.is_array() || e.expected.is_null() || e.expected.is_object()) {
+    if value {
         // One value expected: a returned node is shown as its value (236's ancestor is `3`).
         fields.push(("returns", serde_json::json!("value")));
     }
@@ -152,6 +166,23 @@ pub(crate) fn python_syntax_note(lang: Lang, tool: &[String], message: &str) -> 
         "The syntax was checked by `{}`, which is {version}. A program written for a newer Python (`match` needs \
 3.10, `type` aliases and `[T]` generics 3.12) is refused by an older one: name a newer interpreter in the \
 server's environment variable {} (AtCoder runs CPython 3.13 and PyPy 3.10).",
+        tool.join(" "),
+        lang.var()
+    ))
+}
+
+/// What a C++ compile error says about the compiler: C++23's explicit object parameter (`this
+/// auto&& self`, a recursive lambda in 4% of doocs/leetcode's C++ solutions), which LeetCode's
+/// Clang 19 takes, needs GCC 14 or Clang 18.
+pub(crate) fn cpp_standard_note(lang: Lang, tool: &[String], source: &str, message: &str) -> Option<String> {
+    if lang != Lang::Cpp || !source.contains("this auto") || !message.contains("this") {
+        return None;
+    }
+    let version = super::lang::version(tool).unwrap_or_else(|| "of an unknown version".into());
+    Some(format!(
+        "The code uses C++23's explicit object parameter (`this auto&& self`), which GCC accepts from version 14 \
+and Clang from 18; `{}` is {version}. LeetCode compiles with Clang 19: name a newer compiler in the server's \
+environment variable {} (`clang++-19`, `g++-14`).",
         tool.join(" "),
         lang.var()
     ))

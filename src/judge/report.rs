@@ -76,6 +76,9 @@ fn settings(out: &mut String, s: &Value) {
     };
     let _ = writeln!(out, "- A mismatch is: {rule}");
     let k = &s["confinement"];
+    let word = |f: &str| k[f].as_str().unwrap_or("").to_string();
+    let (engine, files, processes) = (word("engine"), word("filesystem"), word("processes"));
+    let _ = writeln!(out, "- Sandbox: {engine} (filesystem: {files}; processes: {processes})");
     let net = if k["network_blocked"] == true { "blocked" } else { "not blocked" };
     let _ = writeln!(out, "- Network: {net}; memory: {}", k["memory"].as_str().unwrap_or(""));
 }

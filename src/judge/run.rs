@@ -337,10 +337,14 @@ impl Io {
             let (cap, tx, buf, done_tx) = (spec.output_cap, tx.clone(), stdout.clone(), done_tx.clone());
             let signals = signals.clone();
             let spawned = thread::Builder::new().name("oj-judge-out".into()).spawn(move || {
-                if read_capped(pipe, cap, &buf) {
+                let mut pipe = pipe;
+                if read_capped(&mut pipe, cap, &buf) {
                     signals.overflow.store(true, Ordering::Relaxed);
                     let _ = tx.send(());
                 }
+                // Closed only now: a program killed by SIGPIPE at the cap is seen after the
+                // overflow, which is its verdict (else its exit could be judged first: RE).
+                drop(pipe);
                 let _ = done_tx.send(());
             });
             readers.extend(spawned.ok());
@@ -398,7 +402,7 @@ fn wait_briefly(h: &thread::JoinHandle<()>) -> bool {
 }
 
 /// Reads up to `cap` bytes into `buf`; `true` when there was more (reading stops there).
-fn read_capped(mut pipe: ChildStdout, cap: usize, buf: &Mutex<Vec<u8>>) -> bool {
+fn read_capped(pipe: &mut ChildStdout, cap: usize, buf: &Mutex<Vec<u8>>) -> bool {
     let mut chunk = [0u8; 16 * 1024];
     loop {
         match pipe.read(&mut chunk) {

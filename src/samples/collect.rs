@@ -94,6 +94,10 @@ impl Collector {
         if self.in_samples && self.labelled(text, true) {
             return;
         }
+        // LeetCode's design problems label their `<pre>` with bare `Input` and `Output` lines.
+        if self.labels_anywhere && self.labelled(text, true) {
+            return;
+        }
         if self.in_samples || self.labels_anywhere {
             self.labelled(text, false);
         }

@@ -431,6 +431,16 @@ fn leetcode_example_block_and_chinese_labels() {
 <p><strong>输出：</strong><span class=\"example-io\">&quot;x&quot;</span></p>\
 <p><strong>解释：</strong></p><p>第一行<br/>第二行</p></div>";
     check("lc zh block", &extract(html, "leetcode"), Io::Function, &[("n = 10^9", "\"x\"", Some("第一行\n第二行"))]);
+    // A design problem's `<pre>` with bare labels (232).
+    let design = "<p><strong class=\"example\">Example 1:</strong></p>\n<pre>\n<strong>Input</strong>\n\
+[&quot;MyQueue&quot;, &quot;push&quot;, &quot;empty&quot;]\n[[], [1], []]\n<strong>Output</strong>\n[null, null, false]\n\n\
+<strong>Explanation</strong>\nMyQueue myQueue = new MyQueue();\n</pre>";
+    let want = (
+        "[\"MyQueue\", \"push\", \"empty\"]\n[[], [1], []]",
+        "[null, null, false]",
+        Some("MyQueue myQueue = new MyQueue();"),
+    );
+    check("lc design pre", &extract(design, "leetcode"), Io::Function, &[want]);
     // An example whose output never comes is not a sample.
     check("lc no output", &extract("<pre><strong>Input:</strong> x = 1\n</pre>", "leetcode"), Io::Function, &[]);
 }

@@ -14,22 +14,24 @@ pub(super) fn clean_lines(raw: &str) -> String {
     } else {
         raw
     };
+    // The lines trimmed and joined again: the text as it is between lines that end in white
+    // space (most end in none), copied a stretch at a time.
     let mut out = String::with_capacity(raw.len());
-    let mut blank_run = 0usize; // blank lines seen since the last non-blank one
-    for line in raw.split('\n') {
-        let line = line.trim_end_matches(|c: char| c.is_whitespace());
-        if line.is_empty() {
-            blank_run += 1;
-            continue;
+    let (mut copied, mut start) = (0, 0);
+    for line in crate::scan::split_lines(raw) {
+        let end = start + line.len();
+        if line.as_bytes().last().is_some_and(|&b| b >= 0x80 || (b as char).is_whitespace()) {
+            let kept = line.trim_end_matches(char::is_whitespace).len();
+            out.push_str(&raw[copied..start + kept]);
+            copied = end;
         }
-        if !out.is_empty() {
-            for _ in 0..=blank_run {
-                out.push('\n');
-            }
-        }
-        blank_run = 0;
-        out.push_str(line);
+        start = end + 1;
     }
+    out.push_str(&raw[copied..]);
+    // Blank lines at either end are the `\n`s there.
+    let blank_head = out.len() - out.trim_start_matches('\n').len();
+    out.drain(..blank_head);
+    out.truncate(out.trim_end_matches('\n').len());
     out
 }
 
@@ -186,6 +188,42 @@ impl Sink {
 
 #[cfg(test)]
 mod tests {
+    /// `clean_lines` as it was written before it copied stretches: line by line.
+    fn clean_lines_by_line(raw: &str) -> String {
+        let raw = raw.replace("\r\n", "\n").replace('\r', "\n");
+        let mut out = String::new();
+        let mut blank_run = 0usize;
+        for line in raw.split('\n') {
+            let line = line.trim_end_matches(|c: char| c.is_whitespace());
+            if line.is_empty() {
+                blank_run += 1;
+                continue;
+            }
+            if !out.is_empty() {
+                for _ in 0..=blank_run {
+                    out.push('\n');
+                }
+            }
+            blank_run = 0;
+            out.push_str(line);
+        }
+        out
+    }
+
+    #[test]
+    fn clean_lines_is_the_line_by_line_reading() {
+        const PIECES: &[&str] = &["", "a", "12 34", " ", "\t", "\u{3000}", "\u{a0}", "é", "\n", "\n", "\r\n", "\r"];
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let raw: String =
+                (0..state % 12).map(|k| PIECES[((state >> (4 * k + 3)) % PIECES.len() as u64) as usize]).collect();
+            assert_eq!(super::clean_lines(&raw), clean_lines_by_line(&raw), "{raw:?}");
+        }
+    }
+
     use super::*;
 
     #[test]

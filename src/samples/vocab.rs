@@ -147,6 +147,7 @@ pub(super) fn label(line: &str, bare: bool) -> Option<(Label, &str)> {
         return match w {
             "Input" | "input" | "输入" => Some((Label::Input, "")),
             "Output" | "output" | "输出" => Some((Label::Output, "")),
+            "Explanation" | "解释" => Some((Label::Explanation, "")),
             _ => None,
         };
     }

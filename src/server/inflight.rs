@@ -2,11 +2,15 @@
 //! notifications for slow calls, with the one thread that sends them.
 //!
 //! Lock order, the one place it is stated: the call map (`Inflight::map`), then a call's
-//! `Call::sent`, then the outbox's writer. No code takes them in another order, and the map is
-//! never held while `sent` is taken. A progress notification is sent only while `sent` is held
-//! and still `Some`; a call's reply is sent (alone, or in its batch's array) only after
-//! [`Inflight::finish`] has set `sent` to `None` under that lock: so no progress notification can
-//! follow the reply of its call (`no_progress_after_the_reply`).
+//! `Call::sent`, then a batch's state, then the outbox's writer. No code takes them in another
+//! order, and the map is never held while `sent` is taken; `Call::to` is held only to take what
+//! it holds. A progress notification is sent only while `sent` is held and still `Some`; a call's
+//! reply is sent (alone, or in its batch's array) only after [`Inflight::finish`] has set `sent`
+//! to `None` under that lock: so no progress notification can follow the reply of its call
+//! (`no_progress_after_the_reply`). A cancelled call's place in its batch is settled, empty, by
+//! [`Inflight::cancel`] itself, after the same step: a batch waits for the entries still
+//! answering, not for the worker of one that was cancelled (which may be blocked in a backend
+//! call for seconds).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -19,6 +23,7 @@ use serde_json::{Value, json};
 
 use super::lock;
 use super::outbox::Outbox;
+use super::reply::ReplyTo;
 use crate::mcp::{Request, RequestId};
 
 /// One request running on a worker.
@@ -28,12 +33,15 @@ pub(super) struct Call {
     /// `_meta.progressToken`, when the client asked for progress.
     progress_token: Option<Value>,
     started: Instant,
-    /// Progress notifications sent so far; `None` once the reply is out (no progress after it).
+    /// Progress notifications sent so far; `None` once the reply is out or the call cancelled
+    /// (no progress after either).
     sent: Mutex<Option<u64>>,
     /// How many notifications the ticker had sent when the handler began reporting its own
     /// steps (`u64::MAX` until then): the ticker stops, and step `k` is `from + k` of
     /// `from + total`, so that progress only grows.
     steps_from: AtomicU64,
+    /// Where the reply goes; taken by whichever comes first, the reply or the cancellation.
+    to: Mutex<Option<ReplyTo>>,
 }
 
 /// Requests being worked on: so a `notifications/cancelled` can suppress a reply, and a slow one
@@ -94,7 +102,8 @@ impl Inflight {
         }
     }
 
-    pub(super) fn start(self: &Arc<Self>, req: &Request) -> Arc<Call> {
+    /// Registers a call whose reply goes `to`.
+    pub(super) fn start(self: &Arc<Self>, req: &Request, to: ReplyTo) -> Arc<Call> {
         let progress_token = req
             .params
             .as_ref()
@@ -109,6 +118,7 @@ impl Inflight {
             started: Instant::now(),
             sent: Mutex::new(Some(0)),
             steps_from: AtomicU64::new(u64::MAX),
+            to: Mutex::new(Some(to)),
         });
         lock(&self.map).insert(req.id.clone(), call.clone());
         if call.progress_token.is_some() {
@@ -121,25 +131,33 @@ impl Inflight {
         lock(&self.map).values().any(|c| c.progress_token.is_some())
     }
 
-    /// Forgets a finished call and stops its progress; returns its reply to send, or `None` if
-    /// the call was cancelled.
-    pub(super) fn finish(&self, id: &RequestId, call: &Call, reply: Value) -> Option<Value> {
+    /// Forgets a finished call, stops its progress and delivers its reply, unless it was
+    /// cancelled (then nothing, or only its empty place in a batch if the cancellation has not
+    /// settled it yet).
+    pub(super) fn finish(&self, id: &RequestId, call: &Call, reply: Value) {
         {
             let mut map = lock(&self.map);
             if map.get(id).is_some_and(|c| c.seq == call.seq) {
                 map.remove(id);
             }
         }
-        // Under the progress lock, which a progress notification is written under: every one
-        // already sent is written before this returns, and none can follow.
-        *lock(&call.sent) = None;
-        (!call.cancelled.load(Ordering::Relaxed)).then_some(reply)
+        call.end_progress();
+        let to = lock(&call.to).take();
+        if let Some(to) = to {
+            to.deliver((!call.cancelled.load(Ordering::Relaxed)).then_some(reply));
+        }
     }
 
+    /// Cancels a call in flight: it sends no reply, and its place in a batch is settled now,
+    /// empty, so the batch's reply goes out once the other entries are answered.
     pub(super) fn cancel(&self, id: &RequestId) {
-        if let Some(call) = lock(&self.map).get(id) {
-            crate::debug!("request {id} cancelled");
-            call.cancelled.store(true, Ordering::Relaxed);
+        let Some(call) = lock(&self.map).get(id).cloned() else { return };
+        crate::debug!("request {id} cancelled");
+        call.cancelled.store(true, Ordering::Relaxed);
+        call.end_progress();
+        let to = lock(&call.to).take();
+        if let Some(to) = to {
+            to.deliver(None);
         }
     }
 
@@ -169,6 +187,15 @@ impl Inflight {
                 *sent = Some(n + 1);
             }
         }
+    }
+}
+
+impl Call {
+    /// Stops the call's progress notifications. Under the progress lock, which a notification is
+    /// written under: every one already sent is written before this returns, and none can follow.
+    #[inline]
+    fn end_progress(&self) {
+        *lock(&self.sent) = None;
     }
 }
 
@@ -242,6 +269,7 @@ mod tests {
             started: Instant::now().checked_sub(PROGRESS_EVERY * 3).unwrap(),
             sent: Mutex::new(Some(0)),
             steps_from: AtomicU64::new(u64::MAX),
+            to: Mutex::new(Some(ReplyTo::Alone(inflight.outbox.clone()))),
         });
         lock(&inflight.map).insert(id.clone(), call.clone());
         call
@@ -255,8 +283,7 @@ mod tests {
         let id = RequestId::String("a".into());
         let call = overdue_call(&inflight, &id);
         inflight.tick(&outbox);
-        let reply = inflight.finish(&id, &call, json!({"jsonrpc": "2.0", "id": "a", "result": {}}));
-        outbox.send(&reply.expect("not cancelled"));
+        inflight.finish(&id, &call, json!({"jsonrpc": "2.0", "id": "a", "result": {}}));
         inflight.tick(&outbox);
         let out = lines(&buf);
         assert_eq!(out.len(), 2, "{out:?}");
@@ -282,8 +309,7 @@ mod tests {
         live.progress(1, 3, "sample 1");
         inflight.tick(&outbox);
         live.progress(3, 3, "sample 3");
-        let reply = inflight.finish(&id, &call, json!({"jsonrpc": "2.0", "id": "j", "result": {}}));
-        outbox.send(&reply.unwrap());
+        inflight.finish(&id, &call, json!({"jsonrpc": "2.0", "id": "j", "result": {}}));
         live.progress(3, 3, "late");
         let out = lines(&buf);
         let values: Vec<(u64, Option<u64>)> = out
@@ -293,6 +319,28 @@ mod tests {
             .collect();
         assert_eq!(values, [(1, None), (2, Some(4)), (3, Some(4)), (4, Some(4))], "{out:?}");
         assert_eq!(out.last().unwrap()["id"], "j");
+    }
+
+    /// A batch of two calls whose slow entry is cancelled: its reply (the other entry's alone)
+    /// goes out at the cancellation, and the slow call's late finish adds nothing.
+    #[test]
+    fn a_cancelled_entry_settles_its_batch_place() {
+        use super::super::reply::Batch;
+        let buf = Buf::default();
+        let outbox = Arc::new(Outbox::new(Box::new(buf.clone())));
+        let inflight = Arc::new(Inflight::new(outbox.clone()));
+        let batch = Batch::new(outbox.clone());
+        let req = |id: &str| Request { id: RequestId::String(id.into()), method: "tools/call".into(), params: None };
+        let (slow, fast) = (req("slow"), req("fast"));
+        let slow_call = inflight.start(&slow, batch.slot());
+        let fast_call = inflight.start(&fast, batch.slot());
+        batch.seal();
+        inflight.finish(&fast.id, &fast_call, json!({"jsonrpc": "2.0", "id": "fast", "result": {}}));
+        assert!(lines(&buf).is_empty(), "the batch went out with an entry still running");
+        inflight.cancel(&slow.id);
+        assert_eq!(lines(&buf), [json!([{"jsonrpc": "2.0", "id": "fast", "result": {}}])]);
+        inflight.finish(&slow.id, &slow_call, json!({"jsonrpc": "2.0", "id": "slow", "result": {}}));
+        assert_eq!(lines(&buf).len(), 1, "a line after the batch reply");
     }
 
     /// The progress thread and a worker race: whatever the interleaving, no progress notification
@@ -323,8 +371,7 @@ mod tests {
                 })
             };
             thread::yield_now();
-            let reply = inflight.finish(&id, &call, json!({"jsonrpc": "2.0", "id": id.to_string(), "result": {}}));
-            outbox.send(&reply.expect("not cancelled"));
+            inflight.finish(&id, &call, json!({"jsonrpc": "2.0", "id": id.to_string(), "result": {}}));
             ticker.join().unwrap();
             let out = lines(&buf);
             let reply = out.iter().position(|m| m.get("id").is_some()).expect("the reply was written");

@@ -18,6 +18,7 @@ mod inflight;
 mod outbox;
 mod pool;
 mod read_loop;
+mod reply;
 
 use inflight::Inflight;
 pub use outbox::Outbox;

@@ -4,14 +4,15 @@
 
 use std::io::{self, BufRead};
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 
 use serde_json::Value;
 
+use super::Server;
 use super::inflight::{Inflight, LiveCall};
 use super::outbox::Outbox;
-use super::pool::Pool;
-use super::{Server, lock};
+use super::pool::{Free, Pool};
+use super::reply::{Batch, ReplyTo};
 use crate::mcp::{self, ErrorCode, Incoming, Message, Request, Response, ResponseError};
 use crate::problems::{Idle, Live};
 
@@ -31,78 +32,6 @@ struct Loop<'p> {
     outbox: Arc<Outbox>,
     pool: &'p Pool,
     inflight: Arc<Inflight>,
-}
-
-/// Where a request's reply goes: straight to stdout, or into its place in a batch's reply.
-enum ReplyTo {
-    Alone(Arc<Outbox>),
-    Slot(Arc<Batch>, usize),
-}
-
-impl ReplyTo {
-    /// Delivers a reply; `None` (a cancelled call) sends nothing, and leaves a batch slot empty.
-    fn deliver(self, reply: Option<Value>) {
-        match self {
-            ReplyTo::Alone(outbox) => {
-                if let Some(reply) = reply {
-                    outbox.send(&reply);
-                }
-            }
-            ReplyTo::Slot(batch, slot) => batch.fill(slot, reply),
-        }
-    }
-}
-
-/// A batch's reply being assembled: one slot per entry that is answered, sent as one array when
-/// the last is filled (the entries' replies in the order of their requests).
-struct Batch {
-    outbox: Arc<Outbox>,
-    state: Mutex<BatchState>,
-}
-
-struct BatchState {
-    replies: Vec<Option<Value>>,
-    /// Slots not filled yet, plus one held by the reader until every entry has been dispatched,
-    /// so a fast worker cannot send the array before the last slot exists.
-    pending: usize,
-}
-
-impl Batch {
-    fn new(outbox: Arc<Outbox>) -> Arc<Batch> {
-        Arc::new(Batch { outbox, state: Mutex::new(BatchState { replies: Vec::new(), pending: 1 }) })
-    }
-
-    /// A new empty slot.
-    fn slot(self: &Arc<Self>) -> ReplyTo {
-        let mut st = lock(&self.state);
-        st.replies.push(None);
-        st.pending += 1;
-        ReplyTo::Slot(self.clone(), st.replies.len() - 1)
-    }
-
-    fn fill(&self, slot: usize, reply: Option<Value>) {
-        let mut st = lock(&self.state);
-        st.replies[slot] = reply;
-        self.release(st);
-    }
-
-    /// Gives up the reader's hold: the batch is complete once its slots are filled.
-    fn seal(&self) {
-        self.release(lock(&self.state));
-    }
-
-    fn release(&self, mut st: std::sync::MutexGuard<'_, BatchState>) {
-        st.pending -= 1;
-        if st.pending > 0 {
-            return;
-        }
-        let replies: Vec<Value> = std::mem::take(&mut st.replies).into_iter().flatten().collect();
-        drop(st);
-        // A batch of notifications, or of calls all cancelled, gets no reply at all.
-        if !replies.is_empty() {
-            self.outbox.send(&Value::Array(replies));
-        }
-    }
 }
 
 impl Loop<'_> {
@@ -148,13 +77,15 @@ impl Loop<'_> {
             to.deliver(Some(answer(&self.server, &req, &Idle)));
             return;
         }
-        let call = self.inflight.start(&req);
+        let call = self.inflight.start(&req, to);
         let (server, inflight, outbox) = (self.server.clone(), self.inflight.clone(), self.outbox.clone());
-        self.pool.submit(Box::new(move || {
+        self.pool.submit(Box::new(move |free: &Free| {
             // What the handler sees of its call, alone or in a batch: cancelled? its own steps.
             let live = LiveCall { call: &call, outbox: &outbox };
             let reply = answer(&server, &req, &live);
-            to.deliver(inflight.finish(&req.id, &call, reply));
+            // Only the reply is left: the client's next call may come as soon as it is out.
+            free.now();
+            inflight.finish(&req.id, &call, reply);
         }));
     }
 }

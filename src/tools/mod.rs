@@ -327,12 +327,12 @@ const TEST_SOLUTION: Tool = Tool {
     title: "Test a solution on the samples",
     description: "Compile and run a program ON THIS MACHINE against every sample test of a problem and report a \
 verdict per sample (AC, WA, TLE, RE, MLE, OLE, CE; UNVERIFIED when the statement accepts several answers and no \
-checker was given), the time, the first differing line and the end of stderr. Give the problem (source, id) and \
-the program: `code` or `file` with `language` (cpp, c, python, java, rust, go, javascript), or `command` (argv of a \
-built program). Limits default to the statement's (else 2 s, 256 MB); float comparison is chosen when the \
-statement accepts an error. LeetCode problems: python only (class Solution). Interactive problems cannot be \
-judged. The program runs with a clean environment in a temporary folder, without network where the OS allows; \
-it is not a sandbox.",
+checker was given), the time, the first differing line and the end of stderr. Give the problem (source, id) and the \
+program: `code` or `file` with `language` (cpp, c, python, java, rust, go, javascript, typescript), or `command` \
+(argv of a built program). Limits default to the statement's (else 2 s, 256 MB); float comparison is chosen when the \
+statement accepts an error. LeetCode problems: python, cpp, go, javascript, typescript (the code as pasted into LeetCode). \
+Interactive problems cannot be judged. The program runs with a clean environment in a temporary folder, without \
+network where the OS allows; it is not a sandbox.",
     output_schema: || schema::load(include_str!("schemas/test_solution.output.json")),
     params: &[
         required("source", r#""@source""#),
@@ -358,7 +358,7 @@ it is not a sandbox.",
         ),
         optional(
             "language",
-            r#"{"description": "The programming language of `code` or `file`: cpp (g++ -std=gnu++17 -O2), c (gcc -std=gnu11 -O2), python (python3), java (javac/java), rust (rustc -O), go (go build), javascript (node). LeetCode problems: python only.", "enum": ["cpp", "c", "python", "java", "rust", "go", "javascript"], "type": "string"}"#,
+            r#"{"description": "The programming language of `code` or `file`: cpp (g++ -std=gnu++17 -O2), c (gcc -std=gnu11 -O2), python (python3), pypy (pypy3), java (javac/java), rust (rustc -O), go (go build), javascript (node), typescript (tsc, then node). LeetCode problems: python, cpp, go, javascript, typescript.", "enum": ["cpp", "c", "python", "pypy", "java", "rust", "go", "javascript", "typescript"], "type": "string"}"#,
         ),
         optional(
             "time_limit_ms",

@@ -1,5 +1,5 @@
 //! JSON-RPC batches (protocol 2025-03-26) take the path a request alone takes: a batched slow call
-//! can be cancelled and reports progress, a panic in one entry's handler costs only that entry's
+//! can be cancelled (and then holds its batch's reply no longer) and reports progress, a panic in one entry's handler costs only that entry's
 //! reply, and shutdown stays prompt after one. The panic comes from the test-only hook
 //! `OJ_MCP_TEST_PANIC=<tool>` (debug builds only: `panic_hook` in `src/server/mod.rs`).
 
@@ -40,12 +40,19 @@ fn ids(reply: &Value) -> Vec<Value> {
 }
 
 fn assert_exits_promptly(s: Server) {
+    let stderr = exits_promptly(s);
+    assert!(!stderr.contains("still in flight"), "shutdown waited for a call:\n{stderr}");
+}
+
+/// Closes stdin; the server exits at once (even with a cancelled call still waiting for the
+/// backend), with no line nobody asked for. Returns its stderr.
+fn exits_promptly(s: Server) -> String {
     let t = Instant::now();
     let (status, rest, stderr) = s.close();
     assert!(t.elapsed() < Duration::from_secs(2), "exit took {:?}; stderr:\n{stderr}", t.elapsed());
     assert!(status.success(), "{status}: {stderr}");
     assert!(rest.is_empty(), "stdout lines nobody asked for: {rest:?}");
-    assert!(!stderr.contains("still in flight"), "shutdown waited for a call:\n{stderr}");
+    stderr
 }
 
 #[test]
@@ -66,7 +73,31 @@ fn a_batched_slow_call_can_be_cancelled_and_the_others_are_answered() {
     assert_eq!(reply[1]["result"]["isError"], false, "{reply}");
     assert!(s.try_recv(Duration::from_millis(500)).is_none(), "a line after the batch reply");
     assert_eq!(s.request("ping", Value::Null)["result"], json!({}));
-    assert_exits_promptly(s);
+    exits_promptly(s);
+}
+
+/// The batch's reply goes out when its other entries are done, not when the cancelled entry's
+/// backend call returns (4 s here): within a second of the cancellation.
+#[test]
+fn a_cancelled_entry_does_not_hold_its_batch_reply() {
+    let b = fixture_backend();
+    b.route(LC1, Reply::Delay(Duration::from_secs(4), Box::new(Reply::case("problem_lc_1_two_sum"))));
+    let mut s = Server::start(&b.url());
+    s.send(&json!([
+        get_lc1(json!("slow")),
+        {"jsonrpc": "2.0", "id": "p", "method": "ping"},
+        call(json!("tags"), "list_tags", json!({"source": "leetcode"})),
+    ]));
+    wait_for_target(&b, LC1);
+    let cancelled = Instant::now();
+    s.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "slow"}}));
+    let reply = s.recv();
+    let waited = cancelled.elapsed();
+    assert_eq!(ids(&reply), [json!("p"), json!("tags")], "{reply}");
+    assert!(waited < Duration::from_secs(1), "the batch reply came {waited:?} after the cancellation");
+    // The server goes on answering, and exits without waiting for the cancelled call.
+    assert_eq!(s.request("ping", Value::Null)["result"], json!({}));
+    exits_promptly(s);
 }
 
 #[test]

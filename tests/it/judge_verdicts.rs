@@ -207,3 +207,18 @@ fn what_cannot_be_judged_is_refused_by_kind_before_anything_runs() {
         s.call_err("test_solution", json!({"source": "leetcode", "id": "9103", "language": "python", "code": "x = 1"}));
     assert!(text.contains("cannot be read as values") && !text.contains("No sample"), "{text}");
 }
+
+/// A large local array (accepted on AtCoder and Codeforces, whose stack may take the memory
+/// limit) is not a crash here: the run's stack is its memory limit, not Linux's 8 MB.
+#[test]
+fn the_stack_may_take_the_memory_limit() {
+    if !have("gcc") {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    let code = "#include <stdio.h>\nint main(void){volatile char big[64 << 20];big[0]=1;big[(64 << 20) - 1]=2;\
+long long n,m,a;if(scanf(\"%lld%lld%lld\",&n,&m,&a)!=3)return 1;\
+printf(\"%lld\\n\",((n+a-1)/a)*((m+a-1)/a)+big[0]-1);return 0;}\n";
+    let v = judged(&mut s, json!({"source": "codeforces", "id": "1A", "language": "c", "code": code}));
+    assert_eq!(v["verdict"], "AC", "{v}");
+}

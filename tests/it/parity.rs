@@ -501,6 +501,16 @@ fn judge_settings_line(s: &Value, line: &str) -> Option<(bool, &'static str)> {
         };
         return Some((ok, "the mismatch rule"));
     }
+    if let Some(rest) = line.strip_prefix("- Sandbox: ") {
+        let k = &s["confinement"];
+        let want = format!(
+            "{} (filesystem: {}; processes: {})",
+            str_of(&k["engine"]),
+            str_of(&k["filesystem"]),
+            str_of(&k["processes"])
+        );
+        return Some((rest == want, "the sandbox"));
+    }
     if let Some(rest) = line.strip_prefix("- Network: ") {
         let k = &s["confinement"];
         let net = if k["network_blocked"] == true { "blocked" } else { "not blocked" };

@@ -185,3 +185,82 @@ fn private_use_characters_are_text() {
     assert_eq!(html_to_markdown("<p>a\u{F8F0}b\u{F8FB}0\u{F8FB}c</p>"), "a\u{F8F0}b\u{F8FB}0\u{F8FB}c");
     assert_eq!(html_to_markdown("<p>&#xF8F0;bold?&#xF8F1; <b>x</b></p>"), "\u{F8F0}bold?\u{F8F1} **x**");
 }
+
+/// `tidy` as it was written before it copied a fenced block from one fence character to the
+/// next: line by line.
+fn tidy_by_lines(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    let mut blank = false;
+    let mut fence: Option<(u8, usize)> = None;
+    for raw in s.split('\n') {
+        let body = raw.trim_start_matches(|c: char| " >-*+.)".contains(c) || c.is_ascii_digit());
+        if let Some((ch, len)) = fence {
+            out.push('\n');
+            out.push_str(raw);
+            if detect::is_fence_close(body, ch, len) {
+                fence = None;
+            }
+            continue;
+        }
+        fence = detect::fence_open(body);
+        let line = raw.trim_end_matches([' ', '\t']);
+        if line.is_empty() {
+            blank = !out.is_empty();
+            continue;
+        }
+        if !out.is_empty() {
+            out.push_str(if blank { "\n\n" } else { "\n" });
+        }
+        blank = false;
+        out.push_str(line);
+    }
+    out
+}
+
+#[test]
+fn tidy_is_the_line_by_line_tidy() {
+    const LINES: &[&str] = &[
+        "",
+        " ",
+        "\t",
+        "  \t ",
+        "text",
+        "text  ",
+        "```",
+        "````",
+        "```rust",
+        "~~~",
+        "~~~~ ",
+        "- ```",
+        "> ```",
+        "1. ~~~",
+        "   ```",
+        "    ```",
+        "``` x ` y",
+        "code `x` here",
+        "~",
+        "`",
+        "\u{3000}",
+        "a\u{3000}",
+        "12 34 56",
+        "> > quote",
+    ];
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    for case in 0..5000 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        let n = (state % 12) as usize;
+        let doc: Vec<&str> = (0..n).map(|k| LINES[((state >> (3 * k)) % LINES.len() as u64) as usize]).collect();
+        let doc = doc.join("\n");
+        assert_eq!(tidy(&doc), tidy_by_lines(&doc), "case {case}: {doc:?}");
+    }
+    for (name, doc) in fixture_statements() {
+        let mut md = Md::new();
+        if let Some(tree) = dom::parse(&doc) {
+            let _ = Walk::new(&Texts::default()).document(&tree.document, &mut md);
+        }
+        let raw = md.finish();
+        assert_eq!(tidy(&raw), tidy_by_lines(&raw), "{name}");
+    }
+}

@@ -49,14 +49,18 @@ pub(crate) struct Shared {
 }
 
 /// The languages with a driver, as a refusal names them.
-const LANGUAGES: &str = "python (or pypy), rust";
+const LANGUAGES: &str = "python (or pypy), cpp, go, rust, javascript and typescript";
 
 /// The driver for `code` in `lang`, or why the code cannot be driven.
 pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     match lang {
         // The Python driver matches the method to the call's names itself: no shape needed.
         Lang::Python | Lang::PyPy => Ok(python(code, tool)),
+        Lang::Cpp => super::cpp::driver(code, shape, tool),
+        Lang::Go => super::go::driver(code, shape, tool),
         Lang::Rust => super::rust::driver(code, shape, tool),
+        Lang::JavaScript => super::javascript::driver(code, shape, tool),
+        Lang::TypeScript => super::typescript::driver(code, shape, tool),
         other => Err(format!(
             "This is a LeetCode problem (a function, not a program that reads stdin), and `{}` has no driver: \
 LeetCode offers {}; give the code in one of those, or test it with your own driver program through `command`.",
@@ -71,7 +75,7 @@ LeetCode offers {}; give the code in one of those, or test it with your own driv
 fn python(code: &str, tool: &[String]) -> Driver {
     let words = |w: &[&str]| tool.iter().cloned().chain(w.iter().map(|s| s.to_string())).collect::<Vec<_>>();
     Driver {
-        files: vec![("solution.py".into(), code.into()), ("harness.py".into(), super::HARNESS.into())],
+        files: vec![("solution.py".into(), code.into()), ("harness.py".into(), super::packed::text("python.py"))],
         compile: words(&["-m", "py_compile", "solution.py"]),
         run: words(&["{dir}/harness.py", "{dir}/solution.py"]),
         shared: None,
@@ -94,6 +98,6 @@ mod tests {
         assert_eq!(d.files[0], ("solution.py".into(), "class Solution: pass".into()));
         assert_eq!(fill(&d.run, "/b", "/s", 256), ["python3", "/b/harness.py", "/b/solution.py"]);
         assert_eq!(fill(&["-Xmx{memory}m".into(), "{shared}/x".into()], "/b", "/s", 64), ["-Xmx64m", "/s/x"]);
-        assert!(driver(Lang::Cpp, "class Solution {};", &Shape::default(), &["g++".into()]).is_err());
+        assert!(driver(Lang::C, "int f(void);", &Shape::default(), &["gcc".into()]).is_err());
     }
 }

@@ -49,6 +49,10 @@ const OTHER_APIS: &[&str] = &[
     "NestedIterator",
     "PeekingIterator",
     "Relation",
+    "rand7",
+    "commonSetBits",
+    "Street",
+    "CategoryHandler",
 ];
 
 /// What the drivers get besides the call, for the whole problem.
@@ -122,7 +126,8 @@ fn unjudgeable(category: Option<&str>, statement: &str, code: &str) -> Result<()
 /// Which `Node` class the code uses, by the fields of the definition LeetCode's template shows
 /// (kept in a comment in the code): `children`, `neighbors`, `random`, or `next` beside `left`.
 fn node_class(code: &str) -> Option<NodeClass> {
-    if !mentions(code, "Node") {
+    // `_Node` is the name LeetCode's JavaScript and TypeScript templates give it.
+    if !mentions(code, "Node") && !mentions(code, "_Node") {
         return None;
     }
     if code.contains("children") {
@@ -139,14 +144,20 @@ fn node_class(code: &str) -> Option<NodeClass> {
 }
 
 /// Whether the code defines `name` itself (a design problem's class may share an API's name:
-/// `Robot` is both 489's hidden API and 2069's class to write).
-/// A definition in a comment (the template's description of the API) does not count.
+/// `Robot` is both 489's hidden API and 2069's class to write). Not in a comment, where the
+/// templates show the hidden API (`# class FontInfo(object):`, `class BinaryMatrix {` inside
+/// `/* */`, `var commonSetBits = function(num)`).
 fn defines(code: &str, name: &str) -> bool {
+    let mut code = code.to_string();
+    while let Some(start) = code.find("/*") {
+        let end = code[start + 2..].find("*/").map_or(code.len(), |e| start + e + 4);
+        code.replace_range(start..end, " ");
+    }
     let patterns =
         [format!("class {name}"), format!("struct {name}"), format!("type {name}"), format!("{name} = function")];
     code.lines().any(|line| {
         let t = line.trim_start();
-        let comment = ["#", "//", "*", "/*"].iter().any(|c| t.starts_with(c));
+        let comment = ["#", "//", "*"].iter().any(|c| t.starts_with(c));
         !comment && patterns.iter().any(|p| t.contains(p.as_str()))
     })
 }
@@ -173,6 +184,8 @@ mod tests {
         assert!(classify(None, "", "class Robot:\n    def __init__(self, width: int, height: int):").is_ok());
         let font = "# class FontInfo(object):\n#    def getWidth(self, fontSize, ch):\nclass Solution:\n    def maxFont(self, text: str, w: int, h: int, fonts: List[int], fontInfo : 'FontInfo') -> int:";
         assert!(classify(None, "", font).unwrap_err().contains("`FontInfo`"));
+        let ts = "/**\n * class BinaryMatrix {\n *     get(row: number, col: number): number {}\n * }\n */\nfunction f(m: BinaryMatrix) {}";
+        assert!(classify(None, "", ts).unwrap_err().contains("`BinaryMatrix`"));
     }
 
     #[test]
@@ -181,6 +194,8 @@ mod tests {
         assert_eq!(classify(None, "", nary).unwrap().node, Some(NodeClass::Nary));
         let graph = "// class Node { public: int val; vector<Node*> neighbors; };";
         assert_eq!(classify(None, "", graph).unwrap().node, Some(NodeClass::Graph));
+        let js = "/**\n * function _Node(val,children) {\n *    this.children = children;\n * };\n */";
+        assert_eq!(classify(None, "", js).unwrap().node, Some(NodeClass::Nary));
         assert_eq!(classify(None, "", "class Solution:\n    def f(self, head: ListNode):").unwrap().node, None);
         let bad = classify(None, "", "# The isBadVersion API is already defined for you.").unwrap();
         assert_eq!(bad.api, Some(("isBadVersion", "bad")));

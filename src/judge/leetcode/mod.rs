@@ -3,20 +3,23 @@
 //! line, and the driver's answer (the last line it prints) compared here as data: `[1,2]` equals
 //! `[1, 2]`, floats within LeetCode's 1e-5, a list in any order where the statement says so.
 //!
-//! The drivers, one small file per language beside this one (`python.py`), only read the call,
-//! build the arguments (nodes, hidden APIs) and print the result as LeetCode shows it.
+//! The drivers, one small file per language beside this one (`python.py`, `javascript/driver.js`
+//! for JavaScript and TypeScript), only read the call, build the arguments (nodes, hidden APIs)
+//! and print the result as LeetCode shows it.
 
+mod cpp;
 pub(crate) mod driver;
 pub(crate) mod example;
+mod go;
+mod javascript;
 pub(crate) mod kind;
+pub(crate) mod packed;
 mod rust;
+mod typescript;
 
 use serde_json::Value;
 
 use super::compare::{Diff, Match};
-
-/// The Python driver, run as `python3 harness.py solution.py` with the call on stdin.
-pub(crate) const HARNESS: &str = include_str!("python.py");
 
 /// LeetCode's checker accepts floating-point answers within this error.
 const FLOAT_TOLERANCE: f64 = 1e-5;
@@ -95,7 +98,20 @@ fn in_order(e: &Value, g: &Value, order: Order) -> Found {
     if same(e, g) {
         return Found::Same;
     }
-    if order == Order::Fixed || !e.is_array() {
+    if order == Order::Fixed {
+        return Found::Different;
+    }
+    if let (Value::String(a), Value::String(b)) = (e, g) {
+        // A string "in any order" (3692's characters of a group): the same characters. Only
+        // where the statement says so: a string's order is its meaning.
+        let chars = |s: &str| {
+            let mut c: Vec<char> = s.chars().collect();
+            c.sort_unstable();
+            c
+        };
+        return if order == Order::Free && chars(a) == chars(b) { Found::Reordered } else { Found::Different };
+    }
+    if !e.is_array() {
         return Found::Different;
     }
     let (mut se, mut sg) = (e.clone(), g.clone());
@@ -165,5 +181,7 @@ mod tests {
         assert!(yes(compare("[null,[3,2,1],[2,1]]", "[null,[1,2,3],[1,2]]", free, true)));
         assert!(matches!(compare("[null,[3,2,1],[2,1]]", "[null,[1,2,3],[1,2]]", unsaid, true), Match::Maybe(..)));
         assert!(matches!(compare("[null,1,2]", "[null,2,1]", free, true), Match::No(_)));
+        assert!(yes(compare("\"fp\"", "\"pf\"", free, false)));
+        assert!(!yes(compare("\"fp\"", "\"pf\"", fixed, false)) && !yes(compare("\"fp\"", "\"pg\"", free, false)));
     }
 }

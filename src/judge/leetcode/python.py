@@ -354,9 +354,11 @@ def by_value(call, v):
 
 def with_api(ns, call):
     api = call.get("api")
-    if not api or api["arg"] not in call["named"]:
+    # The example names the data as the API's argument, or (1095) `array` beside it.
+    arg = api["arg"] if api and api["arg"] in call["named"] else "array"
+    if not api or arg not in call["named"]:
         return
-    data = call["named"][api["arg"]]
+    data = call["named"][arg]
     if api["name"] == "isBadVersion":
         ns["isBadVersion"] = lambda v: v >= data
     elif api["name"] == "guess":
@@ -371,7 +373,8 @@ def with_api(ns, call):
             def length(self):
                 return len(data)
         ns["MountainArray"] = MountainArray
-        call["named"][api["arg"]] = MountainArray()
+        for name in (api["arg"], "mountain_arr", "mountainArr"):
+            call["named"][name] = MountainArray()
 
 
 def choose(sol, names):

@@ -4,8 +4,8 @@
 //! Solution`, `ListNode`, `TreeNode`, the library's `NestedInteger` and hidden APIs, all through
 //! glob imports, which the user's own definitions shadow) and a `main` generated from the signatures
 //! (`scan`): each argument converted to its parameter's type by the driver library's `FromJson`,
-//! the call, the result printed by `ToJson`. The library (`rust/ojlc.rs`) is an rlib built once
-//! per session; a problem's build compiles only the user's code and a short `main`. Code that
+//! the call, the result printed by `ToJson`. The library (`rust/ojlc.rs`, packed into the binary)
+//! is an rlib built once per session; a problem's build compiles only the user's code and a short `main`. Code that
 //! uses the `rand` crate LeetCode links gets the library's stand-in for it (0.7's `gen_range`,
 //! `shuffle`, `choose`, `random`) under that name.
 
@@ -16,9 +16,6 @@ use std::fmt::Write as _;
 use super::driver::{Driver, Shape, Shared};
 use crate::judge::lang::EXE;
 use scan::{Code, Func};
-
-/// The driver library, built once per session into `{shared}/libojlc.rlib`.
-const LIB: &str = include_str!("rust/ojlc.rs");
 
 /// LeetCode's flags: edition 2021, optimised. Warnings are not shown (LeetCode shows none, and
 /// the generated `main` leaves helpers and imports unused).
@@ -56,7 +53,11 @@ calls your function). Remove it and give the code as you would paste it into Lee
         files: vec![("solution.rs".into(), format!("{code}\n{}{main}", environment(&scanned, shape)))],
         compile,
         run: vec![format!("{{dir}}/{EXE}")],
-        shared: Some(Shared { name: "rust-driver".into(), files: vec![("ojlc.rs".into(), LIB.into())], compile: lib }),
+        shared: Some(Shared {
+            name: "rust-driver".into(),
+            files: vec![("ojlc.rs".into(), super::packed::text("rust/ojlc.rs"))],
+            compile: lib,
+        }),
     })
 }
 

@@ -1,0 +1,302 @@
+//! Packs the LeetCode drivers' source files into the binary (`src/judge/leetcode/packed.rs`
+//! reads them): their text is written to programs' folders, never read by the server itself, and
+//! packed it takes about a quarter of the room. The files are the ones the code names with
+//! `packed::text("…")` in `src/judge/leetcode/` (each `.rs` file there is scanned), so a new
+//! driver file is packed by naming it. Std only: LZ77 over a 32 KiB window with DEFLATE's length
+//! and distance tables, then two canonical Huffman codes (`packed.rs` documents the format).
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+const LENGTHS: [(u16, u8); 29] = [
+    (3, 0),
+    (4, 0),
+    (5, 0),
+    (6, 0),
+    (7, 0),
+    (8, 0),
+    (9, 0),
+    (10, 0),
+    (11, 1),
+    (13, 1),
+    (15, 1),
+    (17, 1),
+    (19, 2),
+    (23, 2),
+    (27, 2),
+    (31, 2),
+    (35, 3),
+    (43, 3),
+    (51, 3),
+    (59, 3),
+    (67, 4),
+    (83, 4),
+    (99, 4),
+    (115, 4),
+    (131, 5),
+    (163, 5),
+    (195, 5),
+    (227, 5),
+    (258, 0),
+];
+
+const DISTANCES: [(u16, u8); 30] = [
+    (1, 0),
+    (2, 0),
+    (3, 0),
+    (4, 0),
+    (5, 1),
+    (7, 1),
+    (9, 2),
+    (13, 2),
+    (17, 3),
+    (25, 3),
+    (33, 4),
+    (49, 4),
+    (65, 5),
+    (97, 5),
+    (129, 6),
+    (193, 6),
+    (257, 7),
+    (385, 7),
+    (513, 8),
+    (769, 8),
+    (1025, 9),
+    (1537, 9),
+    (2049, 10),
+    (3073, 10),
+    (4097, 11),
+    (6145, 11),
+    (8193, 12),
+    (12289, 12),
+    (16385, 13),
+    (24577, 13),
+];
+
+fn main() {
+    let dir = Path::new("src/judge/leetcode");
+    println!("cargo:rerun-if-changed={}", dir.display());
+    let out = PathBuf::from(std::env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+    let mut list = String::from("&[\n");
+    for (i, name) in named_files(dir).iter().enumerate() {
+        let path = dir.join(name);
+        println!("cargo:rerun-if-changed={}", path.display());
+        let text = fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let blob = out.join(format!("driver{i}.pack"));
+        fs::write(&blob, pack(&text)).expect("OUT_DIR is writable");
+        list.push_str(&format!("    ({name:?}, include_bytes!({:?})),\n", blob.display().to_string()));
+    }
+    list.push(']');
+    fs::write(out.join("packed_drivers.rs"), list).expect("OUT_DIR is writable");
+}
+
+/// The names in `packed::text("…")` calls of the `.rs` files under `dir`, sorted, each once.
+fn named_files(dir: &Path) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut folders = vec![dir.to_path_buf()];
+    while let Some(d) = folders.pop() {
+        for entry in fs::read_dir(&d).into_iter().flatten().flatten() {
+            let p = entry.path();
+            if p.is_dir() {
+                folders.push(p);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                let code = fs::read_to_string(&p).unwrap_or_default();
+                for (at, _) in code.match_indices("packed::text(\"") {
+                    let rest = &code[at + "packed::text(\"".len()..];
+                    if let Some(end) = rest.find('"') {
+                        names.push(rest[..end].to_string());
+                    }
+                }
+            }
+        }
+    }
+    // A real file name has an extension and no ellipsis (doc comments show `packed::text("…")`).
+    names.retain(|n| n.contains('.') && !n.contains('…') && !n.contains(' '));
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// A symbol of the LZ77 stream: a byte, or a match of `len` bytes `dist` back.
+enum Token {
+    Literal(u8),
+    Match { len: u16, dist: u16 },
+}
+
+/// LZ77, greedy: the longest match (3 to 258 bytes, up to 32 KiB back) among the last 128
+/// positions with the same three bytes, else a literal.
+fn tokens(data: &[u8]) -> Vec<Token> {
+    const WINDOW: usize = 32 * 1024;
+    let mut head = vec![usize::MAX; 1 << 15];
+    let mut prev = vec![usize::MAX; data.len()];
+    let hash =
+        |i: usize| (usize::from(data[i]) << 10 ^ usize::from(data[i + 1]) << 5 ^ usize::from(data[i + 2])) & 0x7fff;
+    let mut out = Vec::new();
+    let mut i = 0;
+    let insert = |i: usize, head: &mut Vec<usize>, prev: &mut Vec<usize>| {
+        if i + 2 < data.len() {
+            let h = hash(i);
+            prev[i] = head[h];
+            head[h] = i;
+        }
+    };
+    while i < data.len() {
+        let (mut best_len, mut best_dist) = (0, 0);
+        if i + 2 < data.len() {
+            let mut cand = head[hash(i)];
+            let mut chain = 0;
+            while cand != usize::MAX && i - cand <= WINDOW && chain < 128 {
+                let len = data[cand..].iter().zip(&data[i..]).take(258).take_while(|(a, b)| a == b).count();
+                if len > best_len {
+                    (best_len, best_dist) = (len, i - cand);
+                }
+                cand = prev[cand];
+                chain += 1;
+            }
+        }
+        if best_len >= 3 {
+            out.push(Token::Match { len: best_len as u16, dist: best_dist as u16 });
+            for k in i..i + best_len {
+                insert(k, &mut head, &mut prev);
+            }
+            i += best_len;
+        } else {
+            out.push(Token::Literal(data[i]));
+            insert(i, &mut head, &mut prev);
+            i += 1;
+        }
+    }
+    out
+}
+
+/// The code and extra bits of a length (257..=285) or a distance (0..=29).
+fn code_of(table: &[(u16, u8)], value: u16) -> (usize, u16, u8) {
+    let k = table.iter().rposition(|(base, _)| *base <= value).unwrap_or(0);
+    (k, value - table[k].0, table[k].1)
+}
+
+/// Huffman code lengths (at most 15 bits) for `freqs`: the two rarest merged until one is left;
+/// where a code would pass 15 bits, the counts are halved and the tree built again.
+fn lengths(freqs: &[u32]) -> Vec<u8> {
+    let mut f: Vec<u32> = freqs.to_vec();
+    loop {
+        let used: Vec<usize> = (0..f.len()).filter(|&s| f[s] > 0).collect();
+        let mut len = vec![0u8; f.len()];
+        if used.len() == 1 {
+            len[used[0]] = 1;
+            return len;
+        }
+        // Each node: its weight and the symbols under it.
+        let mut nodes: Vec<(u64, Vec<usize>)> = used.iter().map(|&s| (u64::from(f[s]), vec![s])).collect();
+        while nodes.len() > 1 {
+            nodes.sort_by_key(|n| std::cmp::Reverse(n.0));
+            let (wa, a) = nodes.pop().expect("two nodes");
+            let (wb, b) = nodes.pop().expect("two nodes");
+            for &s in a.iter().chain(&b) {
+                len[s] += 1;
+            }
+            nodes.push((wa + wb, [a, b].concat()));
+        }
+        if len.iter().all(|&l| l <= 15) {
+            return len;
+        }
+        f.iter_mut().filter(|x| **x > 0).for_each(|x| *x = (*x).div_ceil(2));
+    }
+}
+
+/// Canonical codes for `lengths`, as `packed.rs` decodes them.
+fn codes(lengths: &[u8]) -> Vec<u16> {
+    let mut count = [0u16; 16];
+    lengths.iter().filter(|&&l| l > 0).for_each(|&l| count[usize::from(l)] += 1);
+    let mut next = [0u16; 16];
+    let mut code = 0u16;
+    for len in 1..16 {
+        next[len] = code;
+        code = (code + count[len]) << 1;
+    }
+    lengths
+        .iter()
+        .map(|&l| {
+            if l == 0 {
+                return 0;
+            }
+            let c = next[usize::from(l)];
+            next[usize::from(l)] += 1;
+            c
+        })
+        .collect()
+}
+
+/// Bits written from the lowest of each byte up.
+#[derive(Default)]
+struct Writer {
+    bytes: Vec<u8>,
+    at: usize,
+}
+
+impl Writer {
+    fn bit(&mut self, b: u16) {
+        if self.at.is_multiple_of(8) {
+            self.bytes.push(0);
+        }
+        if b & 1 == 1 {
+            *self.bytes.last_mut().expect("pushed") |= 1 << (self.at % 8);
+        }
+        self.at += 1;
+    }
+
+    /// A Huffman code, its first bit the highest.
+    fn code(&mut self, code: u16, len: u8) {
+        for i in (0..len).rev() {
+            self.bit(code >> i);
+        }
+    }
+
+    /// `n` extra bits, the lowest first.
+    fn bits(&mut self, v: u16, n: u8) {
+        for i in 0..n {
+            self.bit(v >> i);
+        }
+    }
+}
+
+/// The packed form of `data` (see `packed.rs`).
+fn pack(data: &[u8]) -> Vec<u8> {
+    let toks = tokens(data);
+    let (mut lit, mut dist) = (vec![0u32; 286], vec![0u32; 30]);
+    lit[256] = 1;
+    for t in &toks {
+        match t {
+            Token::Literal(b) => lit[usize::from(*b)] += 1,
+            Token::Match { len, dist: d } => {
+                lit[257 + code_of(&LENGTHS, *len).0] += 1;
+                dist[code_of(&DISTANCES, *d).0] += 1;
+            }
+        }
+    }
+    if dist.iter().all(|&d| d == 0) {
+        dist[0] = 1;
+    }
+    let (ll, dl) = (lengths(&lit), lengths(&dist));
+    let (lc, dc) = (codes(&ll), codes(&dl));
+    let mut out = (data.len() as u32).to_le_bytes().to_vec();
+    for pair in ll.chunks(2).chain(dl.chunks(2)) {
+        out.push(pair[0] | pair.get(1).copied().unwrap_or(0) << 4);
+    }
+    let mut w = Writer::default();
+    for t in &toks {
+        match t {
+            Token::Literal(b) => w.code(lc[usize::from(*b)], ll[usize::from(*b)]),
+            Token::Match { len, dist: d } => {
+                let (k, extra, n) = code_of(&LENGTHS, *len);
+                w.code(lc[257 + k], ll[257 + k]);
+                w.bits(extra, n);
+                let (k, extra, n) = code_of(&DISTANCES, *d);
+                w.code(dc[k], dl[k]);
+                w.bits(extra, n);
+            }
+        }
+    }
+    out.extend(w.bytes);
+    out
+}

@@ -1,0 +1,291 @@
+//! The C++ driver: the user's `class Solution` (or design class) exactly as pasted into LeetCode,
+//! compiled with what LeetCode's C++ puts around it. The part every problem shares (`cpp/lc.hpp`:
+//! `<bits/stdc++.h>`, `using namespace std`, JSON, conversions, calls; `cpp/lc.cpp`) is built once
+//! per session as a precompiled header and an object file. Per problem, `main.cpp` holds the
+//! definitions the problem needs (`cpp/prelude.cpp`'s sections: ListNode, TreeNode, the `Node`
+//! kind, NestedInteger, a hidden API), the user's code under `#line 1 "solution.cpp"` (so the
+//! compiler names the user's lines), and a `main` of a few lines: the method's member pointer
+//! handed to a template that deduces its parameters' types. What templates cannot reach is read
+//! here from the code (`scan`): which method the examples call, a design class's constructor's
+//! parameter types, a method's overloads.
+
+mod scan;
+
+use super::driver::{Driver, Shape, Shared};
+use super::kind::NodeClass;
+use crate::judge::lang::{self, EXE};
+use scan::{Method, mentions};
+
+/// LeetCode's definitions, in sections a problem takes as it needs them (`cpp/prelude.cpp`,
+/// unpacked once).
+fn sections() -> &'static str {
+    static PRELUDE: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    PRELUDE.get_or_init(|| super::packed::text("cpp/prelude.cpp"))
+}
+
+/// The driver for `code`, or why it cannot be called.
+pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
+    let scan = scan::blank(code);
+    let call = match &shape.design {
+        Some((class, methods)) => design(&scan, class, methods)?,
+        None => function(&scan, &shape.names)?,
+    };
+    let prelude = prelude(&scan, shape)?;
+    let compiler = lang::version(tool).as_deref().and_then(compiler);
+    // Recursive lambdas written as LeetCode's Clang takes them, for an older compiler.
+    let rewritten = lacks_explicit_this(compiler).then(|| scan::without_explicit_this(code, &scan)).flatten();
+    let body = rewritten.as_deref().unwrap_or(code);
+    // `signed main`: C++ solutions often say `#define int long long`.
+    let main = format!(
+        "#line 1 \"leetcode-prelude.cpp\"\n{prelude}#line 1 \"solution.cpp\"\n{body}\n#line 1 \"leetcode-call.cpp\"\n\
+signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
+    );
+    let words = |more: &[&str]| {
+        let flags = [standard(compiler), "-O2", "-pipe"];
+        tool.iter().cloned().chain(flags.iter().chain(more).map(|s| s.to_string())).collect::<Vec<_>>()
+    };
+    Ok(Driver {
+        files: vec![("solution.cpp".into(), code.into()), ("main.cpp".into(), main)],
+        compile: words(&["-include", "{shared}/lc.hpp", "-o", EXE, "main.cpp", "{shared}/lc.o"]),
+        run: vec![format!("{{dir}}/{EXE}")],
+        shared: Some(Shared {
+            name: "leetcode-cpp".into(),
+            // The shared header, precompiled once per session, and the driver's compiled part.
+            files: vec![
+                ("lc.hpp".into(), super::packed::text("cpp/lc.hpp")),
+                ("lc.cpp".into(), super::packed::text("cpp/lc.cpp")),
+            ],
+            // One command: the header precompiled (lc.hpp.gch, which `-include` finds) and lc.o.
+            compile: words(&["-c", "-x", "c++-header", "lc.hpp", "-x", "c++", "lc.cpp"]),
+        }),
+    })
+}
+
+/// A compiler's family and major version from its `--version` line (`g++ (Debian 12.2.0-14)
+/// 12.2.0`, `Debian clang version 19.1.7`, `Apple clang version 15.0.0`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Compiler {
+    Gcc(u32),
+    Clang(u32),
+    AppleClang(u32),
+}
+
+fn compiler(version: &str) -> Option<Compiler> {
+    let major = version
+        .split_whitespace()
+        .map(|w| w.trim_start_matches('('))
+        .find(|w| w.starts_with(|c: char| c.is_ascii_digit()) && w.contains('.'))?
+        .split('.')
+        .next()?
+        .parse::<u32>()
+        .ok()?;
+    Some(if version.contains("Apple") {
+        Compiler::AppleClang(major)
+    } else if version.contains("clang") {
+        Compiler::Clang(major)
+    } else {
+        Compiler::Gcc(major)
+    })
+}
+
+/// The language standard: LeetCode compiles C++23; a compiler too old for it gets the newest it
+/// has (GCC 11 and Clang 17 took `-std=gnu++23`, both 10 `gnu++20`), an unknown one `gnu++20`.
+fn standard(compiler: Option<Compiler>) -> &'static str {
+    let (major, c23) = match compiler {
+        None => return "-std=gnu++20",
+        Some(Compiler::Gcc(v)) => (v, 11),
+        Some(Compiler::Clang(v)) => (v, 17),
+        Some(Compiler::AppleClang(v)) => (v, 16),
+    };
+    if major >= c23 {
+        "-std=gnu++23"
+    } else if major >= 10 {
+        "-std=gnu++20"
+    } else {
+        "-std=gnu++17"
+    }
+}
+
+/// Whether the compiler lacks C++23's explicit object parameter (`this auto&& self`), which
+/// LeetCode's Clang 19 takes: GCC before 14, Clang before 18.
+fn lacks_explicit_this(compiler: Option<Compiler>) -> bool {
+    matches!(compiler, Some(Compiler::Gcc(0..=13) | Compiler::Clang(0..=17) | Compiler::AppleClang(0..=16)))
+}
+
+const NO_SOLUTION: &str = "The C++ code defines no `class Solution`: give the code as LeetCode's C++ template has it \
+(`class Solution { public: … };` with the method the examples call).";
+
+/// A function problem's call: a method of `Solution`; 341's iterator loop; a codec's round trip.
+fn function(scan: &str, names: &[String]) -> Result<String, String> {
+    let Some((body, is_struct)) = scan::class_body(scan, "Solution") else {
+        if let Some((body, is_struct)) = scan::class_body(scan, "NestedIterator") {
+            let methods = scan::methods(body, "NestedIterator", is_struct);
+            return Ok(format!(
+                "oj_leetcode::run_iterator<NestedIterator{}>()",
+                types(constructor(&methods, "NestedIterator"))
+            ));
+        }
+        return scan::class_body(scan, "Codec")
+            .and_then(|(body, is_struct)| codec(&scan::methods(body, "Codec", is_struct), "Codec"))
+            .ok_or_else(|| NO_SOLUTION.to_string());
+    };
+    let methods = scan::methods(body, "Solution", is_struct);
+    if let Some(call) = codec(&methods, "Solution") {
+        return Ok(call);
+    }
+    let m = choose(&methods, names).ok_or_else(|| {
+        "`class Solution` declares no method the examples can call: give it the public method LeetCode's C++ \
+template has."
+            .to_string()
+    })?;
+    let params: Vec<String> = m.params.iter().map(|(_, n)| format!("\"{n}\"")).collect();
+    let types = m.params.iter().map(|(t, _)| t.as_str());
+    // The node class whose lists an extra argument builds (237's `head` beside `node`).
+    let extra = ["ListNode", "TreeNode"].into_iter().find(|c| types.clone().any(|t| mentions(t, c))).unwrap_or("void");
+    Ok(format!(
+        "oj_leetcode::run_function<Solution, {extra}>({}, {{{}}})",
+        pointer("Solution", m, &methods),
+        params.join(", ")
+    ))
+}
+
+/// The method the examples call: the one whose parameters are the example's names, or some of
+/// them, or as many; among several, one no other method calls (not a helper), the first declared.
+fn choose<'m>(methods: &'m [Method], names: &[String]) -> Option<&'m Method> {
+    let callable: Vec<&Method> = methods.iter().filter(|m| m.name != "Solution").collect();
+    let public: Vec<&Method> = callable.iter().copied().filter(|m| m.public).collect();
+    let pool = if public.is_empty() { callable } else { public };
+    let wanted: Vec<&str> = names.iter().map(String::as_str).filter(|n| !n.is_empty()).collect();
+    let exact = |m: &Method| !wanted.is_empty() && m.params.iter().map(|p| p.1.as_str()).eq(wanted.iter().copied());
+    let some =
+        |m: &Method| !m.params.is_empty() && m.params.iter().all(|p| !p.1.is_empty() && wanted.contains(&p.1.as_str()));
+    let count = |m: &Method| m.params.len() == names.len();
+    let ranks: [&dyn Fn(&Method) -> bool; 4] = [&exact, &some, &count, &|_| true];
+    let best =
+        ranks.iter().map(|r| pool.iter().copied().filter(|m| r(m)).collect::<Vec<_>>()).find(|c| !c.is_empty())?;
+    let called = |m: &Method| methods.iter().any(|o| o.name != m.name && mentions(&o.body, &m.name));
+    best.iter().copied().find(|m| !called(m)).or(best.first().copied())
+}
+
+/// A method's member pointer; cast to its type when the name is overloaded.
+fn pointer(class: &str, m: &Method, all: &[Method]) -> String {
+    let plain = format!("&{class}::{}", m.name);
+    let overloaded = all.iter().filter(|o| o.name == m.name).count() > 1;
+    if !overloaded || m.ret.is_empty() || m.ret == "auto" {
+        return plain;
+    }
+    let types: Vec<&str> = m.params.iter().map(|p| p.0.as_str()).collect();
+    let (ret, types) = (&m.ret, types.join(", "));
+    if m.is_static {
+        format!("static_cast<{ret} (*)({types})>({plain})")
+    } else {
+        let qualifier = if m.is_const { " const" } else { "" };
+        format!("static_cast<{ret} ({class}::*)({types}){qualifier}>({plain})")
+    }
+}
+
+/// A codec's round trip (297 `serialize`/`deserialize`, 535 `encode`/`decode`), when the class
+/// has both methods.
+fn codec(methods: &[Method], class: &str) -> Option<String> {
+    let has = |n: &str| methods.iter().any(|m| m.name == n);
+    let (e, d) = [("serialize", "deserialize"), ("encode", "decode")].into_iter().find(|(e, d)| has(e) && has(d))?;
+    Some(format!("oj_leetcode::run_codec<{class}>(&{class}::{e}, &{class}::{d})"))
+}
+
+/// The constructor a design class is built with: the first public one that is not a copy.
+fn constructor<'m>(methods: &'m [Method], class: &str) -> Option<&'m Method> {
+    let copy = |m: &Method| m.params.len() == 1 && mentions(&m.params[0].0, class);
+    methods.iter().find(|m| m.name == class && m.ret.is_empty() && m.public && !copy(m))
+}
+
+/// The constructor's parameter types as template arguments (`, vector<int>&, int`).
+fn types(ctor: Option<&Method>) -> String {
+    ctor.map_or_else(String::new, |m| m.params.iter().map(|(t, _)| format!(", {t}")).collect())
+}
+
+fn identifier(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && s.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+}
+
+/// A design problem's call: the constructor's types, and a table from each method the examples
+/// call to its member pointer (by the number of arguments where the name is overloaded).
+fn design(scan: &str, class: &str, calls: &[String]) -> Result<String, String> {
+    if !identifier(class) || !calls.iter().all(|c| identifier(c)) {
+        return Err("The example's class and method names are not C++ names: it cannot be called.".into());
+    }
+    let Some((body, is_struct)) = scan::class_body(scan, class) else {
+        return Err(format!(
+            "The examples construct `{class}`, and the C++ code defines no `class {class}`: give the class as \
+LeetCode's C++ template has it."
+        ));
+    };
+    let methods = scan::methods(body, class, is_struct);
+    let mut arms = String::new();
+    for name in calls.iter().skip(1) {
+        let overloads: Vec<&Method> = methods.iter().filter(|m| &m.name == name && !m.ret.is_empty()).collect();
+        if overloads.len() <= 1 {
+            arms += &format!(
+                "        if (m == \"{name}\") return oj_leetcode::invoke(&{class}::{name}, o, a, out), true;\n"
+            );
+        }
+        for m in overloads.iter().filter(|_| overloads.len() > 1) {
+            arms += &format!(
+                "        if (m == \"{name}\" && a.size() == {}) return oj_leetcode::invoke({}, o, a, out), true;\n",
+                m.params.len(),
+                pointer(class, m, &methods)
+            );
+        }
+    }
+    Ok(format!(
+        "oj_leetcode::run_design<{class}{}>([]({class}* o, const std::string& m, const std::vector<const oj_leetcode::J*>& a, \
+std::string& out) {{\n{arms}        return false;\n    }})",
+        types(constructor(&methods, class))
+    ))
+}
+
+/// The definitions the code needs that LeetCode's C++ makes for it, unless the code makes them.
+fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
+    let defined = |name: &str| scan::declares(scan, name);
+    let mut out = String::new();
+    for name in ["ListNode", "TreeNode", "NestedInteger"] {
+        if !defined(name) && (name != "NestedInteger" || mentions(scan, name)) {
+            out += section(name);
+        }
+    }
+    if mentions(scan, "Node") && !defined("Node") {
+        let kind = shape.extras.node.ok_or(
+            "This problem's `Node` class is not one the C++ driver defines: it has LeetCode's N-ary tree, graph, \
+random-pointer list and next-pointer tree nodes, told apart by the definition LeetCode's template shows in a comment \
+(`children`, `neighbors`, `random`, `next` and `left`). Keep that comment in the code, or test it on LeetCode.",
+        )?;
+        out += section(match kind {
+            NodeClass::Nary => "nary",
+            NodeClass::Graph => "graph",
+            NodeClass::Random => "random",
+            NodeClass::Next => "next",
+        });
+    }
+    for name in ["Iterator", "Employee"] {
+        if mentions(scan, name) && !defined(name) {
+            out += section(name);
+        }
+    }
+    if let Some((api, _)) = shape.extras.api
+        && !defined(api)
+    {
+        out += section(api);
+    }
+    Ok(out)
+}
+
+/// The text of a `//@ name` section of `prelude.cpp`.
+fn section(name: &str) -> &'static str {
+    let marker = format!("//@ {name}\n");
+    let Some(at) = sections().find(&marker) else { return "" };
+    let text = &sections()[at + marker.len()..];
+    &text[..text.find("\n//@ ").map_or(text.len(), |k| k + 1)]
+}
+
+#[cfg(test)]
+mod tests;

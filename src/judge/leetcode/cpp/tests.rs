@@ -1,0 +1,128 @@
+use super::*;
+use crate::judge::leetcode::kind::Extras;
+
+fn names(n: &[&str]) -> Vec<String> {
+    n.iter().map(|s| s.to_string()).collect()
+}
+
+fn shape(n: &[&str]) -> Shape {
+    Shape { names: names(n), ..Shape::default() }
+}
+
+fn main_cpp(d: &Driver) -> &str {
+    &d.files[1].1
+}
+
+const TWO_SUM: &str = "class Solution {\npublic:\n    vector<int> twoSum(vector<int>& nums, int target) {\n\
+        return helper(nums, target);\n    }\n    vector<int> helper(vector<int>& nums, int target) { return {}; }\n};\n";
+
+#[test]
+fn the_files_the_commands_and_the_call() {
+    let d = driver(TWO_SUM, &shape(&["nums", "target"]), &["no-such-compiler".into()]).unwrap();
+    assert_eq!(d.files[0], ("solution.cpp".into(), TWO_SUM.into()));
+    let main = main_cpp(&d);
+    // The user's code starts at line 1 of solution.cpp for the compiler.
+    assert!(main.contains(&format!("#line 1 \"solution.cpp\"\n{TWO_SUM}")), "{main}");
+    assert!(main.find("struct ListNode").unwrap() < main.find("#line 1 \"solution.cpp\"").unwrap());
+    // The helper has the same parameters, but the method calls it: the method is the one called.
+    assert!(
+        main.contains("oj_leetcode::run_function<Solution, void>(&Solution::twoSum, {\"nums\", \"target\"})"),
+        "{main}"
+    );
+    assert!(d.compile.contains(&"{shared}/lc.hpp".to_string()) && d.compile.contains(&"-std=gnu++20".to_string()));
+    assert_eq!(d.run, [format!("{{dir}}/{EXE}")]);
+    let shared = d.shared.unwrap();
+    assert_eq!(shared.files.iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["lc.hpp", "lc.cpp"]);
+    assert!(shared.compile.ends_with(&names(&["-c", "-x", "c++-header", "lc.hpp", "-x", "c++", "lc.cpp"])));
+}
+
+#[test]
+fn the_standard_from_the_compilers_version() {
+    let std = |v: &str| standard(compiler(v));
+    assert_eq!(std("g++ (Debian 12.2.0-14+deb12u1) 12.2.0"), "-std=gnu++23");
+    assert_eq!(std("g++ (Ubuntu 9.4.0-1ubuntu1~20.04.2) 9.4.0"), "-std=gnu++17");
+    assert_eq!(std("Ubuntu clang version 14.0.0-1ubuntu1.1"), "-std=gnu++20");
+    assert_eq!(std("Debian clang version 19.1.7 (3~deb12u1)"), "-std=gnu++23");
+    assert_eq!(std("Apple clang version 15.0.0 (clang-1500.3.9.4)"), "-std=gnu++20");
+    assert_eq!(standard(None), "-std=gnu++20");
+    assert!(lacks_explicit_this(compiler("g++ (Debian 12.2.0-14+deb12u1) 12.2.0")));
+    assert!(!lacks_explicit_this(compiler("g++ (GCC) 14.2.1 20240912")));
+    assert!(!lacks_explicit_this(compiler("Debian clang version 19.1.7 (3~deb12u1)")) && !lacks_explicit_this(None));
+}
+
+#[test]
+fn the_method_by_names_then_count() {
+    let code = "class Solution {\n    int dfs(TreeNode* root, int d) { return 0; }\npublic:\n\
+    int maxDepth(TreeNode* root) { return dfs(root, 0); }\n    int maxDepth(TreeNode* root, int d) { return d; }\n};";
+    let d = driver(code, &shape(&["root"]), &["x".into()]).unwrap();
+    // Overloaded: the member pointer is cast to the one taking the example's arguments.
+    assert!(
+        main_cpp(&d).contains(
+            "oj_leetcode::run_function<Solution, TreeNode>(static_cast<int (Solution::*)(TreeNode*)>(&Solution::maxDepth), {\"root\"})"
+        ),
+        "{}",
+        main_cpp(&d)
+    );
+    // Names that differ from the parameters': by count.
+    let code = "struct Solution { bool f(ListNode* h) { return g(h); } static bool g(ListNode* x) { return x; } };";
+    let d = driver(code, &shape(&["head", "pos"]), &["x".into()]).unwrap();
+    assert!(main_cpp(&d).contains("run_function<Solution, ListNode>(&Solution::f, {\"h\"})"), "{}", main_cpp(&d));
+    let err = driver("class Foo {};", &shape(&["x"]), &["x".into()]).unwrap_err();
+    assert!(err.contains("no `class Solution`"), "{err}");
+}
+
+#[test]
+fn design_classes_iterators_and_codecs() {
+    let code = "class NumArray {\n    vector<int>& v;\npublic:\n    NumArray(vector<int>& nums) : v(nums) {}\n\
+    NumArray(const NumArray& o) = default;\n    int sumRange(int l, int r) { return 0; }\n    void update(int i, int x) {}\n\
+    void update(int i) {}\n};";
+    let design = Shape { design: Some(("NumArray".into(), names(&["NumArray", "sumRange", "update"]))), ..shape(&[]) };
+    let d = driver(code, &design, &["x".into()]).unwrap();
+    let main = main_cpp(&d);
+    assert!(main.contains("oj_leetcode::run_design<NumArray, vector<int>&>("), "{main}");
+    assert!(
+        main.contains("if (m == \"sumRange\") return oj_leetcode::invoke(&NumArray::sumRange, o, a, out), true;"),
+        "{main}"
+    );
+    assert!(main.contains(
+        "if (m == \"update\" && a.size() == 1) return oj_leetcode::invoke(static_cast<void (NumArray::*)(int)>(&NumArray::update)"
+    ));
+    let bad = Shape { design: Some(("Num Array".into(), names(&["Num Array"]))), ..shape(&[]) };
+    assert!(driver(code, &bad, &["x".into()]).is_err());
+    let it = "class NestedIterator {\npublic:\n    NestedIterator(vector<NestedInteger> &nestedList) {}\n\
+    int next() { return 0; }\n    bool hasNext() { return false; }\n};";
+    let main = driver(it, &shape(&["nestedList"]), &["x".into()]).unwrap().files[1].1.clone();
+    assert!(main.contains("oj_leetcode::run_iterator<NestedIterator, vector<NestedInteger> &>()"), "{main}");
+    assert!(main.contains("class NestedInteger {"));
+    let codec = "class Codec {\npublic:\n    string serialize(TreeNode* root) { return \"\"; }\n\
+    TreeNode* deserialize(string data) { return nullptr; }\n};";
+    let main = driver(codec, &shape(&["root"]), &["x".into()]).unwrap().files[1].1.clone();
+    assert!(main.contains("oj_leetcode::run_codec<Codec>(&Codec::serialize, &Codec::deserialize)"), "{main}");
+}
+
+#[test]
+fn node_kinds_apis_and_what_the_code_defines_itself() {
+    let nary = "/*\nclass Node {\npublic:\n    int val;\n    vector<Node*> children;\n};\n*/\n\
+class Solution {\npublic:\n    int maxDepth(Node* root) { return 0; }\n};";
+    let extras = Extras { node: Some(NodeClass::Nary), ..Extras::default() };
+    let d = driver(nary, &Shape { extras: extras.clone(), ..shape(&["root"]) }, &["x".into()]).unwrap();
+    assert!(main_cpp(&d).contains("oj_leetcode::build_nary<Node>"));
+    let err = driver(nary, &shape(&["root"]), &["x".into()]).unwrap_err();
+    assert!(err.contains("`Node` class"), "{err}");
+    // A trie's own `Node`, and the code's own TreeNode: not defined again.
+    let own = "struct Node { Node* children[26]; };\nstruct TreeNode { int v; };\nclass Solution { public: int f(int n) { return n; } };";
+    let d = driver(own, &Shape { extras, ..shape(&["n"]) }, &["x".into()]).unwrap();
+    assert!(!main_cpp(&d).contains("class Node") && !main_cpp(&d).contains("struct TreeNode {\n    int val"));
+    let bad = "// The API isBadVersion is defined for you.\nclass Solution {\npublic:\n    int firstBadVersion(int n) { return n; }\n};";
+    let extras = Extras { api: Some(("isBadVersion", "bad")), ..Extras::default() };
+    let d = driver(bad, &Shape { extras, ..shape(&["n", "bad"]) }, &["x".into()]).unwrap();
+    assert!(main_cpp(&d).contains("bool isBadVersion(int version)"));
+    assert!(!main_cpp(&d).contains("class Iterator"));
+}
+
+#[test]
+fn sections_of_the_prelude() {
+    assert!(section("ListNode").starts_with("struct ListNode {") && !section("ListNode").contains("//@"));
+    assert!(section("MountainArray").contains("int length()"));
+    assert_eq!(section("nothing"), "");
+}

@@ -1,0 +1,135 @@
+//! The TypeScript driver: the user's code as `solution.ts`, type-checked and compiled by `tsc`
+//! with the checks LeetCode states (`lang::TSC_FLAGS`; a type error is a `CE` at the user's line),
+//! beside `leetcode.d.ts`: LeetCode's classes (`ListNode`, `TreeNode`, `Node` and `_Node` as the
+//! template's comment defines them, `NestedInteger`), its hidden APIs and libraries, declared
+//! only where the code does not define them itself. What `tsc` writes is run by the JavaScript
+//! driver (`driver.js`), which reads the parameters' types from the TypeScript source and maps a
+//! runtime error's lines back to it (`--sourceMap`).
+
+use super::driver::{Driver, Shape};
+use super::javascript::{self, Found, defines, without_comments};
+use super::kind::{Extras, NodeClass};
+use crate::judge::lang::{Lang, TSC_FLAGS};
+
+pub(super) fn driver(code: &str, shape: &Shape, tsc: &[String]) -> Result<Driver, String> {
+    let node = Lang::JavaScript.tool(&|k| std::env::var(k).ok());
+    let libs = javascript::libraries(code, &|k| std::env::var(k).ok(), &node)?;
+    let mut compile = tsc.to_vec();
+    compile.extend(TSC_FLAGS.iter().map(|s| s.to_string()));
+    // A file with `export` is a module: CommonJS output still runs as a script.
+    compile.extend(["--module", "commonjs", "--sourceMap", "solution.ts", "leetcode.d.ts"].map(String::from));
+    Ok(Driver {
+        files: vec![
+            ("solution.ts".into(), code.into()),
+            ("leetcode.d.ts".into(), declarations(code, &shape.extras, &libs)),
+        ],
+        compile,
+        run: javascript::run(&node, "{dir}/solution.js", Some("{dir}/solution.ts"), &libs),
+        shared: Some(javascript::shared(&node)),
+    })
+}
+
+/// LeetCode's environment as declarations: what its TypeScript has and the code uses without
+/// defining it.
+fn declarations(code: &str, extras: &Extras, libs: &[Found]) -> String {
+    let code = without_comments(code);
+    let mut out = String::from(
+        "// LeetCode's environment, declared for tsc; the driver defines it at run time.\n\
+declare var console: any, require: any, process: any;\ndeclare function structuredClone<T>(value: T, options?: any): T;\n",
+    );
+    // `@` in a body is the class's own name.
+    let class = |out: &mut String, name: &str, body: &str| {
+        if !defines(&code, name) {
+            out.push_str(&format!("declare class {name} {}\n", body.replace('@', name)));
+        }
+    };
+    class(&mut out, "ListNode", "{ val: number; next: @ | null; constructor(val?: number, next?: @ | null); }");
+    class(
+        &mut out,
+        "TreeNode",
+        "{ val: number; left: @ | null; right: @ | null; constructor(val?: number, left?: @ | null, right?: @ | null); }",
+    );
+    let node = extras.node.map(|kind| match kind {
+        NodeClass::Nary => "{ val: number; children: @[]; constructor(val?: number, children?: @[]); }",
+        NodeClass::Graph => "{ val: number; neighbors: @[]; constructor(val?: number, neighbors?: @[]); }",
+        NodeClass::Random => {
+            "{ val: number; next: @ | null; random: @ | null; constructor(val?: number, next?: @ | null, random?: @ | null); }"
+        }
+        NodeClass::Next => {
+            "{ val: number; left: @ | null; right: @ | null; next: @ | null; \
+constructor(val?: number, left?: @ | null, right?: @ | null, next?: @ | null); }"
+        }
+    });
+    // No kind read from the template: a node with every link LeetCode's other `Node`s have (a
+    // tree's `parent`, a list's `prev`, 430's `child`).
+    let any = "{ val: number; left: @ | null; right: @ | null; next: @ | null; prev: @ | null; parent: @ | null; \
+child: @ | null; constructor(val?: number, ...links: any[]); }";
+    for name in ["Node", "_Node"] {
+        if node.is_some() || javascript::mentions(&code, name) {
+            class(&mut out, name, node.unwrap_or(any));
+        }
+    }
+    if extras.nested {
+        class(
+            &mut out,
+            "NestedInteger",
+            "{ constructor(value?: number); isInteger(): boolean; getInteger(): number | null; \
+setInteger(value: number): void; add(elem: @): void; getList(): @[]; }",
+        );
+    }
+    if let Some((api, _)) = extras.api {
+        match api {
+            "MountainArray" => class(&mut out, "MountainArray", "{ get(index: number): number; length(): number; }"),
+            "guess" => out.push_str("declare function guess(num: number): number;\n"),
+            "isBadVersion" => out.push_str("declare function isBadVersion(version: number): boolean;\n"),
+            _ => out.push_str("declare function knows(a: number, b: number): boolean;\n"),
+        }
+    }
+    for (lib, _) in libs {
+        // `import … from "lodash"` too, as anything.
+        out.push_str(&format!("declare module \"{}\";\n", lib.package));
+    }
+    for name in libs.iter().flat_map(|(lib, _)| lib.names) {
+        if *name == "_" {
+            out.push_str("declare var _: any;\n");
+        } else {
+            // Loosely: any method, any result (the package's own typings differ by version).
+            let any = "<T = any> { constructor(...args: any[]); [key: string]: any; static [key: string]: any; }";
+            out.push_str(&format!("declare class {name}{any}\n"));
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn declarations_for_what_the_code_uses() {
+        let d = declarations("function f(head: ListNode | null): ListNode | null {}", &Extras::default(), &[]);
+        assert!(d.contains("declare class ListNode { val: number; next: ListNode | null;"), "{d}");
+        assert!(d.contains("declare class TreeNode") && !d.contains("_Node") && !d.contains("NestedInteger"));
+        // The code's own class is not declared again (146's `class Node`, a `ListNode` of its own).
+        let own = "class ListNode { val = 0 }\nfunction f(root: _Node | null) {}";
+        let nary = Extras { node: Some(NodeClass::Nary), nested: true, api: Some(("guess", "pick")) };
+        let d = declarations(own, &nary, &[]);
+        assert!(
+            !d.contains("declare class ListNode")
+                && d.contains("declare class _Node { val: number; children: _Node[];")
+        );
+        assert!(d.contains("declare class Node { val: number; children: Node[];"), "{d}");
+        assert!(d.contains("getList(): NestedInteger[]") && d.contains("declare function guess(num: number)"));
+    }
+
+    #[test]
+    fn compile_and_run() {
+        let d = driver("function f(): number { return 1; }", &Shape::default(), &["tsc".into()]).unwrap();
+        assert_eq!(d.files[0].0, "solution.ts");
+        assert_eq!(d.files[1].0, "leetcode.d.ts");
+        assert_eq!(d.compile[0], "tsc");
+        assert!(d.compile.ends_with(&["--sourceMap".into(), "solution.ts".into(), "leetcode.d.ts".into()]));
+        assert!(d.compile.contains(&"--noEmitOnError".into()));
+        assert!(d.run.ends_with(&["{dir}/solution.js".into(), "--source".into(), "{dir}/solution.ts".into()]));
+    }
+}

@@ -1,0 +1,196 @@
+//! LeetCode in C++: code exactly as pasted into LeetCode, judged through the C++ driver on
+//! synthetic statements: a plain function, an in-place method, lists and trees in and out, a node
+//! given by its value, a cycle from `pos`, a design class, N-ary and next-pointer nodes,
+//! NestedInteger, a hidden API, a compile error named at the user's line, and the user's prints.
+//! One server for all: the driver's shared part is built once, as in a session.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::harness::Server;
+use crate::judge::{have, judge_server, judged};
+use crate::judge_verdicts::{leetcode, serve};
+
+fn cpp(s: &mut Server, id: &str, code: &str) -> Value {
+    judged(s, json!({"source": "leetcode", "id": id, "language": "cpp", "code": code}))
+}
+
+/// The first C++ call of a session also precompiles the driver's header (10 s of CPU, more on a
+/// busy machine): waited for longer than the harness waits for a reply.
+fn first_call(s: &mut Server, id: &str, code: &str) -> Value {
+    let args = json!({"source": "leetcode", "id": id, "language": "cpp", "code": code});
+    s.send(&json!({"jsonrpc": "2.0", "id": "first", "method": "tools/call", "params": {"name": "test_solution", "arguments": args}}));
+    loop {
+        let v = s.try_recv(Duration::from_secs(600)).expect("no reply to the first C++ call within 600 s");
+        if v["id"] == "first" {
+            assert_eq!(v["result"]["isError"], json!(false), "{v}");
+            return v["result"]["structuredContent"].clone();
+        }
+    }
+}
+
+/// A synthetic problem's examples (input, output), the code, the verdict it must get.
+type Case = (&'static [(&'static str, &'static str)], &'static str, &'static str);
+
+const CASES: &[Case] = &[
+    // A plain function; the user's prints (cout and printf) go to stderr, not into the answer.
+    (
+        &[("nums = [2,7,11,15], target = 9", "[0,1]"), ("nums = [3,2,4], target = 6", "[1,2]")],
+        "class Solution {\npublic:\n    vector<int> twoSum(vector<int>& nums, int target) {\n        \
+unordered_map<int, int> seen;\n        cout << \"looking\" << endl;\n        printf(\"[9,9]\\n\");\n        \
+for (int i = 0; i < (int)nums.size(); i++) {\n            if (seen.count(target - nums[i])) return {seen[target - nums[i]], i};\n            \
+seen[nums[i]] = i;\n        }\n        return {};\n    }\n};\n",
+        "AC",
+    ),
+    // In place: judged by the argument after the call.
+    (
+        &[("nums = [2,0,2,1,1,0]", "[0,0,1,1,2,2]")],
+        "class Solution {\npublic:\n    void sortColors(vector<int>& nums) { sort(nums.begin(), nums.end()); }\n};\n",
+        "AC",
+    ),
+    // A list in and out.
+    (
+        &[("head = [1,2,3,4,5]", "[5,4,3,2,1]"), ("head = []", "[]")],
+        "/**\n * Definition for singly-linked list.\n * struct ListNode {\n *     int val;\n *     ListNode *next;\n * };\n */\n\
+class Solution {\npublic:\n    ListNode* reverseList(ListNode* head) {\n        ListNode* prev = nullptr;\n        \
+while (head) { ListNode* next = head->next; head->next = prev; prev = head; head = next; }\n        return prev;\n    }\n};\n",
+        "AC",
+    ),
+    // A tree in and out, level order with nulls.
+    (
+        &[("root = [4,2,7,1,3,6,9]", "[4,7,2,9,6,3,1]"), ("root = [1,null,2]", "[1,2]")],
+        "class Solution {\npublic:\n    TreeNode* invertTree(TreeNode* root) {\n        if (!root) return nullptr;\n        \
+swap(root->left, root->right);\n        invertTree(root->left);\n        invertTree(root->right);\n        return root;\n    }\n};\n",
+        "AC",
+    ),
+    // Nodes given by their values; the ancestor shown as its value.
+    (
+        &[("root = [3,5,1,6,2,0,8,null,null,7,4], p = 5, q = 4", "5")],
+        "class Solution {\npublic:\n    TreeNode* lowestCommonAncestor(TreeNode* root, TreeNode* p, TreeNode* q) {\n        \
+if (!root || root == p || root == q) return root;\n        TreeNode* l = lowestCommonAncestor(root->left, p, q);\n        \
+TreeNode* r = lowestCommonAncestor(root->right, p, q);\n        return l && r ? root : l ? l : r;\n    }\n};\n",
+        "AC",
+    ),
+    // A cycle from `pos`, which is no parameter.
+    (
+        &[("head = [3,2,0,-4], pos = 1", "true"), ("head = [1], pos = -1", "false")],
+        "class Solution {\npublic:\n    bool hasCycle(ListNode *head) {\n        ListNode *slow = head, *fast = head;\n        \
+while (fast && fast->next) {\n            slow = slow->next;\n            fast = fast->next->next;\n            \
+if (slow == fast) return true;\n        }\n        return false;\n    }\n};\n",
+        "AC",
+    ),
+    // 237: the node given by its value in the list beside it, which is shown after the void call.
+    (
+        &[("head = [4,5,1,9], node = 5", "[4,1,9]")],
+        "class Solution {\npublic:\n    void deleteNode(ListNode* node) {\n        node->val = node->next->val;\n        \
+node->next = node->next->next;\n    }\n};\n",
+        "AC",
+    ),
+    // A design class: null for the constructor and the void methods.
+    (
+        &[(
+            "\n[\"MinStack\",\"push\",\"push\",\"push\",\"getMin\",\"pop\",\"top\",\"getMin\"]\n[[],[-2],[0],[-3],[],[],[],[]]",
+            "[null,null,null,null,-3,null,0,-2]",
+        )],
+        "class MinStack {\n    stack<int> s, m;\npublic:\n    MinStack() { m.push(INT_MAX); }\n    \
+void push(int val) { s.push(val); m.push(min(val, m.top())); }\n    void pop() { s.pop(); m.pop(); }\n    \
+int top() { return s.top(); }\n    int getMin() { return m.top(); }\n};\n",
+        "AC",
+    ),
+    // A design class whose constructor takes a list and keeps a reference to it.
+    (
+        &[("[\"NumArray\", \"sumRange\", \"sumRange\"]\n[[[-2, 0, 3, -5, 2, -1]], [0, 2], [2, 5]]", "[null, 1, -1]")],
+        "class NumArray {\n    vector<int>& v;\npublic:\n    NumArray(vector<int>& nums) : v(nums) {}\n    \
+int sumRange(int left, int right) { return accumulate(v.begin() + left, v.begin() + right + 1, 0); }\n};\n",
+        "AC",
+    ),
+    // N-ary nodes, told by the definition in LeetCode's comment.
+    (
+        &[("root = [1,null,3,2,4,null,5,6]", "[5,6,3,2,4,1]")],
+        "/*\n// Definition for a Node.\nclass Node {\npublic:\n    int val;\n    vector<Node*> children;\n};\n*/\n\n\
+class Solution {\npublic:\n    vector<int> postorder(Node* root) {\n        vector<int> out;\n        \
+function<void(Node*)> go = [&](Node* n) { if (!n) return; for (Node* c : n->children) go(c); out.push_back(n->val); };\n        \
+go(root);\n        return out;\n    }\n};\n",
+        "AC",
+    ),
+    // Next pointers: the tree shown level by level with "#".
+    (
+        &[("root = [1,2,3,4,5,6,7]", "[1,#,2,3,#,4,5,6,7,#]")],
+        "/*\nclass Node {\npublic:\n    int val;\n    Node* left;\n    Node* right;\n    Node* next;\n};\n*/\n\
+class Solution {\npublic:\n    Node* connect(Node* root) {\n        queue<Node*> q;\n        if (root) q.push(root);\n        \
+while (!q.empty()) {\n            Node* prev = nullptr;\n            for (int n = q.size(); n--;) {\n                \
+Node* x = q.front(); q.pop();\n                if (prev) prev->next = x;\n                prev = x;\n                \
+if (x->left) q.push(x->left);\n                if (x->right) q.push(x->right);\n            }\n        }\n        return root;\n    }\n};\n",
+        "AC",
+    ),
+    // NestedInteger: 341's iterator, driven by LeetCode's hidden loop.
+    (
+        &[("nestedList = [[1,1],2,[1,1]]", "[1,1,2,1,1]"), ("nestedList = [1,[4,[6]]]", "[1,4,6]")],
+        "class NestedIterator {\n    vector<int> v;\n    size_t i = 0;\n    void flat(const vector<NestedInteger>& l) {\n        \
+for (auto& x : l) if (x.isInteger()) v.push_back(x.getInteger()); else flat(x.getList());\n    }\npublic:\n    \
+NestedIterator(vector<NestedInteger> &nestedList) { flat(nestedList); }\n    int next() { return v[i++]; }\n    \
+bool hasNext() { return i < v.size(); }\n};\n",
+        "AC",
+    ),
+    // A hidden API built from the example's data.
+    (
+        &[("n = 5, bad = 4", "4"), ("n = 1, bad = 1", "1")],
+        "// The API isBadVersion is defined for you.\n// bool isBadVersion(int version);\n\nclass Solution {\npublic:\n    \
+int firstBadVersion(int n) {\n        int lo = 1, hi = n;\n        while (lo < hi) {\n            int mid = lo + (hi - lo) / 2;\n            \
+if (isBadVersion(mid)) hi = mid; else lo = mid + 1;\n        }\n        return lo;\n    }\n};\n",
+        "AC",
+    ),
+    // `#define int long long`, common in C++ solutions, changes nothing of the driver's.
+    (
+        &[("n = 3", "6")],
+        "#define int long long\nclass Solution {\npublic:\n    int sum(int n) { return n * (n + 1) / 2; }\n};\n",
+        "AC",
+    ),
+    // A wrong answer is one.
+    (
+        &[("x = 2.00000, n = 10", "1024.00000"), ("x = 2.10000, n = 3", "9.26100")],
+        "class Solution {\npublic:\n    double myPow(double x, int n) { return n == 10 ? pow(x, n) : 9.2; }\n};\n",
+        "WA",
+    ),
+];
+
+#[test]
+fn leetcode_in_cpp_through_the_driver() {
+    if !have("g++") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    for (k, (examples, code, verdict)) in CASES.iter().enumerate() {
+        let id = format!("{}", 9300 + k);
+        serve(&b, "leetcode", &id, &leetcode(examples), None);
+        let v = if k == 0 { first_call(&mut s, &id, code) } else { cpp(&mut s, &id, code) };
+        assert_eq!(v["verdict"], *verdict, "case {k}: {v}");
+    }
+    compile_errors_name_the_users_lines(&b, &mut s);
+}
+
+/// On the same server: the driver's shared part is built once.
+fn compile_errors_name_the_users_lines(b: &crate::backend::Backend, s: &mut Server) {
+    serve(b, "leetcode", "9400", &leetcode(&[("n = 3", "3")]), None);
+    let code = "class Solution {\npublic:\n    int f(int n) {\n        return n + undefined_name;\n    }\n};\n";
+    let v = cpp(s, "9400", code);
+    assert_eq!(v["verdict"], "CE", "{v}");
+    let message = v["compile_error"].as_str().unwrap();
+    assert!(message.contains("solution.cpp:4:"), "{message}");
+    // C++23's `this auto&&` (GCC 14, Clang 18): an older compiler's refusal says which it is.
+    let code = "class Solution {\npublic:\n    int f(int n) {\n        auto go = [&](this auto&& go, int k) -> int { \
+return k ? go(k - 1) + 1 : 0; };\n        return go(n);\n    }\n};\n";
+    let v = cpp(s, "9400", code);
+    if v["verdict"] == "CE" {
+        assert!(v["notes"].to_string().contains("explicit object parameter"), "{v}");
+    } else {
+        assert_eq!(v["verdict"], "AC", "{v}");
+    }
+    // Code that is no `class Solution` is refused before anything is built.
+    let text = s.call_err(
+        "test_solution",
+        json!({"source": "leetcode", "id": "9400", "language": "cpp", "code": "int main() { return 0; }"}),
+    );
+    assert!(text.contains("no `class Solution`"), "{text}");
+}

@@ -1,0 +1,255 @@
+//! LeetCode in JavaScript and TypeScript through the binary: the code exactly as pasted into
+//! LeetCode (`var twoSum = function…` with its JSDoc, `function f(head: ListNode | null)`, design
+//! classes by prototype or `class`), with the nodes, hidden APIs and iterators the driver builds;
+//! errors at the user's own lines (a syntax error, a type error, a runtime error mapped back to
+//! TypeScript); what the code prints kept out of the answer; LeetCode's libraries used where
+//! installed and refused by name where not; TypeScript on a stdin problem; a missing `tsc` or
+//! `node` named. Skipped without `node` (and without `tsc` for TypeScript: `.ci/run` installs
+//! TypeScript into .deps/).
+
+use serde_json::{Value, json};
+
+use crate::harness::Server;
+use crate::judge::{have, judge_server, judged};
+use crate::judge_verdicts::{leetcode, serve};
+
+fn run(s: &mut Server, language: &str, id: &str, code: &str) -> Value {
+    judged(s, json!({"source": "leetcode", "id": id, "language": language, "code": code}))
+}
+
+fn ac(s: &mut Server, language: &str, id: &str, code: &str) {
+    let v = run(s, language, id, code);
+    assert_eq!(v["verdict"], "AC", "{language} {id}: {v}");
+}
+
+const TWO_SUM_JS: &str = "/**\n * @param {number[]} nums\n * @param {number} target\n * @return {number[]}\n */\n\
+var twoSum = function(nums, target) {\n    console.log('looking', nums);\n    process.stdout.write('[9,9]\\n');\n    \
+const seen = new Map();\n    for (let i = 0; i < nums.length; i++) {\n        \
+if (seen.has(target - nums[i])) return [seen.get(target - nums[i]), i];\n        seen.set(nums[i], i);\n    }\n};\n\
+function unused(a, b, c) { return a; }\n";
+
+#[test]
+fn javascript_functions_nodes_and_prints() {
+    if !have("node") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    // A plain function; what it prints (console.log, process.stdout.write) is not the answer.
+    serve(&b, "leetcode", "9201", &leetcode(&[("nums = [2,7,11,15], target = 9", "[0,1]")]), None);
+    ac(&mut s, "javascript", "9201", TWO_SUM_JS);
+    let arrow = "const twoSum = (nums, target) => { for (let i = 0; ; i++) for (let j = i + 1; j < nums.length; j++) \
+if (nums[i] + nums[j] === target) return [i, j]; };\n";
+    ac(&mut s, "javascript", "9201", arrow);
+    // In place: nothing returned, the first argument judged.
+    serve(&b, "leetcode", "9202", &leetcode(&[("nums = [1,2,3,4,5,6,7], k = 3", "[5,6,7,1,2,3,4]")]), None);
+    let rotate = "/**\n * @param {number[]} nums\n * @param {number} k\n * @return {void} Do not return anything.\n */\n\
+var rotate = function(nums, k) {\n    k %= nums.length;\n    nums.unshift(...nums.splice(nums.length - k));\n};\n";
+    ac(&mut s, "javascript", "9202", rotate);
+    // ListNode in and out.
+    serve(&b, "leetcode", "9203", &leetcode(&[("head = [1,2,3,4,5]", "[5,4,3,2,1]"), ("head = []", "[]")]), None);
+    let reverse = "/**\n * Definition for singly-linked list.\n * function ListNode(val, next) {\n *     this.val = (val===undefined ? 0 : val)\n \
+*     this.next = (next===undefined ? null : next)\n * }\n */\n/**\n * @param {ListNode} head\n * @return {ListNode}\n */\n\
+var reverseList = function(head) {\n    let prev = null;\n    while (head) [head.next, prev, head] = [prev, head, head.next];\n    \
+return prev;\n};\n";
+    ac(&mut s, "javascript", "9203", reverse);
+    // TreeNode in and out.
+    serve(&b, "leetcode", "9204", &leetcode(&[("root = [4,2,7,1,3,6,9]", "[4,7,2,9,6,3,1]")]), None);
+    let invert = "/**\n * @param {TreeNode} root\n * @return {TreeNode}\n */\nfunction invertTree(root) {\n    \
+if (root) [root.left, root.right] = [invertTree(root.right), invertTree(root.left)];\n    return root;\n}\n";
+    ac(&mut s, "javascript", "9204", invert);
+    // A node given by its value, shown as its value; a list with a cycle from `pos`.
+    let lca = leetcode(&[("root = [3,5,1,6,2,0,8,null,null,7,4], p = 5, q = 4", "5")]);
+    serve(&b, "leetcode", "9205", &lca, None);
+    let code = "/**\n * @param {TreeNode} root\n * @param {TreeNode} p\n * @param {TreeNode} q\n * @return {TreeNode}\n */\n\
+var lowestCommonAncestor = function(root, p, q) {\n    if (!root || root === p || root === q) return root;\n    \
+const l = lowestCommonAncestor(root.left, p, q), r = lowestCommonAncestor(root.right, p, q);\n    \
+return l && r ? root : l || r;\n};\n";
+    ac(&mut s, "javascript", "9205", code);
+    let cycle = leetcode(&[("head = [3,2,0,-4], pos = 1", "true"), ("head = [1], pos = -1", "false")]);
+    serve(&b, "leetcode", "9206", &cycle, None);
+    let code = "/**\n * @param {ListNode} head\n * @return {boolean}\n */\nvar hasCycle = function(head) {\n    \
+for (let slow = head, fast = head; fast && fast.next; ) {\n        slow = slow.next; fast = fast.next.next;\n        \
+if (slow === fast) return true;\n    }\n    return false;\n};\n";
+    ac(&mut s, "javascript", "9206", code);
+    // 237: the node given by its value in the list beside it, which is shown.
+    serve(&b, "leetcode", "9207", &leetcode(&[("head = [4,5,1,9], node = 5", "[4,1,9]")]), None);
+    let code = "/**\n * @param {ListNode} node\n * @return {void}\n */\nvar deleteNode = function(node) {\n    \
+node.val = node.next.val;\n    node.next = node.next.next;\n};\n";
+    ac(&mut s, "javascript", "9207", code);
+}
+
+#[test]
+fn javascript_design_node_classes_nested_integers_and_apis() {
+    if !have("node") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    let stack = leetcode(&[(
+        "\n[\"MinStack\",\"push\",\"push\",\"push\",\"getMin\",\"pop\",\"top\",\"getMin\"]\n[[],[-2],[0],[-3],[],[],[],[]]",
+        "[null,null,null,null,-3,null,0,-2]",
+    )]);
+    serve(&b, "leetcode", "9211", &stack, None);
+    let prototype = "var MinStack = function() {\n    this.s = [];\n};\n\n/**\n * @param {number} val\n * @return {void}\n */\n\
+MinStack.prototype.push = function(val) {\n    const m = this.s.length ? this.s[this.s.length - 1][1] : val;\n    \
+this.s.push([val, Math.min(m, val)]);\n};\nMinStack.prototype.pop = function() {\n    this.s.pop();\n};\n\
+MinStack.prototype.top = function() {\n    return this.s[this.s.length - 1][0];\n};\n\
+MinStack.prototype.getMin = function() {\n    return this.s[this.s.length - 1][1];\n};\n";
+    ac(&mut s, "javascript", "9211", prototype);
+    let class = "class MinStack {\n    constructor() { this.s = []; }\n    push(val) { this.s.push([val, \
+Math.min(val, this.s.length ? this.getMin() : val)]); }\n    pop() { this.s.pop(); }\n    \
+top() { return this.s.at(-1)[0]; }\n    getMin() { return this.s.at(-1)[1]; }\n}\n";
+    ac(&mut s, "javascript", "9211", class);
+    // N-ary trees as the template's comment defines `_Node`.
+    serve(&b, "leetcode", "9212", &leetcode(&[("root = [1,null,3,2,4,null,5,6]", "3")]), None);
+    let nary = "/**\n * // Definition for a _Node.\n * function _Node(val,children) {\n *    this.val = val;\n *    \
+this.children = children;\n * };\n */\n/**\n * @param {_Node|null} root\n * @return {number}\n */\n\
+var maxDepth = function(root) {\n    return root ? 1 + Math.max(0, ...root.children.map(maxDepth)) : 0;\n};\n";
+    ac(&mut s, "javascript", "9212", nary);
+    // NestedInteger.
+    serve(&b, "leetcode", "9213", &leetcode(&[("nestedList = [[1,1],2,[1,1]]", "10")]), None);
+    let nested = "/**\n * @param {NestedInteger[]} nestedList\n * @return {number}\n */\nvar depthSum = function(nestedList) {\n    \
+const sum = (list, d) => list.reduce((t, x) => t + (x.isInteger() ? x.getInteger() * d : sum(x.getList(), d + 1)), 0);\n    \
+return sum(nestedList, 1);\n};\n";
+    ac(&mut s, "javascript", "9213", nested);
+    // A hidden API built from the example: 278's `solution(isBadVersion)(n)`.
+    serve(&b, "leetcode", "9214", &leetcode(&[("n = 5, bad = 4", "4"), ("n = 1, bad = 1", "1")]), None);
+    let bad = "/**\n * Definition for isBadVersion()\n * @param {integer} version number\n * @return {boolean}\n */\n\
+var solution = function(isBadVersion) {\n    return function(n) {\n        let lo = 1, hi = n;\n        \
+while (lo < hi) {\n            const mid = (lo + hi) >>> 1;\n            if (isBadVersion(mid)) hi = mid; else lo = mid + 1;\n        \
+}\n        return lo;\n    };\n};\n";
+    ac(&mut s, "javascript", "9214", bad);
+}
+
+#[test]
+fn javascript_errors_name_the_users_lines() {
+    if !have("node") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    serve(&b, "leetcode", "9221", &leetcode(&[("nums = [2,7,11,15], target = 9", "[0,1]")]), None);
+    let v = run(
+        &mut s,
+        "javascript",
+        "9221",
+        "/**\n * @param {number[]} nums\n */\nvar twoSum = function(nums, target) {\n  return [0, 1;\n};\n",
+    );
+    assert_eq!(v["verdict"], "CE", "{v}");
+    let msg = v["compile_error"].as_str().unwrap();
+    assert!(msg.contains("solution.js:5") && msg.contains("SyntaxError") && !msg.contains("driver.js"), "{msg}");
+    let v = run(
+        &mut s,
+        "javascript",
+        "9221",
+        "var twoSum = function(nums, target) {\n  const m = null;\n  return m.get(1);\n};\n",
+    );
+    assert_eq!(v["verdict"], "RE", "{v}");
+    let err = v["samples"][0]["stderr_tail"].as_str().unwrap();
+    assert!(err.contains("TypeError") && err.contains("solution.js:3") && !err.contains("driver.js"), "{err}");
+}
+
+#[test]
+fn javascript_libraries_used_where_installed_and_refused_by_name_where_not() {
+    if !have("node") {
+        return;
+    }
+    let root = std::env::temp_dir().join(format!("oj-it-js-libs-{}", std::process::id()));
+    let (empty, with) = (root.join("empty"), root.join("with"));
+    std::fs::create_dir_all(&empty).unwrap();
+    std::fs::create_dir_all(with.join("lodash")).unwrap();
+    // A stand-in for lodash: the driver requires the folder the judge found.
+    std::fs::write(with.join("lodash/package.json"), "{\"name\": \"lodash\", \"main\": \"index.js\"}").unwrap();
+    std::fs::write(with.join("lodash/index.js"), "module.exports = { sum: (a) => a.reduce((x, y) => x + y, 0) };\n")
+        .unwrap();
+    let code = "/**\n * @param {number[]} nums\n * @return {number}\n */\nvar total = function(nums) {\n    return _.sum(nums);\n};\n";
+    let statement = leetcode(&[("nums = [1,2,3]", "6")]);
+    let (b, mut s) = judge_server(vec![("OJ_NODE_MODULES", empty.to_string_lossy().into_owned())]);
+    serve(&b, "leetcode", "9231", &statement, None);
+    let text = s
+        .call_err("test_solution", json!({"source": "leetcode", "id": "9231", "language": "javascript", "code": code}));
+    assert!(text.contains("`_`") && text.contains("npm install -g lodash@4.17.21") && !text.contains("RE"), "{text}");
+    let (b, mut s) = judge_server(vec![("OJ_NODE_MODULES", with.to_string_lossy().into_owned())]);
+    serve(&b, "leetcode", "9231", &statement, None);
+    ac(&mut s, "javascript", "9231", code);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+const MERGE_TS: &str = "/**\n * Definition for singly-linked list.\n * class ListNode {\n *     val: number\n \
+*     next: ListNode | null\n * }\n */\n\nfunction mergeTwoLists(list1: ListNode | null, list2: ListNode | null): ListNode | null {\n    \
+console.log('merging');\n    const dummy = new ListNode();\n    let cur: ListNode = dummy;\n    while (list1 && list2) {\n        \
+if (list1.val <= list2.val) { cur.next = list1; list1 = list1.next; }\n        else { cur.next = list2; list2 = list2.next; }\n        \
+cur = cur.next;\n    }\n    cur.next = list1 ?? list2;\n    return dummy.next;\n}\n";
+
+#[test]
+fn typescript_type_checked_and_run_through_the_javascript_driver() {
+    if !have("node") || !have("tsc") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    serve(&b, "leetcode", "9241", &leetcode(&[("list1 = [1,2,4], list2 = [1,3,4]", "[1,1,2,3,4,4]")]), None);
+    let v = run(&mut s, "typescript", "9241", MERGE_TS);
+    assert_eq!((v["verdict"].as_str(), v["compile"]["cached"].as_bool()), (Some("AC"), Some(false)), "{v}");
+    // A type error is a CE at the user's line; a runtime error is mapped back to the TypeScript.
+    let typed = "function mergeTwoLists(list1: ListNode | null, list2: ListNode | null): ListNode | null {\n    \
+const n: number = list1;\n    return null;\n}\n";
+    let v = run(&mut s, "typescript", "9241", typed);
+    assert_eq!(v["verdict"], "CE", "{v}");
+    let msg = v["compile_error"].as_str().unwrap();
+    assert!(msg.contains("solution.ts(2,11)") && msg.contains("TS2322") && !msg.contains("leetcode.d.ts"), "{msg}");
+    let thrown = "type Pair = [number, number];\n\ninterface Box {\n    n: number;\n}\n\n\
+function mergeTwoLists(list1: ListNode | null, list2: ListNode | null): ListNode | null {\n    \
+const box: Box = null;\n    return box.n ? list1 : list2;\n}\n";
+    let v = run(&mut s, "typescript", "9241", thrown);
+    let err = v["samples"][0]["stderr_tail"].as_str().unwrap_or("");
+    assert!(v["verdict"] == "RE" && err.contains("solution.ts:9"), "{v}");
+    // A design class, a node class of the template (`_Node` for N-ary trees), an API declared.
+    let stack = leetcode(&[(
+        "[\"MinStack\",\"push\",\"push\",\"getMin\",\"pop\",\"getMin\"]\n[[],[-2],[-3],[],[],[]]",
+        "[null,null,null,-3,null,-2]",
+    )]);
+    serve(&b, "leetcode", "9242", &stack, None);
+    let class = "class MinStack {\n    private s: number[][] = [];\n    constructor() {}\n    push(val: number): void {\n        \
+this.s.push([val, Math.min(val, this.s.length ? this.getMin() : val)]);\n    }\n    pop(): void {\n        this.s.pop();\n    }\n    \
+getMin(): number {\n        return this.s[this.s.length - 1][1];\n    }\n}\n";
+    ac(&mut s, "typescript", "9242", class);
+    serve(&b, "leetcode", "9243", &leetcode(&[("root = [1,null,3,2,4,null,5,6]", "[[1],[3,2,4],[5,6]]")]), None);
+    let nary = "/**\n * Definition for _Node.\n * class _Node {\n *     val: number\n *     children: _Node[]\n * }\n */\n\n\
+function levelOrder(root: _Node | null): number[][] {\n    const out: number[][] = [];\n    \
+for (let level = root ? [root] : []; level.length; level = level.flatMap((n) => n.children)) out.push(level.map((n) => n.val));\n    \
+return out;\n}\n";
+    ac(&mut s, "typescript", "9243", nary);
+    serve(&b, "leetcode", "9244", &leetcode(&[("n = 10, pick = 6", "6")]), None);
+    let guess = "/**\n * Forward declaration of guess API.\n * @param {number} num   your guess\n * @return \t -1 if num is higher than the picked number\n \
+*/\n\nfunction guessNumber(n: number): number {\n    let lo = 1, hi = n;\n    while (true) {\n        \
+const mid = lo + Math.floor((hi - lo) / 2), g = guess(mid);\n        if (g === 0) return mid;\n        \
+if (g < 0) hi = mid - 1; else lo = mid + 1;\n    }\n}\n";
+    ac(&mut s, "typescript", "9244", guess);
+}
+
+#[test]
+fn typescript_on_a_stdin_problem_and_missing_tools_named() {
+    if !have("node") {
+        return;
+    }
+    let code = "import * as fs from \"fs\";\nconst [n, m, a]: number[] = fs.readFileSync(0, \"utf8\").trim().split(/\\s+/).map(Number);\n\
+console.log(Math.ceil(n / a) * Math.ceil(m / a));\n";
+    if have("tsc") {
+        let (_b, mut s) = judge_server(vec![]);
+        let v = judged(&mut s, json!({"source": "codeforces", "id": "1A", "language": "ts", "code": code}));
+        assert_eq!(v["verdict"], "AC", "{v}");
+    }
+    let (_b, mut s) = judge_server(vec![("OJ_TSC", "no-such-tsc".into())]);
+    let text = s
+        .call_err("test_solution", json!({"source": "codeforces", "id": "1A", "language": "typescript", "code": code}));
+    assert!(
+        text.contains("`no-such-tsc`") && text.contains("npm install -g typescript") && text.contains("OJ_TSC"),
+        "{text}"
+    );
+    if have("tsc") {
+        let (_b, mut s) = judge_server(vec![("OJ_NODE", "no-such-node".into())]);
+        let text = s.call_err(
+            "test_solution",
+            json!({"source": "codeforces", "id": "1A", "language": "typescript", "code": code}),
+        );
+        assert!(text.contains("`no-such-node`") && text.contains("OJ_NODE") && text.contains("tsc writes"), "{text}");
+    }
+}
