@@ -800,11 +800,24 @@ function libraries(libs) {
     loaders[pkg] = load;
     for (const name of names.split(",")) {
       const own = (value) => Object.defineProperty(globalThis, name, { value, writable: true, configurable: true });
-      const get = () => (name === "_" ? load() : load()[name]);
+      let queue;
+      const get = () => (name === "_" ? load() : name.endsWith("PriorityQueue") ? (queue = queue || older(load()[name])) : load()[name]);
       Object.defineProperty(globalThis, name, { get, set: own, configurable: true });
     }
   }
   globalThis.require = (name) => (name in loaders ? loaders[name]() : require(name));
+}
+
+// A priority queue that also takes version 5's options object (`new PriorityQueue({ compare })`,
+// `new MinPriorityQueue({ priority })`), as older accepted solutions construct it.
+function older(Queue) {
+  if (typeof Queue !== "function") return Queue;
+  return class extends Queue {
+    constructor(options, ...rest) {
+      const plain = options && typeof options === "object" && !Array.isArray(options);
+      super(plain ? options.compare || options.priority : options, ...rest);
+    }
+  };
 }
 
 // Writes all of `text` to stdout (a pipe may take it in parts).
