@@ -49,7 +49,7 @@ pub(crate) struct Shared {
 }
 
 /// The languages with a driver, as a refusal names them.
-const LANGUAGES: &str = "python (or pypy), cpp, go, java, javascript and typescript";
+const LANGUAGES: &str = "python (or pypy), cpp, go, java, rust, javascript and typescript";
 
 /// The driver for `code` in `lang`, or why the code cannot be driven.
 pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
@@ -59,6 +59,7 @@ pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> 
         Lang::Cpp => super::cpp::driver(code, shape, tool),
         Lang::Go => super::go::driver(code, shape, tool),
         Lang::Java => super::java::driver(code, shape, tool),
+        Lang::Rust => super::rust::driver(code, shape, tool),
         Lang::JavaScript => super::javascript::driver(code, shape, tool),
         Lang::TypeScript => super::typescript::driver(code, shape, tool),
         other => Err(format!(

@@ -15,6 +15,7 @@ mod java;
 mod javascript;
 pub(crate) mod kind;
 pub(crate) mod packed;
+mod rust;
 mod typescript;
 
 use serde_json::Value;
