@@ -174,11 +174,25 @@ server's environment variable {} (AtCoder runs CPython 3.13 and PyPy 3.10).",
 /// What a C++ compile error says about the compiler: C++23's explicit object parameter (`this
 /// auto&& self`, a recursive lambda in 4% of doocs/leetcode's C++ solutions), which LeetCode's
 /// Clang 19 takes, needs GCC 14 or Clang 18.
+/// Also GCC's refusal to capture a variable-length array of more than one dimension in a lambda
+/// (`int f[m][n];` in a recursive search), which Clang compiles.
 pub(crate) fn cpp_standard_note(lang: Lang, tool: &[String], source: &str, message: &str) -> Option<String> {
-    if lang != Lang::Cpp || !source.contains("this auto") || !message.contains("this") {
+    if lang != Lang::Cpp {
         return None;
     }
     let version = super::lang::version(tool).unwrap_or_else(|| "of an unknown version".into());
+    if message.contains("capture of variably-modified type") {
+        return Some(format!(
+            "GCC cannot capture a variable-length array of more than one dimension in a lambda (`sorry, \
+unimplemented`); Clang can, and LeetCode compiles with Clang 19. `{}` is {version}: name clang++ in the server's \
+environment variable {}, or make the array a `vector`.",
+            tool.join(" "),
+            lang.var()
+        ));
+    }
+    if !source.contains("this auto") || !message.contains("this") {
+        return None;
+    }
     Some(format!(
         "The code uses C++23's explicit object parameter (`this auto&& self`), which GCC accepts from version 14 \
 and Clang from 18; `{}` is {version}. LeetCode compiles with Clang 19: name a newer compiler in the server's \
@@ -238,6 +252,19 @@ mod tests {
         assert!(newer_java(msg) && newer_java("error: '_' used as an identifier"));
         assert!(!newer_java("Solution.java:3: error: cannot find symbol\n  symbol:   variable x"));
         assert_eq!(java_version_note(Lang::Python, &["javac".into()], msg), None);
+    }
+
+    #[test]
+    fn what_a_cpp_compile_error_says_about_the_compiler() {
+        let tool = ["no-such-compiler-here".to_string()];
+        let vla = "solution.cpp:12:17: sorry, unimplemented: capture of variably-modified type 'int [m][(n + 1)]'";
+        let note = cpp_standard_note(Lang::Cpp, &tool, "int f[m][n + 1];", vla).unwrap();
+        assert!(note.contains("Clang can") && note.contains("OJ_CXX"), "{note}");
+        let this = "solution.cpp:7:24: error: expected identifier before 'this'";
+        let note = cpp_standard_note(Lang::Cpp, &tool, "[&](this auto&& dfs, int i)", this).unwrap();
+        assert!(note.contains("GCC accepts from version 14"), "{note}");
+        assert_eq!(cpp_standard_note(Lang::Cpp, &tool, "int main() {}", this), None);
+        assert_eq!(cpp_standard_note(Lang::Go, &tool, "", vla), None);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! here from the code (`scan`): which method the examples call, a design class's constructor's
 //! parameter types, a method's overloads.
 
+mod lambda;
 mod scan;
 
 use super::driver::{Driver, Shape, Shared};
@@ -33,7 +34,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
     let prelude = prelude(&scan, shape)?;
     let compiler = lang::version(tool).as_deref().and_then(compiler);
     // Recursive lambdas written as LeetCode's Clang takes them, for an older compiler.
-    let rewritten = lacks_explicit_this(compiler).then(|| scan::without_explicit_this(code, &scan)).flatten();
+    let rewritten = lacks_explicit_this(compiler).then(|| lambda::without_explicit_this(code, &scan)).flatten();
     let body = rewritten.as_deref().unwrap_or(code);
     // `signed main`: C++ solutions often say `#define int long long`.
     let main = format!(

@@ -79,7 +79,7 @@ fn literal_end(b: &[u8], start: usize) -> usize {
 
 /// The index of the bracket closing the one at `open` (`(`, `[`, `{` or `<`), counting only that
 /// kind; `None` when unbalanced.
-fn closing(b: &[u8], open: usize) -> Option<usize> {
+pub(super) fn closing(b: &[u8], open: usize) -> Option<usize> {
     let (o, c) = match b[open] {
         b'(' => (b'(', b')'),
         b'[' => (b'[', b']'),
@@ -101,7 +101,7 @@ fn closing(b: &[u8], open: usize) -> Option<usize> {
 }
 
 /// The index of the `[` that the `]` at `close` closes.
-fn opening(b: &[u8], close: usize) -> Option<usize> {
+pub(super) fn opening(b: &[u8], close: usize) -> Option<usize> {
     let mut depth = 0usize;
     for k in (0..=close).rev() {
         match b[k] {
@@ -118,43 +118,7 @@ fn opening(b: &[u8], close: usize) -> Option<usize> {
     None
 }
 
-/// C++23's explicit object parameter in a lambda (`[&](this auto&& dfs, int i) { … }`, GCC 14,
-/// Clang 18), for an older compiler: `this` made spaces and the lambda wrapped in
-/// `oj_leetcode::fix(…)`, which hands the lambda itself as its first argument. The lines stay
-/// where they were. `None` when the code has no such lambda.
-pub(super) fn without_explicit_this(code: &str, scan: &str) -> Option<String> {
-    let b = scan.as_bytes();
-    let (mut inserts, mut blanks) = (Vec::new(), Vec::new());
-    for (at, _) in scan.match_indices("this") {
-        let word = |k: Option<usize>| k.and_then(|k| b.get(k)).is_some_and(|&c| is_word(c));
-        let before = scan[..at].trim_end();
-        if word(at.checked_sub(1)) || word(Some(at + 4)) || !before.ends_with('(') {
-            continue;
-        }
-        let open = before.len() - 1;
-        let intro = scan[..open].trim_end();
-        let Some(start) = intro.strip_suffix(']').and_then(|i| opening(b, i.len())) else { continue };
-        let Some(brace) = closing(b, open).and_then(|c| scan[c..].find('{').map(|p| p + c)) else { continue };
-        let Some(end) = closing(b, brace) else { continue };
-        inserts.push((start, "oj_leetcode::fix("));
-        inserts.push((end + 1, ")"));
-        blanks.push(at);
-    }
-    if blanks.is_empty() {
-        return None;
-    }
-    let mut out = code.as_bytes().to_vec();
-    for at in blanks {
-        out[at..at + 4].fill(b' ');
-    }
-    inserts.sort_by_key(|&(at, _)| std::cmp::Reverse(at));
-    for (at, text) in inserts {
-        out.splice(at..at, text.bytes());
-    }
-    String::from_utf8(out).ok()
-}
-
-fn is_word(c: u8) -> bool {
+pub(super) fn is_word(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'_'
 }
 
@@ -380,17 +344,6 @@ int memo[10];\n  function<int(int)> g = [&](int x) { return x; };\npublic:\n  st
         assert_eq!(ms[1].params, [("const vector<pair<int, int>>&".into(), "p".into()), ("int".into(), String::new())]);
         assert!(ms[2].body.contains("dfs(root)"));
         assert!(class_body(&s, "Helper").is_none());
-    }
-
-    #[test]
-    fn explicit_object_parameters_for_older_compilers() {
-        let code = "auto f = [&](this auto&& f, int i) -> int {\n    auto g = [](this auto g) { return 1; };\n    return i ? f(i - 1) : g();\n};\nint x = (this)->y;";
-        let out = without_explicit_this(code, &blank(code)).unwrap();
-        assert_eq!(
-            out,
-            "auto f = oj_leetcode::fix([&](     auto&& f, int i) -> int {\n    auto g = oj_leetcode::fix([](     auto g) { return 1; });\n    return i ? f(i - 1) : g();\n});\nint x = (this)->y;"
-        );
-        assert_eq!(without_explicit_this("[this] { f(this); }", "[this] { f(this); }"), None);
     }
 
     #[test]
