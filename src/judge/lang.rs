@@ -150,12 +150,25 @@ impl Lang {
         (self == Lang::TypeScript).then(|| (Lang::JavaScript.tool(&|k| std::env::var(k).ok()), Lang::JavaScript))
     }
 
-    /// How to install the default tool, where its name does not say it.
+    /// How to install the default tool: the package that has it, on Debian or Ubuntu, macOS and
+    /// Windows, and the version LeetCode or AtCoder compile with where an older one refuses code.
     pub(crate) fn install(self) -> &'static str {
         match self {
+            Lang::Cpp => {
+                " (GCC's `g++`: `apt install g++`; Xcode's command-line tools on macOS, `xcode-select --install`; \
+MSYS2's mingw-w64 on Windows)"
+            }
+            Lang::C => " (`apt install gcc`; `xcode-select --install` on macOS; MSYS2's mingw-w64 on Windows)",
+            Lang::Python => " (Python 3: `apt install python3`, python.org)",
+            Lang::PyPy => " (`apt install pypy3`, `brew install pypy3`, pypy.org)",
+            Lang::Java => {
+                " (a JDK, 17 or newer; LeetCode compiles Java 21: `apt install openjdk-21-jdk-headless` or \
+`openjdk-17-jdk-headless`, `brew install openjdk`, adoptium.net)"
+            }
+            Lang::Rust => " (rustup.rs, or `apt install rustc`)",
+            Lang::Go => " (Go 1.21 or newer: go.dev/dl, `apt install golang-go`, `brew install go`)",
             Lang::TypeScript => " (`npm install -g typescript`, which needs Node.js)",
-            Lang::JavaScript => " (Node.js)",
-            _ => "",
+            Lang::JavaScript => " (Node.js: nodejs.org, `apt install nodejs`, `brew install node`)",
         }
     }
 

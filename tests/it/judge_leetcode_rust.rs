@@ -211,5 +211,5 @@ fn a_missing_rustc_is_named_with_its_variable() {
     serve(&b, "leetcode", "9800", &leetcode(&[("n = 3", "3")]), None);
     let v = s.call("test_solution", args("9800", "impl Solution {\n    pub fn f(n: i32) -> i32 { n }\n}\n"));
     let text = v.to_string();
-    assert!(text.contains("/nonexistent/rustc") && text.contains("OJ_RUSTC"), "{text}");
+    assert!(text.contains("/nonexistent/rustc") && text.contains("OJ_RUSTC") && text.contains("rustup.rs"), "{text}");
 }
