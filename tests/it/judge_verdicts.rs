@@ -186,6 +186,30 @@ lo, hi = (lo, mid) if isBadVersion(mid) else (mid + 1, hi)\n        return lo\n"
 }
 
 #[test]
+fn nodes_with_parents_nodes_by_value_and_absent_nodes() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    // `Node` with a `parent` (its template comment names no kind the judge reads): the tree of an
+    // argument the method does not take, the nodes given by value found in it, parents set.
+    let up = leetcode(&[("root = [4,2,6,1,3], p = 1, q = 3", "2"), ("root = [4,2,6,1,3], p = 3, q = 6", "4")]);
+    serve(&b, "leetcode", "9011", &up, None);
+    let code = "\"\"\"\nclass Node:\n    def __init__(self, val):\n        self.parent = None\n\"\"\"\nclass Solution:\n    \
+def lowestCommonAncestor(self, p: 'Node', q: 'Node') -> 'Node':\n        seen = set()\n        while p:\n            \
+seen.add(p)\n            p = p.parent\n        while q not in seen:\n            q = q.parent\n        return q\n";
+    assert_eq!(py(&mut s, "leetcode", "9011", code)["verdict"], "AC");
+    // A list of nodes by value; a value no node has (a node of its own); no node found: `null`.
+    let many = leetcode(&[("root = [4,2,6,1,3], nodes = [1,3]", "2"), ("root = [4,2,6,1,3], nodes = [9]", "null")]);
+    serve(&b, "leetcode", "9012", &many, None);
+    let code = "class Solution:\n    def find(self, root: 'TreeNode', nodes: 'List[TreeNode]') -> 'TreeNode':\n        \
+want = {n.val for n in nodes}\n        def go(t):\n            if t is None or t.val in want: return t\n            \
+l, r = go(t.left), go(t.right)\n            return t if l and r else l or r\n        return go(root)\n";
+    let v = py(&mut s, "leetcode", "9012", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
+}
+
+#[test]
 fn what_cannot_be_judged_is_refused_by_kind_before_anything_runs() {
     let (b, mut s) = judge_server(vec![]);
     let sql = leetcode(&[("Employee table: | id |", "| 1 |")]);

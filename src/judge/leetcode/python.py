@@ -52,6 +52,13 @@ class Node:
         self.val, self.left, self.right, self.next = val, left, right, next
 
 
+class ParentNode:
+    # `Node` where the template's comment names no kind the judge reads: a binary tree's node
+    # with a `parent` pointer (510, 1650, 1666), which build_tree sets.
+    def __init__(self, val=0, left=None, right=None, parent=None):
+        self.val, self.left, self.right, self.parent = val, left, right, parent
+
+
 class NaryNode:
     def __init__(self, val=None, children=None):
         self.val = val
@@ -137,6 +144,8 @@ def build_tree(make, xs):
             if i < len(xs) and xs[i] is not None:
                 child = make(xs[i])
                 setattr(node, side, child)
+                if make is ParentNode:
+                    child.parent = node
                 queue.append(child)
             i += 1
     return root
@@ -331,9 +340,13 @@ def convert(ns, ann, v, call, kind):
             return build_list(ns, v, call["named"].get("pos", -1))
         return by_value(call, v)
     if node("TreeNode") or (node("Node") and kind in (None, "next")):
+        make = ns["TreeNode"] if "TreeNode" in ann else ns["Node"]
+        if nested and isinstance(v, list) and call["built"]:
+            # 1676's `nodes = [4,7]`: nodes of the tree built first, given by their values.
+            return [by_value(call, x, make) for x in v]
         if isinstance(v, list):
-            return build_tree(ns["TreeNode"] if "TreeNode" in ann else ns["Node"], v)
-        return by_value(call, v)
+            return build_tree(make, v)
+        return by_value(call, v, make)
     if node("Node") and isinstance(v, list):
         return {"nary": build_nary, "graph": build_graph, "random": build_random}.get(kind, build_tree)(ns["Node"], v)
     if (node("Node") or kind) and v is None:
@@ -344,12 +357,13 @@ def convert(ns, ann, v, call, kind):
     return v
 
 
-def by_value(call, v):
+def by_value(call, v, make=None):
     for root in call["built"]:
         hit = find(root, v)
         if hit is not None:
             return hit
-    return v
+    # A value no built node has (1644's `q = 10`): a node of its own, as LeetCode makes it.
+    return make(v) if make is not None and v is not None else v
 
 
 def with_api(ns, call):
@@ -407,13 +421,16 @@ def call_function(ns, call):
     kind = call.get("node")
     params = list(anns)
     call["built"] = []
-    if any(k in a for a in anns.values() for k in ("ListNode", "TreeNode")):
+    tree = "TreeNode" if any("TreeNode" in a for a in anns.values()) else "Node"
+    if any(k in a for a in anns.values() for k in ("ListNode", "TreeNode")) or (kind is None and tree == "Node" and
+                                                                             any("Node" in a for a in anns.values())):
         for n, v in call["named"].items():
-            # An argument the method does not take (`head` of 237, beside `node`): built, for a
-            # node given by its value to be found in, and shown if nothing is returned.
+            # An argument the method does not take (`head` of 237 beside `node`; 1650's `root`
+            # beside `p` and `q`): built, for a node given by its value to be found in, and
+            # shown if nothing is returned.
             if n not in params and n != "pos" and isinstance(v, list):
                 make = build_list if any("ListNode" in a for a in anns.values()) else None
-                built = make(ns, v, call["named"].get("pos", -1)) if make else build_tree(ns["TreeNode"], v)
+                built = make(ns, v, call["named"].get("pos", -1)) if make else build_tree(ns[tree], v)
                 call["built"].append(built)
                 call.setdefault("extra", built)
     by_name = bool(params) and all(n in call["named"] for n in params)
@@ -427,7 +444,8 @@ def call_function(ns, call):
     result = f(*[values[p] for p, _ in pairs])
     ret = str(inspect.signature(f).return_annotation)
     if result is None and any(k in ret for k in ("ListNode", "TreeNode", "Node")):
-        return []
+        # No node: an empty list or tree, or `null` where the answer is one node (510).
+        return None if call.get("returns") == "value" else []
     if result is None:
         # Nothing returned: an in-place problem, judged by its first argument (or by the list
         # the node given by its value belongs to).
@@ -459,7 +477,7 @@ def call_design(ns, call):
 def main():
     call = json.loads(sys.stdin.read())
     ns = {"__name__": "solution", "ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode,
-          "Node": NODES.get(call.get("node"), Node), "NestedInteger": NestedInteger, "Iterator": Iterator}
+          "Node": NODES.get(call.get("node"), ParentNode), "NestedInteger": NestedInteger, "Iterator": Iterator}
     exec(PRELUDE, ns)
     # LeetCode's names never hide a built-in (`from math import *` brings a two-argument `pow`).
     for name in dir(builtins):
