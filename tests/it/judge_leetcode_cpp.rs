@@ -187,6 +187,16 @@ return k ? go(k - 1) + 1 : 0; };\n        return go(n);\n    }\n};\n";
     } else {
         assert_eq!(v["verdict"], "AC", "{v}");
     }
+    // What LeetCode's Clang compiles and GCC refuses as written: a recursive `this auto&&` lambda
+    // over a one-dimensional variable-length array (GCC 12 deletes such a generic lambda's
+    // destructor), and a lambda over a two-dimensional one (no GCC captures it).
+    serve(b, "leetcode", "9401", &leetcode(&[("m = 3, n = 4", "10")]), None);
+    let code = "class Solution {\npublic:\n    int paths(int m, int n) {\n        int f[m][n];\n        int g[m];\n        \
+memset(f, -1, sizeof(f));\n        memset(g, 0, sizeof(g));\n        auto dfs = [&](this auto&& dfs, int i, int j) -> int {\n            \
+if (i == 0 || j == 0) return 1 + g[0];\n            if (f[i][j] != -1) return f[i][j];\n            \
+return f[i][j] = dfs(i - 1, j) + dfs(i, j - 1);\n        };\n        return dfs(m - 1, n - 1);\n    }\n};\n";
+    let v = cpp(s, "9401", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
     // Code that is no `class Solution` is refused before anything is built.
     let text = s.call_err(
         "test_solution",

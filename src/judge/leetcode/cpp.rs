@@ -11,6 +11,7 @@
 
 mod lambda;
 mod scan;
+mod vla;
 
 use super::driver::{Driver, Shape, Shared};
 use super::kind::NodeClass;
@@ -33,9 +34,16 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
     };
     let prelude = prelude(&scan, shape)?;
     let compiler = lang::version(tool).as_deref().and_then(compiler);
-    // Recursive lambdas written as LeetCode's Clang takes them, for an older compiler.
-    let rewritten = lacks_explicit_this(compiler).then(|| lambda::without_explicit_this(code, &scan)).flatten();
-    let body = rewritten.as_deref().unwrap_or(code);
+    // What LeetCode's Clang compiles and GCC does not, rewritten on the same lines: lambdas that
+    // use a multi-dimensional variable-length array (any GCC), recursive lambdas written with
+    // C++23's `this` (an older compiler).
+    let arrays = matches!(compiler, Some(Compiler::Gcc(_))).then(|| vla::without_array_captures(code, &scan)).flatten();
+    let (code_now, scan_now) = match &arrays {
+        Some(c) => (c.as_str(), scan::blank(c)),
+        None => (code, scan.clone()),
+    };
+    let rewritten = lacks_explicit_this(compiler).then(|| lambda::without_explicit_this(code_now, &scan_now)).flatten();
+    let body = rewritten.as_deref().unwrap_or(code_now);
     // `signed main`: C++ solutions often say `#define int long long`.
     let main = format!(
         "#line 1 \"leetcode-prelude.cpp\"\n{prelude}#line 1 \"solution.cpp\"\n{body}\n#line 1 \"leetcode-call.cpp\"\n\
