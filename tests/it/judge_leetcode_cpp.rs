@@ -43,6 +43,27 @@ for (int i = 0; i < (int)nums.size(); i++) {\n            if (seen.count(target 
 seen[nums[i]] = i;\n        }\n        return {};\n    }\n};\n",
         "AC",
     ),
+    // Nodes given by value: a value no node has is a node of its own, and no node found where
+    // one value is expected is `null`.
+    (
+        &[("root = [4,2,6,1,3], p = 1, q = 3", "2"), ("root = [4,2,6,1,3], p = 1, q = 9", "null")],
+        "class Solution {\npublic:\n    TreeNode* lca(TreeNode* root, TreeNode* p, TreeNode* q) {\n        \
+TreeNode* a = find(root, p->val); TreeNode* b = find(root, q->val);\n        if (!a || !b) return nullptr;\n        \
+while (root) {\n            if (a->val < root->val && b->val < root->val) root = root->left;\n            \
+else if (a->val > root->val && b->val > root->val) root = root->right;\n            else return root;\n        }\n        \
+return nullptr;\n    }\n    TreeNode* find(TreeNode* t, int v) {\n        while (t && t->val != v) t = v < t->val ? t->left : t->right;\n        \
+return t;\n    }\n};\n",
+        "AC",
+    ),
+    // Every node of an N-ary tree in a vector, not in level order (the root is the answer).
+    (
+        &[("tree = [1,null,3,2,4,null,5,6]", "[1,null,3,2,4,null,5,6]")],
+        "/*\nclass Node {\npublic:\n    int val;\n    vector<Node*> children;\n};\n*/\nclass Solution {\npublic:\n    \
+Node* findRoot(vector<Node*> tree) {\n        int x = 0;\n        for (Node* n : tree) {\n            x ^= n->val;\n            \
+for (Node* c : n->children) x ^= c->val;\n        }\n        for (Node* n : tree) if (n->val == x) return n;\n        \
+return nullptr;\n    }\n};\n",
+        "AC",
+    ),
     // In place: judged by the argument after the call.
     (
         &[("nums = [2,0,2,1,1,0]", "[0,0,1,1,2,2]")],

@@ -65,6 +65,11 @@ struct iterable : std::false_type {};
 template <class T>
 struct iterable<T, std::void_t<decltype(std::begin(std::declval<const T&>()))>> : std::true_type {};
 
+template <class T, class = void>
+struct has_children : std::false_type {};
+template <class T>
+struct has_children<T, std::void_t<decltype(std::declval<T&>().children)>> : std::true_type {};
+
 // A JSON value into a parameter's type. The node classes, NestedInteger and MountainArray have
 // their own `lc_read`, found by argument-dependent lookup.
 template <class T>
@@ -81,6 +86,22 @@ void lc_read(const J& j, T& x) {
         x = j.s;
     } else if constexpr (is_vector<T>::value) {
         x.clear();
+        using E = typename T::value_type;
+        if constexpr (std::is_pointer_v<E> && has_children<std::remove_pointer_t<E>>::value) {
+            // 1506: a flat level-order list is every node of one N-ary tree, handed over in an
+            // order that does not start at the root (its nodes breadth first, reversed).
+            if (!j.a.empty() && j.a[0].k != J::Arr) {
+                E root{};
+                lc_read(j, root);
+                if (root) x.push_back(root);
+                for (size_t k = 0; k < x.size(); k++) {
+                    E n = x[k];
+                    for (E c : n->children) x.push_back(c);
+                }
+                std::reverse(x.begin(), x.end());
+                return;
+            }
+        }
         x.reserve(j.a.size());
         for (const J& e : j.a) {
             typename T::value_type v{};
@@ -191,7 +212,8 @@ N* find(long long val) {
 }
 
 // A node parameter: built from a list (and kept for a node given by its value), or found by its
-// value, or null.
+// value (a value no node has is a node of its own, as LeetCode makes it: 1644's `q = 10`), or
+// null.
 template <class N, class Build>
 N* read_node(const J& j, Build build) {
     if (j.k == J::Arr) {
@@ -199,7 +221,13 @@ N* read_node(const J& j, Build build) {
         if (root) roots<N>().push_back(root);
         return root;
     }
-    if (j.k == J::Num) return find<N>(j.i);
+    if (j.k == J::Num) {
+        N* n = find<N>(j.i);
+        if constexpr (std::is_constructible_v<N, int>) {
+            if (!n) n = new N(int(j.i));
+        }
+        return n;
+    }
     return nullptr;
 }
 
@@ -282,8 +310,9 @@ N* build_random(const J& j) {
 // A returned node where the expected answer is one value (236's ancestor): its value.
 template <class N>
 bool show_value(std::string& o, N* n) {
-    if (!call().value || !n) return false;
-    o += std::to_string(n->val);
+    if (!call().value) return false;
+    // No node where one value is expected (510, 1644) is `null`; elsewhere an empty list or tree.
+    o += n ? std::to_string(n->val) : "null";
     return true;
 }
 

@@ -138,7 +138,8 @@ func Function(fn interface{}, params []string) {
 	case res[0].Kind() == reflect.Func:
 		// 277: `solution(knows)` returns the function to call with n.
 		write(show(callReturned(res[0]), c.Returns == "value"))
-	case isNode(res[0].Type()) && res[0].IsNil():
+	case isNode(res[0].Type()) && res[0].IsNil() && c.Returns != "value":
+		// No list or tree: `[]`; no node where one value is expected (510) is `null`, below.
 		write([]interface{}{})
 	default:
 		write(show(res[0], c.Returns == "value"))

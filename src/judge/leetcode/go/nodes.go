@@ -52,6 +52,12 @@ func (c *call) node(v interface{}, t reflect.Type) reflect.Value {
 				return hit
 			}
 		}
+		// A value no built node has (1644's `q = 10`): a node of its own, as LeetCode makes it.
+		if t.Kind() == reflect.Ptr && t.Elem().Kind() == reflect.Struct {
+			if _, has := t.Elem().FieldByName("Val"); has {
+				return c.newNode(t, v)
+			}
+		}
 		return reflect.Zero(t)
 	}
 	s := t.Elem()

@@ -405,14 +405,15 @@ public final class OjDriver {
     }
 
     /** A list's items; a flat level-order list where nodes are wanted is one structure's nodes
-     * (1506 takes all the nodes of a tree). */
+     * (1506 takes all the nodes of a tree), unless a structure was built already: then it is
+     * nodes of that one given by their values (1676's {@code nodes = [4,7]} beside {@code root}). */
     private static List<?> items(Type element, Object v) throws Exception {
         if (!(v instanceof List)) {
             return List.of(v);
         }
         List<?> l = (List<?>) v;
         Class<?> c = rawClass(element);
-        if (OjNodes.isNodeClass(c) && !l.isEmpty() && !(l.get(0) instanceof List)) {
+        if (OjNodes.isNodeClass(c) && !l.isEmpty() && !(l.get(0) instanceof List) && built.isEmpty()) {
             return OjNodes.all(OjNodes.build(c, l, -1));
         }
         return l;
