@@ -55,6 +55,15 @@ return nullptr;\n    }\n    TreeNode* find(TreeNode* t, int v) {\n        while 
 return t;\n    }\n};\n",
         "AC",
     ),
+    // `Node` with a `parent` pointer, as the template comment shows it: the tree of an argument
+    // the method does not take, its nodes given by value, parents set.
+    (
+        &[("root = [4,2,6,1,3], p = 1, q = 3", "2")],
+        "/*\nclass Node {\npublic:\n    int val;\n    Node* left;\n    Node* right;\n    Node* parent;\n};\n*/\n\
+class Solution {\npublic:\n    Node* lowestCommonAncestor(Node* p, Node* q) {\n        set<Node*> seen;\n        \
+for (; p; p = p->parent) seen.insert(p);\n        for (; !seen.count(q); q = q->parent) {}\n        return q;\n    }\n};\n",
+        "AC",
+    ),
     // Every node of an N-ary tree in a vector, not in level order (the root is the answer).
     (
         &[("tree = [1,null,3,2,4,null,5,6]", "[1,null,3,2,4,null,5,6]")],

@@ -32,7 +32,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
         Some((class, methods)) => design(&scan, class, methods)?,
         None => function(&scan, &shape.names)?,
     };
-    let prelude = prelude(&scan, shape)?;
+    let prelude = prelude(code, &scan, shape)?;
     let compiler = lang::version(tool).as_deref().and_then(compiler);
     // What LeetCode's Clang compiles and GCC does not, rewritten on the same lines: lambdas that
     // use a multi-dimensional variable-length array (any GCC), recursive lambdas written with
@@ -150,7 +150,8 @@ template has."
     let params: Vec<String> = m.params.iter().map(|(_, n)| format!("\"{n}\"")).collect();
     let types = m.params.iter().map(|(t, _)| t.as_str());
     // The node class whose lists an extra argument builds (237's `head` beside `node`).
-    let extra = ["ListNode", "TreeNode"].into_iter().find(|c| types.clone().any(|t| mentions(t, c))).unwrap_or("void");
+    let extra =
+        ["ListNode", "TreeNode", "Node"].into_iter().find(|c| types.clone().any(|t| mentions(t, c))).unwrap_or("void");
     Ok(format!(
         "oj_leetcode::run_function<Solution, {extra}>({}, {{{}}})",
         pointer("Solution", m, &methods),
@@ -254,7 +255,7 @@ std::string& out) {{\n{arms}        return false;\n    }})",
 }
 
 /// The definitions the code needs that LeetCode's C++ makes for it, unless the code makes them.
-fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
+fn prelude(code: &str, scan: &str, shape: &Shape) -> Result<String, String> {
     let defined = |name: &str| scan::declares(scan, name);
     let mut out = String::new();
     for name in ["ListNode", "TreeNode", "NestedInteger"] {
@@ -263,6 +264,12 @@ fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
         }
     }
     if mentions(scan, "Node") && !defined("Node") {
+        // A binary tree's node with a `parent` pointer (510, 1650, 1666), as its template comment
+        // shows it: a kind only the C++ driver needs told apart.
+        if shape.extras.node.is_none() && code.contains("parent") && code.contains("left") {
+            out += section("parent");
+            return Ok(out + &apis(scan, shape));
+        }
         let kind = shape.extras.node.ok_or(
             "This problem's `Node` class is not one the C++ driver defines: it has LeetCode's N-ary tree, graph, \
 random-pointer list and next-pointer tree nodes, told apart by the definition LeetCode's template shows in a comment \
@@ -275,17 +282,23 @@ random-pointer list and next-pointer tree nodes, told apart by the definition Le
             NodeClass::Next => "next",
         });
     }
+    Ok(out + &apis(scan, shape))
+}
+
+/// The other classes and the hidden API the code uses and does not define.
+fn apis(scan: &str, shape: &Shape) -> String {
+    let mut out = String::new();
     for name in ["Iterator", "Employee"] {
-        if mentions(scan, name) && !defined(name) {
+        if mentions(scan, name) && !scan::declares(scan, name) {
             out += section(name);
         }
     }
     if let Some((api, _)) = shape.extras.api
-        && !defined(api)
+        && !scan::declares(scan, api)
     {
         out += section(api);
     }
-    Ok(out)
+    out
 }
 
 /// The text of a `//@ name` section of `prelude.cpp`.

@@ -191,6 +191,11 @@ struct has_next : std::false_type {};
 template <class T>
 struct has_next<T, std::void_t<decltype(std::declval<T&>().next)>> : std::true_type {};
 
+template <class T, class = void>
+struct has_parent : std::false_type {};
+template <class T>
+struct has_parent<T, std::void_t<decltype(std::declval<T&>().parent)>> : std::true_type {};
+
 template <class N>
 N* find(long long val) {
     std::unordered_set<N*> seen;
@@ -255,6 +260,7 @@ N* build_tree(const J& j) {
         for (N** side : {&n->left, &n->right}) {
             if (i < j.a.size() && j.a[i].k != J::Null) {
                 *side = new N(int(j.a[i].i));
+                if constexpr (has_parent<N>::value) (*side)->parent = n;
                 queue.push_back(*side);
             }
             i++;

@@ -93,6 +93,20 @@ public:
 };
 inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_tree<Node>); }
 inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_next(o, n); }
+//@ parent
+class Node {
+public:
+    int val;
+    Node* left;
+    Node* right;
+    Node* parent;
+
+    Node() : val(0), left(NULL), right(NULL), parent(NULL) {}
+
+    Node(int _val) : val(_val), left(NULL), right(NULL), parent(NULL) {}
+};
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_tree<Node>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_tree(o, n); }
 //@ NestedInteger
 class NestedInteger {
     bool integer_ = false;
