@@ -272,8 +272,8 @@ fn prelude(code: &str, scan: &str, shape: &Shape) -> Result<String, String> {
         }
         let kind = shape.extras.node.ok_or(
             "This problem's `Node` class is not one the C++ driver defines: it has LeetCode's N-ary tree, graph, \
-random-pointer list and next-pointer tree nodes, told apart by the definition LeetCode's template shows in a comment \
-(`children`, `neighbors`, `random`, `next` and `left`). Keep that comment in the code, or test it on LeetCode.",
+random-pointer list, next-pointer and parent-pointer tree nodes, told apart by the definition LeetCode's template \
+shows in a comment (`children`, `neighbors`, `random`, `next` or `parent` beside `left`). Keep that comment in the code, or test it on LeetCode.",
         )?;
         out += section(match kind {
             NodeClass::Nary => "nary",
