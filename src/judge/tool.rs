@@ -341,7 +341,17 @@ fn output(p: &Problem, job: &Job, opts: &Options, facts: &Facts, report: &Report
     });
     let text = super::report::text(p, job, report, &structured);
     let mut out = ToolOutput::structured(text, structured);
-    for n in notes(job, report, skipped) {
+    let default_time = limits_from(opts.time_ms, facts.time_ms) == "default";
+    let timed_out = report.results.iter().any(|r| r.verdict == Verdict::Tle);
+    let time_note = (default_time && timed_out).then(|| {
+        format!(
+            "The time limit, {} ms, is the platform's usual one ({}): if this problem allows more (a heuristic \
+contest's program runs to its own clock), pass `time_limit_ms`.",
+            job.time_ms,
+            plan::defaults(p.source.as_str()).why
+        )
+    });
+    for n in notes(job, report, skipped).into_iter().chain(time_note) {
         out.note(&n);
     }
     out

@@ -194,6 +194,13 @@ if(!p){fputs(\"out of memory\\n\",stderr);return 1;}memset(p,1,1u<<30);puts(\"6\
         "{v}"
     );
     assert_eq!(v["samples"][0]["input"], "7 5 3\n");
+    // Out of time under a limit the statement does not state: the note says whose it is and how
+    // to give another (a heuristic contest's program runs to its own clock).
+    let spin = "int main(void){volatile int x=0;for(;;)x++;}";
+    let v = judged(&mut s, json!({"source": "atcoder", "id": "abc321_a", "language": "c", "code": spin, "tests": [1]}));
+    assert_eq!(v["verdict"], "TLE", "{v}");
+    assert!(v["limits"]["from"].as_str().unwrap().starts_with("time: default"), "{v}");
+    assert!(v["notes"].to_string().contains("pass `time_limit_ms`"), "{v}");
 }
 
 /// How a program ended, reported exactly, with the PID namespace (where the program is not its

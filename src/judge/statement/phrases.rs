@@ -270,6 +270,13 @@ const MAYBE_SEVERAL: &[Rule] = &[
         ],
         OUTPUT,
     ],
+    // "Print an assignment of integers to the playing fields satisfying this condition."
+    &[
+        &["print a ", "print an ", "output a ", "output an "],
+        &["satisfying th", "that satisfies th", "satisfying all", "that satisfy th", "meeting th", "that meets th"],
+    ],
+    // "It can be proved that such an assignment always exists under the constraints given."
+    &[&["it can be proved that such", "it can be shown that such"], &["exist"]],
     &[&["一つ求め", "ひとつ求め", "一つ出力", "ひとつ出力", "一例", "一つ示", "ひとつ示", "構築"]],
     &[&["输出一种", "输出一个满足", "输出一组", "构造", "给出一种"]],
     &[&["выведите пример", "приведите пример", "постройте"]],
@@ -413,6 +420,10 @@ mod tests {
         assert!(several("If it exists, print such a string."));
         assert!(several("Print one way to achieve the objective."));
         assert!(several("存在する場合は条件を満たす例を一つ求めてください。"));
+        assert!(several("Print an arrangement of the tiles satisfying this condition."));
+        assert!(several("It can be proved that such a coloring always exists under the constraints."));
+        assert!(!several("Print the number of sequences satisfying the conditions."));
+        assert!(!several("It can be proved that the answer is less than 2^{63}."));
         assert!(!several("Print the minimum number of operations."));
     }
 }
