@@ -1,10 +1,10 @@
-//! `json!`, as `serde_json::json!` but smaller: an object is built by one shared function from an
-//! array of its entries, where `serde_json::json!` inlines a map insertion (the key's allocation,
-//! the insertion, the drop of the value it replaces) for each entry of each literal; a value is
-//! converted by one function per type: 20 KB less code for the crate's 137 literals (3,399,000 →
-//! 3,378,520 B, the static release build), at the same instruction counts.
-//! The result is the same `Value`: entries are inserted in their order (a later duplicate wins),
-//! and the map sorts its keys anyway.
+//! `json!`, as `serde_json::json!` but smaller: an object's entries are inserted by one shared
+//! function, where `serde_json::json!` inlines the insertion (the key's allocation, the map's
+//! insert, the drop of the value it replaces) for each entry of each literal; a value is
+//! converted by one function per type. The object is built in place, so an unwinding panic
+//! drops the one map (an array of the entries, built first, needed a clean-up path for each
+//! entry). 41 KB less code for the crate's 137 literals (3,399,000 → 3,358,040 B, the static
+//! release build), at the same instruction counts. The result is the same `Value`.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
@@ -16,25 +16,33 @@ macro_rules! json {
     ([]) => { ::serde_json::Value::Array(::std::vec::Vec::new()) };
     ([ $($tt:tt)+ ]) => { $crate::json::array(json!(@array [] $($tt)+)) };
     ({}) => { ::serde_json::Value::Object(::serde_json::Map::new()) };
-    ({ $($tt:tt)+ }) => { $crate::json::object(json!(@object [] $($tt)+)) };
-    // An object's entries, one at a time, into `[(key, value), …]`.
-    (@object [$($done:tt)*]) => { [$($done)*] };
-    (@object [$($done:tt)*] $key:tt : null $(, $($rest:tt)*)?) => {
-        json!(@object [$($done)* ($key, ::serde_json::Value::Null),] $($($rest)*)?)
+    ({ $($tt:tt)+ }) => {{
+        let mut object = ::serde_json::Map::new();
+        json!(@object object $($tt)+);
+        ::serde_json::Value::Object(object)
+    }};
+    // An object's entries, one statement each.
+    (@object $object:ident) => {};
+    (@object $object:ident $key:tt : null $(, $($rest:tt)*)?) => {
+        $crate::json::put(&mut $object, $key, ::serde_json::Value::Null);
+        json!(@object $object $($($rest)*)?);
     };
-    (@object [$($done:tt)*] $key:tt : [$($v:tt)*] $(, $($rest:tt)*)?) => {
-        json!(@object [$($done)* ($key, json!([$($v)*])),] $($($rest)*)?)
+    (@object $object:ident $key:tt : [$($v:tt)*] $(, $($rest:tt)*)?) => {
+        $crate::json::put(&mut $object, $key, json!([$($v)*]));
+        json!(@object $object $($($rest)*)?);
     };
-    (@object [$($done:tt)*] $key:tt : {$($v:tt)*} $(, $($rest:tt)*)?) => {
-        json!(@object [$($done)* ($key, json!({$($v)*})),] $($($rest)*)?)
+    (@object $object:ident $key:tt : {$($v:tt)*} $(, $($rest:tt)*)?) => {
+        $crate::json::put(&mut $object, $key, json!({$($v)*}));
+        json!(@object $object $($($rest)*)?);
     };
-    (@object [$($done:tt)*] $key:tt : $v:expr , $($rest:tt)*) => {
-        json!(@object [$($done)* ($key, $crate::json::value(&$v)),] $($rest)*)
+    (@object $object:ident $key:tt : $v:expr , $($rest:tt)*) => {
+        $crate::json::put(&mut $object, $key, $crate::json::value(&$v));
+        json!(@object $object $($rest)*);
     };
-    (@object [$($done:tt)*] $key:tt : $v:expr) => {
-        json!(@object [$($done)* ($key, $crate::json::value(&$v)),])
+    (@object $object:ident $key:tt : $v:expr) => {
+        $crate::json::put(&mut $object, $key, $crate::json::value(&$v));
     };
-    // An array's elements, likewise.
+    // An array's elements, into `[element, …]`.
     (@array [$($done:tt)*]) => { [$($done)*] };
     (@array [$($done:tt)*] null $(, $($rest:tt)*)?) => {
         json!(@array [$($done)* ::serde_json::Value::Null,] $($($rest)*)?)
@@ -52,17 +60,10 @@ macro_rules! json {
     ($other:expr) => { $crate::json::value(&$other) };
 }
 
-/// An object from its entries (the array's length is the literal's only generic part).
-pub(crate) fn object<const N: usize>(entries: [(&str, Value); N]) -> Value {
-    collect(&mut entries.into_iter())
-}
-
-fn collect(entries: &mut dyn Iterator<Item = (&str, Value)>) -> Value {
-    let mut map = Map::new();
-    for (key, value) in entries {
-        map.insert(key.to_owned(), value);
-    }
-    Value::Object(map)
+/// One entry of an object, as `serde_json::json!` inserts it (a later duplicate wins).
+#[inline(never)]
+pub(crate) fn put(object: &mut Map<String, Value>, key: &str, value: Value) {
+    object.insert(key.to_owned(), value);
 }
 
 /// An array from its elements.
