@@ -2,7 +2,7 @@
 //! are filtered by prefix; problem ids come from the backend's list endpoint (a failure there is
 //! an empty list, never an error).
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};

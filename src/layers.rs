@@ -15,6 +15,7 @@ const LAYERS: &[(&str, u8)] = &[
     ("dns", 0),
     ("http_proxy", 0),
     ("scan", 0),
+    ("json", 0),
     // 1: data and text, no I/O: the backend's shapes, languages, conversion, samples, templates.
     ("models", 1),
     ("language", 1),

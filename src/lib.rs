@@ -7,6 +7,8 @@
 #![forbid(unsafe_code)]
 
 #[macro_use]
+mod json;
+#[macro_use]
 pub mod log;
 pub mod cli;
 pub mod client;

@@ -395,7 +395,6 @@ pub fn write(output: &mut dyn Write, value: &Value) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use serde_json::json;
 
     fn lines(input: &[u8], max: usize) -> Vec<Result<String, LineError>> {
         let mut r = io::BufReader::with_capacity(4, input);

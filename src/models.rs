@@ -321,7 +321,6 @@ pub(crate) struct ListPage {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
 
     use super::*;
 

@@ -2,7 +2,7 @@
 //! the model how to coach (hints, a walkthrough, a review, daily practice, a study plan);
 //! `solve_problem` also embeds the sample tests and asks for every solution to be run on them.
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::error::ToolError;
 use crate::language::LANGUAGES;

@@ -1,7 +1,7 @@
 //! MCP resources: problem statements, daily challenges and the status table, addressed by `oj://`
 //! URIs and read as the same Markdown the tools return; a problem's sample tests as JSON.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::error::ToolError;
 use crate::mcp::{ErrorCode, ResponseError};

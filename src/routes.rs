@@ -2,7 +2,7 @@
 //! (resources read them, prompts embed them) and the operation each names, and the modes of the
 //! `solve_problem` prompt (which completions offer).
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};

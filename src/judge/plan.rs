@@ -122,7 +122,7 @@ fn function_case(
     let mut fields = fields.to_vec();
     if value {
         // One value expected: a returned node is shown as its value (236's ancestor is `3`).
-        fields.push(("returns", serde_json::json!("value")));
+        fields.push(("returns", json!("value")));
     }
     let stdin = example::to_stdin(&e.call, &fields);
     let design = matches!(e.call, example::Call::Design { .. });

@@ -1,6 +1,6 @@
 //! Verdicts: what one run of one sample earned, and the words for it.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::compare::Diff;
 use super::run::End;

@@ -1,6 +1,5 @@
 //! `get_daily_challenge` (T1): the LeetCode daily problem of a day, `GET /api/v1/daily`.
 
-use serde_json::json;
 use time::{Date, Month, OffsetDateTime};
 
 use super::{Args, Ctx, Query, ToolOutput, ToolResult, fetch, language_arg, problem_output};

@@ -336,7 +336,6 @@ pub(crate) fn language_arg(args: &Args, default: Language) -> Result<Language, T
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
 
     use super::*;
 

@@ -62,7 +62,6 @@ impl ToolOutput {
 
 #[cfg(test)]
 mod tests {
-    use serde_json::json;
 
     use super::*;
 

@@ -1,7 +1,5 @@
 //! `get_problem` (T2): one problem by platform and id, `GET /api/v1/problems/{source}/{id}`.
 
-use serde_json::json;
-
 use super::{Args, Ctx, ToolResult, fetch, language_arg, problem_output, seg, sources};
 use crate::error::ToolError;
 use crate::language::Language;

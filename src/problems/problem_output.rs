@@ -2,7 +2,7 @@
 //! `get_daily_challenge`): the Markdown text, and the same facts as a structured problem object
 //! with its samples, the statement converted once for both.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{ToolOutput, samples};
 use crate::convert::Statement;

@@ -1,7 +1,5 @@
 //! `resolve_problem` (T4): a problem from a URL, slug or pattern, `GET /api/v1/resolve/{query}`.
 
-use serde_json::json;
-
 use super::{Args, Ctx, ToolResult, fetch, language_arg, problem_output, seg};
 use crate::error::ToolError;
 use crate::language::Language;

@@ -2,7 +2,7 @@
 //! structured problem (the text carries them already, in the statement), and the
 //! competitive-companion JSON of the `oj://problem/{source}/{id}/samples` resource.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use crate::convert::Statement;
 use crate::samples::{self, Samples};

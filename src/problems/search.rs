@@ -2,7 +2,7 @@
 
 use std::fmt::Write as _;
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Args, Ctx, Query, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::error::ToolError;

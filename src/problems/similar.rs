@@ -1,7 +1,7 @@
 //! `find_similar_problems` (T3): neighbours of a problem (by id) or of a text (by query),
 //! `GET /api/v1/similar/{source}/{id}` or `GET /api/v1/similar?q=`.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::{Args, Ctx, Query, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::error::ToolError;

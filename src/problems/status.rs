@@ -1,7 +1,5 @@
 //! `get_platform_status` (T5): per-platform counts, `GET /status` (needs the token).
 
-use serde_json::json;
-
 use super::{Args, Ctx, ToolOutput, ToolResult, fetch};
 use crate::error::ToolError;
 use crate::format;

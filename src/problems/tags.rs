@@ -1,7 +1,5 @@
 //! `list_tags`: the tag names of a platform, `GET /api/v1/tags/{source}`.
 
-use serde_json::json;
-
 use super::{Args, Ctx, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::format;
 

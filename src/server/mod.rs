@@ -5,7 +5,7 @@
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::client::Client;
 use crate::error::ToolError;

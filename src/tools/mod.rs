@@ -14,7 +14,7 @@
 
 pub(crate) mod schema;
 
-use serde_json::{Map, Value, json};
+use serde_json::{Map, Value};
 
 use crate::judge;
 use crate::problems::{self, Args, Ctx, ToolResult};

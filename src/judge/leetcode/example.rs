@@ -4,7 +4,7 @@
 //! it: a misspelt `Explanation`, a comment). Zero-width and no-break spaces are dropped. Every
 //! driver reads the call as one JSON document (`to_stdin`) and prints the result as JSON.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// What an example calls.
 #[derive(Debug, Clone, PartialEq)]

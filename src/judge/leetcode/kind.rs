@@ -3,7 +3,7 @@
 //! or a kind they cannot judge (SQL, pandas, shell, concurrency, an API the example does not
 //! spell out), said by name with the next step, never blamed on the program.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// A node class other than `ListNode` and `TreeNode`, as LeetCode's template defines `Node`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

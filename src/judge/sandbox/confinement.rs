@@ -2,7 +2,7 @@
 //! filesystem, the processes, the network; the note that says what was not confined and what to
 //! install. Nobody is told more than is true.
 
-use serde_json::{Value, json};
+use serde_json::Value;
 
 use super::engine::{Engine, Level, bwrap_failure};
 use super::mounts;
