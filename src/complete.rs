@@ -93,6 +93,7 @@ pub(crate) fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, Respo
 }
 
 /// Up to [`MAX_IDS`] ids of `source` matching `prefix`, ids that start with it first.
+#[cfg_attr(oj_size, optimize(size))]
 fn ids(ctx: &Ctx, source: &str, prefix: &str) -> Value {
     let path = Query::path(format!("/api/v1/problems/{}", seg(source)))
         .pair("page", 1)

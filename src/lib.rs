@@ -5,6 +5,11 @@
 // No unsafe code in the library, and no way to lift that: the only unsafe code, the allocator
 // (`alloc.rs`) and the signal handlers, belongs to the binary (`main.rs`).
 #![forbid(unsafe_code)]
+// The shipped build (scripts/ship/cargo-release.sh, which already needs nightly features for
+// -Zbuild-std) sets `oj_size`: the cold, once-a-call code marked `#[cfg_attr(oj_size,
+// optimize(size))]` is then built for size inside a binary built for speed. Without it (cargo
+// install, tests) the attribute is not there at all.
+#![cfg_attr(oj_size, feature(optimize_attribute))]
 
 #[macro_use]
 mod json;

@@ -6,6 +6,8 @@
 // console control handlers. `deny`, not `forbid`, because `forbid` cannot be lifted for those;
 // `make lint` checks that `allow(unsafe_code)` appears nowhere else.
 #![deny(unsafe_code)]
+// The shipped build's `oj_size` (src/lib.rs says why).
+#![cfg_attr(oj_size, feature(optimize_attribute))]
 // For `mem`: its copy loops must not be turned into calls to the functions they implement.
 #![no_builtins]
 
@@ -35,6 +37,7 @@ use oj_mcp_rs::client::Client;
 use oj_mcp_rs::server::{self, Outbox, Pool, Server};
 use oj_mcp_rs::{info, log};
 
+#[cfg_attr(oj_size, optimize(size))]
 fn main() -> ExitCode {
     // Started again by the judge as a run's init (src/judge/init.rs): before anything else, so
     // that the init sets up no logging, no signal handlers and no worker pool.

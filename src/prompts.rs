@@ -11,6 +11,7 @@ use crate::problems::{Args, Ctx, daily, samples, similar};
 use crate::routes;
 
 /// `prompts/list`.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn list() -> Value {
     json!({ "prompts": [
         {
@@ -198,6 +199,7 @@ use the same technique, and say that they were not checked against the backend.)
 
 /// `prompts/get`: the messages of a prompt. Argument errors and arguments that name no problem
 /// are `-32602`; a backend failure leaves its ingredient out with a line that says why.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseError> {
     let name = match params.and_then(|p| p.get("name")) {
         Some(Value::String(n)) => n.as_str(),

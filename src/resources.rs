@@ -9,6 +9,7 @@ use crate::problems::{Ctx, ToolOutput, samples};
 use crate::routes::{self, FORMS};
 
 /// `resources/templates/list`.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn templates() -> Value {
     json!({ "resourceTemplates": [
         {

@@ -46,7 +46,7 @@ if [ "$build_std" != 0 ] && command -v rustup >/dev/null 2>&1 &&
 fi
 if [ "$build_std" != 0 ]; then
 	set -- -Zbuild-std=std,panic_unwind -Zbuild-std-features=panic-unwind,optimize_for_size \
-		--config "target.$target.rustflags=[\"-Zlocation-detail=none\", \"-Cforce-frame-pointers=yes\", \"-Zpanic-in-drop=abort\"]" "$@"
+		--config "target.$target.rustflags=[\"-Zlocation-detail=none\", \"-Cforce-frame-pointers=yes\", \"-Zpanic-in-drop=abort\", \"--cfg\", \"oj_size\"]" "$@"
 	RUSTC_BOOTSTRAP=1
 	export RUSTC_BOOTSTRAP
 fi

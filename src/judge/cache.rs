@@ -212,6 +212,7 @@ less busy",
 }
 
 /// Writes the program's files into `dir` and compiles them.
+#[cfg_attr(oj_size, optimize(size))]
 fn compile(
     lang: Lang,
     source: &str,
@@ -276,6 +277,7 @@ fn compile(
 
 /// The compiler's environment: the program's clean one, and what some toolchains need. `shared`
 /// is the folder of the driver's session part, if it has one.
+#[cfg_attr(oj_size, optimize(size))]
 fn compile_env(lang: Lang, dir: &Path, shared: Option<&Path>) -> Vec<(String, String)> {
     let mut env = sandbox::environment(dir);
     if lang == Lang::Go {

@@ -143,6 +143,7 @@ impl Report {
 
 /// Runs `job`. `cancelled` is polled throughout; `progress(done, total, result)` follows each
 /// sample. An `Err` is a sentence for the caller (no compiler, no folder).
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn judge(
     job: &Job,
     cancelled: &(dyn Fn() -> bool + Sync),
@@ -233,6 +234,7 @@ fn run_all(
 }
 
 /// One sample in a fresh folder, judged.
+#[cfg_attr(oj_size, optimize(size))]
 fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled: &dyn Fn() -> bool) -> SampleResult {
     let mut r = SampleResult {
         number: case.number,

@@ -349,6 +349,7 @@ fn usable(dir: &Path, text: &str) -> bool {
 
 /// Starts the key's build on a thread, unless one is under way (here, or in another server:
 /// its lock), or the folder cannot be written (said in the debug log; none this session).
+#[cfg_attr(oj_size, optimize(size))]
 fn start(shared: &mut Shared, dir: PathBuf, text: String, tool: &[String]) {
     if let Some(h) = shared.builder.take_if(|h| h.is_finished()) {
         join(h);

@@ -55,6 +55,7 @@ pub(crate) struct Cases {
 /// The samples as cases: stdin samples as they are; LeetCode examples read into calls for the
 /// drivers, after the problem's kind is checked and the driver made for the code (both may
 /// refuse, before anything runs).
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn cases(p: &Problem, found: &Samples, markdown: &str, program: &Program) -> Result<Cases, Refusal> {
     let numbered = found.tests.iter().enumerate().map(|(i, s)| (i + 1, s));
     if found.io != Io::Function {

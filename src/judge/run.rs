@@ -87,6 +87,7 @@ struct Signals {
 }
 
 /// Runs `spec` to the end; `cancelled` is polled while it runs.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn run(spec: &Spec, cancelled: &dyn Fn() -> bool) -> Outcome {
     let entered = Instant::now();
     let input = spec.stdin_file.map_or(Ok(()), |f| std::fs::write(f, spec.stdin));

@@ -142,6 +142,7 @@ fn absolute(mut argv: Vec<String>, base: Option<&std::path::Path>) -> Vec<String
 /// `test_solution`'s operation (declared in `tools/`): the arguments checked before any request,
 /// the problem fetched as `get_problem` fetches it, its statement converted once (the facts that
 /// decide the comparison are read from that text), its samples judged.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let called = Instant::now();
     let source = sources::required(args)?;
@@ -309,6 +310,7 @@ fn mismatch_rule(job: &Job) -> &'static str {
     }
 }
 
+#[cfg_attr(oj_size, optimize(size))]
 fn output(p: &Problem, job: &Job, opts: &Options, facts: &Facts, report: &Report, skipped: &[String]) -> ToolOutput {
     let passed = report.results.iter().filter(|r| r.verdict == Verdict::Ac).count();
     let memory = memory_words(job, report);

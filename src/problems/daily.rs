@@ -85,6 +85,7 @@ fn parse_date(s: &str) -> Option<Date> {
     Date::from_calendar_date(year, Month::try_from(month).ok()?, day).ok()
 }
 
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     // `opt_enum` lets through only the names `Domain::parse` reads.
     let domain = args.opt_enum("domain", &Domain::NAMES)?.and_then(Domain::parse).unwrap_or(Domain::Com);

@@ -10,6 +10,7 @@ https://codeforces.com/contest/1920/problem/A, https://atcoder.jp/contests/abc30
 https://www.luogu.com.cn/problem/P1002), a prefixed id (leetcode:two-sum, codeforces:1920A, atcoder:abc321_a, \
 luogu:P1001, spoj:SP1), a LeetCode slug (two-sum) or a bare id (1920A, abc300_a, P3371, SP1).";
 
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let query = args.req_str("query", "a problem URL, slug or id")?;
     // A leetcode.cn URL asks about the Chinese site: its statement is the Chinese one.

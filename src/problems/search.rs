@@ -105,6 +105,7 @@ impl<'a> Search<'a> {
     }
 }
 
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let search = Search::read(args)?;
     let list: ListPage = fetch(ctx, &search.path()).map_err(|e| sources::explain(ctx, &search.source, e))?.json()?;

@@ -73,6 +73,7 @@ impl<'a> Find<'a> {
     }
 }
 
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let find = Find::read(args)?;
     let s: Similar = fetch(ctx, &find.path())

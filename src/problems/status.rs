@@ -5,6 +5,7 @@ use crate::error::ToolError;
 use crate::format;
 use crate::models::Status;
 
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn call(ctx: &Ctx, _args: &Args) -> ToolResult {
     if !ctx.client.has_token() {
         return Err(ToolError::Domain(

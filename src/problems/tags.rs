@@ -3,6 +3,7 @@
 use super::{Args, Ctx, ToolOutput, ToolResult, fetch, seg, sources};
 use crate::format;
 
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = sources::required(args)?;
     let tags: Vec<String> = fetch(ctx, &format!("/api/v1/tags/{}", seg(source.as_str())))

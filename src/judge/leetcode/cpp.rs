@@ -26,6 +26,7 @@ fn sections() -> &'static str {
 }
 
 /// The driver for `code`, or why it cannot be called.
+#[cfg_attr(oj_size, optimize(size))]
 pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     let scan = scan::blank(code);
     let call = match &shape.design {

@@ -52,6 +52,7 @@ pub(crate) struct Shared {
 const LANGUAGES: &str = "python (or pypy), cpp, go, java, rust, javascript and typescript";
 
 /// The driver for `code` in `lang`, or why the code cannot be driven.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     match lang {
         // The Python driver matches the method to the call's names itself: no shape needed.

@@ -95,6 +95,7 @@ struct Func {
 }
 
 /// The Go driver for `code`, or why it cannot be driven.
+#[cfg_attr(oj_size, optimize(size))]
 pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     let blank = skeleton(code);
     let (funcs, names) = declarations(code, &blank);

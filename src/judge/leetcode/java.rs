@@ -41,6 +41,7 @@ const JAVAC_VM: &[&str] =
 const SEP: &str = if cfg!(windows) { ";" } else { ":" };
 
 /// The driver for `code`, or why it cannot be driven.
+#[cfg_attr(oj_size, optimize(size))]
 pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     let types = drivable(code, shape)?;
     let java = crate::judge::lang::java_for(tool);

@@ -33,6 +33,7 @@ const LIBRARIES: &[Library] = &[
 /// A library the code uses, and the folder it was found in.
 pub(super) type Found = (&'static Library, PathBuf);
 
+#[cfg_attr(oj_size, optimize(size))]
 pub(super) fn driver(code: &str, shape: &Shape, node: &[String]) -> Result<Driver, String> {
     let _ = shape;
     let libs = libraries(code, &|k| std::env::var(k).ok(), node)?;
@@ -78,6 +79,7 @@ pub(super) fn run(node: &[String], file: &str, source: Option<&str>, libs: &[Fou
 /// it surely uses that is not installed, a sentence saying so and how to install it. A bare `_`
 /// may be lodash (`fill(_)`) or a parameter (`(_, i) => i`): lodash is given where it is
 /// installed, and required only for `_.` and `_(`.
+#[cfg_attr(oj_size, optimize(size))]
 pub(super) fn libraries(
     code: &str,
     env: &dyn Fn(&str) -> Option<String>,

@@ -22,6 +22,7 @@ use scan::{Code, Func};
 const FLAGS: [&str; 5] = ["--edition", "2021", "-O", "-A", "warnings"];
 
 /// The Rust driver for `code`, or why the code cannot be driven.
+#[cfg_attr(oj_size, optimize(size))]
 pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     let scanned = scan::scan(code);
     if shape.extras.node.is_some() && !scanned.defined.iter().any(|d| d == "Node") {

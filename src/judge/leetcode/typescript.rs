@@ -11,6 +11,7 @@ use super::javascript::{self, Found, defines, without_comments};
 use super::kind::{Extras, NodeClass};
 use crate::judge::lang::{Lang, TSC_FLAGS};
 
+#[cfg_attr(oj_size, optimize(size))]
 pub(super) fn driver(code: &str, shape: &Shape, tsc: &[String]) -> Result<Driver, String> {
     let node = Lang::JavaScript.tool(&|k| std::env::var(k).ok());
     let libs = javascript::libraries(code, &|k| std::env::var(k).ok(), &node)?;

@@ -160,6 +160,7 @@ fn keeps(writable: &[&Path], argv: &[String], cwd: &Path, path: Option<&str>) ->
 /// ms per tool), and without it they do not. The limits bind everything from `prlimit` on (the
 /// init too: about 3 MB of address space for the static build, 6 MB for a glibc one, far below
 /// any problem's memory limit; bwrap about 2 MB).
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn wrap(
     argv: &[String],
     limits: Limits,

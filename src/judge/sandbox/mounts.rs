@@ -281,6 +281,7 @@ pub(super) fn setup(dir: &Path) -> Vec<String> {
 /// server started (a USB stick under `/media`) would otherwise be copied writable. A read of
 /// `/proc/self/mountinfo` and of `/`, and a `stat` per writable mount point: tens of
 /// microseconds beside the millisecond of the `mount` that applies them.
+#[cfg_attr(oj_size, optimize(size))]
 pub(super) fn this_system() -> Covers {
     let mounts = std::fs::read("/proc/self/mountinfo").map(|t| parse_mountinfo(&t)).unwrap_or_default();
     let mut entries: Vec<(PathBuf, Kind)> = std::fs::read_dir("/")
