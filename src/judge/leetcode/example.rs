@@ -26,9 +26,27 @@ pub(crate) struct Example {
 pub(crate) fn parse(input: &str, output: &str) -> Result<Example, String> {
     let input = clean(input);
     let output = clean(output);
-    let (expected, _) =
-        value_at(&output).ok_or_else(|| format!("the expected output is not a value: {}", cut(&output)))?;
-    Ok(Example { call: call(&input)?, expected })
+    let call = call(&input)?;
+    let expected = match value_at(&output) {
+        Some((v, _)) => v,
+        None => cycle_entry(&call, &output)
+            .ok_or_else(|| format!("the expected output is not a value: {}", cut(&output)))?,
+    };
+    Ok(Example { call, expected })
+}
+
+/// 142's answer in words, "tail connects to node index 1" or "no cycle": the node the cycle
+/// enters, as its value in the example's `head` (the drivers show a returned node as its value
+/// where one value is expected), or `null`.
+fn cycle_entry(call: &Call, output: &str) -> Option<Value> {
+    let Call::Function(args) = call else { return None };
+    let text = output.trim_start().to_ascii_lowercase();
+    if text.starts_with("no cycle") {
+        return Some(Value::Null);
+    }
+    let index = text.strip_prefix("tail connects to node index")?.split_whitespace().next()?.parse::<usize>().ok()?;
+    let head = args.iter().find(|(name, _)| name == "head")?.1.as_array()?;
+    head.get(index).cloned()
 }
 
 /// The call as the drivers read it: `{"args":[…],"names":[…]}`, or
@@ -215,6 +233,14 @@ mod tests {
             Call::Function(a) => a,
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_cycle_entry_in_words_is_the_node_s_value() {
+        let e = parse("head = [3,2,0,-4], pos = 1", "tail connects to node index 1\nExplanation: …").unwrap();
+        assert_eq!(e.expected, serde_json::json!(2));
+        assert_eq!(parse("head = [1], pos = -1", "no cycle").unwrap().expected, Value::Null);
+        assert!(parse("head = [1], pos = -1", "tail connects to node index 5").is_err());
     }
 
     #[test]
