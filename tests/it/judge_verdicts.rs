@@ -155,6 +155,17 @@ r = self.lowestCommonAncestor(root.right, p, q)\n        return root if l and r 
     let code = "class Solution:\n    def hasCycle(self, head: Optional[ListNode]) -> bool:\n        seen = set()\n        \
 while head:\n            if head in seen: return True\n            seen.add(head)\n            head = head.next\n        return False\n";
     assert_eq!(py(&mut s, "leetcode", "9003", code)["verdict"], "AC");
+    // An answer in words: the node the cycle enters, by its index in `head`, or no cycle.
+    let entry = leetcode(&[
+        ("head = [3,2,0,-4], pos = 1", "tail connects to node index 1"),
+        ("head = [1], pos = -1", "no cycle"),
+    ]);
+    serve(&b, "leetcode", "9013", &entry, None);
+    let code = "class Solution:\n    def detectCycle(self, head: Optional[ListNode]) -> Optional[ListNode]:\n        \
+seen = set()\n        while head and head not in seen:\n            seen.add(head)\n            head = head.next\n        \
+return head\n";
+    let v = py(&mut s, "leetcode", "9013", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
 }
 
 #[test]
