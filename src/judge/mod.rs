@@ -99,6 +99,8 @@ pub(crate) struct Job {
     pub(crate) any_order: bool,
     /// LeetCode: what the statement says of a returned list's order.
     pub(crate) order: leetcode::Order,
+    /// LeetCode: the answer is a quad tree (`isLeaf`, `topLeft`), whose inner nodes' `val` is free.
+    pub(crate) quad_tree: bool,
     /// The statement accepts letters in either case.
     pub(crate) any_case: bool,
     /// The statement hints at other accepted outputs: a WA says so.
@@ -338,7 +340,7 @@ fn judge_output(
     cancelled: &dyn Fn() -> bool,
 ) {
     let found = if job.io == Io::Function {
-        leetcode::compare(&case.expected, got, job.order, case.design)
+        leetcode::compare(&case.expected, got, job.order, case.design, job.quad_tree)
     } else {
         compare::outputs(job.mode, job.any_case, job.any_order, &case.expected, got)
     };

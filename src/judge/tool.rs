@@ -225,6 +225,14 @@ fn pick(all: Vec<Case>, total: usize, wanted: Option<&[usize]>) -> Result<Vec<Ca
 
 fn job(program: Program, io: Io, samples: Vec<Case>, opts: &Options, facts: &Facts, p: &Problem) -> Job {
     let defaults = plan::defaults(p.source.as_str());
+    // `isLeaf` and `topLeft` (Go: `IsLeaf`, `TopLeft`; Rust: `is_leaf`).
+    let quad_tree = match &program {
+        Program::Code { source, .. } => {
+            let words = source.to_ascii_lowercase().replace('_', "");
+            words.contains("isleaf") && words.contains("topleft")
+        }
+        _ => false,
+    };
     Job {
         program,
         io,
@@ -240,6 +248,7 @@ fn job(program: Program, io: Io, samples: Vec<Case>, opts: &Options, facts: &Fac
             (None, Some(_)) => leetcode::Order::Fixed,
             (None, None) => leetcode::Order::Unsaid,
         },
+        quad_tree,
         any_case: facts.any_case.is_some(),
         maybe_several: facts.maybe_several.is_some(),
         checker: opts.checker.clone(),
@@ -471,6 +480,7 @@ mod tests {
             any_answer,
             any_order: false,
             order: leetcode::Order::Fixed,
+            quad_tree: false,
             any_case: false,
             maybe_several: false,
             checker: None,

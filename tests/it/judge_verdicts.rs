@@ -218,6 +218,18 @@ want = {n.val for n in nodes}\n        def go(t):\n            if t is None or t
 l, r = go(t.left), go(t.right)\n            return t if l and r else l or r\n        return go(root)\n";
     let v = py(&mut s, "leetcode", "9012", code);
     assert_eq!(v["verdict"], "AC", "{v}");
+    // A quad tree built from a grid: shown as LeetCode shows it, an inner node's `val` not compared
+    // (this one says False where the example says 1).
+    let quad = leetcode(&[("grid = [[0,1],[1,0]]", "[[0,1],[1,0],[1,1],[1,1],[1,0]]")]);
+    serve(&b, "leetcode", "9014", &quad, None);
+    let code = "\"\"\"\nclass Node:\n    def __init__(self, val, isLeaf, topLeft, topRight, bottomLeft, bottomRight):\n\"\"\"\n\
+class Solution:\n    def construct(self, grid: List[List[int]]) -> 'Node':\n        \
+def go(r, c, n):\n            vals = {grid[i][j] for i in range(r, r + n) for j in range(c, c + n)}\n            \
+if len(vals) == 1: return Node(vals.pop() == 1, True)\n            h = n // 2\n            \
+return Node(False, False, go(r, c, h), go(r, c + h, h), go(r + h, c, h), go(r + h, c + h, h))\n        \
+return go(0, 0, len(grid))\n";
+    let v = py(&mut s, "leetcode", "9014", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
 }
 
 #[test]

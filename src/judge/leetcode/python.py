@@ -76,6 +76,46 @@ class RandomNode:
         self.val, self.next, self.random = int(x), next, random
 
 
+class QuadNode:
+    # `Node` of a quad tree (427, 558), told apart by the code's `isLeaf` and `topLeft`.
+    def __init__(self, val=False, isLeaf=False, topLeft=None, topRight=None, bottomLeft=None, bottomRight=None):
+        self.val, self.isLeaf = val, isLeaf
+        self.topLeft, self.topRight, self.bottomLeft, self.bottomRight = topLeft, topRight, bottomLeft, bottomRight
+
+
+QUADS = ("topLeft", "topRight", "bottomLeft", "bottomRight")
+
+
+def build_quad(xs):
+    # Level order, `[isLeaf, val]` a node, four entries (a node or null) after each node.
+    if not xs or xs[0] is None:
+        return None
+    make = lambda x: QuadNode(bool(x[1]), bool(x[0]))
+    root = make(xs[0])
+    queue, i = collections.deque([root]), 1
+    while queue and i < len(xs):
+        node = queue.popleft()
+        for side in QUADS:
+            if i < len(xs) and xs[i] is not None:
+                child = make(xs[i])
+                setattr(node, side, child)
+                queue.append(child)
+            i += 1
+    return root
+
+
+def show_quad(root):
+    out, queue = [], collections.deque([root])
+    while queue:
+        n = queue.popleft()
+        out.append(None if n is None else [int(bool(n.isLeaf)), int(bool(n.val))])
+        if n is not None:
+            queue.extend(getattr(n, side) for side in QUADS)
+    while out and out[-1] is None:
+        out.pop()
+    return out
+
+
 class PolyNode:
     # 1634's polynomial term: `[[coefficient, power], …]` in the examples.
     def __init__(self, x=0, y=0, next=None):
@@ -218,6 +258,8 @@ def show(v, kind=None, value=False):
         return v.getInteger() if v.isInteger() else [show(x) for x in v.getList()]
     if not hasattr(v, "val"):
         return v
+    if hasattr(v, "isLeaf") and hasattr(v, "topLeft"):
+        return show_quad(v)
     if kind == "nary" or hasattr(v, "children"):
         return show_nary(v)
     if kind == "graph" or hasattr(v, "neighbors"):
@@ -339,6 +381,8 @@ def convert(ns, ann, v, call, kind):
         if isinstance(v, list):
             return build_list(ns, v, call["named"].get("pos", -1))
         return by_value(call, v)
+    if node("Node") and ns["Node"] is QuadNode and isinstance(v, list):
+        return build_quad(v)
     if node("TreeNode") or (node("Node") and kind in (None, "next")):
         make = ns["TreeNode"] if "TreeNode" in ann else ns["Node"]
         if nested and isinstance(v, list) and call["built"]:
@@ -484,6 +528,8 @@ def main():
         if not name.startswith("_") and name in ns:
             ns[name] = getattr(builtins, name)
     src = open(sys.argv[1], encoding="utf-8").read()
+    if call.get("node") is None and "isLeaf" in src and "topLeft" in src:
+        ns["Node"] = QuadNode
     real_stdout, sys.stdout = sys.stdout, sys.stderr
     try:
         exec(compile(src, "solution.py", "exec"), ns)
