@@ -248,7 +248,10 @@ fn what_cannot_be_judged_is_refused_by_kind_before_anything_runs() {
         s.call_err("test_solution", json!({"source": "leetcode", "id": "9102", "language": "python", "code": code}));
     assert!(text.contains("hidden API (`read4`)"), "{text}");
     // Examples whose output is not a value: said, not "no samples".
-    let words = leetcode(&[("head = [3,2,0,-4], pos = 1", "tail connects to node index 1")]);
+    let words = leetcode(&[(
+        "intersectVal = 8, listA = [4,1,8,4,5], listB = [5,6,1,8,4,5], skipA = 2, skipB = 3",
+        "Intersected at '8'",
+    )]);
     serve(&b, "leetcode", "9103", &words, None);
     let text =
         s.call_err("test_solution", json!({"source": "leetcode", "id": "9103", "language": "python", "code": "x = 1"}));
