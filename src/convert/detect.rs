@@ -91,26 +91,20 @@ enum Shape {
 
 /// The line's shape. Each shape starts with its own characters once white space is skipped
 /// (digits or `-*+` a list item, `` ` `` or `~` a fence, `#` a heading), so a line is tried only
-/// as what its first one allows: a line of test data is tried as a list item alone.
+/// as what its first one allows: a line of test data is tried as a list item alone. A lead byte
+/// first (white space other than ASCII's may come first: no lead byte is white space read as
+/// Latin-1) tries every rule.
 #[inline(always)]
 fn shape(line: &str) -> Shape {
-    // The first byte that is not ASCII white space: an ASCII character, or a lead byte (no
-    // lead byte is white space read as Latin-1, so the look stops there).
     let first = line.bytes().find(|&b| !(b as char).is_whitespace());
-    let block = match first {
-        Some(b'0'..=b'9' | b'-' | b'*' | b'+') if is_list_line(line) => return Shape::ListItem,
-        Some(b'`' | b'~') => fence_open(line).is_some(),
-        Some(b'#') => is_atx_heading(line),
-        // Other white space than ASCII's may come first: each rule as it is.
-        Some(0x80..) => {
-            if is_list_line(line) {
-                return Shape::ListItem;
-            }
-            fence_open(line).is_some() || is_atx_heading(line)
-        }
-        _ => false,
-    };
-    if block { Shape::Block } else { Shape::Text }
+    if matches!(first, Some(b'0'..=b'9' | b'-' | b'*' | b'+' | 0x80..)) && is_list_line(line) {
+        Shape::ListItem
+    } else if matches!(first, Some(b'`' | b'~' | b'#' | 0x80..)) && (fence_open(line).is_some() || is_atx_heading(line))
+    {
+        Shape::Block
+    } else {
+        Shape::Text
+    }
 }
 
 /// ATX heading: up to 3 spaces, 1–6 `#`, then a space/tab or end of line.
