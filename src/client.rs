@@ -237,7 +237,14 @@ impl Client {
             .timeout_global(Some(self.timeout))
             .user_agent(concat!("oj-mcp-rs/", env!("CARGO_PKG_VERSION")))
             .accept("application/json")
-            .max_idle_connections_per_host(8);
+            .max_idle_connections_per_host(8)
+            // A connection's two buffers are zero-filled whole when it opens and kept with it in
+            // the pool: ureq's 128 KiB each were 256 KB of the process's memory (a tenth of its
+            // peak RSS) for requests of a few hundred bytes and responses read in pieces anyway.
+            // The input buffer also bounds a response's head.
+            .input_buffer_size(BUFFER_IN)
+            .max_response_header_size(BUFFER_IN / 2)
+            .output_buffer_size(BUFFER_OUT);
         builder = match &self.proxy {
             None => builder.proxy(None),
             Some(p) => {
@@ -246,15 +253,19 @@ impl Client {
                 builder.proxy(Some(proxy))
             }
         };
-        // Extra roots matter only for TLS: a stale SSL_CERT_FILE must not break an http backend.
-        if let Some(path) = self.ca_file.as_ref().filter(|_| self.base.as_str().starts_with("https://")) {
-            builder = builder.tls_config(tls_with_extra_roots(path)?);
+        // Roots matter only for TLS: a stale SSL_CERT_FILE, or no CA bundle, must not break an
+        // http backend.
+        if self.base.as_str().starts_with("https://")
+            && let Some(tls) = tls_roots(self.ca_file.as_deref(), SYSTEM_BUNDLES)?
+        {
+            builder = builder.tls_config(tls);
         }
         Ok(ureq::Agent::with_parts(builder.build(), connector(), self.resolver.clone()))
     }
 
     /// `GET` of `path_and_query` (starting with `/`) under the base URL, with retries of transient
     /// failures and HTTP 502/503/504, all within the timeout.
+    #[cfg_attr(oj_size, optimize(size))]
     pub(crate) fn get(&self, path_and_query: &str) -> Result<HttpResponse, ClientError> {
         let agent = self.agent()?;
         let deadline = Instant::now() + self.timeout;
@@ -303,6 +314,7 @@ impl Client {
     }
 
     /// One request, following up to [`MAX_REDIRECTS`] redirects by hand.
+    #[cfg_attr(oj_size, optimize(size))]
     fn follow(&self, agent: &ureq::Agent, first: &str, deadline: Instant) -> Result<HttpResponse, ClientError> {
         let mut url = first.to_string();
         for _ in 0..=MAX_REDIRECTS {
@@ -365,6 +377,13 @@ impl Client {
     }
 }
 
+/// The size of a connection's input buffer: what one read can take of a response, and twice the
+/// longest head of a response that is accepted (16 KiB; a backend's is a few hundred bytes).
+const BUFFER_IN: usize = 32 * 1024;
+/// The size of a connection's output buffer: the longest request head (a URL with its query and
+/// the headers) that can be sent.
+const BUFFER_OUT: usize = 16 * 1024;
+
 /// ureq's default connector chain (SOCKS, CONNECT, TCP, rustls) with [`AbsoluteForm`] before its
 /// CONNECT step: an `http://` backend behind an HTTP proxy gets absolute-form requests, not a
 /// CONNECT tunnel that many proxies refuse for ports other than 443.
@@ -381,37 +400,67 @@ fn connector() -> impl ureq::unversioned::transport::Connector {
         .chain(RustlsConnector::default())
 }
 
-/// TLS settings whose roots are the PEM certificates in `path` plus the operating system's bundle
-/// when one is found. ureq 3 cannot merge certificates into its bundled (webpki) roots, which it
-/// holds as trust anchors only, so the system bundle stands in for them.
-fn tls_with_extra_roots(path: &std::path::Path) -> Result<ureq::tls::TlsConfig, ClientError> {
+/// The system's CA bundle: the first of these files that exists (Go's list for Linux; the last is
+/// also macOS's).
+const SYSTEM_BUNDLES: &[&str] = &[
+    "/etc/ssl/certs/ca-certificates.crt", // Debian, Ubuntu, Arch, Gentoo, Alpine
+    "/etc/pki/tls/certs/ca-bundle.crt",   // Fedora, RHEL
+    "/etc/ssl/ca-bundle.pem",             // openSUSE
+    "/etc/pki/ca-trust/extracted/pem/tls-ca-bundle.pem", // CentOS, RHEL 7
+    "/etc/ssl/cert.pem",                  // Alpine, macOS
+];
+
+/// The TLS settings for an `https` backend: the PEM certificates of `extra` (`--ca-file`,
+/// `SSL_CERT_FILE`) plus the system's bundle. On Linux the bundle is the only source of roots (the
+/// binary carries none: 61 KB, and the bundle is what the machine's administrator trusts, a
+/// corporate proxy's CA included), so a machine without one gets an error that says what to
+/// install. Elsewhere, with no `extra`, `None`: ureq's bundled Mozilla roots (ureq cannot add
+/// certificates to them, which it holds as trust anchors only, so with `extra` the system's
+/// bundle stands in for them where there is one).
+fn tls_roots(extra: Option<&std::path::Path>, bundles: &[&str]) -> Result<Option<ureq::tls::TlsConfig>, ClientError> {
     use ureq::tls::{PemItem, RootCerts, TlsConfig, parse_pem};
-    let read = |p: &std::path::Path| std::fs::read(p);
-    let pem = read(path).map_err(|e| ClientError::Connect(format!("cannot read CA file {}: {e}", path.display())))?;
-    let mut certs: Vec<_> = parse_pem(&pem)
-        .filter_map(|item| match item {
-            Ok(PemItem::Certificate(c)) => Some(c),
-            _ => None,
-        })
-        .collect();
-    if certs.is_empty() {
-        return Err(ClientError::Connect(format!("no PEM certificates in CA file {}", path.display())));
+    if extra.is_none() && !cfg!(target_os = "linux") {
+        return Ok(None);
     }
-    let added = certs.len();
-    const SYSTEM: &[&str] =
-        &["/etc/ssl/certs/ca-certificates.crt", "/etc/pki/tls/certs/ca-bundle.crt", "/etc/ssl/cert.pem"];
-    for system in SYSTEM.iter().map(std::path::Path::new).filter(|p| *p != path) {
-        if let Ok(bytes) = read(system) {
-            certs.extend(parse_pem(&bytes).filter_map(|item| match item {
+    let certificates = |pem: &[u8]| -> Vec<ureq::tls::Certificate<'static>> {
+        parse_pem(pem)
+            .filter_map(|item| match item {
                 Ok(PemItem::Certificate(c)) => Some(c.to_owned()),
                 _ => None,
-            }));
-            break;
+            })
+            .collect()
+    };
+    let mut certs = Vec::new();
+    if let Some(path) = extra {
+        let pem = std::fs::read(path)
+            .map_err(|e| ClientError::Connect(format!("cannot read CA file {}: {e}", path.display())))?;
+        certs = certificates(&pem);
+        if certs.is_empty() {
+            return Err(ClientError::Connect(format!("no PEM certificates in CA file {}", path.display())));
         }
     }
-    crate::info!("trusting {added} certificate(s) from {} (and {} system roots)", path.display(), certs.len() - added);
-    let certs: Vec<_> = certs.into_iter().map(|c| c.to_owned()).collect();
-    Ok(TlsConfig::builder().root_certs(RootCerts::new_with_certs(&certs)).build())
+    let added = certs.len();
+    let system = bundles.iter().map(std::path::Path::new).filter(|p| Some(*p) != extra);
+    let bundle = system.filter_map(|p| std::fs::read(p).ok().map(|pem| (p, pem))).next();
+    if let Some((path, pem)) = &bundle {
+        certs.extend(certificates(pem));
+        crate::debug!("{} system roots from {}", certs.len() - added, path.display());
+    }
+    if certs.is_empty() {
+        return Err(ClientError::Tls(format!(
+            "no CA certificates to check the backend's certificate against: none of {} exists (install \
+the ca-certificates package)",
+            bundles.join(", ")
+        )));
+    }
+    if let Some(path) = extra {
+        crate::info!(
+            "trusting {added} certificate(s) from {} (and {} system roots)",
+            path.display(),
+            certs.len() - added
+        );
+    }
+    Ok(Some(TlsConfig::builder().root_certs(RootCerts::new_with_certs(&certs)).build()))
 }
 
 #[cfg(test)]
@@ -471,5 +520,36 @@ mod tests {
         assert_eq!(select_proxy(&base("https://x.example"), &only_all).as_deref(), Some("socks5://s:1"));
         let star = ProxyEnv { no_proxy: vec!["*".into()], ..env };
         assert_eq!(select_proxy(&base("https://x.example"), &star), None);
+    }
+
+    #[test]
+    fn roots_come_from_the_first_system_bundle_and_a_machine_without_one_is_told_what_to_install() {
+        let dir = std::env::temp_dir().join(format!("oj-client-roots-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let pem = dir.join("bundle.pem");
+        // Framing only: the certificates are parsed when a connection is checked, not here.
+        let block = "-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n";
+        std::fs::write(&pem, block.repeat(2)).unwrap();
+        let missing = dir.join("missing.pem");
+        let (pem_s, missing_s) = (pem.to_str().unwrap(), missing.to_str().unwrap());
+
+        let none = tls_roots(None, &[missing_s]);
+        if cfg!(target_os = "linux") {
+            let e = none.err().expect("no roots at all");
+            assert!(matches!(e, ClientError::Tls(_)), "{e:?}");
+            let msg = e.to_string();
+            assert!(
+                msg.contains(missing_s) && msg.contains("ca-certificates") && msg.contains("SSL_CERT_FILE"),
+                "{msg}"
+            );
+            assert!(tls_roots(None, &[missing_s, pem_s]).unwrap().is_some());
+        } else {
+            assert!(none.unwrap().is_none(), "the bundled roots");
+        }
+        // An extra file is enough on its own, and is not read twice when it is also the bundle.
+        assert!(tls_roots(Some(&pem), &[pem_s]).unwrap().is_some());
+        let e = tls_roots(Some(&missing), &[pem_s]).err().expect("a missing CA file");
+        assert!(e.to_string().contains("cannot read CA file"), "{e}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

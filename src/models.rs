@@ -105,24 +105,27 @@ impl<'de> Deserialize<'de> for Source {
 
 /// LeetCode's `paid_only` as a flag: `true`/`false`, or `1`/`0` as LeetCode sends it (any non-zero
 /// number is paid); anything else (null, a string) reads as not paid.
-fn paid_flag<'de, D: Deserializer<'de>>(d: D) -> Result<bool, D::Error> {
-    Ok(match Value::deserialize(d)? {
-        Value::Bool(b) => b,
+fn paid_flag(v: &Value) -> bool {
+    match v {
+        Value::Bool(b) => *b,
         Value::Number(n) => n.as_f64().is_some_and(|n| n != 0.0),
         _ => false,
-    })
+    }
 }
 
 /// Accepts `"1"` or `1` (or null, as an empty string).
 fn string_or_number<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
-    Ok(match Value::deserialize(d)? {
-        Value::String(s) => s,
-        Value::Number(n) => n.to_string(),
-        Value::Null => String::new(),
-        other => {
-            return Err(serde::de::Error::custom(format!("expected a string id, got {other}")));
-        }
-    })
+    id_text(Value::deserialize(d)?).map_err(serde::de::Error::custom)
+}
+
+/// An id from `"1"` or `1` (null: empty).
+fn id_text(v: Value) -> Result<String, String> {
+    match v {
+        Value::String(s) => Ok(s),
+        Value::Number(n) => Ok(n.to_string()),
+        Value::Null => Ok(String::new()),
+        other => Err(format!("expected a string id, got {other}")),
+    }
 }
 
 /// `null` as the default value.
@@ -130,20 +133,18 @@ fn null_as_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(d: 
     Ok(Option::<T>::deserialize(d)?.unwrap_or_default())
 }
 
-/// A problem as the backend returns it (also the daily challenge, with `date` and `domain`).
-#[derive(Debug, Clone, Default, Deserialize, Serialize, PartialEq)]
-#[serde(default)]
+/// A problem as the backend returns it (also the daily challenge, with `date` and `domain`). Read
+/// by hand from a parsed object ([`Problem::from_object`]), not derived: serde's derived reader of
+/// these twenty fields was 24 KB of code, one function, against 3 KB.
+#[derive(Debug, Clone, Default, Serialize, PartialEq)]
 pub struct Problem {
     /// The platform's id (`"1"`, `"1920A"`, `"abc321_a"`, `"P1001"`).
-    #[serde(deserialize_with = "string_or_number")]
     pub id: String,
     /// The platform (`leetcode`, `codeforces`, `atcoder`, `luogu`, `spoj`).
-    #[serde(deserialize_with = "null_as_default")]
     pub(crate) source: Source,
     /// The URL slug (LeetCode), else often the id.
     pub(crate) slug: Option<String>,
     /// The title.
-    #[serde(deserialize_with = "null_as_default")]
     pub(crate) title: String,
     /// The Chinese title, empty when there is none.
     pub(crate) title_cn: Option<String>,
@@ -158,14 +159,12 @@ pub struct Problem {
     /// Its index in the contest (`A`, `Q1`).
     pub(crate) problem_index: Option<String>,
     /// Topic tags.
-    #[serde(deserialize_with = "null_as_default")]
     pub(crate) tags: Vec<String>,
     /// The problem's page on its judge.
     pub(crate) link: Option<String>,
     /// `Algorithms`, `Database`, …
     pub(crate) category: Option<String>,
     /// Whether the problem is for paying users only (LeetCode sends 0/1).
-    #[serde(deserialize_with = "paid_flag")]
     pub(crate) paid_only: bool,
     /// The statement: HTML (LeetCode, legacy rows) or Markdown; null when not crawled or paid.
     pub(crate) content: Option<String>,
@@ -179,7 +178,94 @@ pub struct Problem {
     pub(crate) domain: Option<String>,
 }
 
+impl<'de> Deserialize<'de> for Problem {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Problem, D::Error> {
+        match Value::deserialize(d)? {
+            Value::Object(fields) => Problem::from_object(fields).map_err(serde::de::Error::custom),
+            other => Err(serde::de::Error::custom(format!("expected a problem object, got {}", kind(&other)))),
+        }
+    }
+}
+
+/// A JSON value's kind, for a message.
+fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}
+
+/// A problem object's fields, taken out one by one (each read once, no copy of the statement).
+struct Fields(serde_json::Map<String, Value>);
+
+impl Fields {
+    fn take(&mut self, k: &str) -> Value {
+        self.0.remove(k).unwrap_or(Value::Null)
+    }
+
+    /// A string field; null or missing is `None`, another type an error that names the field.
+    fn text(&mut self, k: &str) -> Result<Option<String>, String> {
+        match self.take(k) {
+            Value::Null => Ok(None),
+            Value::String(s) => Ok(Some(s)),
+            other => Err(format!("invalid type for `{k}`: {}, expected a string", kind(&other))),
+        }
+    }
+
+    fn number(&mut self, k: &str) -> Result<Option<f64>, String> {
+        match self.take(k) {
+            Value::Null => Ok(None),
+            Value::Number(n) => Ok(n.as_f64()),
+            other => Err(format!("invalid type for `{k}`: {}, expected a number", kind(&other))),
+        }
+    }
+
+    fn texts(&mut self, k: &str) -> Result<Vec<String>, String> {
+        let bad = |v: &Value, what| format!("invalid type for `{k}`: {}, expected {what}", kind(v));
+        match self.take(k) {
+            Value::Null => Ok(Vec::new()),
+            Value::Array(items) => items
+                .into_iter()
+                .map(|v| if let Value::String(s) = v { Ok(s) } else { Err(bad(&v, "strings")) })
+                .collect(),
+            other => Err(bad(&other, "an array")),
+        }
+    }
+}
+
 impl Problem {
+    /// The fields of a problem object: unknown ones ignored, missing or null ones empty, ids as
+    /// strings or numbers, `paid_only` as a flag or 0/1; any other type is an error that names
+    /// the field.
+    fn from_object(fields: serde_json::Map<String, Value>) -> Result<Problem, String> {
+        let mut f = Fields(fields);
+        Ok(Problem {
+            id: id_text(f.take("id"))?,
+            source: f.text("source")?.map(|s| Source::from(s.as_str())).unwrap_or_default(),
+            slug: f.text("slug")?,
+            title: f.text("title")?.unwrap_or_default(),
+            title_cn: f.text("title_cn")?,
+            difficulty: f.text("difficulty")?,
+            ac_rate: f.number("ac_rate")?,
+            rating: f.number("rating")?,
+            contest: f.text("contest")?,
+            problem_index: f.text("problem_index")?,
+            tags: f.texts("tags")?,
+            link: f.text("link")?,
+            category: f.text("category")?,
+            paid_only: paid_flag(&f.take("paid_only")),
+            content: f.text("content")?,
+            content_cn: f.text("content_cn")?,
+            similar_questions: Some(f.take("similar_questions")).filter(|v| !v.is_null()),
+            date: f.text("date")?,
+            domain: f.text("domain")?,
+        })
+    }
+
     /// The slugs of the related problems. The backend sends an array of slugs; LeetCode's own
     /// shapes (objects with `titleSlug`, or that array as a JSON string) are read too.
     pub(crate) fn similar_slugs(&self) -> Vec<String> {
@@ -348,5 +434,30 @@ mod tests {
         }
         let p: Problem = serde_json::from_value(json!({"paid_only": "yes", "source": null})).unwrap();
         assert_eq!((p.source, p.paid_only), (Source::default(), false), "unknown shapes read as before");
+    }
+
+    #[test]
+    fn problem_fields_of_the_wrong_type_are_named() {
+        let read = |v: Value| serde_json::from_value::<Problem>(v);
+        let p =
+            read(json!({"tags": null, "ac_rate": 51, "rating": 1500.5, "similar_questions": "[]", "x": {}})).unwrap();
+        assert_eq!((p.tags, p.ac_rate, p.rating), (vec![], Some(51.0), Some(1500.5)));
+        assert_eq!(p.similar_questions, Some(json!("[]")));
+        assert_eq!(read(json!({"tags": ["dp", "math"]})).unwrap().tags, ["dp", "math"]);
+        assert_eq!(read(json!({"similar_questions": null})).unwrap().similar_questions, None);
+        for (bad, field) in [
+            (json!({"title_cn": 5}), "`title_cn`: a number, expected a string"),
+            (json!({"rating": "high"}), "`rating`: a string, expected a number"),
+            (json!({"tags": [1]}), "`tags`: a number, expected strings"),
+            (json!({"tags": "dp"}), "`tags`: a string, expected an array"),
+            (json!({"id": []}), "expected a string id"),
+            (json!(["1"]), "expected a problem object, got an array"),
+        ] {
+            let e = read(bad.clone()).err().map(|e| e.to_string()).unwrap_or_default();
+            assert!(e.contains(field), "{bad}: {e}");
+        }
+        // Inside a response, through serde_json's reader, as the tools read it.
+        let page: Option<Problem> = serde_json::from_str(r#"{"id": 7, "content": "<p>x</p>"}"#).unwrap();
+        assert_eq!(page.map(|p| (p.id, p.content)), Some(("7".into(), Some("<p>x</p>".into()))));
     }
 }

@@ -411,7 +411,7 @@ fn run_checker(
     r.checker = Some(match &out.end {
         End::Code(c) if msg.is_empty() => format!("the checker exited with {c}"),
         End::Code(c) => format!("the checker exited with {c}: {}", verdict::tail(msg, 500)),
-        other => format!("the checker failed: {other:?} {}", verdict::tail(msg, 300)),
+        other => format!("the checker failed: {other} {}", verdict::tail(msg, 300)),
     });
     if out.end == End::Code(0) {
         r.diff = None;

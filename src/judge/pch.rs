@@ -470,7 +470,7 @@ fn build(dir: &Path, text: &str, tool: &[String]) -> Result<u64, String> {
     let out = run::run(&spec, &|| STOP.load(Ordering::Relaxed));
     let built = match out.end {
         End::Code(0) => install(dir, &gch, &deps).map_err(io),
-        end => Err(format!("{end:?}: {}", verdict::tail(out.stderr.trim(), 600))),
+        end => Err(format!("{end}: {}", verdict::tail(out.stderr.trim(), 600))),
     };
     let _ = fs::remove_file(dir.join(&gch));
     let _ = fs::remove_file(dir.join(&deps));

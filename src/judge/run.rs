@@ -58,6 +58,21 @@ pub(crate) enum End {
     NotStarted(String),
 }
 
+/// How a run ended, in words: for messages, which never rely on a derived `Debug` (the shipped
+/// build prints only a variant's name there, `-Zfmt-debug=shallow`).
+impl std::fmt::Display for End {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            End::Code(c) => write!(f, "exited with code {c}"),
+            End::Signal(s) => write!(f, "killed by signal {s}"),
+            End::TimedOut => f.write_str("stopped at the time limit"),
+            End::OutputLimit => f.write_str("stopped: more output than the cap"),
+            End::Cancelled => f.write_str("cancelled"),
+            End::NotStarted(why) => write!(f, "not started: {why}"),
+        }
+    }
+}
+
 /// The result of one run.
 #[derive(Debug)]
 pub(crate) struct Outcome {

@@ -312,6 +312,7 @@ fn endpoint(path: &str) -> String {
 
 /// `GET path`: 2xx is a [`Success`]; 4xx/5xx (and any other status) a domain error with the
 /// RFC 7807 text; transport failures and non-UTF-8 success bodies protocol errors.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn fetch(ctx: &Ctx, path: &str) -> Result<Success, ToolError> {
     let resp = ctx.client.get(path)?;
     if (200..300).contains(&resp.status) {

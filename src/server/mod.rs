@@ -183,6 +183,7 @@ impl Server {
         Response { id: Some(req.id.clone()), result }
     }
 
+    #[cfg_attr(oj_size, optimize(size))]
     fn dispatch(&self, req: &Request, live: &dyn Live) -> Result<Value, ResponseError> {
         let params = match &req.params {
             None => None,
@@ -232,7 +233,11 @@ impl Server {
             .unwrap_or(ProtocolVersion::NEWEST_LEGACY);
         *lock(&self.negotiated) = Some(version);
         let client = params.and_then(|p| p.get("clientInfo")).and_then(|c| c.get("name")).and_then(Value::as_str);
-        crate::info!("initialize from {} (asked {:?}, agreed {version})", client.unwrap_or("an unnamed client"), asked);
+        crate::info!(
+            "initialize from {} (asked {}, agreed {version})",
+            client.unwrap_or("an unnamed client"),
+            asked.unwrap_or("no version")
+        );
         let mut info = Self::server_info();
         if version < ProtocolVersion::V2025_06_18 {
             // `title` arrived in 2025-06-18.

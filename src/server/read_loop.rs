@@ -40,7 +40,7 @@ impl Loop<'_> {
             let line = match mcp::read_line(input, mcp::MAX_LINE_BYTES)? {
                 None => break,
                 Some(Err(e)) => {
-                    crate::warn!("bad input line: {e:?}");
+                    crate::warn!("bad input line: {e}");
                     self.outbox.send(&e.response().into_value());
                     continue;
                 }
