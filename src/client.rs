@@ -535,7 +535,7 @@ mod tests {
 
         let none = tls_roots(None, &[missing_s]);
         if cfg!(target_os = "linux") {
-            let e = none.err().expect("no roots at all");
+            let e = none.expect_err("no roots at all");
             assert!(matches!(e, ClientError::Tls(_)), "{e:?}");
             let msg = e.to_string();
             assert!(
@@ -548,7 +548,7 @@ mod tests {
         }
         // An extra file is enough on its own, and is not read twice when it is also the bundle.
         assert!(tls_roots(Some(&pem), &[pem_s]).unwrap().is_some());
-        let e = tls_roots(Some(&missing), &[pem_s]).err().expect("a missing CA file");
+        let e = tls_roots(Some(&missing), &[pem_s]).expect_err("a missing CA file");
         assert!(e.to_string().contains("cannot read CA file"), "{e}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
