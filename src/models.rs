@@ -134,7 +134,7 @@ fn null_as_default<'de, D: Deserializer<'de>, T: Default + Deserialize<'de>>(d: 
 }
 
 /// A problem as the backend returns it (also the daily challenge, with `date` and `domain`). Read
-/// by hand from a parsed object (`Problem::from_object`), not derived: serde's derived reader of
+/// by hand from a parsed object (`Problem::from_fields`), not derived: serde's derived reader of
 /// these twenty fields was 24 KB of code, one function, against 6 KB.
 #[derive(Debug, Clone, Default, Serialize, PartialEq)]
 pub struct Problem {
@@ -180,10 +180,9 @@ pub struct Problem {
 
 impl<'de> Deserialize<'de> for Problem {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Problem, D::Error> {
-        match Value::deserialize(d)? {
-            Value::Object(fields) => Problem::from_object(fields).map_err(serde::de::Error::custom),
-            other => Err(serde::de::Error::custom(format!("expected a problem object, got {}", kind(&other)))),
-        }
+        Fields::of(Value::deserialize(d)?, "a problem object")
+            .and_then(Problem::from_fields)
+            .map_err(serde::de::Error::custom)
     }
 }
 
@@ -203,6 +202,14 @@ fn kind(v: &Value) -> &'static str {
 struct Fields(serde_json::Map<String, Value>);
 
 impl Fields {
+    /// The fields of `v`, which must be an object (`what` names it in the error).
+    fn of(v: Value, what: &str) -> Result<Fields, String> {
+        match v {
+            Value::Object(m) => Ok(Fields(m)),
+            other => Err(format!("expected {what}, got {}", kind(&other))),
+        }
+    }
+
     fn take(&mut self, k: &str) -> Value {
         self.0.remove(k).unwrap_or(Value::Null)
     }
@@ -214,6 +221,11 @@ impl Fields {
             Value::String(s) => Ok(Some(s)),
             other => Err(format!("invalid type for `{k}`: {}, expected a string", kind(&other))),
         }
+    }
+
+    /// The `source` field as a [`Source`] (null or missing: the default).
+    fn source(&mut self) -> Result<Source, String> {
+        Ok(self.text("source")?.map(|s| Source::from(s.as_str())).unwrap_or_default())
     }
 
     fn number(&mut self, k: &str) -> Result<Option<f64>, String> {
@@ -241,11 +253,10 @@ impl Problem {
     /// The fields of a problem object: unknown ones ignored, missing or null ones empty, ids as
     /// strings or numbers, `paid_only` as a flag or 0/1; any other type is an error that names
     /// the field.
-    fn from_object(fields: serde_json::Map<String, Value>) -> Result<Problem, String> {
-        let mut f = Fields(fields);
+    fn from_fields(mut f: Fields) -> Result<Problem, String> {
         Ok(Problem {
             id: id_text(f.take("id"))?,
-            source: f.text("source")?.map(|s| Source::from(s.as_str())).unwrap_or_default(),
+            source: f.source()?,
             slug: f.text("slug")?,
             title: f.text("title")?.unwrap_or_default(),
             title_cn: f.text("title_cn")?,
@@ -297,26 +308,42 @@ pub(crate) struct Fetching {
     pub(crate) status: Option<String>,
 }
 
-/// One neighbour from the similarity search.
-#[derive(Debug, Clone, Deserialize, Serialize, PartialEq)]
+/// One neighbour from the similarity search. Read by hand, as [`Problem`] is (6 KB of derived code).
+#[derive(Debug, Clone, Serialize, PartialEq)]
 pub(crate) struct SimilarItem {
     /// Its platform.
-    #[serde(default, deserialize_with = "null_as_default")]
     pub(crate) source: Source,
     /// Its id.
-    #[serde(default, deserialize_with = "string_or_number")]
     pub id: String,
     /// Its title.
-    #[serde(default, deserialize_with = "null_as_default")]
     pub(crate) title: String,
     /// Its difficulty, or null.
-    #[serde(default)]
     pub(crate) difficulty: Option<String>,
     /// Its page.
-    #[serde(default)]
     pub(crate) link: Option<String>,
     /// `1 - L2 distance` of the embeddings: at most 1, and can be negative.
     pub(crate) similarity: f64,
+}
+
+impl<'de> Deserialize<'de> for SimilarItem {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<SimilarItem, D::Error> {
+        Fields::of(Value::deserialize(d)?, "a similar problem")
+            .and_then(SimilarItem::from_fields)
+            .map_err(serde::de::Error::custom)
+    }
+}
+
+impl SimilarItem {
+    fn from_fields(mut f: Fields) -> Result<SimilarItem, String> {
+        Ok(SimilarItem {
+            source: f.source()?,
+            id: id_text(f.take("id"))?,
+            title: f.text("title")?.unwrap_or_default(),
+            difficulty: f.text("difficulty")?,
+            link: f.text("link")?,
+            similarity: f.number("similarity")?.ok_or("missing field `similarity`")?,
+        })
+    }
 }
 
 /// The similarity search's answer.
@@ -456,6 +483,12 @@ mod tests {
             let e = read(bad.clone()).err().map(|e| e.to_string()).unwrap_or_default();
             assert!(e.contains(field), "{bad}: {e}");
         }
+        let item = |v: Value| serde_json::from_value::<SimilarItem>(v).map_err(|e| e.to_string());
+        let got = item(json!({"source": "atcoder", "id": 12, "title": null, "similarity": 0.5})).unwrap();
+        assert_eq!((got.source, got.id.as_str(), got.title.as_str(), got.similarity), (Source::Atcoder, "12", "", 0.5));
+        assert!(item(json!({"id": "1"})).unwrap_err().contains("missing field `similarity`"));
+        assert!(item(json!({"similarity": "high"})).unwrap_err().contains("`similarity`: a string"));
+        assert!(item(json!(1)).unwrap_err().contains("expected a similar problem, got a number"));
         // Inside a response, through serde_json's reader, as the tools read it.
         let page: Option<Problem> = serde_json::from_str(r#"{"id": 7, "content": "<p>x</p>"}"#).unwrap();
         assert_eq!(page.map(|p| (p.id, p.content)), Some(("7".into(), Some("<p>x</p>".into()))));
