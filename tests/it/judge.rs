@@ -439,9 +439,11 @@ fn leetcode_through_the_python_harness() {
         return;
     }
     let (b, mut s) = judge_server(vec![]);
+    // LeetCode's prelude: `bisect` is the module (374's accepted solution calls `bisect.bisect`),
+    // and its functions are there by name too.
     let good = "class Solution:
     def twoSum(self, nums: List[int], target: int) -> List[int]:
-        seen = {}
+        seen = {} if bisect.bisect([1], 1) == bisect_left([1], 2) else None
         for i, x in enumerate(nums):
             if target - x in seen:
                 return [i, seen[target - x]]

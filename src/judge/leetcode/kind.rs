@@ -95,7 +95,38 @@ data: it cannot be judged locally. Test the logic with a stub of `{other}` of yo
 LeetCode."
         ));
     }
+    unbuilt_shape(code)?;
     Ok(Extras { node: node_class(code), api, nested: mentions(code, "NestedInteger") })
+}
+
+/// Shapes of call or node that no driver builds, named before anything runs, so that a correct
+/// program is never blamed with an `RE`.
+fn unbuilt_shape(code: &str) -> Result<(), String> {
+    let round_trip = ["deserialize(serialize(", "decode(encode("].iter().any(|call| code.contains(call));
+    let codec = defines(code, "Codec") && !defines(code, "Solution");
+    let shape = if round_trip || codec && (mentions(code, "deserialize") || mentions(code, "decode")) {
+        Some((
+            "a codec (297, 449, 535: LeetCode passes each example's value through `serialize` and then \
+`deserialize`, or `encode` and `decode`, and compares what comes back)",
+            "Check the round trip with calls of your own",
+        ))
+    } else if mentions(code, "NodeCopy") {
+        Some(("a tree copied into `NodeCopy` nodes (1485)", "Check the copy with a tree of your own"))
+    } else if mentions(code, "Node") && mentions(code, "child") && mentions(code, "prev") {
+        Some((
+            "a multilevel doubly linked list (`prev`, `next`, `child`: 430), whose examples no driver builds yet",
+            "Check it with a list of your own",
+        ))
+    } else {
+        None
+    };
+    match shape {
+        Some((what, next)) => Err(format!(
+            "This LeetCode problem is {what}: the judge cannot run it on the examples. {next} through \
+`command`, or submit it on LeetCode."
+        )),
+        None => Ok(()),
+    }
 }
 
 /// SQL, pandas, shell, JavaScript-only and concurrency problems: a sentence naming the kind.
@@ -186,6 +217,26 @@ mod tests {
         assert!(classify(None, "", font).unwrap_err().contains("`FontInfo`"));
         let ts = "/**\n * class BinaryMatrix {\n *     get(row: number, col: number): number {}\n * }\n */\nfunction f(m: BinaryMatrix) {}";
         assert!(classify(None, "", ts).unwrap_err().contains("`BinaryMatrix`"));
+    }
+
+    #[test]
+    fn shapes_no_driver_builds_are_named_not_run() {
+        let codec = "class Codec:\n    def serialize(self, root):\n        pass\n    def deserialize(self, data):";
+        assert!(classify(None, "", "type Codec struct {}\nfunc f(a []int) int {}").is_ok(), "a Go helper type");
+        assert!(classify(None, "", codec).unwrap_err().contains("a codec"));
+        let java = "public class Codec {\n    public String serialize(TreeNode root) {}\n    public TreeNode deserialize(String data) {}\n}";
+        assert!(classify(None, "", java).unwrap_err().contains("`deserialize`"));
+        let js = "var serialize = function(root) {};\nvar deserialize = function(data) {};\n/** deserialize(serialize(root)); */";
+        assert!(classify(None, "", js).unwrap_err().contains("a codec"));
+        // A Solution that uses a class of its own named Codec is an ordinary problem.
+        assert!(classify(None, "", "class Codec:\n    pass\nclass Solution:\n    def f(self): pass").is_ok());
+        let copy =
+            "class Solution:\n    def copyRandomBinaryTree(self, root: 'Optional[Node]') -> 'Optional[NodeCopy]':";
+        assert!(classify(None, "", copy).unwrap_err().contains("`NodeCopy`"));
+        let multi = "\"\"\"\nclass Node:\n    def __init__(self, val, prev, next, child):\n\"\"\"\nclass Solution:\n    def flatten(self, head: 'Optional[Node]') -> 'Optional[Node]':";
+        assert!(classify(None, "", multi).unwrap_err().contains("multilevel"));
+        // `prev` and `child` as words of an ordinary solution are not that node.
+        assert!(classify(None, "", "class Solution:\n    def f(self, child: int, prev: int) -> int:").is_ok());
     }
 
     #[test]

@@ -19,6 +19,9 @@ from string import *
 from operator import *
 from copy import deepcopy
 from statistics import mean, median, mode
+# As on LeetCode, `bisect` is the module (`bisect.bisect_left(...)`), not the function the star
+# import above bound to the name; its functions keep their own names.
+import bisect
 from fractions import Fraction
 from decimal import Decimal
 inf = float("inf")
