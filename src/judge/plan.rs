@@ -65,7 +65,7 @@ pub(crate) fn cases(p: &Problem, found: &Samples, markdown: &str, program: &Prog
     let Program::Code { lang, source: code } = program else {
         return Err(leetcode_language(program).err().unwrap_or_default());
     };
-    let extras = kind::classify(p.category.as_deref(), markdown, code)?;
+    let extras = kind::classify(p.category.as_deref(), markdown, code, *lang)?;
     let fields = extras.fields();
     let api = extras.api.is_some();
     let (mut cases, mut skipped, mut shape) = (Vec::new(), Vec::new(), Shape { extras, ..Shape::default() });

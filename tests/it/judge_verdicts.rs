@@ -258,6 +258,60 @@ fn what_cannot_be_judged_is_refused_by_kind_before_anything_runs() {
     assert!(text.contains("cannot be read as values") && !text.contains("No sample"), "{text}");
 }
 
+#[test]
+fn python_codecs_round_trip_and_unbuilt_nodes_are_named_not_run() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    // 297: no class Solution; what one Codec serializes, it deserializes (a docstring's types).
+    let tree = leetcode(&[("root = [1,2,3,null,null,4,5]", "[1,2,3,null,null,4,5]"), ("root = []", "[]")]);
+    serve(&b, "leetcode", "9111", &tree, None);
+    let codec = "class Codec:
+    def serialize(self, root):
+        \"\"\"
+        :type root: TreeNode
+        :rtype: str
+        \"\"\"
+        return '#' if root is None else f'{root.val},{self.serialize(root.left)},{self.serialize(root.right)}'
+
+    def deserialize(self, data):
+        it = iter(data.split(','))
+        def read():
+            x = next(it)
+            return None if x == '#' else TreeNode(int(x), read(), read())
+        return read()
+";
+    let v = py(&mut s, "leetcode", "9111", codec);
+    assert_eq!((v["verdict"].as_str(), v["passed"].as_u64()), (Some("AC"), Some(2)), "{v}");
+    let lossy = codec.replace("TreeNode(int(x), read(), read())", "TreeNode(int(x), None, read() and read())");
+    assert_eq!(py(&mut s, "leetcode", "9111", &lossy)["verdict"], "WA");
+    // 271: encode and decode, with annotations.
+    let strings = leetcode(&[("dummy_input = [\"Hello\",\"World\"]", "[\"Hello\",\"World\"]")]);
+    serve(&b, "leetcode", "9112", &strings, None);
+    let code = "class Codec:
+    def encode(self, strs: List[str]) -> str:
+        return ''.join(f'{len(x)}#{x}' for x in strs)
+
+    def decode(self, s: str) -> List[str]:
+        out, i = [], 0
+        while i < len(s):
+            j = s.index('#', i)
+            out.append(s[j + 1:j + 1 + int(s[i:j])])
+            i = j + 1 + int(s[i:j])
+        return out
+";
+    assert_eq!(py(&mut s, "leetcode", "9112", code)["verdict"], "AC");
+    // 430's multilevel list: only the Java driver builds it; named, not an RE.
+    let multi = leetcode(&[("head = [1,2,null,3]", "[1,3,2]")]);
+    serve(&b, "leetcode", "9113", &multi, None);
+    let code = "\"\"\"\n# Definition for a Node.\nclass Node:\n    def __init__(self, val, prev, next, child):\n\"\"\"\n\
+class Solution:\n    def flatten(self, head: 'Optional[Node]') -> 'Optional[Node]':\n        return head\n";
+    let text =
+        s.call_err("test_solution", json!({"source": "leetcode", "id": "9113", "language": "python", "code": code}));
+    assert!(text.contains("multilevel doubly linked list") && !text.contains("RE"), "{text}");
+}
+
 /// A large local array (accepted on AtCoder and Codeforces, whose stack may take the memory
 /// limit) is not a crash here: the run's stack is its memory limit, not Linux's 8 MB.
 #[test]

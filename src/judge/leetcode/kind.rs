@@ -5,6 +5,8 @@
 
 use serde_json::Value;
 
+use crate::judge::lang::Lang;
+
 /// A node class other than `ListNode` and `TreeNode`, as LeetCode's template defines `Node`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum NodeClass {
@@ -83,7 +85,7 @@ impl Extras {
 }
 
 /// The problem's category (the backend's `category`), its statement as Markdown, and the code.
-pub(crate) fn classify(category: Option<&str>, statement: &str, code: &str) -> Result<Extras, String> {
+pub(crate) fn classify(category: Option<&str>, statement: &str, code: &str, lang: Lang) -> Result<Extras, String> {
     unjudgeable(category, statement, code)?;
     let api = BUILT_APIS.iter().copied().find(|(name, _)| mentions(code, name) || mentions(statement, name));
     if api.is_none()
@@ -95,26 +97,21 @@ data: it cannot be judged locally. Test the logic with a stub of `{other}` of yo
 LeetCode."
         ));
     }
-    unbuilt_shape(code)?;
+    unbuilt_shape(code, lang)?;
     Ok(Extras { node: node_class(code), api, nested: mentions(code, "NestedInteger") })
 }
 
-/// Shapes of call or node that no driver builds, named before anything runs, so that a correct
-/// program is never blamed with an `RE`.
-fn unbuilt_shape(code: &str) -> Result<(), String> {
-    let round_trip = ["deserialize(serialize(", "decode(encode("].iter().any(|call| code.contains(call));
-    let codec = defines(code, "Codec") && !defines(code, "Solution");
-    let shape = if round_trip || codec && (mentions(code, "deserialize") || mentions(code, "decode")) {
+/// Shapes of node that `lang`'s driver does not build, named before anything runs, so that a
+/// correct program is never blamed with an `RE` or a `CE`.
+fn unbuilt_shape(code: &str, lang: Lang) -> Result<(), String> {
+    let shape = if mentions(code, "NodeCopy") {
         Some((
-            "a codec (297, 449, 535: LeetCode passes each example's value through `serialize` and then \
-`deserialize`, or `encode` and `decode`, and compares what comes back)",
-            "Check the round trip with calls of your own",
+            "a tree copied into `NodeCopy` nodes (1485), which no driver builds",
+            "Check the copy with a tree of your own",
         ))
-    } else if mentions(code, "NodeCopy") {
-        Some(("a tree copied into `NodeCopy` nodes (1485)", "Check the copy with a tree of your own"))
-    } else if mentions(code, "Node") && mentions(code, "child") && mentions(code, "prev") {
+    } else if lang != Lang::Java && mentions(code, "Node") && mentions(code, "child") && mentions(code, "prev") {
         Some((
-            "a multilevel doubly linked list (`prev`, `next`, `child`: 430), whose examples no driver builds yet",
+            "a multilevel doubly linked list (`prev`, `next`, `child`: 430), which only the Java driver builds",
             "Check it with a list of your own",
         ))
     } else {
@@ -206,49 +203,52 @@ mod tests {
 
     #[test]
     fn kinds_that_cannot_be_judged_are_named() {
-        let err = classify(Some("Database"), "", "SELECT 1").unwrap_err();
+        let err = classify(Some("Database"), "", "SELECT 1", Lang::Python).unwrap_err();
         assert!(err.contains("database (SQL)"), "{err}");
-        assert!(classify(None, "", "import pandas as pd\ndef f(df): pass").unwrap_err().contains("pandas"));
-        assert!(classify(Some("Concurrency"), "", "class Foo: pass").unwrap_err().contains("concurrency"));
-        let err = classify(None, "", "# The read4 API is already defined for you.\nclass Solution:").unwrap_err();
+        assert!(
+            classify(None, "", "import pandas as pd\ndef f(df): pass", Lang::Python).unwrap_err().contains("pandas")
+        );
+        assert!(
+            classify(Some("Concurrency"), "", "class Foo: pass", Lang::Python).unwrap_err().contains("concurrency")
+        );
+        let err = classify(None, "", "# The read4 API is already defined for you.\nclass Solution:", Lang::Python)
+            .unwrap_err();
         assert!(err.contains("`read4`"), "{err}");
-        assert!(classify(None, "", "class Robot:\n    def __init__(self, width: int, height: int):").is_ok());
+        assert!(
+            classify(None, "", "class Robot:\n    def __init__(self, width: int, height: int):", Lang::Python).is_ok()
+        );
         let font = "# class FontInfo(object):\n#    def getWidth(self, fontSize, ch):\nclass Solution:\n    def maxFont(self, text: str, w: int, h: int, fonts: List[int], fontInfo : 'FontInfo') -> int:";
-        assert!(classify(None, "", font).unwrap_err().contains("`FontInfo`"));
+        assert!(classify(None, "", font, Lang::Python).unwrap_err().contains("`FontInfo`"));
         let ts = "/**\n * class BinaryMatrix {\n *     get(row: number, col: number): number {}\n * }\n */\nfunction f(m: BinaryMatrix) {}";
-        assert!(classify(None, "", ts).unwrap_err().contains("`BinaryMatrix`"));
+        assert!(classify(None, "", ts, Lang::Python).unwrap_err().contains("`BinaryMatrix`"));
     }
 
     #[test]
     fn shapes_no_driver_builds_are_named_not_run() {
-        let codec = "class Codec:\n    def serialize(self, root):\n        pass\n    def deserialize(self, data):";
-        assert!(classify(None, "", "type Codec struct {}\nfunc f(a []int) int {}").is_ok(), "a Go helper type");
-        assert!(classify(None, "", codec).unwrap_err().contains("a codec"));
-        let java = "public class Codec {\n    public String serialize(TreeNode root) {}\n    public TreeNode deserialize(String data) {}\n}";
-        assert!(classify(None, "", java).unwrap_err().contains("`deserialize`"));
-        let js = "var serialize = function(root) {};\nvar deserialize = function(data) {};\n/** deserialize(serialize(root)); */";
-        assert!(classify(None, "", js).unwrap_err().contains("a codec"));
-        // A Solution that uses a class of its own named Codec is an ordinary problem.
-        assert!(classify(None, "", "class Codec:\n    pass\nclass Solution:\n    def f(self): pass").is_ok());
         let copy =
             "class Solution:\n    def copyRandomBinaryTree(self, root: 'Optional[Node]') -> 'Optional[NodeCopy]':";
-        assert!(classify(None, "", copy).unwrap_err().contains("`NodeCopy`"));
+        assert!(classify(None, "", copy, Lang::Java).unwrap_err().contains("`NodeCopy`"));
         let multi = "\"\"\"\nclass Node:\n    def __init__(self, val, prev, next, child):\n\"\"\"\nclass Solution:\n    def flatten(self, head: 'Optional[Node]') -> 'Optional[Node]':";
-        assert!(classify(None, "", multi).unwrap_err().contains("multilevel"));
+        assert!(classify(None, "", multi, Lang::Python).unwrap_err().contains("only the Java driver"));
+        assert!(classify(None, "", multi, Lang::Java).is_ok());
         // `prev` and `child` as words of an ordinary solution are not that node.
-        assert!(classify(None, "", "class Solution:\n    def f(self, child: int, prev: int) -> int:").is_ok());
+        let words = "class Solution:\n    def f(self, child: int, prev: int) -> int:";
+        assert!(classify(None, "", words, Lang::Python).is_ok());
     }
 
     #[test]
     fn nodes_and_apis_the_drivers_build() {
         let nary = "\"\"\"\nclass Node:\n    def __init__(self, val=None, children=None):\n\"\"\"\nclass Solution:";
-        assert_eq!(classify(None, "", nary).unwrap().node, Some(NodeClass::Nary));
+        assert_eq!(classify(None, "", nary, Lang::Python).unwrap().node, Some(NodeClass::Nary));
         let graph = "// class Node { public: int val; vector<Node*> neighbors; };";
-        assert_eq!(classify(None, "", graph).unwrap().node, Some(NodeClass::Graph));
+        assert_eq!(classify(None, "", graph, Lang::Python).unwrap().node, Some(NodeClass::Graph));
         let js = "/**\n * function _Node(val,children) {\n *    this.children = children;\n * };\n */";
-        assert_eq!(classify(None, "", js).unwrap().node, Some(NodeClass::Nary));
-        assert_eq!(classify(None, "", "class Solution:\n    def f(self, head: ListNode):").unwrap().node, None);
-        let bad = classify(None, "", "# The isBadVersion API is already defined for you.").unwrap();
+        assert_eq!(classify(None, "", js, Lang::Python).unwrap().node, Some(NodeClass::Nary));
+        assert_eq!(
+            classify(None, "", "class Solution:\n    def f(self, head: ListNode):", Lang::Python).unwrap().node,
+            None
+        );
+        let bad = classify(None, "", "# The isBadVersion API is already defined for you.", Lang::Python).unwrap();
         assert_eq!(bad.api, Some(("isBadVersion", "bad")));
         assert!(!mentions("isBadVersions", "isBadVersion") && mentions("(isBadVersion)", "isBadVersion"));
     }
