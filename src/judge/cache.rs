@@ -324,18 +324,25 @@ fn go_cache() -> PathBuf {
 }
 
 /// The Go path of a LeetCode build: the driver's package in the session part's folder
-/// (`src/lcdriver`), then the user's Go path (`GOPATH`, else `~/go`) and Debian's packaged
-/// sources, where LeetCode's third-party library (`github.com/emirpasic/gods`) may be.
+/// (`src/lcdriver`), then [`go_library_dirs`].
 fn go_path(shared: &Path) -> String {
     let mut dirs = vec![shared.to_path_buf()];
+    dirs.extend(go_library_dirs());
+    std::env::join_paths(dirs)
+        .map_or_else(|_| shared.to_string_lossy().into_owned(), |p| p.to_string_lossy().into_owned())
+}
+
+/// The user's Go path (`GOPATH`, else `~/go`) and Debian's packaged sources, where LeetCode's
+/// third-party library (`github.com/emirpasic/gods`) may be: the folders that exist.
+pub(crate) fn go_library_dirs() -> Vec<PathBuf> {
+    let mut dirs = Vec::new();
     match std::env::var_os("GOPATH") {
         Some(p) => dirs.extend(std::env::split_paths(&p)),
         None => dirs.extend(std::env::var_os("HOME").map(|h| PathBuf::from(h).join("go"))),
     }
     dirs.push(PathBuf::from("/usr/share/gocode"));
-    dirs.retain(|d| d.is_absolute() && (d == shared || d.is_dir()));
-    std::env::join_paths(dirs)
-        .map_or_else(|_| shared.to_string_lossy().into_owned(), |p| p.to_string_lossy().into_owned())
+    dirs.retain(|d| d.is_absolute() && d.is_dir());
+    dirs
 }
 
 /// The compile with the precompiled header in `include`: its end, its messages (without the

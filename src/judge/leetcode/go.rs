@@ -94,9 +94,16 @@ struct Func {
     span: (usize, usize),
 }
 
-/// The Go driver for `code`, or why it cannot be driven.
-#[cfg_attr(oj_size, optimize(size))]
+/// The Go driver for `code`, or why it cannot be driven (a package it imports missing here, too).
 pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
+    let d = assemble(code, shape, tool)?;
+    missing_package(&d.files[0].1, &crate::judge::cache::go_library_dirs())?;
+    Ok(d)
+}
+
+/// The driver's files and commands, whatever this machine has.
+#[cfg_attr(oj_size, optimize(size))]
+fn assemble(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     let blank = skeleton(code);
     let (funcs, names) = declarations(code, &blank);
     let entry = entry(&blank, &funcs, shape)?;
@@ -116,6 +123,32 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
             compile: shared,
         }),
     })
+}
+
+/// A third-party package the solution imports (`github.com/…`) that no folder of the Go path holds:
+/// a sentence naming it and how to install it, where the build would blame the code with a `CE`.
+fn missing_package(solution: &str, dirs: &[std::path::PathBuf]) -> Result<(), String> {
+    let imported = solution.lines().map(str::trim).filter_map(|l| l.strip_prefix('"')?.strip_suffix('"'));
+    let Some(path) = imported
+        .filter(|p| p.starts_with("github.com/"))
+        .find(|p| !dirs.iter().any(|d| d.join("src").join(p).is_dir()))
+    else {
+        return Ok(());
+    };
+    let how = if path.starts_with("github.com/emirpasic/gods/v2/") {
+        "gods v2 (its generic API, as in `redblacktree.New[int, int]()`), which Debian does not package: put its \
+sources in `$GOPATH/src/github.com/emirpasic/gods/v2`"
+    } else if path.starts_with("github.com/emirpasic/gods/") {
+        "gods v1: `apt install golang-github-emirpasic-gods-dev`, or its sources in `$GOPATH/src/github.com/emirpasic/gods`"
+    } else {
+        "its sources under `$GOPATH/src`"
+    };
+    let looked: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+    Err(format!(
+        "This code uses the Go package {path}, which LeetCode's Go provides, and it is not on the Go path here \
+(looked in: {}): install {how}. It was not built, so this says nothing about the code.",
+        if looked.is_empty() { "nowhere".into() } else { looked.join(", ") }
+    ))
 }
 
 /// `solution.go`: the code as the user wrote it, after the package clause and the imports it
@@ -540,8 +573,24 @@ mod tests {
     }
 
     fn files(code: &str, shape: &Shape) -> (String, String) {
-        let d = driver(code, shape, &["go".into()]).unwrap();
+        let d = assemble(code, shape, &["go".into()]).unwrap();
         (d.files[0].1.clone(), d.files[1].1.clone())
+    }
+
+    #[test]
+    fn a_third_party_package_not_on_the_go_path_is_named_not_a_compile_error() {
+        let dir = std::env::temp_dir().join(format!("oj-go-path-{}", std::process::id()));
+        std::fs::create_dir_all(dir.join("src/github.com/emirpasic/gods/trees/redblacktree")).unwrap();
+        let dirs = [dir.clone()];
+        let v1 = "package main\n\nimport (\n\t\"sort\"\n\t\"github.com/emirpasic/gods/trees/redblacktree\"\n)\n";
+        assert_eq!(missing_package(v1, &dirs), Ok(()));
+        let v2 = v1.replace("gods/trees", "gods/v2/trees");
+        let err = missing_package(&v2, &dirs).unwrap_err();
+        assert!(err.contains("github.com/emirpasic/gods/v2/trees/redblacktree") && err.contains("gods v2"), "{err}");
+        assert!(err.contains(&dir.display().to_string()) && err.contains("says nothing about the code"), "{err}");
+        let err = missing_package(v1, &[]).unwrap_err();
+        assert!(err.contains("golang-github-emirpasic-gods-dev") && err.contains("nowhere"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
