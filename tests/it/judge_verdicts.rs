@@ -312,6 +312,51 @@ class Solution:\n    def flatten(self, head: 'Optional[Node]') -> 'Optional[Node
     assert!(text.contains("multilevel doubly linked list") && !text.contains("RE"), "{text}");
 }
 
+#[test]
+fn python_fills_what_leetcode_fills_and_reads_past_its_typos() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    // 277: `n` is not in the example; LeetCode passes the number of people in `graph`.
+    let celebrity = leetcode(&[("graph = [[1,1,0],[0,1,0],[1,1,1]]", "1"), ("graph = [[1,0],[0,1]]", "-1")]);
+    serve(&b, "leetcode", "9121", &celebrity, None);
+    let code = "# The knows API is already defined for you.
+class Solution:
+    def findCelebrity(self, n: int) -> int:
+        c = 0
+        for i in range(1, n):
+            if knows(c, i):
+                c = i
+        ok = all(i == c or (knows(i, c) and not knows(c, i)) for i in range(n))
+        return c if ok else -1
+";
+    let v = py(&mut s, "leetcode", "9121", code);
+    assert_eq!((v["verdict"].as_str(), v["passed"].as_u64()), (Some("AC"), Some(2)), "{v}");
+    // 1586: a method without arguments written `[null]`.
+    let design =
+        leetcode(&[("[\"Counter\", \"next\", \"add\", \"next\"]\n[[], [null], [5], [null]]", "[null, 1, null, 7]")]);
+    serve(&b, "leetcode", "9122", &design, None);
+    let code = "class Counter:
+    def __init__(self):
+        self.n = 0
+
+    def next(self) -> int:
+        self.n += 1
+        return self.n
+
+    def add(self, k: int) -> None:
+        self.n += k
+";
+    let v = py(&mut s, "leetcode", "9122", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
+    // 2711's statement writes its label twice: "Output: Output: [[1,1,0],…]".
+    let twice = leetcode(&[("grid = [[1,2],[3,4]]", "Output: [[4,3],[2,1]]")]);
+    serve(&b, "leetcode", "9123", &twice, None);
+    let code = "class Solution:\n    def flip(self, grid: List[List[int]]) -> List[List[int]]:\n        return [r[::-1] for r in grid[::-1]]\n";
+    assert_eq!(py(&mut s, "leetcode", "9123", code)["verdict"], "AC");
+}
+
 /// A large local array (accepted on AtCoder and Codeforces, whose stack may take the memory
 /// limit) is not a crash here: the run's stack is its memory limit, not Linux's 8 MB.
 #[test]

@@ -26,6 +26,8 @@ pub(crate) struct Example {
 pub(crate) fn parse(input: &str, output: &str) -> Result<Example, String> {
     let input = clean(input);
     let output = clean(output);
+    // The label written twice ("Output: Output: [[1,1,0],…]", 2711's statement): the value after it.
+    let output = output.trim_start().strip_prefix("Output:").map_or(output.clone(), str::to_string);
     let call = call(&input)?;
     let expected = match value_at(&output) {
         Some((v, _)) => v,
@@ -241,6 +243,13 @@ mod tests {
         assert_eq!(e.expected, serde_json::json!(2));
         assert_eq!(parse("head = [1], pos = -1", "no cycle").unwrap().expected, Value::Null);
         assert!(parse("head = [1], pos = -1", "tail connects to node index 5").is_err());
+    }
+
+    #[test]
+    fn an_output_label_written_twice_is_read_past() {
+        let e = parse("grid = [[1,2,3],[3,1,5],[3,2,1]]", "Output: [[1,1,0],[1,0,1],[0,1,1]]").unwrap();
+        assert_eq!(e.expected, serde_json::json!([[1, 1, 0], [1, 0, 1], [0, 1, 1]]));
+        assert_eq!(parse("n = 1", " Output: 3").unwrap().expected, serde_json::json!(3));
     }
 
     #[test]

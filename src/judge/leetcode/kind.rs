@@ -97,14 +97,20 @@ data: it cannot be judged locally. Test the logic with a stub of `{other}` of yo
 LeetCode."
         ));
     }
-    unbuilt_shape(code, lang)?;
+    unbuilt_shape(statement, code, lang)?;
     Ok(Extras { node: node_class(code), api, nested: mentions(code, "NestedInteger") })
 }
 
 /// Shapes of node that `lang`'s driver does not build, named before anything runs, so that a
-/// correct program is never blamed with an `RE` or a `CE`.
-fn unbuilt_shape(code: &str, lang: Lang) -> Result<(), String> {
-    let shape = if mentions(code, "NodeCopy") {
+/// correct program is never blamed with an `RE`, a `CE` or a `WA`.
+fn unbuilt_shape(statement: &str, code: &str, lang: Lang) -> Result<(), String> {
+    let shape = if mentions(statement, "fromNode") && mentions(statement, "toNode") {
+        Some((
+            "a tree with a defect LeetCode's hidden code makes (1660: `fromNode`'s right child set to `toNode`), \
+which no driver makes",
+            "Check it with a broken tree of your own",
+        ))
+    } else if mentions(code, "NodeCopy") {
         Some((
             "a tree copied into `NodeCopy` nodes (1485), which no driver builds",
             "Check the copy with a tree of your own",
@@ -234,6 +240,9 @@ mod tests {
         // `prev` and `child` as words of an ordinary solution are not that node.
         let words = "class Solution:\n    def f(self, child: int, prev: int) -> int:";
         assert!(classify(None, "", words, Lang::Python).is_ok());
+        let broken = "Input: root = [1,2,3], fromNode = 2, toNode = 3";
+        let code = "class Solution:\n    def correctBinaryTree(self, root: TreeNode) -> TreeNode:";
+        assert!(classify(None, broken, code, Lang::Cpp).unwrap_err().contains("1660"));
     }
 
     #[test]
