@@ -130,6 +130,13 @@ func firstBadVersion(n int) int {\n\treturn sort.Search(n, func(i int) bool { re
 \tslices.Reverse(b)\n\treturn string(b)\n}\n",
         "AC",
     ),
+    // 271: a codec without `Constructor` (LeetCode writes `var codec Codec`), its zero value.
+    (
+        &[("dummy_input = [\"Hello\",\"World\"]", "[\"Hello\",\"World\"]")],
+        "type Codec struct {\n}\n\nfunc (codec *Codec) Encode(strs []string) string {\n\treturn strings.Join(strs, \"\\x00\")\n}\n\n\
+func (codec *Codec) Decode(s string) []string {\n\treturn strings.Split(s, \"\\x00\")\n}\n",
+        "AC",
+    ),
 ];
 
 #[test]

@@ -333,6 +333,17 @@ class Solution:
 ";
     let v = py(&mut s, "leetcode", "9121", code);
     assert_eq!((v["verdict"].as_str(), v["passed"].as_u64()), (Some("AC"), Some(2)), "{v}");
+    // 1568: a helper with the same parameters as the method LeetCode calls is not called.
+    let helper = leetcode(&[("grid = [[1,1]]", "2")]);
+    serve(&b, "leetcode", "9124", &helper, None);
+    let code = "class Solution:
+    def minDays(self, grid: List[List[int]]) -> int:
+        return self.count(grid) + 1
+
+    def count(self, grid):
+        return len(grid)
+";
+    assert_eq!(py(&mut s, "leetcode", "9124", code)["verdict"], "AC");
     // 1586: a method without arguments written `[null]`.
     let design =
         leetcode(&[("[\"Counter\", \"next\", \"add\", \"next\"]\n[[], [null], [5], [null]]", "[null, 1, null, 7]")]);

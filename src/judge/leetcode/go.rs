@@ -226,18 +226,30 @@ the methods on `{name}` (`func (this *{name}) Method(…)`), as LeetCode's Go te
             methods(&class).iter().map(|m| format!("{:?}: (*{class}).{}", m.name, m.name)).collect();
         return Ok(format!("lcdriver.Design(Constructor, map[string]interface{{}}{{{}}})", table.join(", ")));
     }
+    // A method of `class` by its name in any case, as a method expression.
+    let find = |class: &str, n: &str| {
+        methods(class).iter().find(|m| m.name.eq_ignore_ascii_case(n)).map(|m| format!("(*{class}).{}", m.name))
+    };
+    // A codec: its two methods that undo each other.
+    let codec = |class: &str| {
+        [("serialize", "deserialize"), ("encode", "decode")]
+            .iter()
+            .find_map(|(e, d)| Some((find(class, e)?, find(class, d)?)))
+    };
     if let (Some(_), Some(class)) = (ctor, &class) {
-        // No design example: an iterator (341, 281), or a codec whose two methods undo each other.
-        let ms = methods(class);
-        let find =
-            |n: &str| ms.iter().find(|m| m.name.eq_ignore_ascii_case(n)).map(|m| format!("(*{class}).{}", m.name));
-        if let (Some(h), Some(n)) = (find("hasNext"), find("next")) {
+        // No design example: an iterator (341, 281), or a codec.
+        if let (Some(h), Some(n)) = (find(class, "hasNext"), find(class, "next")) {
             return Ok(format!("lcdriver.Iterate(Constructor, {h}, {n})"));
         }
-        for (e, d) in [("serialize", "deserialize"), ("encode", "decode")] {
-            if let (Some(e), Some(d)) = (find(e), find(d)) {
-                return Ok(format!("lcdriver.Codec(Constructor, {e}, {d})"));
-            }
+        if let Some((e, d)) = codec(class) {
+            return Ok(format!("lcdriver.Codec(Constructor, {e}, {d})"));
+        }
+    }
+    if ctor.is_none() {
+        // 271's template has no `Constructor` (LeetCode writes `var codec Codec`): the zero value.
+        let mut receivers = funcs.iter().filter_map(|f| f.receiver.as_deref());
+        if let Some((class, (e, d))) = receivers.find_map(|r| Some((r, codec(r)?))) {
+            return Ok(format!("lcdriver.Codec(func() *{class} {{ return new({class}) }}, {e}, {d})"));
         }
     }
     let f = choose(blank, funcs, &shape.names).ok_or_else(|| {

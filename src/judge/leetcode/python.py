@@ -467,6 +467,10 @@ def call_function(ns, call):
     methods = choose(sol, names)
     if not methods:
         sys.exit("driver: class Solution has no method")
+    # Not a helper the other methods call, with the same parameters (1568's `count(grid)` beside
+    # `minDays(grid)`).
+    helpers = [f for f in methods if "self." + f.__name__ + "(" in call.get("source", "")]
+    methods = [f for f in methods if f not in helpers] or methods
     f = methods[0]
     anns = annotations(f)
     kind = call.get("node")
@@ -556,6 +560,7 @@ def main():
         if not name.startswith("_") and name in ns:
             ns[name] = getattr(builtins, name)
     src = open(sys.argv[1], encoding="utf-8").read()
+    call["source"] = src
     if call.get("node") is None and "isLeaf" in src and "topLeft" in src:
         ns["Node"] = QuadNode
     real_stdout, sys.stdout = sys.stdout, sys.stderr
