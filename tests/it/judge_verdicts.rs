@@ -381,4 +381,12 @@ long long n,m,a;if(scanf(\"%lld%lld%lld\",&n,&m,&a)!=3)return 1;\
 printf(\"%lld\\n\",((n+a-1)/a)*((m+a-1)/a)+big[0]-1);return 0;}\n";
     let v = judged(&mut s, json!({"source": "codeforces", "id": "1A", "language": "c", "code": code}));
     assert_eq!(v["verdict"], "AC", "{v}");
+    // A thread still gets a stack of its own within the memory limit (numpy's OpenBLAS starts
+    // threads at its import: they failed when every thread's stack was the memory limit's size).
+    let threads = "#include <pthread.h>\n#include <stdio.h>\nstatic void *f(void *x){return x;}\n\
+int main(void){pthread_t t[3];for(int i=0;i<3;i++)if(pthread_create(&t[i],0,f,0)){puts(\"no thread\");return 0;}\
+for(int i=0;i<3;i++)pthread_join(t[i],0);long long n,m,a;if(scanf(\"%lld%lld%lld\",&n,&m,&a)!=3)return 1;\
+printf(\"%lld\\n\",((n+a-1)/a)*((m+a-1)/a));return 0;}\n";
+    let v = judged(&mut s, json!({"source": "codeforces", "id": "1A", "language": "c", "code": threads}));
+    assert_eq!(v["verdict"], "AC", "{v}");
 }

@@ -204,7 +204,7 @@ pub(crate) fn wrap(
     (out, init.is_some())
 }
 
-/// `prlimit --cpu=N --stack=B [--as=B] --`, where `prlimit` exists.
+/// `prlimit --cpu=N --stack=unlimited [--as=B] --`, where `prlimit` exists.
 fn prlimit(limits: Limits) -> Vec<String> {
     if !prlimit_works() {
         return Vec::new();
@@ -213,9 +213,11 @@ fn prlimit(limits: Limits) -> Vec<String> {
     // clock decides first in the normal case.
     let mut out = vec![tool("prlimit").to_string(), format!("--cpu={}", limits.time_ms.div_ceil(1000) + 1)];
     // The stack may take the whole memory limit, as on AtCoder and Codeforces: 8 MB (Linux's
-    // default) crashed accepted solutions with a large local array or a deep recursion.
-    let stack = limits.memory_mb.map_or_else(|| "unlimited".to_string(), |mb| mb.saturating_mul(1 << 20).to_string());
-    out.push(format!("--stack={stack}"));
+    // default) crashed accepted solutions with a large local array or a deep recursion. Unlimited,
+    // bounded by the address space (`--as`), not set to the memory limit: glibc gives every new
+    // thread a stack of the limit's size, so a 1 GB limit left no room for a second thread under
+    // a 1 GB address space (numpy's import, whose OpenBLAS starts threads, died in it: an `RE`).
+    out.push("--stack=unlimited".into());
     if let Some(mb) = limits.memory_mb {
         out.push(format!("--as={}", mb.saturating_mul(1 << 20)));
     }

@@ -277,6 +277,8 @@ const MAYBE_SEVERAL: &[Rule] = &[
     ],
     // "It can be proved that such an assignment always exists under the constraints given."
     &[&["it can be proved that such", "it can be shown that such"], &["exist"]],
+    // "The i-th of these 2N-1 lines should contain the i-th element of a possible permutation."
+    &[&["element of a possible ", "elements of a possible ", "element of any possible ", "elements of any possible "]],
     &[&["一つ求め", "ひとつ求め", "一つ出力", "ひとつ出力", "一例", "一つ示", "ひとつ示", "構築"]],
     &[&["输出一种", "输出一个满足", "输出一组", "构造", "给出一种"]],
     &[&["выведите пример", "приведите пример", "постройте"]],
@@ -424,6 +426,8 @@ mod tests {
         assert!(several("It can be proved that such a coloring always exists under the constraints."));
         assert!(!several("Print the number of sequences satisfying the conditions."));
         assert!(!several("It can be proved that the answer is less than 2^{63}."));
+        assert!(several("The i-th of these lines should contain the i-th element of a possible permutation."));
+        assert!(!several("Print the number of elements of the permutation."));
         assert!(!several("Print the minimum number of operations."));
     }
 }
