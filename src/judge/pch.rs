@@ -141,6 +141,12 @@ pub(crate) fn blamed(include: &Path, log: &str) -> bool {
     if log.contains("invalid-pch") {
         return true;
     }
+    // A file of the header's folder gone while the program compiled (another server, sharing the
+    // cache, building the folder again): abc149_c's accepted program got a `CE` for it.
+    let ours = include.to_string_lossy();
+    if log.lines().any(|l| l.contains(&*ours) && l.contains("No such file")) {
+        return true;
+    }
     if !(log.contains("PCH") || log.contains(".gch")) {
         return false;
     }
@@ -558,6 +564,16 @@ mod tests {
         for (source, want) in cases {
             assert_eq!(first_include(source), *want, "{source:?}");
         }
+    }
+
+    #[test]
+    fn a_header_gone_while_the_program_compiled_is_the_header_s_fault() {
+        let include = Path::new("/c/oj-mcp-rs/pch/aa0c/include");
+        let gone =
+            "main.cpp:21:10: fatal error: /c/oj-mcp-rs/pch/aa0c/include/bits/stdc++.h: No such file or directory";
+        assert!(blamed(include, gone));
+        // The program's own missing header is the program's.
+        assert!(!blamed(include, "main.cpp:1:10: fatal error: atcoder/all: No such file or directory"));
     }
 
     #[test]
