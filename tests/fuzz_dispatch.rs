@@ -310,4 +310,12 @@ fn the_oracle_rejects_broken_output() {
     assert!(oracle::verify(twice.as_bytes(), format!("[{ok5},{err}]\n").as_bytes()).is_ok(), "both 5s");
     assert!(oracle::verify(twice.as_bytes(), format!("[{ok5},{err},{err}]\n").as_bytes()).is_err(), "a 5 too many");
     assert!(oracle::verify(twice.as_bytes(), b"").is_err(), "the error dropped with the call");
+    // Two batches of the same ids, one whose two entries must both be answered: its `[5, 5]` is
+    // not taken for the other's, which leaves `[5]` nothing to fit (found by CI's fuzz run).
+    let invalid = r#"[{"jsonrpc":"2.0","id":5,"meth":"x"},{"jsonrpc":"2.0","id":5,"method":"tools/canl"}]"#;
+    let both_batches = format!("{twice}{invalid}\n");
+    let replies = format!("[{err}]\n[{err},{err}]\n");
+    assert!(oracle::verify(both_batches.as_bytes(), replies.as_bytes()).is_ok(), "each batch its reply");
+    let swapped = format!("[{err},{err}]\n[{err}]\n");
+    assert!(oracle::verify(both_batches.as_bytes(), swapped.as_bytes()).is_ok(), "in either order");
 }

@@ -315,9 +315,13 @@ pub fn verify(input: &[u8], out: &[u8]) -> Result<Stats, String> {
 fn match_batches(got: &[Vec<Value>], expected: &mut Vec<Vec<(Value, bool)>>) -> Result<(), String> {
     for ids in got {
         let fits = |want: &Vec<(Value, bool)>| fits(want, ids);
-        // The closest fit first: a batch with no entry dropped over one that lost some.
-        let pos =
-            expected.iter().position(|w| w.len() == ids.len() && fits(w)).or_else(|| expected.iter().position(fits));
+        // The closest fit first: a batch with no entry dropped over one that lost some, and among
+        // those the one with the fewest entries that could have been dropped (the same ids in two
+        // batches: `[5, 5]` is the batch whose two entries must both be answered, not the one
+        // whose cancelled entry may be missing, which a later `[5]` fits).
+        let rank =
+            |(i, w): (usize, &Vec<(Value, bool)>)| (w.len() != ids.len(), w.iter().filter(|(_, c)| *c).count(), i);
+        let pos = expected.iter().enumerate().filter(|(_, w)| fits(w)).map(rank).min().map(|(_, _, i)| i);
         match pos {
             Some(i) => drop(expected.swap_remove(i)),
             None => return Err(format!("a batch reply that fits no batch: {ids:?}; expected {expected:?}")),
