@@ -77,3 +77,15 @@ pub(crate) fn array<const N: usize>(elements: [Value; N]) -> Value {
 pub(crate) fn value<T: Serialize + ?Sized>(v: &T) -> Value {
     serde_json::to_value(v).expect("a JSON value")
 }
+
+/// A JSON value's kind, for a message ("got a string").
+pub(crate) fn kind(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "a boolean",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "an array",
+        Value::Object(_) => "an object",
+    }
+}

@@ -371,15 +371,11 @@ pub fn from_value(value: Value) -> Result<Message, Response> {
     }
 }
 
+/// A value's kind, for a message; an id's number says whether it is an integer.
 fn kind(v: &Value) -> &'static str {
     match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
         Value::Number(n) if n.is_f64() => "a non-integer number",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
+        other => crate::json::kind(other),
     }
 }
 

@@ -9,6 +9,8 @@ use std::str::FromStr;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use serde_json::Value;
 
+use crate::json;
+
 /// A platform the backend serves. The five known ones are variants; a name the backend may add
 /// later (or an unrecognised one, `unknown` from the resolver, an empty field) is `Other`, kept as
 /// written, so every value prints back exactly as it came in.
@@ -186,18 +188,6 @@ impl<'de> Deserialize<'de> for Problem {
     }
 }
 
-/// A JSON value's kind, for a message.
-fn kind(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 /// A problem object's fields, taken out one by one (each read once, no copy of the statement).
 struct Fields(serde_json::Map<String, Value>);
 
@@ -206,7 +196,7 @@ impl Fields {
     fn of(v: Value, what: &str) -> Result<Fields, String> {
         match v {
             Value::Object(m) => Ok(Fields(m)),
-            other => Err(format!("expected {what}, got {}", kind(&other))),
+            other => Err(format!("expected {what}, got {}", json::kind(&other))),
         }
     }
 
@@ -219,7 +209,7 @@ impl Fields {
         match self.take(k) {
             Value::Null => Ok(None),
             Value::String(s) => Ok(Some(s)),
-            other => Err(format!("invalid type for `{k}`: {}, expected a string", kind(&other))),
+            other => Err(format!("invalid type for `{k}`: {}, expected a string", json::kind(&other))),
         }
     }
 
@@ -232,12 +222,12 @@ impl Fields {
         match self.take(k) {
             Value::Null => Ok(None),
             Value::Number(n) => Ok(n.as_f64()),
-            other => Err(format!("invalid type for `{k}`: {}, expected a number", kind(&other))),
+            other => Err(format!("invalid type for `{k}`: {}, expected a number", json::kind(&other))),
         }
     }
 
     fn texts(&mut self, k: &str) -> Result<Vec<String>, String> {
-        let bad = |v: &Value, what| format!("invalid type for `{k}`: {}, expected {what}", kind(v));
+        let bad = |v: &Value, what| format!("invalid type for `{k}`: {}, expected {what}", json::kind(v));
         match self.take(k) {
             Value::Null => Ok(Vec::new()),
             Value::Array(items) => items

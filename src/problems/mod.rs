@@ -66,17 +66,6 @@ pub(crate) struct Args<'a> {
     declared: Option<Vec<String>>,
 }
 
-fn type_name(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(_) => "a boolean",
-        Value::Number(_) => "a number",
-        Value::String(_) => "a string",
-        Value::Array(_) => "an array",
-        Value::Object(_) => "an object",
-    }
-}
-
 fn bad(msg: String) -> ToolError {
     ToolError::Args(format!("Invalid arguments: {msg}"))
 }
@@ -98,7 +87,7 @@ impl<'a> Args<'a> {
             None | Some(Value::Null) => None,
             Some(Value::Object(m)) => Some(m),
             Some(other) => {
-                return Err(bad(format!("`arguments` must be an object, got {}", type_name(other))));
+                return Err(bad(format!("`arguments` must be an object, got {}", crate::json::kind(other))));
             }
         };
         let mut unknown: Vec<&str> =
@@ -145,7 +134,7 @@ impl<'a> Args<'a> {
         match self.get(name) {
             None => Ok(None),
             Some(Value::String(s)) => Ok(Some(s)),
-            Some(other) => Err(bad(format!("`{name}` must be a string, got {}", type_name(other)))),
+            Some(other) => Err(bad(format!("`{name}` must be a string, got {}", crate::json::kind(other)))),
         }
     }
 
@@ -214,7 +203,7 @@ fn quoted(choices: &[&str]) -> String {
 fn show(v: &Value) -> String {
     let s = match v {
         Value::String(_) | Value::Number(_) | Value::Bool(_) => v.to_string(),
-        other => type_name(other).to_string(),
+        other => crate::json::kind(other).to_string(),
     };
     if s.chars().count() > 60 { s.chars().take(60).collect::<String>() + "…" } else { s }
 }
