@@ -321,6 +321,4 @@ fn fenced_lines(s: &str, mut from: usize, ch: u8, len: usize, out: &mut String) 
 }
 
 #[cfg(test)]
-mod golden;
-#[cfg(test)]
 mod tests;

@@ -2,14 +2,14 @@
 //! `format::truncate`): every fixture statement against its committed Markdown
 //! (`tests/golden/convert/NAME.md`), and every `../shared/corpus` statement against a committed
 //! manifest of output length and 64-bit FNV-1a hash (the corpus is the judges' copyright, so its
-//! converted text is never committed). `UPDATE_GOLDEN=1 cargo test --lib convert::golden`
+//! converted text is never committed). `UPDATE_GOLDEN=1 cargo test --lib convert::tests::golden`
 //! rewrites both; a mismatch writes the actual output to `target/golden-actual/` for diffing.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use super::tests::{corpus, fixture_statements};
-use super::to_markdown;
+use super::{corpus, fixture_statements};
+use crate::convert::to_markdown;
 use crate::format::{MAX_TEXT_BYTES, truncate};
 
 /// A statement as a tool shows it: converted, then cut to the reply's size.

@@ -29,6 +29,7 @@ fn check_all(cases: &[(&str, &str)]) {
 }
 
 mod corpus;
+mod golden;
 mod hazards;
 mod random;
 mod snapshots;
