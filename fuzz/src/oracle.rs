@@ -306,31 +306,82 @@ pub fn verify(input: &[u8], out: &[u8]) -> Result<Stats, String> {
             x.stats.cancelled += optional;
         }
     }
-    match_batches(&batches, &mut x.batches)?;
+    match_batches(&batches, &x.batches)?;
     Ok(x.stats)
 }
 
-/// Pairs each batch reply with an expected batch it fits (its entries' ids in order, the
-/// cancellable ones possibly missing); an expected batch left unpaired must be all cancellable.
-fn match_batches(got: &[Vec<Value>], expected: &mut Vec<Vec<(Value, bool)>>) -> Result<(), String> {
-    for ids in got {
-        let fits = |want: &Vec<(Value, bool)>| fits(want, ids);
-        // The closest fit first: a batch with no entry dropped over one that lost some, and among
-        // those the one with the fewest entries that could have been dropped (the same ids in two
-        // batches: `[5, 5]` is the batch whose two entries must both be answered, not the one
-        // whose cancelled entry may be missing, which a later `[5]` fits).
-        let rank =
-            |(i, w): (usize, &Vec<(Value, bool)>)| (w.len() != ids.len(), w.iter().filter(|(_, c)| *c).count(), i);
-        let pos = expected.iter().enumerate().filter(|(_, w)| fits(w)).map(rank).min().map(|(_, _, i)| i);
-        match pos {
-            Some(i) => drop(expected.swap_remove(i)),
-            None => return Err(format!("a batch reply that fits no batch: {ids:?}; expected {expected:?}")),
+/// Pairs each batch reply with its own expected batch, one it fits (its entries' ids in order,
+/// the cancellable ones possibly missing); an expected batch left unpaired must be all
+/// cancellable. Ids repeat across batches, so no greedy choice is safe (`[5]` fits both
+/// `[(5, may drop)]` and `[(5, may drop), (5, must stay)]`, and whether the first batch answered
+/// at all decides which): a bipartite matching. Every reply is paired first (Kuhn's augmenting
+/// paths); then each batch that must be answered and is not takes a reply along an alternating
+/// path that ends by unpairing a batch that may go unanswered. If any pairing answers both sides,
+/// such a path exists (Mendelsohn–Dulmage), so a refusal here is the server's.
+fn match_batches(got: &[Vec<Value>], expected: &[Vec<(Value, bool)>]) -> Result<(), String> {
+    let edges: Vec<Vec<usize>> =
+        got.iter().map(|ids| (0..expected.len()).filter(|&b| fits(&expected[b], ids)).collect()).collect();
+    let mut m = Matching { edges: &edges, at: vec![usize::MAX; got.len()], owner: vec![None; expected.len()] };
+    for (r, ids) in got.iter().enumerate() {
+        if !m.augment(r, &mut vec![false; expected.len()]) {
+            return Err(format!("a batch reply that fits no batch: {ids:?}; expected {expected:?}"));
         }
     }
-    if let Some(left) = expected.iter().find(|w| w.iter().any(|(_, c)| !c)) {
-        return Err(format!("a batch without its reply: {left:?}"));
+    let must: Vec<bool> = expected.iter().map(|w| w.iter().any(|(_, c)| !c)).collect();
+    for b in 0..expected.len() {
+        if must[b] && m.owner[b].is_none() {
+            let mut seen = vec![false; expected.len()];
+            seen[b] = true;
+            if !m.release(b, &must, &mut seen) {
+                return Err(format!("a batch without its reply: {:?}", expected[b]));
+            }
+        }
     }
     Ok(())
+}
+
+/// Replies paired with expected batches: `at[reply]` is its batch, `owner[batch]` its reply.
+struct Matching<'a> {
+    edges: &'a [Vec<usize>],
+    at: Vec<usize>,
+    owner: Vec<Option<usize>>,
+}
+
+impl Matching<'_> {
+    /// Kuhn's step: pairs reply `r`, moving earlier replies to other batches they fit.
+    fn augment(&mut self, r: usize, seen: &mut [bool]) -> bool {
+        for &b in &self.edges[r] {
+            if std::mem::replace(&mut seen[b], true) {
+                continue;
+            }
+            if self.owner[b].is_none_or(|o| self.augment(o, seen)) {
+                self.owner[b] = Some(r);
+                self.at[r] = b;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Gives batch `b` a reply that fits it, taken from a batch that may go unanswered or that
+    /// can itself take another reply the same way.
+    fn release(&mut self, b: usize, must: &[bool], seen: &mut [bool]) -> bool {
+        for r in 0..self.edges.len() {
+            let from = self.at[r];
+            if !self.edges[r].contains(&b) || std::mem::replace(&mut seen[from], true) {
+                continue;
+            }
+            if !must[from] || self.release(from, must, seen) {
+                if self.owner[from] == Some(r) {
+                    self.owner[from] = None;
+                }
+                self.owner[b] = Some(r);
+                self.at[r] = b;
+                return true;
+            }
+        }
+        false
+    }
 }
 
 /// Whether `got` is `want` with some cancellable entries left out. Ids can repeat in a batch, so
