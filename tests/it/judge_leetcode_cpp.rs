@@ -227,6 +227,12 @@ if (i == 0 || j == 0) return 1 + g[0];\n            if (f[i][j] != -1) return f[
 return f[i][j] = dfs(i - 1, j) + dfs(i, j - 1);\n        };\n        return dfs(m - 1, n - 1);\n    }\n};\n";
     let v = cpp(s, "9401", code);
     assert_eq!(v["verdict"], "AC", "{v}");
+    // C++23's `ranges::iota`, which GCC 12's library lacks and LeetCode's has (2099).
+    let code = "class Solution {\npublic:\n    int paths(int m, int n) {\n        vector<int> idx(m + n);\n        \
+auto [end, next] = ranges::iota(idx, 0);\n        ranges::iota(idx.begin(), idx.end(), next - 10);\n        \
+return idx[m] + 9 + (end == idx.end());\n    }\n};\n";
+    let v = cpp(s, "9401", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
     // Code that is no `class Solution` is refused before anything is built.
     let text = s.call_err(
         "test_solution",

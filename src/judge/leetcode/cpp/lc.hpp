@@ -11,6 +11,32 @@
 #include <bits/stdc++.h>
 using namespace std;
 
+// LeetCode's C++23 library (GCC 14's libstdc++) has `ranges::iota`; GCC 12's does not, and
+// accepted code calls it (2099's `ranges::iota(idx, 0)`): the same algorithm where it is missing.
+// libstdc++ only: libc++'s `std` is an inline namespace, where this would make `ranges` ambiguous.
+#if __cplusplus > 202002L && defined(__GLIBCXX__) && !defined(__cpp_lib_ranges_iota)
+namespace std::ranges {
+template <class O, class T>
+struct oj_out_value_result {
+    O out;
+    T value;
+};
+struct oj_iota_fn {
+    template <input_or_output_iterator O, sentinel_for<O> S, weakly_incrementable T>
+        requires indirectly_writable<O, const T&>
+    constexpr oj_out_value_result<O, T> operator()(O first, S last, T value) const {
+        for (; first != last; ++first, ++value) *first = as_const(value);
+        return {std::move(first), std::move(value)};
+    }
+    template <weakly_incrementable T, output_range<const T&> R>
+    constexpr auto operator()(R&& r, T value) const {
+        return (*this)(ranges::begin(r), ranges::end(r), std::move(value));
+    }
+};
+inline constexpr oj_iota_fn iota{};
+}  // namespace std::ranges
+#endif
+
 namespace oj_leetcode {
 
 // A JSON value: the call the judge sends, one line.
