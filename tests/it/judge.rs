@@ -439,11 +439,13 @@ fn leetcode_through_the_python_harness() {
         return;
     }
     let (b, mut s) = judge_server(vec![]);
-    // LeetCode's prelude: `bisect` is the module (374's accepted solution calls `bisect.bisect`),
-    // and its functions are there by name too.
+    // LeetCode's prelude: `bisect` and `random` are the modules (374's accepted solution calls
+    // `bisect.bisect`, 384's `random.randrange`), and their functions are there by name too
+    // (380's `choice`, 912's `randint`).
     let good = "class Solution:
     def twoSum(self, nums: List[int], target: int) -> List[int]:
         seen = {} if bisect.bisect([1], 1) == bisect_left([1], 2) else None
+        seen = seen if random.randrange(1) == choice([0]) == randint(0, 0) else None
         for i, x in enumerate(nums):
             if target - x in seen:
                 return [i, seen[target - x]]

@@ -233,6 +233,14 @@ auto [end, next] = ranges::iota(idx, 0);\n        ranges::iota(idx.begin(), idx.
 return idx[m] + 9 + (end == idx.end());\n    }\n};\n";
     let v = cpp(s, "9401", code);
     assert_eq!(v["verdict"], "AC", "{v}");
+    // 3294: a `Node` with `prev` is a doubly linked list, here one of its nodes given by its value.
+    serve(b, "leetcode", "9402", &leetcode(&[("head = [1,2,3,4,5], node = 5", "[1,2,3,4,5]")]), None);
+    let code = "/*\n// Definition for doubly-linked list.\nclass Node {\npublic:\n    int val;\n    Node* prev;\n    \
+Node* next;\n};\n*/\nclass Solution {\npublic:\n    vector<int> toArray(Node* node) {\n        \
+while (node->prev) node = node->prev;\n        vector<int> out;\n        for (; node; node = node->next) \
+out.push_back(node->val);\n        return out;\n    }\n};\n";
+    let v = cpp(s, "9402", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
     // Code that is no `class Solution` is refused before anything is built.
     let text = s.call_err(
         "test_solution",

@@ -310,6 +310,26 @@ class Solution:\n    def flatten(self, head: 'Optional[Node]') -> 'Optional[Node
     let text =
         s.call_err("test_solution", json!({"source": "leetcode", "id": "9113", "language": "python", "code": code}));
     assert!(text.contains("multilevel doubly linked list") && !text.contains("RE"), "{text}");
+    // 3263 and 3294: a `Node` with `prev` and `next` is a doubly linked list, given whole or (3294)
+    // as one of its nodes, by its value, beside the list.
+    let doubly = leetcode(&[("head = [1,2,3]", "[1,2,3]")]);
+    serve(&b, "leetcode", "9114", &doubly, None);
+    let comment = "\"\"\"\n# Definition for a Node.\nclass Node:\n    def __init__(self, val, prev=None, next=None):\n        \
+self.val = val\n        self.prev = prev\n        self.next = next\n\"\"\"\n";
+    let code = format!(
+        "{comment}class Solution:\n    def toArray(self, root: 'Optional[Node]') -> List[int]:\n        out = []\n        \
+while root:\n            out.append(root.val)\n            root = root.next\n        return out\n"
+    );
+    assert_eq!(py(&mut s, "leetcode", "9114", &code)["verdict"], "AC");
+    let middle = leetcode(&[("head = [1,2,3,4,5], node = 5", "[1,2,3,4,5]"), ("head = [4,5,6], node = 5", "[4,5,6]")]);
+    serve(&b, "leetcode", "9115", &middle, None);
+    let code = format!(
+        "{comment}class Solution:\n    def toArray(self, node: 'Optional[Node]') -> List[int]:\n        \
+while node.prev:\n            node = node.prev\n        out = []\n        while node:\n            \
+out.append(node.val)\n            node = node.next\n        return out\n"
+    );
+    let v = py(&mut s, "leetcode", "9115", &code);
+    assert_eq!((v["verdict"].as_str(), v["passed"].as_u64()), (Some("AC"), Some(2)), "{v}");
 }
 
 #[test]

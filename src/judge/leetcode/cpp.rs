@@ -271,10 +271,16 @@ fn prelude(code: &str, scan: &str, shape: &Shape) -> Result<String, String> {
             out += section("parent");
             return Ok(out + &apis(scan, shape));
         }
+        // A doubly linked list (3263, 3294): `prev`, and no tree's or multilevel list's links.
+        if shape.extras.node.is_none() && mentions(code, "prev") && !mentions(code, "left") && !mentions(code, "child") {
+            out += section("doubly");
+            return Ok(out + &apis(scan, shape));
+        }
         let kind = shape.extras.node.ok_or(
             "This problem's `Node` class is not one the C++ driver defines: it has LeetCode's N-ary tree, graph, \
-random-pointer list, next-pointer and parent-pointer tree nodes, told apart by the definition LeetCode's template \
-shows in a comment (`children`, `neighbors`, `random`, `next` or `parent` beside `left`). Keep that comment in the code, or test it on LeetCode.",
+random-pointer list, doubly linked list, next-pointer and parent-pointer tree nodes, told apart by the definition \
+LeetCode's template shows in a comment (`children`, `neighbors`, `random`, `prev`, `next` or `parent` beside `left`). \
+Keep that comment in the code, or test it on LeetCode.",
         )?;
         out += section(match kind {
             NodeClass::Nary => "nary",

@@ -3,7 +3,7 @@
 # for a design class; "node", "api" and "nested" say which classes and hidden APIs to build), runs
 # the solution in the file named by argv[1] with LeetCode's own prelude, and prints the result as
 # LeetCode shows it, as JSON, on the last line of stdout. What the solution prints goes to stderr.
-import sys, json, inspect, builtins, collections
+import sys, json, inspect, builtins, collections, re
 
 PRELUDE = """
 from typing import *
@@ -17,11 +17,13 @@ from functools import *
 from math import *
 from string import *
 from operator import *
+from random import *
 from copy import deepcopy
 from statistics import mean, median, mode
-# As on LeetCode, `bisect` is the module (`bisect.bisect_left(...)`), not the function the star
-# import above bound to the name; its functions keep their own names.
-import bisect
+# As on LeetCode, `bisect` and `random` are the modules (`bisect.bisect_left(...)`,
+# `random.randrange(...)`), not the functions the star imports above bound to the names; their
+# functions keep their own names (accepted code calls `choice`, `randint` and `randrange` bare).
+import bisect, random
 from fractions import Fraction
 from decimal import Decimal
 inf = float("inf")
@@ -60,6 +62,12 @@ class ParentNode:
     # with a `parent` pointer (510, 1650, 1666), which build_tree sets.
     def __init__(self, val=0, left=None, right=None, parent=None):
         self.val, self.left, self.right, self.parent = val, left, right, parent
+
+
+class DoublyNode:
+    # `Node` with `prev` and `next` and no tree links: a doubly linked list (3263, 3294).
+    def __init__(self, val=0, prev=None, next=None):
+        self.val, self.prev, self.next = val, prev, next
 
 
 class NaryNode:
@@ -173,6 +181,13 @@ def build_list(ns, xs, pos=-1):
         a.next = b
     if nodes and 0 <= pos < len(nodes):
         nodes[-1].next = nodes[pos]
+    return nodes[0] if nodes else None
+
+
+def build_doubly(xs):
+    nodes = [DoublyNode(x) for x in xs]
+    for a, b in zip(nodes, nodes[1:]):
+        a.next, b.prev = b, a
     return nodes[0] if nodes else None
 
 
@@ -386,6 +401,8 @@ def convert(ns, ann, v, call, kind):
         return by_value(call, v)
     if node("Node") and ns["Node"] is QuadNode and isinstance(v, list):
         return build_quad(v)
+    if node("Node") and ns["Node"] is DoublyNode and isinstance(v, list):
+        return build_doubly(v)
     if node("TreeNode") or (node("Node") and kind in (None, "next")):
         make = ns["TreeNode"] if "TreeNode" in ann else ns["Node"]
         if nested and isinstance(v, list) and call["built"]:
@@ -485,7 +502,11 @@ def call_function(ns, call):
             # shown if nothing is returned.
             if n not in params and n != "pos" and isinstance(v, list):
                 make = build_list if any("ListNode" in a for a in anns.values()) else None
-                built = make(ns, v, call["named"].get("pos", -1)) if make else build_tree(ns[tree], v)
+                if make:
+                    built = make(ns, v, call["named"].get("pos", -1))
+                else:
+                    # 3294's `head` beside the `node` the method takes, given by its value.
+                    built = build_doubly(v) if ns[tree] is DoublyNode else build_tree(ns[tree], v)
                 call["built"].append(built)
                 call.setdefault("extra", built)
     by_name = bool(params) and all(n in call["named"] for n in params)
@@ -563,6 +584,9 @@ def main():
     call["source"] = src
     if call.get("node") is None and "isLeaf" in src and "topLeft" in src:
         ns["Node"] = QuadNode
+    # The template's comment defines `self.prev` and no tree's or multilevel list's links.
+    if call.get("node") is None and re.search(r"self\.prev\b", src) and not re.search(r"self\.(left|child)\b", src):
+        ns["Node"] = DoublyNode
     real_stdout, sys.stdout = sys.stdout, sys.stderr
     try:
         exec(compile(src, "solution.py", "exec"), ns)

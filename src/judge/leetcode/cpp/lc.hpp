@@ -221,6 +221,10 @@ template <class T, class = void>
 struct has_parent : std::false_type {};
 template <class T>
 struct has_parent<T, std::void_t<decltype(std::declval<T&>().parent)>> : std::true_type {};
+template <class T, class = void>
+struct has_prev : std::false_type {};
+template <class T>
+struct has_prev<T, std::void_t<decltype(std::declval<T&>().prev)>> : std::true_type {};
 
 template <class N>
 N* find(long long val) {
@@ -262,12 +266,16 @@ N* read_node(const J& j, Build build) {
     return nullptr;
 }
 
-// A linked list, its last node linked to the node at `pos` (the call's `pos`) when there is one.
+// A linked list, its last node linked to the node at `pos` (the call's `pos`) when there is one;
+// doubly linked where the class has `prev` (3263).
 template <class N>
 N* build_list(const J& j) {
     std::vector<N*> nodes;
     for (const J& e : j.a) nodes.push_back(new N(int(e.i)));
-    for (size_t k = 0; k + 1 < nodes.size(); k++) nodes[k]->next = nodes[k + 1];
+    for (size_t k = 0; k + 1 < nodes.size(); k++) {
+        nodes[k]->next = nodes[k + 1];
+        if constexpr (has_prev<N>::value) nodes[k + 1]->prev = nodes[k];
+    }
     const J* pos = call().named("pos");
     if (pos && !nodes.empty() && pos->i >= 0 && size_t(pos->i) < nodes.size()) nodes.back()->next = nodes[pos->i];
     return nodes.empty() ? nullptr : nodes[0];

@@ -107,6 +107,21 @@ public:
 };
 inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_tree<Node>); }
 inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_tree(o, n); }
+//@ doubly
+class Node {
+public:
+    int val;
+    Node* prev;
+    Node* next;
+
+    Node() : val(0), prev(NULL), next(NULL) {}
+
+    Node(int _val) : val(_val), prev(NULL), next(NULL) {}
+
+    Node(int _val, Node* _prev, Node* _next) : val(_val), prev(_prev), next(_next) {}
+};
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_list<Node>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_list(o, n); }
 //@ NestedInteger
 class NestedInteger {
     bool integer_ = false;
