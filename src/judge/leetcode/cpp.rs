@@ -196,9 +196,9 @@ fn pointer(class: &str, m: &Method, all: &[Method]) -> String {
 }
 
 /// A codec's round trip (297 `serialize`/`deserialize`, 535 `encode`/`decode`), when the class
-/// has both methods.
+/// has both methods, public (1900's `Solution` has private helpers by those names).
 fn codec(methods: &[Method], class: &str) -> Option<String> {
-    let has = |n: &str| methods.iter().any(|m| m.name == n);
+    let has = |n: &str| methods.iter().any(|m| m.name == n && m.public);
     let (e, d) = [("serialize", "deserialize"), ("encode", "decode")].into_iter().find(|(e, d)| has(e) && has(d))?;
     Some(format!("oj_leetcode::run_codec<{class}>(&{class}::{e}, &{class}::{d})"))
 }

@@ -98,6 +98,11 @@ fn design_classes_iterators_and_codecs() {
     TreeNode* deserialize(string data) { return nullptr; }\n};";
     let main = driver(codec, &shape(&["root"]), &["x".into()]).unwrap().files[1].1.clone();
     assert!(main.contains("oj_leetcode::run_codec<Codec>(&Codec::serialize, &Codec::deserialize)"), "{main}");
+    // 1900: private helpers named `encode` and `decode` do not make `Solution` a codec.
+    let helpers = "class Solution {\npublic:\n    vector<int> rounds(int n) { return decode(encode(n, n)); }\n\
+private:\n    int encode(int x, int y) { return x << 8 | y; }\n    vector<int> decode(int v) { return {v >> 8, v & 255}; }\n};";
+    let main = driver(helpers, &shape(&["n"]), &["x".into()]).unwrap().files[1].1.clone();
+    assert!(main.contains("oj_leetcode::run_function<Solution, void>(&Solution::rounds, {\"n\"})"), "{main}");
 }
 
 #[test]
