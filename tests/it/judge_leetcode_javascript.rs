@@ -223,6 +223,13 @@ return out;\n}\n";
 const mid = lo + Math.floor((hi - lo) / 2), g = guess(mid);\n        if (g === 0) return mid;\n        \
 if (g < 0) hi = mid - 1; else lo = mid + 1;\n    }\n}\n";
     ac(&mut s, "typescript", "9244", guess);
+    // 431: a `class Codec`, one object encoding an N-ary tree as a binary one and decoding it.
+    serve(&b, "leetcode", "9245", &leetcode(&[("root = [1,null,3,2,4,null,5,6]", "[1,null,3,2,4,null,5,6]")]), None);
+    let codec = "/**\n * Definition for _Node.\n * class _Node {\n *     val: number\n *     children: _Node[]\n * }\n */\n\n\
+class Codec {\n    kept: _Node | null = null;\n    serialize(root: _Node | null): TreeNode | null {\n        this.kept = root;\n        \
+return root && new TreeNode(root.val);\n    }\n    deserialize(root: TreeNode | null): _Node | null {\n        \
+return root && this.kept;\n    }\n}\n";
+    ac(&mut s, "typescript", "9245", codec);
 }
 
 #[test]

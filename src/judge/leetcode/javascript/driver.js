@@ -718,14 +718,26 @@ function iteratorOrCodec(call, decl, ctx, named) {
     while (it.hasNext()) out.push(it.next());
     return { result: out };
   }
-  for (const [enc, dec] of [
+  const pairs = [
     ["serialize", "deserialize"],
     ["encode", "decode"],
-  ]) {
+  ];
+  for (const [enc, dec] of pairs) {
     const pair = decl.fns.has(enc) && decl.fns.has(dec) ? [decl.fns.get(enc), lookup(enc), lookup(dec)] : null;
     if (!pair || typeof pair[1] !== "function" || call.args.length !== 1) continue;
     const arg = convert(ctx, pair[0].params[0] || { name: "", type: "" }, call.args[0]);
     return { result: present(decl.fns.get(dec).ret || pair[0].params[0]?.type, pair[2](pair[1](arg)), ctx, call) };
+  }
+  // A `class Codec` (TypeScript's 428 and 431, JavaScript's 428): one object encodes and decodes.
+  const C = lookup("Codec");
+  if (typeof C !== "function" || call.args.length !== 1) return null;
+  const sigs = decl.classes.get("Codec") || new Map();
+  const obj = new C();
+  for (const [enc, dec] of pairs) {
+    if (typeof obj[enc] !== "function" || typeof obj[dec] !== "function") continue;
+    const p = sigs.get(enc)?.params[0];
+    const arg = convert(ctx, p || { name: "", type: "" }, call.args[0]);
+    return { result: present(sigs.get(dec)?.ret || p?.type, obj[dec](obj[enc](arg)), ctx, call) };
   }
   return null;
 }
