@@ -63,6 +63,8 @@ const ANY_ANSWER: &[Rule] = &[
         "any array",
     ]],
     &[&["multiple", "several", "more than one", "two or more", "not unique", "many possible"], &[" any "], OUTPUT],
+    // "If there exists a positive integer … choose one such integer and print it." (apc001_a)
+    &[&["choose one such", "pick one such", "find one such"], OUTPUT],
     &[
         &["any "],
         &[
@@ -373,6 +375,7 @@ mod tests {
             "\"bacd\" is also a valid answer.",
             "Other permutations such as [2,1,3] are also valid outputs.",
             "The score is calculated as follows.",
+            "If there exists a positive integer that is a multiple of X but not of Y, choose one such integer and print it.",
         ] {
             assert!(any(s), "{s}");
         }
@@ -387,6 +390,7 @@ mod tests {
             "Each cell is either 0 or 1.",
             "辺は任意の順で出力して構わない。",
             "Выведите ответ в любом порядке.",
+            "If such a substring exists, choose one such substring and delete it.",
         ] {
             assert!(!any(s), "{s}");
         }
