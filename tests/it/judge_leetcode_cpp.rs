@@ -241,6 +241,19 @@ while (node->prev) node = node->prev;\n        vector<int> out;\n        for (; 
 out.push_back(node->val);\n        return out;\n    }\n};\n";
     let v = cpp(s, "9402", code);
     assert_eq!(v["verdict"], "AC", "{v}");
+    // 1628: no class Solution; the tree `TreeBuilder` builds of the postfix tokens is evaluated.
+    serve(b, "leetcode", "9403", &leetcode(&[("s = [\"3\",\"4\",\"+\",\"2\",\"*\",\"7\",\"/\"]", "2")]), None);
+    let code = "class Node {\npublic:\n    virtual ~Node() {};\n    virtual int evaluate() const = 0;\n};\n\n\
+struct Num : Node {\n    int v;\n    Num(int v) : v(v) {}\n    int evaluate() const { return v; }\n};\n\n\
+struct Op : Node {\n    char op;\n    Node *l, *r;\n    Op(char op, Node* l, Node* r) : op(op), l(l), r(r) {}\n    \
+int evaluate() const {\n        int a = l->evaluate(), b = r->evaluate();\n        \
+return op == '+' ? a + b : op == '-' ? a - b : op == '*' ? a * b : a / b;\n    }\n};\n\n\
+class TreeBuilder {\npublic:\n    Node* buildTree(vector<string>& postfix) {\n        vector<Node*> st;\n        \
+for (auto& t : postfix) {\n            if (isdigit(t[0])) { st.push_back(new Num(stoi(t))); continue; }\n            \
+Node* r = st.back(); st.pop_back();\n            Node* l = st.back(); st.pop_back();\n            \
+st.push_back(new Op(t[0], l, r));\n        }\n        return st.back();\n    }\n};\n";
+    let v = cpp(s, "9403", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
     // Code that is no `class Solution` is refused before anything is built.
     let text = s.call_err(
         "test_solution",

@@ -163,6 +163,15 @@ private int i;\n\n    public TreeNode deserialize(String data) {\n        i = 0;
 private TreeNode read(String[] t) {\n        String x = t[i++];\n        if (x.equals(\"#\")) return null;\n        \
 TreeNode n = new TreeNode(Integer.parseInt(x));\n        n.left = read(t);\n        n.right = read(t);\n        return n;\n    }\n}\n";
     passes(b, s, "9217", &[("root = [1,2,3,null,null,4,5]", "[1,2,3,null,null,4,5]"), ("root = []", "[]")], codec);
+    // 1628: no class Solution; the tree `TreeBuilder` builds of the postfix tokens is evaluated.
+    let builder = "abstract class Node {\n    public abstract int evaluate();\n};\n\nclass Num extends Node {\n    int v;\n    \
+Num(int v) { this.v = v; }\n    public int evaluate() { return v; }\n}\n\nclass Op extends Node {\n    char op;\n    Node l, r;\n    \
+Op(char op, Node l, Node r) { this.op = op; this.l = l; this.r = r; }\n    public int evaluate() {\n        \
+int a = l.evaluate(), b = r.evaluate();\n        return op == '+' ? a + b : op == '-' ? a - b : op == '*' ? a * b : a / b;\n    }\n}\n\n\
+class TreeBuilder {\n    Node buildTree(String[] postfix) {\n        Deque<Node> st = new ArrayDeque<>();\n        \
+for (String t : postfix) {\n            if (Character.isDigit(t.charAt(0))) { st.push(new Num(Integer.parseInt(t))); continue; }\n            \
+Node r = st.pop(), l = st.pop();\n            st.push(new Op(t.charAt(0), l, r));\n        }\n        return st.pop();\n    }\n}\n";
+    passes(b, s, "9218", &[("s = [\"3\",\"4\",\"+\",\"2\",\"*\",\"7\",\"/\"]", "2")], builder);
 }
 
 fn compile_errors_at_the_users_lines_and_the_users_prints(b: &Backend, s: &mut Server) {

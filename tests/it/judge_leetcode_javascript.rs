@@ -230,6 +230,17 @@ class Codec {\n    kept: _Node | null = null;\n    serialize(root: _Node | null)
 return root && new TreeNode(root.val);\n    }\n    deserialize(root: TreeNode | null): _Node | null {\n        \
 return root && this.kept;\n    }\n}\n";
     ac(&mut s, "typescript", "9245", codec);
+    // 1628: no function; the tree `TreeBuilder` builds of the postfix tokens is evaluated.
+    serve(&b, "leetcode", "9246", &leetcode(&[("s = [\"3\",\"4\",\"+\",\"2\",\"*\",\"7\",\"/\"]", "2")]), None);
+    let builder = "abstract class Node {\n    abstract evaluate(): number;\n}\n\nclass Num extends Node {\n    \
+constructor(private v: number) { super(); }\n    evaluate(): number { return this.v; }\n}\n\n\
+class Op extends Node {\n    constructor(private op: string, private l: Node, private r: Node) { super(); }\n    \
+evaluate(): number {\n        const a = this.l.evaluate(), b = this.r.evaluate();\n        \
+return this.op === '+' ? a + b : this.op === '-' ? a - b : this.op === '*' ? a * b : Math.trunc(a / b);\n    }\n}\n\n\
+class TreeBuilder {\n    buildTree(s: string[]): Node {\n        const st: Node[] = [];\n        for (const t of s) {\n            \
+if (/\\d/.test(t)) { st.push(new Num(Number(t))); continue; }\n            const r = st.pop()!, l = st.pop()!;\n            \
+st.push(new Op(t, l, r));\n        }\n        return st.pop()!;\n    }\n}\n";
+    ac(&mut s, "typescript", "9246", builder);
 }
 
 #[test]

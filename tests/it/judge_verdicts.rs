@@ -302,6 +302,17 @@ fn python_codecs_round_trip_and_unbuilt_nodes_are_named_not_run() {
         return out
 ";
     assert_eq!(py(&mut s, "leetcode", "9112", code)["verdict"], "AC");
+    // 1628: no class Solution; the tree `TreeBuilder` builds of the postfix tokens is evaluated.
+    serve(&b, "leetcode", "9116", &leetcode(&[("s = [\"3\",\"4\",\"+\",\"2\",\"*\",\"7\",\"/\"]", "2")]), None);
+    let code = "import abc\nfrom abc import ABC, abstractmethod\n\nclass Node(ABC):\n    @abstractmethod\n    \
+def evaluate(self) -> int:\n        pass\n\nclass Leaf(Node):\n    def __init__(self, v):\n        self.v = v\n\n    \
+def evaluate(self):\n        return self.v\n\nclass Op(Node):\n    def __init__(self, op, l, r):\n        \
+self.op, self.l, self.r = op, l, r\n\n    def evaluate(self):\n        a, b = self.l.evaluate(), self.r.evaluate()\n        \
+return {'+': a + b, '-': a - b, '*': a * b, '/': int(a / b) if b else 0}[self.op]\n\n\
+class TreeBuilder(object):\n    def buildTree(self, postfix: List[str]) -> 'Node':\n        st = []\n        \
+for t in postfix:\n            if t.isdigit():\n                st.append(Leaf(int(t)))\n            else:\n                \
+r, l = st.pop(), st.pop()\n                st.append(Op(t, l, r))\n        return st[-1]\n";
+    assert_eq!(py(&mut s, "leetcode", "9116", code)["verdict"], "AC");
     // 430's multilevel list: only the Java driver builds it; named, not an RE.
     let multi = leetcode(&[("head = [1,2,null,3]", "[1,3,2]")]);
     serve(&b, "leetcode", "9113", &multi, None);

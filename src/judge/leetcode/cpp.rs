@@ -135,6 +135,10 @@ fn function(scan: &str, names: &[String]) -> Result<String, String> {
                 types(constructor(&methods, "NestedIterator"))
             ));
         }
+        if scan::class_body(scan, "TreeBuilder").is_some() {
+            // 1628: the expression tree built from the postfix tokens, evaluated.
+            return Ok("oj_leetcode::run_tree_builder<TreeBuilder>()".into());
+        }
         return scan::class_body(scan, "Codec")
             .and_then(|(body, is_struct)| codec(&scan::methods(body, "Codec", is_struct), "Codec"))
             .ok_or_else(|| NO_SOLUTION.to_string());

@@ -70,10 +70,15 @@ has it (`class {wanted} {{ public … }}`), with its method inside."
 }
 
 /// Whether LeetCode drives the code without a class Solution (`OjSpecial.java`): an iterator
-/// (341, 281), a codec (297, 535), a class whose method takes another of its instances (1570).
+/// (341, 281), a codec (297, 535), 1628's `TreeBuilder`, a class whose method takes another of
+/// its instances (1570).
 fn without_solution(text: &str, types: &[(String, bool)]) -> bool {
     types.iter().any(|(n, _)| {
-        n == "Codec" || n.ends_with("Iterator") || text.contains(&format!("({n} ")) || text.contains(&format!(", {n} "))
+        n == "Codec"
+            || n == "TreeBuilder"
+            || n.ends_with("Iterator")
+            || text.contains(&format!("({n} "))
+            || text.contains(&format!(", {n} "))
     })
 }
 

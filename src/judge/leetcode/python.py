@@ -478,6 +478,9 @@ def call_function(ns, call):
         return out
     if "Solution" not in ns and "Codec" in ns:
         return round_trip(ns, call)
+    if "Solution" not in ns and "TreeBuilder" in ns:
+        # 1628: LeetCode builds the expression tree from the postfix tokens and evaluates it.
+        return ns["TreeBuilder"]().buildTree(args[0]).evaluate()
     if "Solution" not in ns:
         sys.exit("driver: the code defines no class Solution")
     sol = ns["Solution"]()

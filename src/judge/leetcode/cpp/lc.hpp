@@ -662,5 +662,18 @@ template <class C, class E, class D>
     finish(o);
 }
 
+// 1628: the tree `TreeBuilder::buildTree` makes of the postfix tokens, evaluated.
+template <class B>
+[[noreturn]] void run_tree_builder() {
+    std::vector<std::string> postfix;
+    const std::vector<const J*> args = positional(call().args);
+    if (!args.empty() && args[0]) lc_read(*args[0], postfix);
+    B builder;
+    auto* tree = builder.buildTree(postfix);
+    std::string o;
+    lc_show(o, tree->evaluate());
+    finish(o);
+}
+
 }  // namespace oj_leetcode
 #endif

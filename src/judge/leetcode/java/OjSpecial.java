@@ -1,7 +1,7 @@
 // The problems LeetCode drives without a class Solution from a function-style example, as its
 // hidden code does: an iterator (341, 281) constructed from the arguments, then next() while
 // hasNext(); a codec (297, 449, 428, 431, 535, 271) whose decoding of its own encoding is the
-// answer; a class whose method takes another instance (1570's SparseVector: one instance per
+// answer; 1628's TreeBuilder, whose tree's evaluate() is the answer; a class whose method takes another instance (1570's SparseVector: one instance per
 // argument, the method called on the first with the others).
 import java.lang.reflect.*;
 import java.util.*;
@@ -27,6 +27,9 @@ final class OjSpecial {
             }
             String answer = codec(c, args);
             if (answer == null) {
+                answer = expression(c, args);
+            }
+            if (answer == null) {
                 answer = pairwise(c, args);
             }
             if (answer != null) {
@@ -50,6 +53,21 @@ final class OjSpecial {
         Object in = OjDriver.convert(enc.getGenericParameterTypes()[0], args.isEmpty() ? null : args.get(0), true);
         Object out = dec.invoke(codec, enc.invoke(codec, in));
         return out == null && OjNodes.isNodeClass(dec.getReturnType()) ? "[]" : OjDriver.show(out);
+    }
+
+    /** 1628: the tree `buildTree` makes of the postfix tokens, evaluated; null for another class. */
+    private static String expression(Class<?> c, List<Object> args) throws Exception {
+        Method build = method(c, "buildTree", 1);
+        if (build == null) {
+            return null;
+        }
+        Object in = OjDriver.convert(build.getGenericParameterTypes()[0], args.isEmpty() ? null : args.get(0), true);
+        Object tree = build.invoke(OjDriver.instance(c), in);
+        Method evaluate = tree == null ? null : method(tree.getClass(), "evaluate", 0);
+        if (evaluate == null) {
+            throw new OjDriver.Refused("buildTree returned no tree with evaluate()");
+        }
+        return OjDriver.show(evaluate.invoke(tree));
     }
 
     /** One instance per argument, the method that takes instances called on the first. */

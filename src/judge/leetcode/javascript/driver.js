@@ -728,6 +728,9 @@ function iteratorOrCodec(call, decl, ctx, named) {
     const arg = convert(ctx, pair[0].params[0] || { name: "", type: "" }, call.args[0]);
     return { result: present(decl.fns.get(dec).ret || pair[0].params[0]?.type, pair[2](pair[1](arg)), ctx, call) };
   }
+  // 1628: the tree `TreeBuilder`'s `buildTree` makes of the postfix tokens, evaluated.
+  const B = lookup("TreeBuilder");
+  if (typeof B === "function" && call.args.length === 1) return { result: new B().buildTree(call.args[0]).evaluate() };
   // A `class Codec` (TypeScript's 428 and 431, JavaScript's 428): one object encodes and decodes.
   const C = lookup("Codec");
   if (typeof C !== "function" || call.args.length !== 1) return null;
