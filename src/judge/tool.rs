@@ -212,7 +212,8 @@ check the statement with get_problem."
 /// letter in the same contest.
 fn referred_task(source: &str, id: &str, markdown: &str) -> Option<String> {
     let (contest, _) = id.rsplit_once('_').filter(|_| source == "atcoder")?;
-    let after = ["same as Problem ", "この問題は"].iter().find_map(|w| Some(&markdown[markdown.find(w)? + w.len()..]))?;
+    let after =
+        ["same as Problem ", "この問題は"].iter().find_map(|w| Some(&markdown[markdown.find(w)? + w.len()..]))?;
     let letter = after.chars().next().filter(char::is_ascii_uppercase)?;
     // The letter alone ("Problem A,", "A問題"), not a word that starts with one ("AtCoder").
     let rest = &after[1..];

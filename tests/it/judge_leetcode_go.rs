@@ -139,7 +139,10 @@ func (codec *Codec) Decode(s string) []string {\n\treturn strings.Split(s, \"\\x
     ),
     // 535: what `decode` gives back is what the same object's `encode` kept.
     (
-        &[("url = \"https://leetcode.com/problems/design-tinyurl\"", "\"https://leetcode.com/problems/design-tinyurl\"")],
+        &[(
+            "url = \"https://leetcode.com/problems/design-tinyurl\"",
+            "\"https://leetcode.com/problems/design-tinyurl\"",
+        )],
         "type Codec struct {\n\tm   map[int]string\n\tidx int\n}\n\nfunc Constructor() Codec {\n\treturn Codec{map[int]string{}, 0}\n}\n\n\
 func (this *Codec) encode(longUrl string) string {\n\tthis.idx++\n\tthis.m[this.idx] = longUrl\n\t\
 return \"http://tinyurl.com/\" + strconv.Itoa(this.idx)\n}\n\nfunc (this *Codec) decode(shortUrl string) string {\n\t\

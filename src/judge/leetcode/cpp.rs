@@ -276,7 +276,8 @@ fn prelude(code: &str, scan: &str, shape: &Shape) -> Result<String, String> {
             return Ok(out + &apis(scan, shape));
         }
         // A doubly linked list (3263, 3294): `prev`, and no tree's or multilevel list's links.
-        if shape.extras.node.is_none() && mentions(code, "prev") && !mentions(code, "left") && !mentions(code, "child") {
+        if shape.extras.node.is_none() && mentions(code, "prev") && !mentions(code, "left") && !mentions(code, "child")
+        {
             out += section("doubly");
             return Ok(out + &apis(scan, shape));
         }
