@@ -65,6 +65,14 @@ const ANY_ANSWER: &[Rule] = &[
     &[&["multiple", "several", "more than one", "two or more", "not unique", "many possible"], &[" any "], OUTPUT],
     // "If there exists a positive integer … choose one such integer and print it." (apc001_a)
     &[&["choose one such", "pick one such", "find one such"], OUTPUT],
+    // "If there is such an assignment, show one such assignment." (arc069_b, agc035_c, abc142_f)
+    &[&["show one such"]],
+    // "The output is considered correct if the assignment described by t is consistent with s."
+    // (a checker; not the tolerance's "considered correct if its absolute or relative error …")
+    &[
+        &["considered correct if", "judged correct if", "considered correct when", "judged correct when"],
+        &["consistent", "satisf", "meets", "achieves", "condition"],
+    ],
     &[
         &["any "],
         &[
@@ -275,7 +283,17 @@ const MAYBE_SEVERAL: &[Rule] = &[
     // "Print an assignment of integers to the playing fields satisfying this condition."
     &[
         &["print a ", "print an ", "output a ", "output an "],
-        &["satisfying th", "that satisfies th", "satisfying all", "that satisfy th", "meeting th", "that meets th"],
+        &[
+            "satisfying th",
+            "that satisfies th",
+            "satisfying all",
+            "that satisfy th",
+            "meeting th",
+            "that meets th",
+            // "Print a sequence of operations that maximizes the number of cells …" (abc109_d)
+            "that maximize",
+            "that minimize",
+        ],
     ],
     // "It can be proved that such an assignment always exists under the constraints given."
     &[&["it can be proved that such", "it can be shown that such"], &["exist"]],
@@ -376,6 +394,9 @@ mod tests {
             "Other permutations such as [2,1,3] are also valid outputs.",
             "The score is calculated as follows.",
             "If there exists a positive integer that is a multiple of X but not of Y, choose one such integer and print it.",
+            "If there is such an assignment, show one such assignment.",
+            "The output is considered correct if the assignment described by t is consistent with s.",
+            "Your output will be considered correct if, for every test case, your sequence of operations achieves the objective.",
         ] {
             assert!(any(s), "{s}");
         }
@@ -391,6 +412,7 @@ mod tests {
             "辺は任意の順で出力して構わない。",
             "Выведите ответ в любом порядке.",
             "If such a substring exists, choose one such substring and delete it.",
+            "Your output is considered correct if its absolute or relative error from the judge's output is at most 10^{-6}.",
         ] {
             assert!(!any(s), "{s}");
         }
@@ -433,5 +455,10 @@ mod tests {
         assert!(several("The i-th of these lines should contain the i-th element of a possible permutation."));
         assert!(!several("Print the number of elements of the permutation."));
         assert!(!several("Print the minimum number of operations."));
+        assert!(several(
+            "Print a sequence of operations that maximizes the number of cells containing an even number."
+        ));
+        assert!(several("Print a choice of roads to maintain that minimizes d_2+d_3."));
+        assert!(!several("Print the number of operations that minimizes the cost."));
     }
 }
