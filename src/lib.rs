@@ -20,6 +20,7 @@ pub mod client;
 mod complete;
 pub mod convert;
 mod dns;
+mod dom;
 pub mod error;
 pub mod format;
 mod http_proxy;

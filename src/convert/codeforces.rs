@@ -5,9 +5,9 @@
 
 use html2text::Handle;
 
-use super::dom::{self, has_class};
 use super::text::{collapse, flat_text};
 use super::writer::Md;
+use crate::dom::{self, has_class};
 
 /// The header fields kept, in order, with their labels.
 const LIMITS: [(&str, &str); 4] = [

@@ -3,11 +3,11 @@
 
 use html2text::Handle;
 
-use super::dom::{self, Node, Texts, attr, kind};
 use super::rules::{Rule, dropped, rule};
 use super::text::{collapse, format_script};
 pub(super) use super::url::sanitize_url;
 use super::writer::Md;
+use crate::dom::{self, Node, Texts, attr, kind};
 
 /// Nested scripts deeper than this are read as plain text.
 pub(super) const MAX_SCRIPT_DEPTH: usize = 32;

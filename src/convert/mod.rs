@@ -58,7 +58,7 @@ use html2text::RcDom;
 
 mod codeforces;
 mod detect;
-pub(crate) mod dom;
+use crate::dom;
 mod fallback;
 mod markdown;
 mod media;

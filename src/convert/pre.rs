@@ -2,10 +2,10 @@
 
 use html2text::Handle;
 
-use super::dom::{self, Node, Texts, attr, kind};
 use super::media::{script, script_text, starts_alnum};
 use super::rules::{Rule, dropped, rule};
 use super::text::max_backtick_run;
+use crate::dom::{self, Node, Texts, attr, kind};
 
 /// Nesting inside a `<pre>` deeper than this is read as plain text.
 const MAX_PRE_DEPTH: usize = 64;

@@ -7,9 +7,9 @@
 
 use html2text::Handle;
 
-use super::dom::{self, Node, Texts, attr, has_class, is_hidden, kind};
 use super::writer::{Gap, Mark, Md};
 use super::{MAX_DEPTH, TooDeep, codeforces, media, pre, table};
+use crate::dom::{self, Node, Texts, attr, has_class, is_hidden, kind};
 
 /// What an element becomes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

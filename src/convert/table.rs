@@ -3,10 +3,10 @@
 
 use html2text::Handle;
 
-use super::dom::{self, attr};
 use super::rules::Walk;
 use super::writer::{Gap, Md};
 use super::{MAX_COLSPAN, MAX_COLUMNS, TooDeep};
+use crate::dom::{self, attr};
 
 /// One row: its cells and their colspans.
 type Row = Vec<(Handle, usize)>;

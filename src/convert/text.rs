@@ -1,8 +1,8 @@
 //! Text helpers the rules share: the flattened text of an element, `^x`/`_x`, Codeforces' `$$$`,
 //! backtick runs.
 
-use super::dom::push_text_content;
 use super::writer::{collapses, invisible};
+use crate::dom::push_text_content;
 use html2text::Handle;
 
 /// The text of an element as one line: its text content, collapsible whitespace made single

@@ -9,7 +9,7 @@ use html2text::Handle;
 use super::collect::Collector;
 use super::text::Sink;
 use crate::convert::Statement;
-use crate::convert::dom::{self, Node, Texts, has_class, kind};
+use crate::dom::{self, Node, Texts, has_class, kind};
 
 /// An HTML chunk of a Markdown statement, parsed as a tree of its own.
 pub(super) fn scan(html: &str, c: &mut Collector) {

@@ -1,8 +1,9 @@
 // The problems LeetCode drives without a class Solution from a function-style example, as its
 // hidden code does: an iterator (341, 281) constructed from the arguments, then next() while
 // hasNext(); a codec (297, 449, 428, 431, 535, 271) whose decoding of its own encoding is the
-// answer; 1628's TreeBuilder, whose tree's evaluate() is the answer; a class whose method takes another instance (1570's SparseVector: one instance per
-// argument, the method called on the first with the others).
+// answer; 1628's TreeBuilder, whose tree's evaluate() is the answer; a class whose method takes
+// another instance (1570's SparseVector: one instance per argument, the method called on the
+// first with the others).
 import java.lang.reflect.*;
 import java.util.*;
 

@@ -1,5 +1,6 @@
 //! The statement's one parse: html5ever's tree, as html2text hands it out, and the few questions
-//! the rules ask of a node (its name, an attribute, a class, its text).
+//! the converter's rules and the sample reader ask of a node (its name, an attribute, a class,
+//! its text). Its own module, as both read the same tree.
 //!
 //! html2text re-exports the tree (`RcDom`, `Handle`) and the `Element`, `Comment` and `Document`
 //! variants of its node type, but not `Text`: a text node is what is none of those below the
