@@ -16,9 +16,11 @@ const LAYERS: &[(&str, u8)] = &[
     ("http_proxy", 0),
     ("scan", 0),
     ("json", 0),
-    // 1: data and text, no I/O: the backend's shapes, languages, conversion, samples, templates.
+    // 1: data and text, no I/O: the backend's shapes, languages, the statement's parse, conversion,
+    // samples, templates.
     ("models", 1),
     ("language", 1),
+    ("dom", 1),
     ("convert", 1),
     ("samples", 1),
     ("format", 1),
