@@ -14,6 +14,7 @@
 //!
 //! What the statement says about limits, tolerances and several answers is read by `statement`.
 
+mod acl;
 mod cache;
 mod compare;
 pub mod init;
@@ -24,6 +25,7 @@ mod plan;
 mod report;
 mod run;
 mod sandbox;
+mod standard;
 pub(crate) mod statement;
 mod tool;
 mod verdict;
@@ -109,13 +111,17 @@ pub(crate) struct Job {
     pub(crate) fail_fast: bool,
     /// When the call began: the debug log places each run in it (`make bench` reads that).
     pub(crate) called: Instant,
+    /// The problem's judge (`atcoder`, …): C and C++ are built in its standard.
+    pub(crate) judge: String,
 }
 
 /// How the program was built.
 pub(crate) struct BuildInfo {
     pub(crate) cached: bool,
-    /// The build read the precompiled `<bits/stdc++.h>`.
+    /// C++: the build read a precompiled header of its include block.
     pub(crate) pch: bool,
+    /// C and C++: the language standard built with, and why.
+    pub(crate) standard: Option<standard::Standard>,
     pub(crate) compile_ms: u64,
     pub(crate) log: String,
 }
@@ -155,10 +161,12 @@ pub(crate) fn judge(
     let (argv, build, mem_ok) = match &job.program {
         Program::Code { lang, source } => {
             let tool = lang.tool(&|k| std::env::var(k).ok());
-            match cache::build(*lang, source, tool, job.driver.as_ref(), cancelled) {
+            let standard = standard::choose(*lang, &job.judge, &tool);
+            let flag = standard.as_ref().and_then(standard::Standard::flag);
+            match cache::build(*lang, source, tool, flag.as_deref(), job.driver.as_ref(), cancelled) {
                 Ok((built, cached)) => {
-                    let info =
-                        BuildInfo { cached, pch: built.pch, compile_ms: built.compile_ms, log: built.log.clone() };
+                    let (pch, compile_ms, log) = (built.pch, built.compile_ms, built.log.clone());
+                    let info = BuildInfo { cached, pch, standard, compile_ms, log };
                     (built.argv(memory), Some(info), lang.address_space_limit_ok())
                 }
                 Err(cache::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
