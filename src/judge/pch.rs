@@ -234,8 +234,8 @@ pub(crate) fn include_block(source: &str) -> Option<String> {
         } else if let Some(r) = rest.strip_prefix("/*") {
             let Some((_, r)) = r.split_once("*/") else { break };
             rest = r;
-        } else if let Some(r) = rest.strip_prefix('#').or_else(|| rest.strip_prefix("using namespace ")) {
-            let line = rest[..rest.len() - skip_line(r).len()].trim_end();
+        } else if rest.starts_with(['#', 'u', 't']) {
+            let line = rest[..rest.len() - skip_line(rest).len()].trim_end();
             // The block ends after its last include or `using` line: a `#define` after them is
             // the program's, and would make another header of the same includes.
             let ends = match block_line(line) {
@@ -253,7 +253,7 @@ pub(crate) fn include_block(source: &str) -> Option<String> {
             if ends {
                 kept = block.len();
             }
-            rest = skip_line(r);
+            rest = skip_line(rest);
         } else {
             break;
         }
@@ -262,10 +262,15 @@ pub(crate) fn include_block(source: &str) -> Option<String> {
     (includes > 0 && (big || includes >= 3)).then_some(block)
 }
 
+fn is_name(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_alphabetic() || c == '_') && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
 /// A line of an include block.
 enum Line<'a> {
     Include(&'a str),
-    /// `using namespace std;`
+    /// `using namespace std;`, or a type's other name on one line (`using ll = long long;`,
+    /// `typedef long long ll;`): C++ allows one again alike, as the program then says it.
     Using,
     /// `#define`, `#undef`, `#pragma` (not `once`).
     Other,
@@ -277,10 +282,17 @@ fn block_line(line: &str) -> Option<Line<'_>> {
     if line.contains("/*") {
         return None;
     }
+    let line = line.split_once("//").map_or(line, |(code, _)| code.trim_end());
     if let Some(name) = line.strip_prefix("using namespace ") {
         let name = name.strip_suffix(';')?.trim();
         let ok = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':');
         return ok.then_some(Line::Using);
+    }
+    if let Some(alias) = line.strip_prefix("using ").or_else(|| line.strip_prefix("typedef ")) {
+        // One declaration of a type's name: no braces (a struct), no second statement.
+        let one = alias.ends_with(';') && alias.matches(';').count() == 1 && !alias.contains(['{', '}', '(']);
+        let named = line.starts_with("typedef") || alias.split_once('=').is_some_and(|(n, _)| is_name(n.trim()));
+        return (one && named).then_some(Line::Using);
     }
     let directive = line.strip_prefix('#')?.trim_start_matches([' ', '\t']);
     if let Some(rest) = directive.strip_prefix("include") {
@@ -598,6 +610,17 @@ mod tests {
 #define int long long\nint main(){}",
                 Some("#include <bits/stdc++.h>\nusing namespace std;\n#include <atcoder/all>\nusing namespace atcoder;\n"),
             ),
+            // A user's template: type names among the includes (as C++ allows them twice).
+            (
+                "#include <bits/stdc++.h>\nusing namespace std;\nusing ll = long long; // 64 bits\ntypedef pair<int, int> P;\n\
+#include <atcoder/all>\nusing namespace atcoder;\n// using mint = modint998244353;\n#define rep(i, n) for (;;)\n\
+using vi = vector<int>;\nstruct S {};\n",
+                Some("#include <bits/stdc++.h>\nusing namespace std;\nusing ll = long long; // 64 bits\n\
+typedef pair<int, int> P;\n#include <atcoder/all>\nusing namespace atcoder;\n#define rep(i, n) for (;;)\nusing vi = vector<int>;\n"),
+            ),
+            ("#include <bits/stdc++.h>\nusing std::cin;\nusing F = int(int);\n", Some(bits)),
+            ("#include <bits/stdc++.h>\ntypedef struct { int a; } A;\n", Some(bits)),
+            ("#include <bits/stdc++.h>\nusing ll = long long; using ull = unsigned long long;\n", Some(bits)),
             ("#pragma GCC optimize(\"O3\")\n#include <bits/stdc++.h>\n", Some("#pragma GCC optimize(\"O3\")\n#include <bits/stdc++.h>\n")),
             // Standard headers one by one: three or more.
             ("#include <iostream>\n#include <vector>\n#include <algorithm> // sort\nint x;", Some("#include <iostream>\n#include <vector>\n#include <algorithm> // sort\n")),
