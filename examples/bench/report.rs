@@ -88,7 +88,8 @@ pub(crate) fn run(opts: &Opts) -> bool {
     let ab = opts.wants("ab").then(|| crate::ab::measure_ab(opts, conv.as_ref()));
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
     let judge = opts.wants("judge").then(|| measure_judge(opts, &mut failed));
-    let cpp = opts.wants("judge").then(|| measure_cpp(opts, &mut failed));
+    // C++ builds: part of the judge section, or alone (`--only cpp`).
+    let cpp = (opts.wants("judge") || opts.wants("cpp")).then(|| measure_cpp(opts, &mut failed));
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
     let launcher = note("npm launcher", launcher, &mut failed);
     let trees = if opts.wants("launcher") { measure_trees(opts, &mut failed) } else { Vec::new() };

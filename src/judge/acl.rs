@@ -1,7 +1,8 @@
 //! Where the AtCoder Library is, for a C++ program that includes it (`#include <atcoder/all>`):
 //! AtCoder compiles with `-I/opt/ac-library`, and a user who installed it elsewhere says so with
 //! `-I` in `OJ_CXX` or with `CPATH`. The judge's compile has a clean environment (no `CPATH`), so
-//! the folder found is named with `-I` after the user's words.
+//! the folder found is named with `-I` after the user's words; `-fwhole-program` spares compiling
+//! the library's functions the program does not call ([`whole_program`]).
 //!
 //! Looked for in order: a folder named by `-I` in the user's words (then nothing is added), the
 //! compiler's own places (`/usr/local/include`, `/usr/include`: nothing added), the folders of
@@ -17,17 +18,46 @@ const COMPILER_FINDS: [&str; 2] = ["/usr/local/include", "/usr/include"];
 const USUAL: [&str; 1] = ["/opt/ac-library"];
 const IN_HOME: [&str; 2] = ["ac-library", ".local/include"];
 
-/// The words (`-I`, the folder) that let the compiler find the AtCoder Library for `source`, or
-/// none: the program does not include it, the user's `-I` or the compiler finds it, or it is
-/// not found (the compiler's message then names the header).
-pub(crate) fn include_words(source: &str, tool: &[String], env: &dyn Fn(&str) -> Option<OsString>) -> Vec<String> {
+/// The words a build of `source` that includes the AtCoder Library gets after the user's: `-I`
+/// and the library's folder where the compiler would not find it (none where the user's `-I`
+/// or the compiler finds it, or where it is not found: the compiler's message then names the
+/// header), and with GCC (`gcc`: clang has no such option) `-fwhole-program` ([`whole_program`]).
+/// None for other programs.
+pub(crate) fn words(
+    source: &str,
+    tool: &[String],
+    gcc: bool,
+    env: &dyn Fn(&str) -> Option<OsString>,
+) -> Vec<String> {
     if !includes_acl(source) {
         return Vec::new();
     }
-    match find(tool, env) {
+    let mut out = match find(tool, env) {
         Some(Found::Added(dir)) => vec!["-I".into(), dir.to_string_lossy().into_owned()],
-        _ => Vec::new(),
+        Some(Found::Named(dir)) => {
+            crate::debug!("judge: the AtCoder Library is in {}, where the compiler looks", dir.display());
+            Vec::new()
+        }
+        None => Vec::new(),
+    };
+    let named = tool.iter().skip(1).any(|w| w.ends_with("whole-program"));
+    if gcc && whole_program(source) && !named {
+        out.push("-fwhole-program".into());
     }
+    out
+}
+
+/// Whether the program may be built with `-fwhole-program`. The library defines dozens of
+/// functions that are not templates nor `inline` (`convolution_ll`, `suffix_array`, `floor_sum`,
+/// `crt`…): GCC compiles every one of them into every program that includes `<atcoder/all>`
+/// (about 2 s of CPU at `-O2`, a precompiled header cannot spare it). The program is one file,
+/// so it is the whole program: with `-fwhole-program` those functions are the file's own, and
+/// those not called are dropped before they are compiled. What it would change is a function
+/// the C library or libstdc++ calls by name: a replaced `operator new`/`delete` or `malloc`,
+/// anything `extern "C"`, a weak or visibility attribute. Such a program is built as usual.
+fn whole_program(source: &str) -> bool {
+    let risky = ["operator new", "operator delete", "extern", "malloc", "free(", "__attribute__", "[[gnu::", "asm"];
+    !risky.iter().any(|r| source.contains(r))
 }
 
 /// Where the library was found.
@@ -98,15 +128,21 @@ mod tests {
         // `-I` in the user's words: found there, nothing added (both spellings).
         let joined = format!("-I{}", named.display());
         assert_eq!(find(&g(&["g++", &joined]), &env(true)), Some(Found::Named(named.clone())));
-        assert!(include_words(src, &g(&["g++", "-I", &named.to_string_lossy()]), &env(true)).is_empty());
+        assert_eq!(words(src, &g(&["g++", "-I", &named.to_string_lossy()]), true, &env(true)), ["-fwhole-program"]);
         // CPATH, then the home folder's ac-library.
-        let want = |d: &Path| vec!["-I".to_string(), d.to_string_lossy().into_owned()];
+        let want = |d: &Path| vec!["-I".to_string(), d.to_string_lossy().into_owned(), "-fwhole-program".into()];
         if !Path::new("/opt/ac-library/atcoder").is_dir() && !Path::new("/usr/local/include/atcoder").is_dir() {
-            assert_eq!(include_words(src, &g(&["g++"]), &env(true)), want(&cpath));
-            assert_eq!(include_words(src, &g(&["g++"]), &env(false)), want(&home.join("ac-library")));
+            assert_eq!(words(src, &g(&["g++"]), true, &env(true)), want(&cpath));
+            assert_eq!(words(src, &g(&["g++"]), true, &env(false)), want(&home.join("ac-library")));
         }
-        // A program without the library gets nothing.
-        assert!(include_words("#include <bits/stdc++.h>\n// atcoder/all\n", &g(&["g++"]), &env(true)).is_empty());
+        // A program without the library gets nothing; one that replaces `operator new`, or
+        // whose user says otherwise, no -fwhole-program.
+        assert!(words("#include <bits/stdc++.h>\n// atcoder/all\n", &g(&["g++"]), true, &env(true)).is_empty());
+        let new = format!("{src}void* operator new(size_t n) {{ return malloc(n); }}\n");
+        assert!(!words(&new, &g(&["g++", &joined]), true, &env(true)).contains(&"-fwhole-program".to_string()));
+        assert!(words(src, &g(&["g++", &joined, "-fno-whole-program"]), true, &env(true)).is_empty());
+        // clang has no -fwhole-program.
+        assert!(words(src, &g(&["clang++", &joined]), false, &env(true)).is_empty());
         let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -11,7 +11,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
-use super::lang::Lang;
+use super::lang::{self, Lang};
 use super::leetcode::driver::{self, Driver, Shared};
 use super::run::{self, End, Spec};
 use super::{acl, pch, sandbox, verdict};
@@ -244,9 +244,11 @@ fn compile(
             }
             let mut argv = lang.compile(&tool, &file, standard);
             if lang == Lang::Cpp {
-                // The AtCoder Library's folder, where the compiler would not find it.
+                // The AtCoder Library's folder, where the compiler would not find it, and the
+                // flag that spares compiling its functions the program does not call (`acl`).
                 let at = argv.len().saturating_sub(3);
-                argv.splice(at..at, acl::include_words(source, &tool, &|k| std::env::var_os(k)));
+                let gcc = lang::version(&tool).is_some_and(|v| !v.to_ascii_lowercase().contains("clang"));
+                argv.splice(at..at, acl::words(source, &tool, gcc, &|k| std::env::var_os(k)));
             }
             argv
         }
