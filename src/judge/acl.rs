@@ -23,12 +23,7 @@ const IN_HOME: [&str; 2] = ["ac-library", ".local/include"];
 /// or the compiler finds it, or where it is not found: the compiler's message then names the
 /// header), and with GCC (`gcc`: clang has no such option) `-fwhole-program` ([`whole_program`]).
 /// None for other programs.
-pub(crate) fn words(
-    source: &str,
-    tool: &[String],
-    gcc: bool,
-    env: &dyn Fn(&str) -> Option<OsString>,
-) -> Vec<String> {
+pub(crate) fn words(source: &str, tool: &[String], gcc: bool, env: &dyn Fn(&str) -> Option<OsString>) -> Vec<String> {
     if !includes_acl(source) {
         return Vec::new();
     }

@@ -429,9 +429,14 @@ mod tests {
         // rustc refuses `-O` beside `-C opt-level`, and a second `--edition`.
         let argv = Lang::Rust.compile(&g(&["rustc", "--edition=2024", "-C", "opt-level=3"]), "main.rs", None);
         assert_eq!(argv, g(&["rustc", "--edition=2024", "-C", "opt-level=3", "-o", EXE, "main.rs"]));
-        assert_eq!(Lang::Go.compile(&g(&["go", "-race"]), "main.go", None), g(&["go", "build", "-race", "-o", EXE, "main.go"]));
+        assert_eq!(
+            Lang::Go.compile(&g(&["go", "-race"]), "main.go", None),
+            g(&["go", "build", "-race", "-o", EXE, "main.go"])
+        );
         let tsc = Lang::TypeScript.compile(&g(&["tsc", "--target", "ES2020"]), "main.ts", None);
-        assert!(!tsc.contains(&"ES2022".to_string()) && tsc.ends_with(&g(&["--target", "ES2020", "main.ts", "node.d.ts"])));
+        assert!(
+            !tsc.contains(&"ES2022".to_string()) && tsc.ends_with(&g(&["--target", "ES2020", "main.ts", "node.d.ts"]))
+        );
         assert_eq!(tsc.iter().filter(|w| *w == "--pretty").count(), 1, "{tsc:?}");
         let py = Lang::Python.compile(&g(&["python3", "-X", "utf8"]), "main.py", None);
         assert_eq!(py, g(&["python3", "-X", "utf8", "-m", "py_compile", "main.py"]));

@@ -608,22 +608,32 @@ mod tests {
             (
                 "#include <bits/stdc++.h>\nusing namespace std;\n#include <atcoder/all>\nusing namespace atcoder;\n\
 #define int long long\nint main(){}",
-                Some("#include <bits/stdc++.h>\nusing namespace std;\n#include <atcoder/all>\nusing namespace atcoder;\n"),
+                Some(
+                    "#include <bits/stdc++.h>\nusing namespace std;\n#include <atcoder/all>\nusing namespace atcoder;\n",
+                ),
             ),
             // A user's template: type names among the includes (as C++ allows them twice).
             (
                 "#include <bits/stdc++.h>\nusing namespace std;\nusing ll = long long; // 64 bits\ntypedef pair<int, int> P;\n\
 #include <atcoder/all>\nusing namespace atcoder;\n// using mint = modint998244353;\n#define rep(i, n) for (;;)\n\
 using vi = vector<int>;\nstruct S {};\n",
-                Some("#include <bits/stdc++.h>\nusing namespace std;\nusing ll = long long; // 64 bits\n\
-typedef pair<int, int> P;\n#include <atcoder/all>\nusing namespace atcoder;\n#define rep(i, n) for (;;)\nusing vi = vector<int>;\n"),
+                Some(
+                    "#include <bits/stdc++.h>\nusing namespace std;\nusing ll = long long; // 64 bits\n\
+typedef pair<int, int> P;\n#include <atcoder/all>\nusing namespace atcoder;\n#define rep(i, n) for (;;)\nusing vi = vector<int>;\n",
+                ),
             ),
             ("#include <bits/stdc++.h>\nusing std::cin;\nusing F = int(int);\n", Some(bits)),
             ("#include <bits/stdc++.h>\ntypedef struct { int a; } A;\n", Some(bits)),
             ("#include <bits/stdc++.h>\nusing ll = long long; using ull = unsigned long long;\n", Some(bits)),
-            ("#pragma GCC optimize(\"O3\")\n#include <bits/stdc++.h>\n", Some("#pragma GCC optimize(\"O3\")\n#include <bits/stdc++.h>\n")),
+            (
+                "#pragma GCC optimize(\"O3\")\n#include <bits/stdc++.h>\n",
+                Some("#pragma GCC optimize(\"O3\")\n#include <bits/stdc++.h>\n"),
+            ),
             // Standard headers one by one: three or more.
-            ("#include <iostream>\n#include <vector>\n#include <algorithm> // sort\nint x;", Some("#include <iostream>\n#include <vector>\n#include <algorithm> // sort\n")),
+            (
+                "#include <iostream>\n#include <vector>\n#include <algorithm> // sort\nint x;",
+                Some("#include <iostream>\n#include <vector>\n#include <algorithm> // sort\n"),
+            ),
             ("#include <cstdio>\n#include <vector>\nint main(){}", None),
             ("#include <atcoder/dsu>\n", Some("#include <atcoder/dsu>\n")),
             // The block stops at a conditional, code, an open comment.

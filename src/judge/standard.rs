@@ -72,7 +72,7 @@ fn pick(candidates: &[&str], said: &str, compiler: &str, takes: &dyn Fn(&str) ->
     let found = candidates.iter().find(|c| takes(c)).copied();
     let name = found.or(candidates.last().copied()).unwrap_or("").to_string();
     let why = if same_standard(&name, newest) {
-        format!("{said}")
+        said.to_string()
     } else if found.is_some() {
         format!("{said}; `{compiler}` is older and takes {name} at most")
     } else {
@@ -83,13 +83,15 @@ fn pick(candidates: &[&str], said: &str, compiler: &str, takes: &dyn Fn(&str) ->
 
 /// Whether two spellings name one standard (`gnu++23` and `gnu++2b`).
 fn same_standard(a: &str, b: &str) -> bool {
-    let year = |s: &str| match s.trim_start_matches(|c: char| !c.is_ascii_digit()) {
-        "2b" => "23",
-        "2a" => "20",
-        "2x" => "23",
-        y => y,
-    }
-    .to_string();
+    let year = |s: &str| {
+        match s.trim_start_matches(|c: char| !c.is_ascii_digit()) {
+            "2b" => "23",
+            "2a" => "20",
+            "2x" => "23",
+            y => y,
+        }
+        .to_string()
+    };
     a == b || year(a) == year(b)
 }
 
@@ -98,9 +100,11 @@ fn same_standard(a: &str, b: &str) -> bool {
 fn takes(tool: &[String], x: &str, std: &str) -> bool {
     type Seen = Vec<(Vec<String>, String, bool)>;
     static SEEN: Mutex<Seen> = Mutex::new(Vec::new());
-    let known = SEEN.lock().unwrap_or_else(PoisonError::into_inner).iter().find_map(|(t, s, ok)| {
-        (t.as_slice() == tool && s == std).then_some(*ok)
-    });
+    let known = SEEN
+        .lock()
+        .unwrap_or_else(PoisonError::into_inner)
+        .iter()
+        .find_map(|(t, s, ok)| (t.as_slice() == tool && s == std).then_some(*ok));
     if let Some(ok) = known {
         return ok;
     }

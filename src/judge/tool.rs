@@ -534,7 +534,13 @@ mod tests {
 
     fn report(results: Vec<SampleResult>, compile_error: Option<String>) -> Report {
         let confinement = Confinement::none(true);
-        let build = Some(super::super::BuildInfo { cached: false, pch: false, standard: None, compile_ms: 500, log: String::new() });
+        let build = Some(super::super::BuildInfo {
+            cached: false,
+            pch: false,
+            standard: None,
+            compile_ms: 500,
+            log: String::new(),
+        });
         Report { build, compile_error, results, confinement, not_run: 0, cancelled: false }
     }
 

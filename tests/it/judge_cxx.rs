@@ -50,12 +50,16 @@ fn the_judge_s_standard_by_default_and_the_user_s_when_named() {
     assert_eq!((v["verdict"].as_str(), v["compile"]["standard"].as_str()), (Some("AC"), Some(newest)), "{v}");
     let why = v["compile"]["standard_why"].as_str().unwrap();
     assert!(why.contains("AtCoder"), "{why}");
-    let r = s.call("test_solution", json!({"source": "atcoder", "id": "abc321_a", "language": "cpp",
-        "code": solution(CPP20, CPP20_CHECK)}));
+    let r = s.call(
+        "test_solution",
+        json!({"source": "atcoder", "id": "abc321_a", "language": "cpp",
+        "code": solution(CPP20, CPP20_CHECK)}),
+    );
     let text = r["result"]["content"][0]["text"].as_str().unwrap_or("");
     assert!(text.contains(&format!("- Standard: {newest} ({why})")), "{text}");
     if newest == "gnu++23" {
-        let v = call(&mut s, &solution("#include <cstdio>\n#include <iostream>", "static_assert(__cplusplus>202002L);"));
+        let v =
+            call(&mut s, &solution("#include <cstdio>\n#include <iostream>", "static_assert(__cplusplus>202002L);"));
         assert_eq!(v["verdict"], "AC", "{v}");
     }
     drop(s);
@@ -111,7 +115,9 @@ T sum(int r) { T s = 0; for (; r > 0; r -= r & -r) s += d[r - 1]; return s; } };
 const ACL_HEAD: &str = "#include <atcoder/all>\n#include <cstdio>\n#include <iostream>\nusing namespace atcoder;";
 
 fn acl_check(n: u32) -> String {
-    format!("dsu d(4);d.merge(0,{n});fenwick_tree<long long> f(4);f.add(1,5);if(f.sum(2)!=5||d.leader({n})!=0)return 1;")
+    format!(
+        "dsu d(4);d.merge(0,{n});fenwick_tree<long long> f(4);f.add(1,5);if(f.sum(2)!=5||d.leader({n})!=0)return 1;"
+    )
 }
 
 #[test]

@@ -391,8 +391,9 @@ mod tests {
         std::fs::create_dir_all(run.join("work")).unwrap();
         std::fs::create_dir_all(&build).unwrap();
         std::fs::create_dir_all(&acl).unwrap();
-        let mut argv: Vec<String> =
-            [build.join("main"), build.join("lib"), dir.join("gone/x")].map(|p| p.to_string_lossy().into_owned()).into();
+        let mut argv: Vec<String> = [build.join("main"), build.join("lib"), dir.join("gone/x")]
+            .map(|p| p.to_string_lossy().into_owned())
+            .into();
         // An include folder of the user's compiler command: `-I/x` (one word) is read too.
         argv.push(format!("-I{}", acl.display()));
         let path = std::env::join_paths([dir.join("bin"), build.clone(), PathBuf::from("/usr/bin")]).unwrap();
