@@ -134,27 +134,27 @@ pub(crate) fn with_header(argv: &[String], header: &Path) -> Vec<String> {
     out
 }
 
-/// Whether a failed compile failed because of the precompiled header: `-Werror` turns the
-/// refusal into an error, and a damaged file stops GCC ("cannot read PCH file"). Such a file is
-/// removed (built again at a later call). The caller compiles again without the header.
+/// Whether a failed compile may have failed because of the precompiled header; the caller then
+/// compiles again without it, and that build decides: a header never fails a build. `-Werror`
+/// turns the refusal into an error; a damaged file stops GCC ("cannot read PCH file"): such a
+/// file is removed (built again at a later call); and an error reached through the block (its
+/// messages name `<command-line>`, where `-include` puts it, or the header's folder) may come
+/// of reading the block twice, as with a header without include guards of its own.
 pub(crate) fn blamed(header: &Path, log: &str) -> bool {
     if log.contains("invalid-pch") {
         return true;
     }
-    // A file of the header's folder gone while the program compiled (another server, sharing the
-    // cache, building the folder again): abc149_c's accepted program got a `CE` for it.
     let dir = header.parent().unwrap_or(header);
     let ours = dir.to_string_lossy();
-    if log.lines().any(|l| l.contains(&*ours) && l.contains("No such file")) {
+    if (log.contains("PCH") || log.contains(".gch")) && !log.contains("No such file") {
+        crate::debug!("judge: the precompiled header in {} is damaged: removed", dir.display());
+        let _ = fs::remove_file(dir.join(GCH));
+        lock().forget(dir);
         return true;
     }
-    if !(log.contains("PCH") || log.contains(".gch")) {
-        return false;
-    }
-    crate::debug!("judge: the precompiled header in {} is damaged: removed", dir.display());
-    let _ = fs::remove_file(dir.join(GCH));
-    lock().forget(dir);
-    true
+    // Also a file of the header's folder gone while the program compiled (another server,
+    // sharing the cache, building the folder again): abc149_c's accepted program got a `CE` for it.
+    log.contains(&*ours) || log.contains("<command-line>")
 }
 
 /// The compiler's messages without the `-Winvalid-pch` warning (about our header, not the
@@ -658,6 +658,10 @@ typedef pair<int, int> P;\n#include <atcoder/all>\nusing namespace atcoder;\n#de
         let header = Path::new("/c/oj-mcp-rs/pch/aa0c/block.h");
         let gone = "<command-line>: fatal error: /c/oj-mcp-rs/pch/aa0c/block.h: No such file or directory";
         assert!(blamed(header, gone));
+        // An error reached through the block (a header read twice): built again without it.
+        let twice = "In file included from <command-line>:\nx.h:3:8: error: redefinition of 'struct S'\n";
+        assert!(blamed(header, twice));
+        assert!(!blamed(header, "main.cpp:3:1: error: 'x' was not declared in this scope"));
         // The program's own missing header is the program's.
         assert!(!blamed(header, "main.cpp:1:10: fatal error: atcoder/all: No such file or directory"));
     }
