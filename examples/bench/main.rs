@@ -91,7 +91,7 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
                   <bits/stdc++.h>, and BENCH_CPP_SOURCES=DIR's .cpp files), launcher
                   (start-up and the session tree RSS)
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
-  --markdown      print the summary as a Markdown table (for the README)
+  --markdown      print the summary as a Markdown table (for docs/benchmarks.md)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
                              (BENCH_SAMPLES=1: extract its samples from one parse instead;
                              BENCH_PROBLEM=1: FILE is a problem fixture (tests/fixtures/*.http),

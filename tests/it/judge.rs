@@ -208,7 +208,7 @@ if(!p){fputs(\"out of memory\\n\",stderr);return 1;}memset(p,1,1u<<30);puts(\"6\
 #[test]
 fn signals_and_exit_codes_are_reported_exactly() {
     // Emulated (an arm64 build under qemu-user), the server cannot start itself as the init: the
-    // program is PID 1 and a signal it sends itself is lost, as the README says.
+    // program is PID 1 and a signal it sends itself is lost, as docs/sandbox.md says.
     if !have("gcc") || !have("g++") || !cfg!(target_os = "linux") || crate::harness::emulated() {
         return;
     }
@@ -283,7 +283,7 @@ pub(crate) fn eventually(within: Duration, cond: impl Fn() -> bool) -> bool {
 
 /// Whether the runs get a PID namespace here (as the server decides: `unshare` works and
 /// `OJ_JUDGE_NO_NAMESPACES` is not set). Without one, a process that leaves the process group
-/// (`setsid`) is out of the judge's reach, as the README says.
+/// (`setsid`) is out of the judge's reach, as docs/sandbox.md says.
 fn namespaces() -> bool {
     std::env::var_os("OJ_JUDGE_NO_NAMESPACES").is_none()
         && std::process::Command::new("unshare")
