@@ -600,7 +600,16 @@ fn off_by_default_hidden_and_unknown() {
         (last["annotations"]["readOnlyHint"].as_bool(), last["annotations"]["openWorldHint"].as_bool()),
         (Some(false), Some(false))
     );
-    assert!(last["description"].as_str().unwrap().contains("ON THIS MACHINE"));
+    let description = last["description"].as_str().unwrap();
+    assert!(description.contains("ON THIS MACHINE"), "{description}");
+    // The languages come from the judge's tables (Java and Rust have LeetCode drivers), and the
+    // confinement sentence says what the sandbox does rather than that there is none.
+    assert!(description.contains("LeetCode problems: python, pypy, cpp, go, java, rust, javascript, typescript"));
+    assert!(description.contains("read-only") && description.contains("no network"), "{description}");
+    assert!(!description.contains("not a sandbox"), "{description}");
+    let language = &last["inputSchema"]["properties"]["language"];
+    assert_eq!(language["enum"].as_array().map(Vec::len), Some(9), "{language}");
+    assert!(language["description"].as_str().unwrap().contains("rust (rustc -O)"), "{language}");
     // OJ_ALLOW_RUN=1 does the same.
     let url = b.url();
     let mut env_on =
