@@ -347,10 +347,10 @@ checker was given), the time, the first differing line and the end of stderr. Gi
 program: `code` or `file` with `language` ({languages}), or `command` (argv of a built program). Limits \
 default to the statement's, else the platform's usual ones (the result says which); float comparison is chosen when \
 the statement accepts an error. LeetCode problems: {leetcode_languages} (the code as pasted into LeetCode). \
-Interactive problems cannot be judged. Each run gets a temporary folder, a clean environment and time and memory \
-limits, and, where the OS allows, is confined (bubblewrap or unshare on Linux, sandbox-exec on macOS): the filesystem \
-read-only but for the run's folder, no network, on Linux only its own processes. It can still read what you can; \
-the result's `confinement` says what held on this machine.",
+Interactive problems cannot be judged. Each run gets a temporary folder, a clean environment and a time limit, \
+and, where the OS allows, a memory limit and confinement (bubblewrap or unshare on Linux, sandbox-exec on macOS): the \
+filesystem read-only but for the run's folder, no network, on Linux only its own processes. It can still read what \
+you can; the result's `confinement` says what held on this machine.",
     output_schema: || schema::load(include_str!("schemas/test_solution.output.json")),
     params: &[
         required("source", r#""@source""#),
