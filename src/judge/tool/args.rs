@@ -1,0 +1,139 @@
+//! `test_solution`'s arguments, checked before any request: the program (`code`/`file` with
+//! `language`, or `command`), the judging options, and the samples picked.
+
+use std::path::PathBuf;
+
+use serde_json::Value;
+
+use super::super::lang::{self, Lang};
+use super::super::{Case, Program};
+use crate::error::ToolError;
+use crate::problems::Args;
+
+/// A source file larger than this is refused.
+const MAX_SOURCE: u64 = 1 << 20;
+
+pub(super) fn bad(msg: impl Into<String>) -> ToolError {
+    ToolError::Args(format!("Invalid arguments: {}", msg.into()))
+}
+
+/// An optional array of strings, not empty.
+pub(super) fn argv_arg(args: &Args, name: &str) -> Result<Option<Vec<String>>, ToolError> {
+    let Some(v) = args.raw(name) else { return Ok(None) };
+    let items = v
+        .as_array()
+        .filter(|a| !a.is_empty())
+        .ok_or_else(|| bad(format!("`{name}` must be a non-empty array of strings")))?;
+    let argv: Option<Vec<String>> = items.iter().map(|s| s.as_str().map(str::to_string)).collect();
+    argv.filter(|a| !a[0].trim().is_empty())
+        .map(Some)
+        .ok_or_else(|| bad(format!("`{name}` must be a non-empty array of strings")))
+}
+
+/// The program: `code` or `file` with `language`, or `command` (+ `cwd`); exactly one.
+pub(super) fn program_arg(args: &Args) -> Result<Program, ToolError> {
+    let code = args.opt_str("code")?;
+    let file = args.opt_trimmed("file")?;
+    let command = argv_arg(args, "command")?;
+    let given = [code.is_some(), file.is_some(), command.is_some()].iter().filter(|b| **b).count();
+    if given != 1 {
+        return Err(bad("give exactly one of `code` (with `language`), `file` (with `language`) or `command`"));
+    }
+    if let Some(argv) = command {
+        if args.raw("language").is_some() {
+            return Err(bad("`language` goes with `code` or `file`, not with `command`"));
+        }
+        let cwd = args.opt_trimmed("cwd")?.map(PathBuf::from);
+        if let Some(c) = &cwd
+            && !c.is_dir()
+        {
+            return Err(bad(format!("`cwd` {:?} is not a folder", c.display().to_string())));
+        }
+        let argv = absolute(argv, cwd.as_deref());
+        return Ok(Program::Command { argv, cwd });
+    }
+    if args.raw("cwd").is_some() {
+        return Err(bad("`cwd` goes with `command` only"));
+    }
+    let name =
+        args.req_str("language", "the programming language: cpp, c, python, java, rust, go, javascript or typescript")?;
+    let lang = Lang::parse(name)
+        .ok_or_else(|| bad(format!("`language` must be one of {}, got {name:?}", lang::NAMES.join(", "))))?;
+    // `given == 1`: without `code` there is a `file` (an empty path is an unreadable file).
+    let source = match code {
+        Some(c) => c.to_string(),
+        None => read_source(file.unwrap_or_default())?,
+    };
+    if source.trim().is_empty() {
+        return Err(bad("the program's source is empty"));
+    }
+    Ok(Program::Code { lang, source })
+}
+
+fn read_source(path: &str) -> Result<String, ToolError> {
+    let meta = std::fs::metadata(path).map_err(|e| bad(format!("cannot read `file` {path:?}: {e}")))?;
+    if meta.len() > MAX_SOURCE {
+        return Err(bad(format!("`file` {path:?} is over 1 MiB: not a source file")));
+    }
+    std::fs::read_to_string(path).map_err(|e| bad(format!("cannot read `file` {path:?} as UTF-8 text: {e}")))
+}
+
+/// The caller's judging options, checked before any request.
+pub(super) struct Options {
+    pub(super) time_ms: Option<u64>,
+    pub(super) memory_mb: Option<u64>,
+    pub(super) compare: Option<&'static str>,
+    pub(super) tolerance: Option<f64>,
+    pub(super) tests: Option<Vec<usize>>,
+    pub(super) fail_fast: bool,
+    pub(super) checker: Option<Vec<String>>,
+}
+
+pub(super) fn options(args: &Args) -> Result<Options, ToolError> {
+    let tests = match args.raw("tests") {
+        None => None,
+        Some(v) => {
+            let nums: Option<Vec<usize>> = v
+                .as_array()
+                .and_then(|a| a.iter().map(|n| n.as_u64().filter(|n| *n >= 1).map(|n| n as usize)).collect());
+            Some(nums.ok_or_else(|| bad("`tests` must be an array of sample numbers from 1"))?)
+        }
+    };
+    let fail_fast = match args.raw("fail_fast") {
+        None => false,
+        Some(Value::Bool(b)) => *b,
+        Some(_) => return Err(bad("`fail_fast` must be a boolean")),
+    };
+    Ok(Options {
+        time_ms: args.opt_int("time_limit_ms", 1, 60_000)?.map(|n| n as u64),
+        memory_mb: args.opt_int("memory_limit_mb", 0, 65_536)?.map(|n| n as u64),
+        compare: args.opt_enum("compare", &["tokens", "exact", "float"])?,
+        tolerance: args.opt_f64("float_tolerance", f64::MIN_POSITIVE, 1.0)?,
+        tests,
+        fail_fast,
+        checker: argv_arg(args, "checker")?.map(|a| absolute(a, None)),
+    })
+}
+
+/// `argv` with a relative program path (`./a.out`, `bin/checker`) made absolute against `base`,
+/// else the server's folder: the program starts in another folder, where it would not be found.
+/// A bare name (`python3`) is left to `PATH`.
+pub(super) fn absolute(mut argv: Vec<String>, base: Option<&std::path::Path>) -> Vec<String> {
+    if let Some(first) = argv.first_mut()
+        && std::path::Path::new(first.as_str()).is_relative()
+        && first.contains(['/', '\\'])
+        && let Some(b) = base.map(PathBuf::from).or_else(|| std::env::current_dir().ok())
+    {
+        *first = b.join(first.as_str()).to_string_lossy().into_owned();
+    }
+    argv
+}
+
+/// The cases asked for (`tests`: sample numbers from 1, of `total`).
+pub(super) fn pick(all: Vec<Case>, total: usize, wanted: Option<&[usize]>) -> Result<Vec<Case>, ToolError> {
+    let Some(wanted) = wanted else { return Ok(all) };
+    if let Some(bad_n) = wanted.iter().find(|n| **n > total) {
+        return Err(bad(format!("`tests` names sample {bad_n}, but the statement has {total}")));
+    }
+    Ok(all.into_iter().filter(|c| wanted.contains(&c.number)).collect())
+}
