@@ -48,6 +48,8 @@ use compare::Match;
 
 /// Bytes of output a sample may print; one more is `OLE`.
 const OUTPUT_CAP: usize = 1 << 20;
+/// Characters of an own test's output shown when it has no expected output.
+const OWN_OUTPUT_SHOWN: usize = 4000;
 /// A checker gets this long per sample.
 const CHECKER_MS: u64 = 10_000;
 
@@ -72,12 +74,24 @@ pub(crate) struct Case {
     pub(crate) shown: String,
     /// LeetCode: a design problem's calls (its answers compared one by one).
     pub(crate) design: bool,
+    /// One of the caller's own tests (`custom_tests`), numbered from 1 among them.
+    pub(crate) own: bool,
+    /// It has an expected output to compare with; without one the run's output is shown (`RAN`).
+    pub(crate) judged: bool,
 }
 
 impl Case {
     /// A stdin sample as it is.
     pub(crate) fn stdin(number: usize, s: &Sample) -> Case {
-        Case { number, stdin: s.input.clone(), expected: s.output.clone(), shown: s.input.clone(), design: false }
+        Case {
+            number,
+            stdin: s.input.clone(),
+            expected: s.output.clone(),
+            shown: s.input.clone(),
+            design: false,
+            own: false,
+            judged: true,
+        }
     }
 }
 
@@ -134,12 +148,15 @@ pub(crate) struct Report {
 }
 
 impl Report {
-    /// `CE`, else the first sample's verdict that is not `AC`, else `AC`.
+    /// `CE`, else the first sample's verdict that is not `AC` nor `RAN`, else `AC` (`RAN` when
+    /// every test run was an own test without an expected output).
     pub(crate) fn overall(&self) -> Verdict {
         if self.compile_error.is_some() {
             return Verdict::Ce;
         }
-        self.results.iter().map(|r| r.verdict).find(|v| *v != Verdict::Ac).unwrap_or(Verdict::Ac)
+        let failed = self.results.iter().map(|r| r.verdict).find(|v| !v.passed());
+        let only_ran = !self.results.is_empty() && self.results.iter().all(|r| r.verdict == Verdict::Ran);
+        failed.unwrap_or(if only_ran { Verdict::Ran } else { Verdict::Ac })
     }
 }
 
@@ -202,7 +219,7 @@ fn run_all(
             if cancelled() {
                 return;
             }
-            if job.fail_fast && r.verdict != Verdict::Ac {
+            if job.fail_fast && !r.verdict.passed() {
                 stop.store(true, Ordering::Relaxed);
             }
             progress(done.fetch_add(1, Ordering::Relaxed) + 1, total, &r);
@@ -228,7 +245,7 @@ fn run_all(
         results.into_inner().unwrap_or_else(PoisonError::into_inner).into_iter().flatten().collect();
     if job.fail_fast {
         // Samples after the first failure may have run in parallel: report up to it only.
-        if let Some(first) = results.iter().position(|r| r.verdict != Verdict::Ac) {
+        if let Some(first) = results.iter().position(|r| !r.verdict.passed()) {
             results.truncate(first + 1);
         }
     }
@@ -249,6 +266,8 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
         checker: None,
         note: None,
         overhead_us: (0, 0),
+        own: case.own,
+        output: None,
     };
     let (tmp, work) = match run_folder() {
         Ok(made) => made,
@@ -294,7 +313,9 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
     }
     log_run(job, &r, &out);
     if r.verdict != Verdict::Ac {
-        r.input = Some(verdict::head(&case.shown, 500));
+        if r.verdict != Verdict::Ran {
+            r.input = Some(verdict::head(&case.shown, 500));
+        }
         let err = out.stderr.trim();
         r.stderr = (!err.is_empty()).then(|| verdict::tail(err, 800));
     }
@@ -339,6 +360,12 @@ fn judge_output(
     r: &mut SampleResult,
     cancelled: &dyn Fn() -> bool,
 ) {
+    if !case.judged {
+        // An own test without an expected output: what it printed is the result.
+        r.verdict = Verdict::Ran;
+        r.output = Some(verdict::head(got, OWN_OUTPUT_SHOWN));
+        return;
+    }
     let found = if job.io == Io::Function {
         leetcode::compare(&case.expected, got, job.order, case.design, job.quad_tree)
     } else {

@@ -381,6 +381,10 @@ network where the OS allows; it is not a sandbox.",
             r#"{"description": "Which samples to run, by number from 1 (default: all).", "items": {"minimum": 1, "type": "integer"}, "type": "array"}"#,
         ),
         optional(
+            "custom_tests",
+            r#"{"description": "Your own tests, run after the samples (or alone when the statement has none): each an `input` and optionally the expected `output`. Stdin problems: the input is the program's stdin. LeetCode: the input is written as LeetCode writes a testcase, `nums = [2,7,11,15], target = 9` (design problems: the two lines of method names and argument lists), and `output` is a value such as `[0,1]`. With an output a test is judged like a sample; without one its output and time are shown (verdict RAN, or RE/TLE/MLE). Add edge cases the samples miss: smallest and largest values, empty or single-element inputs.", "items": {"additionalProperties": false, "properties": {"input": {"type": "string"}, "output": {"type": "string"}}, "required": ["input"], "type": "object"}, "maxItems": 100, "type": "array"}"#,
+        ),
+        optional(
             "fail_fast",
             r#"{"description": "Stop at the first sample that fails (default false: run them all).", "type": "boolean"}"#,
         ),

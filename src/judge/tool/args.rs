@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use serde_json::Value;
 
 use super::super::lang::{self, Lang};
+use super::super::plan::OwnTest;
 use super::super::{Case, Program};
 use crate::error::ToolError;
 use crate::problems::Args;
@@ -87,6 +88,38 @@ pub(super) struct Options {
     pub(super) tests: Option<Vec<usize>>,
     pub(super) fail_fast: bool,
     pub(super) checker: Option<Vec<String>>,
+    /// The caller's own tests (`custom_tests`), run after the samples.
+    pub(super) own: Vec<OwnTest>,
+}
+
+/// At most this many own tests in a call.
+const MAX_OWN: usize = 100;
+
+/// `custom_tests`: `[{"input": "…", "output": "…"?}]`, each input not empty.
+pub(super) fn own_tests(args: &Args) -> Result<Vec<OwnTest>, ToolError> {
+    let Some(v) = args.raw("custom_tests") else { return Ok(Vec::new()) };
+    let shape = "`custom_tests` must be an array of objects {\"input\": string, \"output\": string (optional)}";
+    let items = v.as_array().ok_or_else(|| bad(shape))?;
+    if items.len() > MAX_OWN {
+        return Err(bad(format!("`custom_tests` has {} tests; at most {MAX_OWN}", items.len())));
+    }
+    let mut out = Vec::new();
+    for (i, item) in items.iter().enumerate() {
+        let n = i + 1;
+        let obj = item.as_object().ok_or_else(|| bad(format!("{shape}; test {n} is not an object")))?;
+        if let Some(k) = obj.keys().find(|k| !matches!(k.as_str(), "input" | "output")) {
+            return Err(bad(format!("{shape}; test {n} has an unknown field `{k}`")));
+        }
+        let input = obj.get("input").and_then(Value::as_str).filter(|s| !s.trim().is_empty());
+        let input = input.ok_or_else(|| bad(format!("{shape}; test {n} has no `input` text")))?;
+        let output = match obj.get("output") {
+            None | Some(Value::Null) => None,
+            Some(Value::String(s)) => Some(s.clone()),
+            Some(_) => return Err(bad(format!("{shape}; test {n}'s `output` is not a string"))),
+        };
+        out.push(OwnTest { input: input.to_string(), output });
+    }
+    Ok(out)
 }
 
 pub(super) fn options(args: &Args) -> Result<Options, ToolError> {
@@ -112,6 +145,7 @@ pub(super) fn options(args: &Args) -> Result<Options, ToolError> {
         tests,
         fail_fast,
         checker: argv_arg(args, "checker")?.map(|a| absolute(a, None)),
+        own: own_tests(args)?,
     })
 }
 
@@ -135,5 +169,5 @@ pub(super) fn pick(all: Vec<Case>, total: usize, wanted: Option<&[usize]>) -> Re
     if let Some(bad_n) = wanted.iter().find(|n| **n > total) {
         return Err(bad(format!("`tests` names sample {bad_n}, but the statement has {total}")));
     }
-    Ok(all.into_iter().filter(|c| wanted.contains(&c.number)).collect())
+    Ok(all.into_iter().filter(|c| c.own || wanted.contains(&c.number)).collect())
 }

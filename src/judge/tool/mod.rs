@@ -46,12 +46,12 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         found.io = Io::Function;
     }
     check_io(found.io, &program)?;
-    if found.tests.is_empty() {
+    if found.tests.is_empty() && opts.own.is_empty() {
         return Err(ToolError::Domain(no_samples(source.as_str(), id, &markdown)));
     }
     let facts = statement::read(&markdown);
     let plan::Cases { cases, driver, skipped, api } =
-        plan::cases(&p, &found, &markdown, &program).map_err(ToolError::Domain)?;
+        plan::cases(&p, &found, &markdown, &program, &opts.own).map_err(ToolError::Domain)?;
     if interactive && !api {
         check_io(Io::Interactive, &program)?;
     }
@@ -60,7 +60,8 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     job.driver = driver;
     job.called = called;
     let report = super::judge(&job, &|| ctx.live.cancelled(), &|done, total, r| {
-        let msg = format!("sample {}: {} ({} ms); {done} of {total} done", r.number, r.verdict.name(), r.time_ms);
+        let what = if r.own { "your test" } else { "sample" };
+        let msg = format!("{what} {}: {} ({} ms); {done} of {total} done", r.number, r.verdict.name(), r.time_ms);
         ctx.live.progress(done as u64, total as u64, &msg);
     })
     .map_err(ToolError::Domain)?;

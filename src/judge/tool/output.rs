@@ -94,7 +94,9 @@ pub(super) fn output(
         "title": p.title,
         "verdict": report.overall().name(),
         "passed": passed,
-        "total": job.samples.len(),
+        "total": job.samples.iter().filter(|c| c.judged).count(),
+        "own_tests": job.samples.iter().filter(|c| c.own).count(),
+        "ran": report.results.iter().filter(|r| r.verdict == Verdict::Ran).count(),
         "not_run": report.not_run,
         "language": match &job.program { Program::Code { lang, .. } => Some(lang.name()), _ => None },
         "compile": report.build.as_ref().map(|b| {
@@ -232,6 +234,8 @@ mod tests {
             checker: None,
             note: None,
             overhead_us: (0, 0),
+            own: false,
+            output: None,
         }
     }
 
