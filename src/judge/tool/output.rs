@@ -270,6 +270,7 @@ mod tests {
             tests: None,
             fail_fast: false,
             checker: None,
+            own: Vec::new(),
         }
     }
 
