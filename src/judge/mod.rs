@@ -25,6 +25,7 @@ mod report;
 mod run;
 mod sandbox;
 pub(crate) mod statement;
+mod stress;
 mod tool;
 mod verdict;
 
@@ -39,6 +40,7 @@ use compare::Mode;
 use lang::Lang;
 use run::{End, Spec};
 use sandbox::{Confinement, Limits, TempDir};
+pub(crate) use stress::call as stress_test;
 pub(crate) use tool::call as test_solution;
 use verdict::{SampleResult, Verdict};
 
@@ -169,26 +171,43 @@ pub(crate) fn judge(
     progress: &(dyn Fn(usize, usize, &SampleResult) + Sync),
 ) -> Result<Report, String> {
     let memory = job.memory_mb;
-    let (argv, build, mem_ok) = match &job.program {
-        Program::Code { lang, source } => {
-            let tool = lang.tool(&|k| std::env::var(k).ok());
-            match cache::build(*lang, source, tool, job.driver.as_ref(), cancelled) {
-                Ok((built, cached)) => {
-                    let info =
-                        BuildInfo { cached, pch: built.pch, compile_ms: built.compile_ms, log: built.log.clone() };
-                    (built.argv(memory), Some(info), lang.address_space_limit_ok())
-                }
-                Err(cache::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
-                Err(cache::BuildError::Setup(msg)) => return Err(msg),
-            }
-        }
-        Program::Command { argv, .. } => (argv.clone(), None, true),
+    let Built { argv, info: build, limits } = match build(&job.program, job.driver.as_ref(), job.time_ms, memory, cancelled) {
+        Ok(b) => b,
+        Err(cache::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
+        Err(cache::BuildError::Setup(msg)) => return Err(msg),
     };
-    let limits = Limits { time_ms: job.time_ms, memory_mb: (memory > 0 && mem_ok).then_some(memory) };
     let confinement = sandbox::confinement(limits);
     let results = run_all(job, &argv, limits, cancelled, progress);
     let not_run = job.samples.len() - results.len();
     Ok(Report { build, compile_error: None, results, confinement, not_run, cancelled: cancelled() })
+}
+
+/// A program ready to run: its argv, how it was built (`None` for a command), and the limits it
+/// runs under (no address-space limit for a runtime that reserves more than it uses).
+pub(crate) struct Built {
+    pub(crate) argv: Vec<String>,
+    pub(crate) info: Option<BuildInfo>,
+    pub(crate) limits: Limits,
+}
+
+/// Builds `program` (or finds it built), through `driver` for LeetCode.
+pub(crate) fn build(
+    program: &Program,
+    driver: Option<&leetcode::driver::Driver>,
+    time_ms: u64,
+    memory: u64,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Built, cache::BuildError> {
+    let (argv, info, mem_ok) = match program {
+        Program::Code { lang, source } => {
+            let tool = lang.tool(&|k| std::env::var(k).ok());
+            let (built, cached) = cache::build(*lang, source, tool, driver, cancelled)?;
+            let info = BuildInfo { cached, pch: built.pch, compile_ms: built.compile_ms, log: built.log.clone() };
+            (built.argv(memory), Some(info), lang.address_space_limit_ok())
+        }
+        Program::Command { argv, .. } => (argv.clone(), None, true),
+    };
+    Ok(Built { argv, info, limits: Limits { time_ms, memory_mb: (memory > 0 && mem_ok).then_some(memory) } })
 }
 
 fn compile_error(msg: String, memory: u64) -> Report {
@@ -269,42 +288,21 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
         own: case.own,
         output: None,
     };
-    let (tmp, work) = match run_folder() {
-        Ok(made) => made,
+    let cwd = match &job.program {
+        Program::Command { cwd: Some(c), .. } => Some(c.as_path()),
+        _ => None,
+    };
+    let Exec { out, tmp, env, memory_limited } = match execute(argv, cwd, limits, case.stdin.as_bytes(), cancelled) {
+        Ok(done) => done,
         Err(e) => {
             r.verdict = Verdict::Re;
-            r.exit = Some(format!("cannot make the run's folder: {e}"));
+            r.exit = Some(e);
             return r;
         }
     };
-    // What the program sees (and a checker); the wrappers may be started with less of it.
-    let env = sandbox::environment(&work);
-    let (status, input) = (tmp.path().join("exit"), tmp.path().join("input"));
-    let mut spawn_env = env.clone();
-    let cwd = match &job.program {
-        Program::Command { cwd: Some(c), .. } => c.clone(),
-        _ => work,
-    };
-    let files = sandbox::RunFiles { status: &status, input: &input, writable: &[tmp.path()], cwd: &cwd };
-    let (wrapped, init) = sandbox::wrap(argv, limits, files, &mut spawn_env);
-    let confinement = sandbox::confinement(limits);
-    let spec = Spec {
-        argv: &wrapped,
-        cwd: &cwd,
-        env: &spawn_env,
-        stdin: case.stdin.as_bytes(),
-        stdin_file: init.then_some(input.as_path()),
-        time_ms: job.time_ms,
-        output_cap: OUTPUT_CAP,
-        // Unix without a PID namespace: children left in the group. (On Windows the tree of an
-        // exited process cannot be walked: `taskkill /T` only helps while it runs.)
-        kill_group_after: cfg!(unix) && !confinement.pid_namespace,
-    };
-    let mut out = run::run(&spec, cancelled);
-    out.end = sandbox::exact_end(out.end, &status, init);
     r.time_ms = out.time_ms;
     r.overhead_us = out.overhead_us;
-    if let Some((v, exit)) = verdict::of_end(&out.end, &out.stderr, confinement.memory_limited) {
+    if let Some((v, exit)) = verdict::of_end(&out.end, &out.stderr, memory_limited) {
         r.verdict = v;
         r.exit = exit;
     } else {
@@ -320,6 +318,50 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
         r.stderr = (!err.is_empty()).then(|| verdict::tail(err, 800));
     }
     r
+}
+
+/// One confined run done: its outcome, its folder (kept for a checker's files), the environment
+/// it saw, and whether its memory was limited.
+pub(crate) struct Exec {
+    pub(crate) out: run::Outcome,
+    pub(crate) tmp: TempDir,
+    pub(crate) env: Vec<(String, String)>,
+    pub(crate) memory_limited: bool,
+}
+
+/// Runs `argv` on `stdin` in a fresh folder (or a command's `cwd`), confined, under `limits`;
+/// `Err` when the folder cannot be made.
+pub(crate) fn execute(
+    argv: &[String],
+    cwd: Option<&std::path::Path>,
+    limits: Limits,
+    stdin: &[u8],
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Exec, String> {
+    let (tmp, work) = run_folder().map_err(|e| format!("cannot make the run's folder: {e}"))?;
+    // What the program sees (and a checker); the wrappers may be started with less of it.
+    let env = sandbox::environment(&work);
+    let (status, input) = (tmp.path().join("exit"), tmp.path().join("input"));
+    let mut spawn_env = env.clone();
+    let cwd = cwd.map_or(work, PathBuf::from);
+    let files = sandbox::RunFiles { status: &status, input: &input, writable: &[tmp.path()], cwd: &cwd };
+    let (wrapped, init) = sandbox::wrap(argv, limits, files, &mut spawn_env);
+    let confinement = sandbox::confinement(limits);
+    let spec = Spec {
+        argv: &wrapped,
+        cwd: &cwd,
+        env: &spawn_env,
+        stdin,
+        stdin_file: init.then_some(input.as_path()),
+        time_ms: limits.time_ms,
+        output_cap: OUTPUT_CAP,
+        // Unix without a PID namespace: children left in the group. (On Windows the tree of an
+        // exited process cannot be walked: `taskkill /T` only helps while it runs.)
+        kill_group_after: cfg!(unix) && !confinement.pid_namespace,
+    };
+    let mut out = run::run(&spec, cancelled);
+    out.end = sandbox::exact_end(out.end, &status, init);
+    Ok(Exec { out, tmp, env, memory_limited: confinement.memory_limited })
 }
 
 /// The run in the debug log, placed in the call (`make bench` reads these lines).
@@ -351,7 +393,7 @@ fn run_folder() -> std::io::Result<(TempDir, PathBuf)> {
 /// the checker if there is one; else it is `UNVERIFIED` where the statement accepts any answer
 /// or leaves room for this one (another order), else `WA`, with a note where the statement
 /// hints at other accepted outputs.
-fn judge_output(
+pub(crate) fn judge_output(
     job: &Job,
     case: &Case,
     got: &str,

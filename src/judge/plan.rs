@@ -50,6 +50,27 @@ pub(crate) struct Cases {
     pub(crate) skipped: Vec<String>,
     /// LeetCode: the code calls a hidden API the driver builds from the example.
     pub(crate) api: bool,
+    /// LeetCode: how any other testcase (a generator's) becomes a call for the driver.
+    pub(crate) reader: Option<Reader>,
+}
+
+/// How a LeetCode testcase written as LeetCode writes one becomes the driver's input, checked
+/// against the examples' parameters: what the examples and the caller's own tests go through.
+#[derive(Debug, Clone)]
+pub(crate) struct Reader {
+    shape: Shape,
+    fields: Vec<(&'static str, serde_json::Value)>,
+}
+
+impl Reader {
+    /// The driver's stdin for `testcase`, and whether it is a design problem's calls; a refusal
+    /// names test `number` of `what` ("custom test", "generated testcase").
+    pub(crate) fn stdin(&self, what: &str, number: usize, testcase: &str) -> Result<(String, bool), Refusal> {
+        let t = OwnTest { input: testcase.to_string(), output: None };
+        let e = own_example(what, number, &t, &self.shape)?;
+        let design = matches!(e.call, example::Call::Design { .. });
+        Ok((example::to_stdin(&e.call, &self.fields), design))
+    }
 }
 
 /// One of the caller's own tests: an input (stdin, or a LeetCode testcase as LeetCode writes
@@ -75,7 +96,7 @@ pub(crate) fn cases(
     if found.io != Io::Function {
         let mut cases: Vec<Case> = numbered.map(|(n, s)| Case::stdin(n, s)).collect();
         cases.extend(own.iter().enumerate().map(|(i, t)| own_stdin(i + 1, t)));
-        return Ok(Cases { cases, driver: None, skipped: Vec::new(), api: false });
+        return Ok(Cases { cases, driver: None, skipped: Vec::new(), api: false, reader: None });
     }
     let Program::Code { lang, source: code } = program else {
         return Err(leetcode_language(program).err().unwrap_or_default());
@@ -102,7 +123,7 @@ pub(crate) fn cases(
     }
     let examples = cases.len();
     for (i, t) in own.iter().enumerate() {
-        let e = own_example(i + 1, t, &shape)?;
+        let e = own_example("custom test", i + 1, t, &shape)?;
         if cases.is_empty() {
             shape_of(&e.call, &mut shape);
         }
@@ -120,7 +141,12 @@ the answer to ({}): it cannot be judged from them. Test it with calls of your ow
     }
     let tool = lang.tool(&|k| std::env::var(k).ok());
     let driver = driver::driver(*lang, code, &shape, &tool)?;
-    Ok(Cases { cases, driver: Some(driver), skipped, api })
+    let mut fields = fields.to_vec();
+    if value {
+        fields.push(("returns", json!("value")));
+    }
+    let reader = Some(Reader { shape, fields });
+    Ok(Cases { cases, driver: Some(driver), skipped, api, reader })
 }
 
 /// An own stdin test as the judge runs it.
@@ -135,15 +161,15 @@ const TESTCASE_SYNTAX: &str = "a LeetCode testcase is written as the examples' I
 
 /// An own LeetCode testcase read by the examples' parse, its parameters checked against the
 /// examples' (`shape`, when one was read).
-fn own_example(number: usize, t: &OwnTest, shape: &Shape) -> Result<example::Example, Refusal> {
+fn own_example(what: &str, number: usize, t: &OwnTest, shape: &Shape) -> Result<example::Example, Refusal> {
     let e = example::parse(&t.input, t.output.as_deref().unwrap_or("null"))
-        .map_err(|why| format!("Invalid arguments: custom test {number} cannot be read ({why}): {TESTCASE_SYNTAX}."))?;
+        .map_err(|why| format!("Invalid arguments: {what} {number} cannot be read ({why}): {TESTCASE_SYNTAX}."))?;
     match (&e.call, &shape.design) {
         (example::Call::Function(args), None) if !shape.names.is_empty() => {
             let names: Vec<&str> = args.iter().map(|(n, _)| n.as_str()).collect();
             if names != shape.names {
                 return Err(format!(
-                    "Invalid arguments: custom test {number} gives `{}`, but the method takes `{}` (as the examples \
+                    "Invalid arguments: {what} {number} gives `{}`, but the method takes `{}` (as the examples \
 name them, in that order): {TESTCASE_SYNTAX}.",
                     names.join(", "),
                     shape.names.join(", ")
@@ -152,7 +178,7 @@ name them, in that order): {TESTCASE_SYNTAX}.",
         }
         (example::Call::Design { methods, .. }, Some((class, _))) if methods.first() != Some(class) => {
             return Err(format!(
-                "Invalid arguments: custom test {number} must start by constructing `{class}`, as the examples do: \
+                "Invalid arguments: {what} {number} must start by constructing `{class}`, as the examples do: \
 {TESTCASE_SYNTAX}."
             ));
         }
@@ -160,7 +186,7 @@ name them, in that order): {TESTCASE_SYNTAX}.",
             if !shape.names.is_empty() || shape.design.is_some() =>
         {
             return Err(format!(
-                "Invalid arguments: custom test {number} is not written like the examples (a design problem's two \
+                "Invalid arguments: {what} {number} is not written like the examples (a design problem's two \
 lines, or a function's named parameters): {TESTCASE_SYNTAX}."
             ));
         }

@@ -17,6 +17,7 @@ mod judge_leetcode_java;
 mod judge_leetcode_javascript;
 mod judge_leetcode_rust;
 mod judge_own;
+mod judge_stress;
 mod judge_pch;
 mod judge_sandbox;
 mod judge_verdicts;

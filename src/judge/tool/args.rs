@@ -14,12 +14,12 @@ use crate::problems::Args;
 /// A source file larger than this is refused.
 const MAX_SOURCE: u64 = 1 << 20;
 
-pub(super) fn bad(msg: impl Into<String>) -> ToolError {
+pub(in crate::judge) fn bad(msg: impl Into<String>) -> ToolError {
     ToolError::Args(format!("Invalid arguments: {}", msg.into()))
 }
 
 /// An optional array of strings, not empty.
-pub(super) fn argv_arg(args: &Args, name: &str) -> Result<Option<Vec<String>>, ToolError> {
+pub(in crate::judge) fn argv_arg(args: &Args, name: &str) -> Result<Option<Vec<String>>, ToolError> {
     let Some(v) = args.raw(name) else { return Ok(None) };
     let items = v
         .as_array()
@@ -32,7 +32,7 @@ pub(super) fn argv_arg(args: &Args, name: &str) -> Result<Option<Vec<String>>, T
 }
 
 /// The program: `code` or `file` with `language`, or `command` (+ `cwd`); exactly one.
-pub(super) fn program_arg(args: &Args) -> Result<Program, ToolError> {
+pub(in crate::judge) fn program_arg(args: &Args) -> Result<Program, ToolError> {
     let code = args.opt_str("code")?;
     let file = args.opt_trimmed("file")?;
     let command = argv_arg(args, "command")?;
@@ -80,23 +80,23 @@ fn read_source(path: &str) -> Result<String, ToolError> {
 }
 
 /// The caller's judging options, checked before any request.
-pub(super) struct Options {
-    pub(super) time_ms: Option<u64>,
-    pub(super) memory_mb: Option<u64>,
-    pub(super) compare: Option<&'static str>,
-    pub(super) tolerance: Option<f64>,
-    pub(super) tests: Option<Vec<usize>>,
-    pub(super) fail_fast: bool,
-    pub(super) checker: Option<Vec<String>>,
+pub(in crate::judge) struct Options {
+    pub(in crate::judge) time_ms: Option<u64>,
+    pub(in crate::judge) memory_mb: Option<u64>,
+    pub(in crate::judge) compare: Option<&'static str>,
+    pub(in crate::judge) tolerance: Option<f64>,
+    pub(in crate::judge) tests: Option<Vec<usize>>,
+    pub(in crate::judge) fail_fast: bool,
+    pub(in crate::judge) checker: Option<Vec<String>>,
     /// The caller's own tests (`custom_tests`), run after the samples.
-    pub(super) own: Vec<OwnTest>,
+    pub(in crate::judge) own: Vec<OwnTest>,
 }
 
 /// At most this many own tests in a call.
 const MAX_OWN: usize = 100;
 
 /// `custom_tests`: `[{"input": "…", "output": "…"?}]`, each input not empty.
-pub(super) fn own_tests(args: &Args) -> Result<Vec<OwnTest>, ToolError> {
+pub(in crate::judge) fn own_tests(args: &Args) -> Result<Vec<OwnTest>, ToolError> {
     let Some(v) = args.raw("custom_tests") else { return Ok(Vec::new()) };
     let shape = "`custom_tests` must be an array of objects {\"input\": string, \"output\": string (optional)}";
     let items = v.as_array().ok_or_else(|| bad(shape))?;
@@ -122,7 +122,7 @@ pub(super) fn own_tests(args: &Args) -> Result<Vec<OwnTest>, ToolError> {
     Ok(out)
 }
 
-pub(super) fn options(args: &Args) -> Result<Options, ToolError> {
+pub(in crate::judge) fn options(args: &Args) -> Result<Options, ToolError> {
     let tests = match args.raw("tests") {
         None => None,
         Some(v) => {
@@ -152,7 +152,7 @@ pub(super) fn options(args: &Args) -> Result<Options, ToolError> {
 /// `argv` with a relative program path (`./a.out`, `bin/checker`) made absolute against `base`,
 /// else the server's folder: the program starts in another folder, where it would not be found.
 /// A bare name (`python3`) is left to `PATH`.
-pub(super) fn absolute(mut argv: Vec<String>, base: Option<&std::path::Path>) -> Vec<String> {
+pub(in crate::judge) fn absolute(mut argv: Vec<String>, base: Option<&std::path::Path>) -> Vec<String> {
     if let Some(first) = argv.first_mut()
         && std::path::Path::new(first.as_str()).is_relative()
         && first.contains(['/', '\\'])
@@ -164,7 +164,7 @@ pub(super) fn absolute(mut argv: Vec<String>, base: Option<&std::path::Path>) ->
 }
 
 /// The cases asked for (`tests`: sample numbers from 1, of `total`).
-pub(super) fn pick(all: Vec<Case>, total: usize, wanted: Option<&[usize]>) -> Result<Vec<Case>, ToolError> {
+pub(in crate::judge) fn pick(all: Vec<Case>, total: usize, wanted: Option<&[usize]>) -> Result<Vec<Case>, ToolError> {
     let Some(wanted) = wanted else { return Ok(all) };
     if let Some(bad_n) = wanted.iter().find(|n| **n > total) {
         return Err(bad(format!("`tests` names sample {bad_n}, but the statement has {total}")));

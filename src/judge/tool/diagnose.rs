@@ -9,7 +9,7 @@ use crate::samples::Io;
 
 /// Why nothing can run: no sample at all, or examples the reader could not take apart, or a
 /// statement that sends the reader to another task of its contest.
-pub(super) fn no_samples(source: &str, id: &str, markdown: &str) -> String {
+pub(in crate::judge) fn no_samples(source: &str, id: &str, markdown: &str) -> String {
     let shows = ["Example", "Sample", "示例", "样例", "入力例", "Пример"].iter().any(|w| markdown.contains(w));
     if let Some(task) = referred_task(source, id, markdown) {
         format!(
@@ -47,7 +47,7 @@ fn referred_task(source: &str, id: &str, markdown: &str) -> Option<String> {
 
 /// LeetCode needs a driver for the language; an interactive problem cannot be judged from its
 /// samples.
-pub(super) fn check_io(io: Io, program: &Program) -> Result<(), ToolError> {
+pub(in crate::judge) fn check_io(io: Io, program: &Program) -> Result<(), ToolError> {
     match io {
         Io::Interactive => Err(ToolError::Domain(
             "This problem is interactive: the program talks with the judge, and the samples only show one \

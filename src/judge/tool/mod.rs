@@ -6,10 +6,10 @@
 //! can be judged), `job` (the judging job from the options and the statement), `output` (the
 //! structured result and its notes; the text is `judge/report.rs`).
 
-mod args;
-mod diagnose;
-mod job;
-mod output;
+pub(super) mod args;
+pub(super) mod diagnose;
+pub(super) mod job;
+pub(super) mod output;
 
 use std::time::Instant;
 
@@ -50,7 +50,7 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         return Err(ToolError::Domain(no_samples(source.as_str(), id, &markdown)));
     }
     let facts = statement::read(&markdown);
-    let plan::Cases { cases, driver, skipped, api } =
+    let plan::Cases { cases, driver, skipped, api, .. } =
         plan::cases(&p, &found, &markdown, &program, &opts.own).map_err(ToolError::Domain)?;
     if interactive && !api {
         check_io(Io::Interactive, &program)?;

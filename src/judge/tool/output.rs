@@ -16,7 +16,7 @@ use crate::problems::ToolOutput;
 use crate::samples::Io;
 
 /// Why the comparison is what it is.
-fn comparison(job: &Job, opts: &Options, facts: &Facts) -> Value {
+pub(in crate::judge) fn comparison(job: &Job, opts: &Options, facts: &Facts) -> Value {
     let order = facts.any_order.as_deref().filter(|_| job.any_order);
     if job.io == Io::Function {
         let why = match order {
@@ -57,7 +57,7 @@ fn limits_from(given: Option<u64>, stated: Option<u64>) -> &'static str {
 }
 
 /// Where the limits came from, in words: `time: statement, memory: default (AtCoder's usual …)`.
-fn limits_words(p: &Problem, opts: &Options, facts: &Facts) -> String {
+pub(in crate::judge) fn limits_words(p: &Problem, opts: &Options, facts: &Facts) -> String {
     let time = limits_from(opts.time_ms, facts.time_ms);
     let memory = limits_from(opts.memory_mb, facts.memory_mb);
     let mut from = format!("time: {time}, memory: {memory}");
@@ -136,7 +136,7 @@ contest's program runs to its own clock), pass `time_limit_ms`.",
 }
 
 /// How memory was limited, in words.
-fn memory_words(job: &Job, report: &Report) -> String {
+pub(in crate::judge) fn memory_words(job: &Job, report: &Report) -> String {
     if job.memory_mb == 0 {
         return "not limited (memory_limit_mb: 0)".into();
     }
