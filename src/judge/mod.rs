@@ -171,11 +171,12 @@ pub(crate) fn judge(
     progress: &(dyn Fn(usize, usize, &SampleResult) + Sync),
 ) -> Result<Report, String> {
     let memory = job.memory_mb;
-    let Built { argv, info: build, limits } = match build(&job.program, job.driver.as_ref(), job.time_ms, memory, cancelled) {
-        Ok(b) => b,
-        Err(cache::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
-        Err(cache::BuildError::Setup(msg)) => return Err(msg),
-    };
+    let Built { argv, info: build, limits } =
+        match build(&job.program, job.driver.as_ref(), job.time_ms, memory, cancelled) {
+            Ok(b) => b,
+            Err(cache::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
+            Err(cache::BuildError::Setup(msg)) => return Err(msg),
+        };
     let confinement = sandbox::confinement(limits);
     let results = run_all(job, &argv, limits, cancelled, progress);
     let not_run = job.samples.len() - results.len();

@@ -332,7 +332,8 @@ program: `code` or `file` with `language` (cpp, c, python, java, rust, go, javas
 (argv of a built program). Limits default to the statement's (else 2 s, 256 MB); float comparison is chosen when the \
 statement accepts an error. LeetCode problems: python, cpp, go, javascript, typescript (the code as pasted into LeetCode). \
 Interactive problems cannot be judged. The program runs with a clean environment in a temporary folder, without \
-network where the OS allows; it is not a sandbox.",
+network where the OS allows; it is not a sandbox. Samples are weak tests: add edge cases with `custom_tests`, and \
+once the samples pass, run stress_test against a brute force before submitting.",
     output_schema: || schema::load(include_str!("schemas/test_solution.output.json")),
     params: &[
         required("source", r#""@source""#),

@@ -92,7 +92,11 @@ fn a_planted_bug_is_found_and_shrunk() {
     assert_eq!(String::from_utf8_lossy(&out.stdout), c["input"].as_str().unwrap());
     // The same program against itself: no difference in the rounds asked for.
     let v = stressed(&mut s, args(REFERENCE, REFERENCE, json!({"rounds": 12})));
-    assert_eq!((v["verdict"].as_str(), v["rounds"].as_u64(), v["stopped_by"].as_str()), (Some("PASSED"), Some(12), Some("rounds")), "{v}");
+    assert_eq!(
+        (v["verdict"].as_str(), v["rounds"].as_u64(), v["stopped_by"].as_str()),
+        (Some("PASSED"), Some(12), Some("rounds")),
+        "{v}"
+    );
 }
 
 #[test]
@@ -117,12 +121,18 @@ fn several_answers_without_a_checker_are_never_wa() {
         return;
     }
     let (b, mut s) = judge_server(vec![]);
-    b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("<p>If there are multiple answers, print any of them.</p>")));
+    b.route(
+        "/api/v1/problems/atcoder/sum_a",
+        json_reply(&sum_problem("<p>If there are multiple answers, print any of them.</p>")),
+    );
     let v = stressed(&mut s, args(BUGGY, REFERENCE, json!({"rounds": 20})));
     assert_eq!(v["verdict"], "OUTPUTS_DIFFER", "{v}");
     assert!(v["summary"].as_str().unwrap().contains("give a checker"), "{v}");
     // With a checker that accepts only the reference's answer, the same difference is WA.
-    let v = stressed(&mut s, args(BUGGY, REFERENCE, json!({"rounds": 20, "checker": ["sh", "-c", "cmp -s \"$2\" \"$3\"", "checker"]})));
+    let v = stressed(
+        &mut s,
+        args(BUGGY, REFERENCE, json!({"rounds": 20, "checker": ["sh", "-c", "cmp -s \"$2\" \"$3\"", "checker"]})),
+    );
     assert_eq!(v["verdict"], "WA", "{v}");
     assert!(v["counterexample"]["checker_message"].as_str().unwrap().contains("exited with 1"), "{v}");
 }
@@ -135,7 +145,8 @@ fn the_largest_input_too_slow_is_a_tle() {
     let (b, mut s) = judge_server(vec![]);
     b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
     let slow = "n = int(input())\nxs = list(map(int, input().split()))\nt = 0\nfor i in range(n):\n    for j in range(n):\n        t += 0\nprint(sum(xs))\n";
-    let mut a = args(slow, REFERENCE, json!({"rounds": 0, "largest": true, "largest_size": 20000, "time_limit_ms": 1000}));
+    let mut a =
+        args(slow, REFERENCE, json!({"rounds": 0, "largest": true, "largest_size": 20000, "time_limit_ms": 1000}));
     a.as_object_mut().unwrap().remove("reference");
     let v = stressed(&mut s, a.clone());
     assert_eq!(v["verdict"], "TLE", "{v}");

@@ -38,7 +38,9 @@ fn side(args: &Args, name: &str) -> Result<Option<Program>, ToolError> {
     }
     let inner = Args::trusted(v);
     program_arg(&inner).map(Some).map_err(|e| match e {
-        ToolError::Args(m) => ToolError::Args(m.replacen("Invalid arguments: ", &format!("Invalid arguments: in `{name}`, "), 1)),
+        ToolError::Args(m) => {
+            ToolError::Args(m.replacen("Invalid arguments: ", &format!("Invalid arguments: in `{name}`, "), 1))
+        }
         other => other,
     })
 }

@@ -176,7 +176,7 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
     let cancelled = || ctx.live.cancelled();
     let total = a.rounds;
     let progress = |done: u64| {
-        if done % PROGRESS_EVERY == 0 {
+        if done.is_multiple_of(PROGRESS_EVERY) || done == total {
             ctx.live.progress(done, total, &format!("{done} of {total} rounds, no difference yet"));
         }
     };
@@ -195,7 +195,13 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
         out.rounds = s.done;
         out.first_size = s.first.as_ref().map(|r| r.size);
         out.found = s.first;
-        out.stopped_by = if out.found.is_some() { "difference" } else if s.done < a.rounds { "time_budget" } else { "rounds" };
+        out.stopped_by = if out.found.is_some() {
+            "difference"
+        } else if s.done < a.rounds {
+            "time_budget"
+        } else {
+            "rounds"
+        };
     }
     if let Some(first) = out.found.take() {
         out.found = Some(shrink(ctx, e, first, a.budget_s, &mut out.shrink_rounds));

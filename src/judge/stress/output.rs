@@ -59,7 +59,11 @@ fn verdict(o: &Outcome) -> (&'static str, String) {
     if let Some((_, Ok(s))) = &o.largest
         && s.verdict != Verdict::Ac
     {
-        let why = if s.verdict == Verdict::Tle { "too slow on the largest input".into() } else { format!("{} on the largest input", s.verdict.name()) };
+        let why = if s.verdict == Verdict::Tle {
+            "too slow on the largest input".into()
+        } else {
+            format!("{} on the largest input", s.verdict.name())
+        };
         return (s.verdict.name(), why);
     }
     if let Some((_, Err(_))) = &o.largest {
@@ -99,7 +103,11 @@ fn counterexample(o: &Outcome, r: &Round) -> Value {
 pub(super) fn output(p: &Problem, job: &Job, a: &Stress, facts: &Facts, o: &Outcome, c: &Confinement) -> ToolOutput {
     let (v, summary) = verdict(o);
     let secs = o.elapsed.as_secs_f64();
-    let memory = if c.memory_limited { format!("address space limited to {} MB", job.memory_mb) } else { "not limited by the sandbox".into() };
+    let memory = if c.memory_limited {
+        format!("address space limited to {} MB", job.memory_mb)
+    } else {
+        "not limited by the sandbox".into()
+    };
     let largest = o.largest.as_ref().map(|(size, run)| match run {
         Ok(s) => json!({ "size": size, "verdict": s.verdict.name(), "time_ms": s.time_ms, "exit": s.exit,
             "stderr_tail": s.stderr, "too_slow": s.verdict == Verdict::Tle, "error": null }),
@@ -176,14 +184,26 @@ fn text(p: &Problem, s: &Value) -> String {
     let _ = writeln!(
         out,
         "- Rounds: {} in {} s ({} per second), stopped by {}; the generator ran as `generator SEED SIZE`, sizes 1 to {}, seeds from {}",
-        s["rounds"], s["seconds"], s["rounds_per_second"], str_of(&s["stopped_by"]), s["sizes"]["max_size"], s["sizes"]["first_seed"]
+        s["rounds"],
+        s["seconds"],
+        s["rounds_per_second"],
+        str_of(&s["stopped_by"]),
+        s["sizes"]["max_size"],
+        s["sizes"]["first_seed"]
     );
     let c = &s["comparison"];
     let _ = writeln!(out, "- Comparison: {} ({})", str_of(&c["mode"]), str_of(&c["why"]));
     let l = &s["limits"];
     let _ = writeln!(out, "- Limits: {} ms, {} MB ({})", l["time_ms"], l["memory_mb"], str_of(&l["from"]));
     let k = &s["confinement"];
-    let _ = writeln!(out, "- Sandbox: {} (filesystem: {}; processes: {}); memory: {}", str_of(&k["engine"]), str_of(&k["filesystem"]), str_of(&k["processes"]), str_of(&k["memory"]));
+    let _ = writeln!(
+        out,
+        "- Sandbox: {} (filesystem: {}; processes: {}); memory: {}",
+        str_of(&k["engine"]),
+        str_of(&k["filesystem"]),
+        str_of(&k["processes"]),
+        str_of(&k["memory"])
+    );
     if let Some(x) = s["counterexample"].as_object() {
         counterexample_text(&mut out, x);
     }
@@ -192,7 +212,13 @@ fn text(p: &Problem, s: &Value) -> String {
         if let Some(e) = x["error"].as_str() {
             let _ = writeln!(out, "- Not run: {e}");
         } else {
-            let _ = writeln!(out, "- {}, {} ms{}", str_of(&x["verdict"]), x["time_ms"], x["exit"].as_str().map(|e| format!(" ({e})")).unwrap_or_default());
+            let _ = writeln!(
+                out,
+                "- {}, {} ms{}",
+                str_of(&x["verdict"]),
+                x["time_ms"],
+                x["exit"].as_str().map(|e| format!(" ({e})")).unwrap_or_default()
+            );
             if x["too_slow"] == true {
                 out.push_str("- Too slow on the largest input.\n");
             }
@@ -213,7 +239,13 @@ fn counterexample_text(out: &mut String, x: &serde_json::Map<String, Value>) {
         Some(f) if Some(f) != x["size"].as_u64() => format!("; shrunk from size {f} in {} rounds", x["shrink_rounds"]),
         _ => String::new(),
     };
-    let _ = writeln!(out, "\n## Counterexample ({} fault; seed {}, size {}{shrunk})", x["fault"].as_str().unwrap_or(""), x["seed"], x["size"]);
+    let _ = writeln!(
+        out,
+        "\n## Counterexample ({} fault; seed {}, size {}{shrunk})",
+        x["fault"].as_str().unwrap_or(""),
+        x["seed"],
+        x["size"]
+    );
     if let Some(g) = x["generator_error"].as_str() {
         let _ = writeln!(out, "- Generator: {g}");
     }
@@ -230,7 +262,13 @@ fn counterexample_text(out: &mut String, x: &serde_json::Map<String, Value>) {
     }
     if let Some(d) = x["first_difference"].as_object() {
         let show = |v: &Value| v.as_str().map_or("(nothing)".to_string(), |s| format!("`{}`", s.replace('`', "'")));
-        let _ = writeln!(out, "- First difference, line {}: the reference {}, the program {}", d["line"], show(&d["expected"]), show(&d["got"]));
+        let _ = writeln!(
+            out,
+            "- First difference, line {}: the reference {}, the program {}",
+            d["line"],
+            show(&d["expected"]),
+            show(&d["got"])
+        );
     }
     if let Some(n) = x["note"].as_str() {
         let _ = writeln!(out, "- Note: {n}");

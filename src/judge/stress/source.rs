@@ -31,7 +31,8 @@ impl GeneratorSource {
                 let done = execute(&argv, cwd.as_deref(), *limits, b"", cancelled)?;
                 let out = &done.out;
                 if let Some((v, exit)) = of_end(&out.end, &out.stderr, done.memory_limited) {
-                    let how = exit.unwrap_or_else(|| if v == Verdict::Tle { "ran out of time".into() } else { v.name().into() });
+                    let how = exit
+                        .unwrap_or_else(|| if v == Verdict::Tle { "ran out of time".into() } else { v.name().into() });
                     let err = out.stderr.trim();
                     let err = if err.is_empty() { String::new() } else { format!(": {}", verdict::tail(err, 400)) };
                     return Err(format!("the generator failed on seed {seed}, size {size} ({how}){err}"));

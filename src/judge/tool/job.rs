@@ -11,7 +11,14 @@ use super::args::Options;
 use crate::models::Problem;
 use crate::samples::Io;
 
-pub(in crate::judge) fn job(program: Program, io: Io, samples: Vec<Case>, opts: &Options, facts: &Facts, p: &Problem) -> Job {
+pub(in crate::judge) fn job(
+    program: Program,
+    io: Io,
+    samples: Vec<Case>,
+    opts: &Options,
+    facts: &Facts,
+    p: &Problem,
+) -> Job {
     let defaults = plan::defaults(p.source.as_str());
     // `isLeaf` and `topLeft` (Go: `IsLeaf`, `TopLeft`; Rust: `is_leaf`).
     let quad_tree = match &program {
