@@ -58,10 +58,11 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let raw = language::choose(&p, Language::En).raw.unwrap_or_default();
     let statement = Statement::parse(raw);
     let markdown = statement.markdown();
-    let found = samples::extract_from(&statement, p.source.as_str());
+    let mut found = samples::extract_from(&statement, p.source.as_str());
     drop(statement);
-    if found.io == Io::Interactive {
-        diagnose::check_io(Io::Interactive, &a.program)?;
+    // LeetCode's "interactive" problems call a hidden API the driver builds (as test_solution).
+    if found.io == Io::Interactive && p.source.as_str().eq_ignore_ascii_case("leetcode") {
+        found.io = Io::Function;
     }
     diagnose::check_io(found.io, &a.program)?;
     let facts = statement::read(&markdown);

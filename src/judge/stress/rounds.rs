@@ -254,3 +254,23 @@ pub(super) fn shrink_count(size: u64) -> u64 {
 pub(super) fn same_kind(first: &Found, smaller: &Found) -> bool {
     matches!((first, smaller), (Found::Program(_), Found::Program(_)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn seeds_and_sizes_of_the_rounds_and_of_the_shrink() {
+        let at = stress_at(7, 3);
+        assert_eq!((0..5).map(&at).collect::<Vec<_>>(), [(7, 1), (8, 2), (9, 3), (10, 1), (11, 2)]);
+        // Shrinking below size 3: sizes 1 then 2, TRIES_PER_SIZE seeds each, none a stress seed.
+        assert_eq!(shrink_count(3), 2 * TRIES_PER_SIZE);
+        assert_eq!(shrink_count(1), 0);
+        let at = shrink_at(7);
+        assert_eq!(at(0).1, 1);
+        assert_eq!(at(TRIES_PER_SIZE).1, 2);
+        assert_ne!(at(0).0, 7);
+        assert!(same_kind(&Found::Program(Verdict::Wa), &Found::Program(Verdict::Re)));
+        assert!(!same_kind(&Found::Program(Verdict::Wa), &Found::Reference));
+    }
+}
