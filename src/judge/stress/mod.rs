@@ -41,8 +41,10 @@ struct Outcome {
     /// The largest input's run: its size and the program's side.
     largest: Option<(u64, Result<rounds::Side, String>)>,
     cancelled: bool,
-    /// Why the rounds stopped: rounds, time_budget, difference, cancelled.
+    /// Why the rounds stopped: rounds, time_budget, difference, difference_not_repeated, cancelled.
     stopped_by: &'static str,
+    /// Time-outs seen among parallel rounds that did not repeat when the round ran alone.
+    unrepeated: u64,
 }
 
 /// `stress_test`'s operation (declared in `tools/`): arguments checked before any request, the
@@ -190,6 +192,7 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
         largest: None,
         cancelled: false,
         stopped_by: "rounds",
+        unrepeated: 0,
     };
     if a.rounds > 0 {
         let s = rounds::search(e, a.rounds, &rounds::stress_at(a.seed, a.max_size), deadline, &cancelled, &progress);
@@ -205,7 +208,16 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
         };
     }
     if let Some(first) = out.found.take() {
-        out.found = Some(shrink(ctx, e, first, a.budget_s, &mut out.shrink_rounds));
+        out.found = confirmed(e, first, &cancelled, &mut out.unrepeated);
+    }
+    if let Some(first) = out.found.take() {
+        let smaller = shrink(ctx, e, first.clone(), a.budget_s, &mut out.shrink_rounds);
+        let mut ignored = 0;
+        out.found = if smaller.size < first.size { confirmed(e, smaller, &cancelled, &mut ignored) } else { None };
+        out.found = out.found.take().or(Some(first));
+    }
+    if out.found.is_none() && out.stopped_by == "difference" {
+        out.stopped_by = "difference_not_repeated";
     }
     out.elapsed = start.elapsed();
     if a.largest_size.is_some() && out.found.is_none() && !cancelled() {
@@ -216,6 +228,25 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
         out.stopped_by = "cancelled";
     }
     out
+}
+
+/// A time-out among rounds run in parallel on a busy machine may be the machine's: the round
+/// runs again alone, and counts only if it fails again (its second run is reported).
+fn confirmed(
+    e: &rounds::Engine,
+    r: rounds::Round,
+    cancelled: &dyn Fn() -> bool,
+    unrepeated: &mut u64,
+) -> Option<rounds::Round> {
+    if r.found != rounds::Found::Program(super::verdict::Verdict::Tle) {
+        return Some(r);
+    }
+    let again = rounds::round(e, r.seed, r.size, cancelled);
+    if again.found == rounds::Found::Same {
+        *unrepeated += 1;
+        return None;
+    }
+    Some(again)
 }
 
 /// Progress is reported every this many rounds (a batch).

@@ -121,6 +121,7 @@ pub(super) fn output(p: &Problem, job: &Job, a: &Stress, facts: &Facts, o: &Outc
         "seconds": (secs * 1000.0).round() / 1000.0,
         "rounds_per_second": if secs > 0.0 { (o.rounds as f64 / secs * 10.0).round() / 10.0 } else { 0.0 },
         "stopped_by": o.stopped_by,
+        "timeouts_not_repeated": o.unrepeated,
         "generator_call": "generator SEED SIZE",
         "sizes": { "max_size": a.max_size, "first_seed": a.seed },
         "counterexample": o.found.as_ref().map(|r| counterexample(o, r)),
@@ -166,6 +167,14 @@ constraints) before trusting any verdict of this stress test."
         notes.push(
             "No difference is evidence, not proof: the rounds only cover what the generator makes. Before \
 submitting, also try `largest: true` and edge cases (smallest values, equal elements, extremes)."
+                .into(),
+        );
+    }
+    if o.unrepeated > 0 {
+        notes.push(
+            "A round timed out while rounds ran in parallel, but not when it ran again alone: the machine was busy, \
+the program is not too slow there. The rounds stopped at it (stopped_by: difference_not_repeated); call again for \
+more rounds, or check the time with `largest: true`."
                 .into(),
         );
     }
