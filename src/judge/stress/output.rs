@@ -286,3 +286,113 @@ fn counterexample_text(out: &mut String, x: &serde_json::Map<String, Value>) {
         let _ = writeln!(out, "- Checker: {c}");
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::rounds::Side;
+    use super::*;
+    use crate::judge::compare::{Diff, Mode};
+    use crate::judge::lang::Lang;
+    use crate::judge::leetcode::Order;
+    use crate::judge::tool::args::Options;
+    use crate::samples::Io;
+    use std::time::{Duration, Instant};
+
+    fn job(any_answer: bool) -> Job {
+        Job {
+            program: Program::Code { lang: Lang::Cpp, source: "x".into() },
+            io: Io::Stdin,
+            samples: Vec::new(),
+            driver: None,
+            time_ms: 1000,
+            memory_mb: 256,
+            mode: Mode::Tokens,
+            any_answer,
+            any_order: false,
+            order: Order::Fixed,
+            quad_tree: false,
+            any_case: false,
+            maybe_several: false,
+            checker: None,
+            fail_fast: false,
+            called: Instant::now(),
+        }
+    }
+
+    fn stress() -> Stress {
+        let opts = Options {
+            time_ms: None,
+            memory_mb: None,
+            compare: None,
+            tolerance: None,
+            tests: None,
+            fail_fast: false,
+            checker: None,
+            own: Vec::new(),
+        };
+        Stress {
+            program: Program::Command { argv: Vec::new(), cwd: None },
+            reference: None,
+            generator: None,
+            opts,
+            rounds: 100,
+            budget_s: 10.0,
+            max_size: 10,
+            seed: 1,
+            largest_size: None,
+            reference_time_ms: None,
+        }
+    }
+
+    fn side(v: Verdict, out: &str) -> Side {
+        Side { verdict: v, time_ms: 4, exit: None, output: out.into(), stderr: None }
+    }
+
+    fn outcome(found: Found) -> Outcome {
+        let round = Round {
+            seed: 12,
+            size: 3,
+            found,
+            input: "3\n1 2 3\n".into(),
+            program: Some(side(Verdict::Wa, "5\n")),
+            reference: Some(side(Verdict::Ac, "6\n")),
+            diff: Some(Diff { line: 1, expected: Some("6".into()), got: Some("5".into()) }),
+            note: None,
+            checker: None,
+        };
+        Outcome {
+            rounds: 11,
+            elapsed: Duration::from_millis(500),
+            found: Some(round),
+            first_size: Some(7),
+            shrink_rounds: 40,
+            largest: None,
+            cancelled: false,
+            stopped_by: "difference",
+            unrepeated: 0,
+        }
+    }
+
+    #[test]
+    fn a_counterexample_in_the_text_and_the_structured_copy() {
+        let p = Problem { id: "1A".into(), source: "codeforces".into(), title: "T".into(), ..Problem::default() };
+        let c = Confinement::none(true);
+        let out = output(&p, &job(false), &stress(), &Facts::default(), &outcome(Found::Program(Verdict::Wa)), &c);
+        let v = out.structured.unwrap();
+        assert_eq!((v["verdict"].as_str(), v["counterexample"]["size"].as_u64()), (Some("WA"), Some(3)));
+        assert!(out.text.starts_with("# WA: the program fails where the reference does not"), "{}", out.text);
+        assert!(out.text.contains("seed 12, size 3; shrunk from size 7 in 40 rounds"), "{}", out.text);
+        assert!(out.text.contains("- First difference, line 1: the reference `6`, the program `5`"), "{}", out.text);
+        for n in v["notes"].as_array().unwrap() {
+            assert!(out.text.contains(n.as_str().unwrap()), "{n}");
+        }
+        // Several answers and no checker: never WA.
+        let out =
+            output(&p, &job(true), &stress(), &Facts::default(), &outcome(Found::Program(Verdict::Unverified)), &c);
+        let v = out.structured.unwrap();
+        assert_eq!(v["verdict"], "OUTPUTS_DIFFER");
+        assert!(out.text.contains("give a checker"), "{}", out.text);
+        let out = output(&p, &job(false), &stress(), &Facts::default(), &outcome(Found::Reference), &c);
+        assert_eq!(out.structured.unwrap()["counterexample"]["fault"], "reference");
+    }
+}
