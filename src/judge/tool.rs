@@ -175,6 +175,8 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let mut job = job(program, found.io, cases, &opts, &facts, &p);
     job.driver = driver;
     job.called = called;
+    // A quad tree's inner `val` is free: the node kind, decided once in leetcode/node.rs.
+    job.quad_tree = matches!(&job.program, Program::Code { source, .. } if leetcode::node::quad_tree(&markdown, source));
     let report = super::judge(&job, &|| ctx.live.cancelled(), &|done, total, r| {
         let msg = format!("sample {}: {} ({} ms); {done} of {total} done", r.number, r.verdict.name(), r.time_ms);
         ctx.live.progress(done as u64, total as u64, &msg);
@@ -246,14 +248,6 @@ fn pick(all: Vec<Case>, total: usize, wanted: Option<&[usize]>) -> Result<Vec<Ca
 
 fn job(program: Program, io: Io, samples: Vec<Case>, opts: &Options, facts: &Facts, p: &Problem) -> Job {
     let defaults = plan::defaults(p.source.as_str());
-    // `isLeaf` and `topLeft` (Go: `IsLeaf`, `TopLeft`; Rust: `is_leaf`).
-    let quad_tree = match &program {
-        Program::Code { source, .. } => {
-            let words = source.to_ascii_lowercase().replace('_', "");
-            words.contains("isleaf") && words.contains("topleft")
-        }
-        _ => false,
-    };
     Job {
         program,
         io,
@@ -269,7 +263,7 @@ fn job(program: Program, io: Io, samples: Vec<Case>, opts: &Options, facts: &Fac
             (None, Some(_)) => leetcode::Order::Fixed,
             (None, None) => leetcode::Order::Unsaid,
         },
-        quad_tree,
+        quad_tree: false,
         any_case: facts.any_case.is_some(),
         maybe_several: facts.maybe_several.is_some(),
         checker: opts.checker.clone(),

@@ -7,7 +7,7 @@
 //! which methods, which parameter names.
 
 use super::driver::{Driver, Shape, Shared};
-use super::kind::NodeClass;
+use super::node::NodeKind;
 
 /// The driver package's files, under `src/lcdriver/` of the session's Go path (packed in the
 /// binary: `packed.rs`).
@@ -301,9 +301,12 @@ fn main_go(code: &str, names: &[String], shape: &Shape, entry: &str) -> String {
         out.push_str("type TreeNode struct {\n\tVal   int\n\tLeft  *TreeNode\n\tRight *TreeNode\n}\n\n");
     }
     if !defined("Node")
-        && let Some(fields) = node_fields(code, shape.extras.node)
+        && let Some(fields) = node_fields(shape.extras.node)
     {
         out.push_str(&format!("type Node struct {{\n{fields}}}\n\n"));
+    }
+    if !defined("PolyNode") && shape.extras.node == Some(NodeKind::Poly) {
+        out.push_str("type PolyNode struct {\n\tCoefficient, Power int\n\tNext *PolyNode\n}\n\n");
     }
     if !defined("Interval") && code.contains("type Interval struct") {
         // 759's `Interval`, defined in the template's comment.
@@ -341,26 +344,21 @@ func (this *Iterator) next() int { this.i++; return this.a[this.i-1] }\n\
 func (this *Iterator) HasNext() bool { return this.hasNext() }\nfunc (this *Iterator) Next() int { return this.next() }\n\n\
 func init() { lcdriver.Make(func(a []int) *Iterator { return &Iterator{a: a} }) }\n\n";
 
-/// The fields of `Node`: as the template's comment defines it (`type Node struct { … }`), else
-/// LeetCode's for the kind the judge read; `None` when the code uses no `Node`.
-fn node_fields(code: &str, kind: Option<NodeClass>) -> Option<String> {
-    if let Some(at) = code.find("type Node struct") {
-        let body = &code[at..];
-        let end = body.find('}')?;
-        let fields: String = body[..end]
-            .lines()
-            .skip(1)
-            .map(|l| l.trim().trim_start_matches(['*', '/']).trim())
-            .filter(|l| !l.is_empty())
-            .map(|l| format!("\t{l}\n"))
-            .collect();
-        return Some(fields);
-    }
+/// The fields of `Node` as LeetCode's Go template defines it for the kind the judge decided
+/// (`node::decide`); `None` without a kind.
+fn node_fields(kind: Option<NodeKind>) -> Option<String> {
     let fields = match kind? {
-        NodeClass::Nary => "Val int\nChildren []*Node",
-        NodeClass::Graph => "Val int\nNeighbors []*Node",
-        NodeClass::Random => "Val int\nNext *Node\nRandom *Node",
-        NodeClass::Next => "Val int\nLeft *Node\nRight *Node\nNext *Node",
+        NodeKind::Nary => "Val int\nChildren []*Node",
+        NodeKind::Graph => "Val int\nNeighbors []*Node",
+        NodeKind::Random => "Val int\nNext *Node\nRandom *Node",
+        NodeKind::Next => "Val int\nLeft *Node\nRight *Node\nNext *Node",
+        NodeKind::Parent => "Val int\nLeft *Node\nRight *Node\nParent *Node",
+        NodeKind::Tree | NodeKind::Ring => "Val int\nLeft *Node\nRight *Node",
+        NodeKind::Quad => "Val bool\nIsLeaf bool\nTopLeft *Node\nTopRight *Node\nBottomLeft *Node\nBottomRight *Node",
+        NodeKind::Doubly => "Val int\nPrev *Node\nNext *Node",
+        NodeKind::Multilevel => "Val int\nPrev *Node\nNext *Node\nChild *Node",
+        NodeKind::List | NodeKind::Circular => "Val int\nNext *Node",
+        NodeKind::Poly => return None,
     };
     Some(fields.lines().map(|l| format!("\t{l}\n")).collect())
 }

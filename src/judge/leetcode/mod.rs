@@ -14,6 +14,7 @@ mod go;
 mod java;
 mod javascript;
 pub(crate) mod kind;
+pub(crate) mod node;
 pub(crate) mod packed;
 mod rust;
 mod typescript;
