@@ -670,7 +670,10 @@ func (this *NestedIterator) Next() int { return 0 }\nfunc (this *NestedIterator)
         );
         assert!(main.contains("type NestedInteger = lcdriver.NestedInteger"), "{main}");
         let nary = "/**\n * type Node struct {\n *     Val int\n *     Children []*Node\n * }\n */\nfunc maxDepth(root *Node) int { return 0 }\n";
-        let (_, main) = files(nary, &shape(&["root"]));
+        // The fields of the kind the judge decided (`node::decide` reads the comment's).
+        let mut tree = shape(&["root"]);
+        tree.extras = Extras { node: crate::judge::leetcode::node::decide("", nary), ..Extras::default() };
+        let (_, main) = files(nary, &tree);
         assert!(main.contains("type Node struct {\n\tVal int\n\tChildren []*Node\n}"), "{main}");
         let mut bad = shape(&["n", "bad"]);
         bad.extras = Extras { api: Some(("isBadVersion", "bad")), ..Extras::default() };
