@@ -80,9 +80,9 @@ pub(crate) fn cases(p: &Problem, found: &Samples, markdown: &str, program: &Prog
     // and 510 expect `2`, or `null` where there is no node, not `[]`).
     let value = read.iter().any(|(_, _, e)| !(e.expected.is_array() || e.expected.is_null() || e.expected.is_object()));
     for (n, s, e) in &read {
-        if cases.is_empty() {
-            shape_of(&e.call, &mut shape);
-        }
+        // The first example's names; the methods every example calls (3391's second example
+        // calls `unsetCell`, its first does not).
+        shape_of(&e.call, &mut shape, cases.is_empty());
         cases.push(function_case(*n, s, e, &fields, value));
     }
     if cases.is_empty() {
@@ -97,18 +97,20 @@ the answer to ({}): it cannot be judged from them. Test it with calls of your ow
     Ok(Cases { cases, driver: Some(driver), skipped, api })
 }
 
-/// What the first readable example calls: the design class and its methods, or the names.
-fn shape_of(call: &example::Call, shape: &mut Shape) {
+/// What an example calls: the design class and its methods (added to those of the examples
+/// before), or for the first example (`first`) the names.
+fn shape_of(call: &example::Call, shape: &mut Shape, first: bool) {
     match call {
-        example::Call::Function(args) => shape.names = args.iter().map(|(n, _)| n.clone()).collect(),
+        example::Call::Function(args) if first => shape.names = args.iter().map(|(n, _)| n.clone()).collect(),
+        example::Call::Function(_) => {}
         example::Call::Design { methods, .. } => {
-            let mut seen: Vec<String> = Vec::new();
-            for m in methods {
+            // The constructor first, as the examples call it.
+            let (_, seen) = shape.design.get_or_insert_with(|| (methods[0].clone(), vec![methods[0].clone()]));
+            for m in methods.iter().skip(1) {
                 if !seen.contains(m) {
                     seen.push(m.clone());
                 }
             }
-            shape.design = Some((methods[0].clone(), seen));
         }
     }
 }

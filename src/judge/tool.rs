@@ -176,7 +176,8 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     job.driver = driver;
     job.called = called;
     // A quad tree's inner `val` is free: the node kind, decided once in leetcode/node.rs.
-    job.quad_tree = matches!(&job.program, Program::Code { source, .. } if leetcode::node::quad_tree(&markdown, source));
+    job.quad_tree =
+        matches!(&job.program, Program::Code { source, .. } if leetcode::node::quad_tree(&markdown, source));
     let report = super::judge(&job, &|| ctx.live.cancelled(), &|done, total, r| {
         let msg = format!("sample {}: {} ({} ms); {done} of {total} done", r.number, r.verdict.name(), r.time_ms);
         ctx.live.progress(done as u64, total as u64, &msg);

@@ -13,7 +13,7 @@ mod lambda;
 mod scan;
 mod vla;
 
-use super::driver::{Driver, Shape, Shared};
+use super::build::{Driver, Shape, Shared};
 use super::node::NodeKind;
 use crate::judge::lang::{self, EXE};
 use scan::{Method, mentions};

@@ -6,7 +6,7 @@
 //! converts by reflect and prints. The signature is read here only for names: which function,
 //! which methods, which parameter names.
 
-use super::driver::{Driver, Shape, Shared};
+use super::build::{Driver, Shape, Shared};
 use super::node::NodeKind;
 
 /// The driver package's files, under `src/lcdriver/` of the session's Go path (packed in the

@@ -6,7 +6,7 @@
 //! numbers are the user's; the `Node` the template defines is written beside it (`java/Node.java`
 //! for the kinds the judge knows, else the template comment's own definition).
 
-use super::driver::{Driver, Shape, Shared};
+use super::build::{Driver, Shape, Shared};
 use super::node::NodeKind;
 
 /// The driver's sources, compiled once per session into `{shared}` (packed in the binary:
@@ -324,7 +324,7 @@ fn literal(s: &str, quote: char) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::leetcode::driver::fill;
+    use crate::judge::leetcode::build::fill;
     use crate::judge::leetcode::kind::Extras;
 
     /// The build without looking for `java` (the machine may have none).

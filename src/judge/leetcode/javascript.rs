@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::driver::{Driver, Shape, Shared};
+use super::build::{Driver, Shape, Shared};
 
 /// A package of LeetCode's JavaScript environment: what it is called on npm, the version LeetCode
 /// names, and the globals it gives: lodash is `_`, the others' globals are their exports.

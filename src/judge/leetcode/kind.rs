@@ -32,6 +32,7 @@ const OTHER_APIS: &[&str] = &[
     "commonSetBits",
     "Street",
     "CategoryHandler",
+    "BigArray",
 ];
 
 /// What the drivers get besides the call, for the whole problem.

@@ -7,6 +7,7 @@
 //! for JavaScript and TypeScript), only read the call, build the arguments (nodes, hidden APIs)
 //! and print the result as LeetCode shows it.
 
+mod build;
 mod cpp;
 pub(crate) mod driver;
 pub(crate) mod example;

@@ -181,7 +181,9 @@ fn declared(text: &str) -> Vec<String> {
             out.extend(words(body(rest)));
         }
     }
-    out.retain(|w| !["val", "node", "int", "bool", "boolean", "public", "this", "self", "none", "null"].contains(&w.as_str()));
+    out.retain(|w| {
+        !["val", "node", "int", "bool", "boolean", "public", "this", "self", "none", "null"].contains(&w.as_str())
+    });
     out
 }
 
@@ -249,7 +251,10 @@ mod tests {
             ("class Node {\n    public boolean val;\n    public boolean isLeaf;\n    public Node topLeft;\n}", "quad"),
             ("Given the root of an N-ary tree", "nary"),
             ("nodes that have a next pointer, a previous pointer, and an additional child pointer", "multilevel"),
-            ("class Node {\n    public int val;\n    public Node left;\n    public Node right;\n    public Node parent;\n}", "parent"),
+            (
+                "class Node {\n    public int val;\n    public Node left;\n    public Node right;\n    public Node parent;\n}",
+                "parent",
+            ),
             ("Ensure that your solution sets the <code>Node.parent</code> pointers correctly", "parent"),
             ("Convert a Binary Search Tree to a sorted Circular Doubly-Linked List in place.", "ring"),
             ("Given a Circular Linked List node, which is sorted", "circular"),

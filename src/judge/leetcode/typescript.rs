@@ -6,7 +6,7 @@
 //! driver (`driver.js`), which reads the parameters' types from the TypeScript source and maps a
 //! runtime error's lines back to it (`--sourceMap`).
 
-use super::driver::{Driver, Shape};
+use super::build::{Driver, Shape};
 use super::javascript::{self, Found, defines, without_comments};
 use super::kind::Extras;
 use super::node::NodeKind;
