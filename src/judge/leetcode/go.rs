@@ -363,43 +363,10 @@ fn node_fields(kind: Option<NodeKind>) -> Option<String> {
     Some(fields.lines().map(|l| format!("\t{l}\n")).collect())
 }
 
-/// The code with comments, strings and characters blanked (spaces, newlines kept): byte offsets
-/// are the code's, and what remains is only code.
+/// The code with comments, strings and characters blanked (spaces, newlines kept; quotes stay,
+/// `'a'` is still a value where it was): the one scanner's Go rules (`leetcode::source`).
 fn skeleton(code: &str) -> String {
-    let b = code.as_bytes();
-    let mut out = b.to_vec();
-    let mut i = 0;
-    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
-        for c in &mut out[from..to.min(b.len())] {
-            if *c != b'\n' {
-                *c = b' ';
-            }
-        }
-    };
-    while i < b.len() {
-        let end = match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => code[i..].find('\n').map_or(b.len(), |e| i + e),
-            b'/' if b.get(i + 1) == Some(&b'*') => code[i + 2..].find("*/").map_or(b.len(), |e| i + e + 4),
-            b'`' => code[i + 1..].find('`').map_or(b.len(), |e| i + e + 2),
-            q @ (b'"' | b'\'') => {
-                let mut j = i + 1;
-                while j < b.len() && b[j] != q && b[j] != b'\n' {
-                    j += if b[j] == b'\\' { 2 } else { 1 };
-                }
-                j + 1
-            }
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        // Quotes stay: `'a'` is still a value where it was.
-        let keep = matches!(b[i], b'"' | b'\'' | b'`');
-        blank(&mut out, if keep { i + 1 } else { i }, if keep { end.saturating_sub(1) } else { end });
-        i = end;
-    }
-    // Only ASCII bytes were blanked, each whole character of a comment or string: still UTF-8.
-    String::from_utf8(out).unwrap_or_default()
+    super::source::code(code, &super::source::GO)
 }
 
 /// The top-level functions and every top-level name (types, functions, variables, constants,

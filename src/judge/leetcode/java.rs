@@ -264,61 +264,15 @@ fn top_level_types(text: &str) -> Vec<(String, bool)> {
     out
 }
 
-/// The code with comments, strings (text blocks too) and character literals blanked.
+/// The code with comments, strings (text blocks too) and character literals blanked: the one
+/// scanner's Java rules (`leetcode::source`).
 fn code_only(code: &str) -> String {
-    pieces(code, false)
+    super::source::code(code, &super::source::JAVA)
 }
 
 /// The code's comments, all else blanked (line ends kept).
 fn comments_only(code: &str) -> String {
-    pieces(code, true)
-}
-
-/// The code's comments (`comments`), else the rest but its strings and character literals; what
-/// is left out becomes one space, or (of code, for the comments) the line ends it had.
-fn pieces(code: &str, comments: bool) -> String {
-    enum Piece {
-        Code,
-        Comment,
-        Literal,
-    }
-    let mut out = String::with_capacity(code.len());
-    let mut rest = code;
-    while let Some(c) = rest.chars().next() {
-        let (len, piece) = if rest.starts_with("//") {
-            (rest.find('\n').unwrap_or(rest.len()), Piece::Comment)
-        } else if let Some(after) = rest.strip_prefix("/*") {
-            (after.find("*/").map_or(rest.len(), |i| i + 4), Piece::Comment)
-        } else if let Some(after) = rest.strip_prefix("\"\"\"") {
-            (after.find("\"\"\"").map_or(rest.len(), |i| i + 6), Piece::Literal)
-        } else if c == '"' || c == '\'' {
-            (literal(rest, c), Piece::Literal)
-        } else {
-            (c.len_utf8(), Piece::Code)
-        };
-        let text = &rest[..len];
-        match (comments, piece) {
-            (true, Piece::Comment) | (false, Piece::Code) => out.push_str(text),
-            (true, _) => out.extend(text.chars().map(|c| if c == '\n' { '\n' } else { ' ' })),
-            (false, _) => out.push(' '),
-        }
-        rest = &rest[len..];
-    }
-    out
-}
-
-/// The length of the string or character literal at the start of `s`, quotes included.
-fn literal(s: &str, quote: char) -> usize {
-    let mut escaped = false;
-    for (i, c) in s.char_indices().skip(1) {
-        match c {
-            '\\' if !escaped => escaped = true,
-            '\n' => return i,
-            c if c == quote && !escaped => return i + 1,
-            _ => escaped = false,
-        }
-    }
-    s.len()
+    super::source::comments(code, &super::source::JAVA)
 }
 
 #[cfg(test)]

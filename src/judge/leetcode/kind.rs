@@ -6,6 +6,7 @@
 use serde_json::Value;
 
 use super::node::{self, NodeKind};
+use super::source;
 use crate::judge::lang::Lang;
 
 /// A hidden API that the example spells out, which the drivers build from its data.
@@ -68,7 +69,7 @@ pub(crate) fn classify(category: Option<&str>, statement: &str, code: &str, lang
     unjudgeable(category, statement, code)?;
     let api = BUILT_APIS.iter().copied().find(|(name, _)| mentions(code, name) || mentions(statement, name));
     if api.is_none()
-        && let Some(other) = OTHER_APIS.iter().find(|name| mentions(code, name) && !defines(code, name))
+        && let Some(other) = OTHER_APIS.iter().find(|name| mentions(code, name) && !defines(code, name, lang))
     {
         return Err(format!(
             "This LeetCode problem calls a hidden API (`{other}`) whose behaviour the examples do not spell out as \
@@ -138,21 +139,24 @@ fn unjudgeable(category: Option<&str>, statement: &str, code: &str) -> Result<()
 }
 
 /// Whether the code defines `name` itself (a design problem's class may share an API's name:
-/// `Robot` is both 489's hidden API and 2069's class to write). Not in a comment, where the
-/// templates show the hidden API (`# class FontInfo(object):`, `class BinaryMatrix {` inside
-/// `/* */`, `var commonSetBits = function(num)`).
-fn defines(code: &str, name: &str) -> bool {
-    let mut code = code.to_string();
-    while let Some(start) = code.find("/*") {
-        let end = code[start + 2..].find("*/").map_or(code.len(), |e| start + e + 4);
-        code.replace_range(start..end, " ");
-    }
+/// `Robot` is both 489's hidden API and 2069's class to write). Not in a comment or a string, where
+/// the templates show the hidden API (`# class FontInfo(object):`, `class BinaryMatrix {` inside
+/// `/* */`, `var commonSetBits = function(num)`): the code as the one scanner reads it in `lang`.
+fn defines(code: &str, name: &str, lang: Lang) -> bool {
+    let syntax = match lang {
+        Lang::Python | Lang::PyPy => &source::PYTHON,
+        Lang::Java => &source::JAVA,
+        Lang::Go => &source::GO,
+        Lang::Rust => &source::RUST,
+        Lang::JavaScript | Lang::TypeScript => &source::JAVASCRIPT,
+        _ => &source::CPP,
+    };
+    let code = source::code(code, syntax);
     let patterns =
         [format!("class {name}"), format!("struct {name}"), format!("type {name}"), format!("{name} = function")];
-    code.lines().any(|line| {
-        let t = line.trim_start();
-        let comment = ["#", "//", "*"].iter().any(|c| t.starts_with(c));
-        !comment && patterns.iter().any(|p| t.contains(p.as_str()))
+    patterns.iter().any(|p| {
+        code.match_indices(p.as_str())
+            .any(|(i, _)| !code[i + p.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_'))
     })
 }
 
@@ -181,7 +185,7 @@ mod tests {
         let font = "# class FontInfo(object):\n#    def getWidth(self, fontSize, ch):\nclass Solution:\n    def maxFont(self, text: str, w: int, h: int, fonts: List[int], fontInfo : 'FontInfo') -> int:";
         assert!(classify(None, "", font, Lang::Python).unwrap_err().contains("`FontInfo`"));
         let ts = "/**\n * class BinaryMatrix {\n *     get(row: number, col: number): number {}\n * }\n */\nfunction f(m: BinaryMatrix) {}";
-        assert!(classify(None, "", ts, Lang::Python).unwrap_err().contains("`BinaryMatrix`"));
+        assert!(classify(None, "", ts, Lang::TypeScript).unwrap_err().contains("`BinaryMatrix`"));
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub(crate) mod kind;
 pub(crate) mod node;
 pub(crate) mod packed;
 mod rust;
+mod source;
 mod typescript;
 
 use serde_json::Value;
