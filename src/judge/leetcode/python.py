@@ -276,7 +276,7 @@ def find(root, val):
         seen.add(id(n))
         if getattr(n, "val", None) == val:
             return n
-        stack += [getattr(n, k, None) for k in ("left", "right", "next")]
+        stack += [getattr(n, k, None) for k in ("left", "right", "next")] + list(getattr(n, "children", None) or [])
     return None
 
 
@@ -478,6 +478,9 @@ def convert(ns, ann, v, call, kind):
         return build_quad(v)
     if node("Node") and kind in LISTS and isinstance(v, list):
         return build_linked(ns["Node"], v, kind)
+    if node("Node") and kind and kind not in TREES and v is not None and not isinstance(v, list):
+        # A node given by its value (3294's `node = 5` beside `head`, 1516's `p` and `q`).
+        return by_value(call, v)
     if node("TreeNode") or (node("Node") and kind in TREES):
         make = ns["TreeNode"] if "TreeNode" in ann else ns["Node"]
         if nested and isinstance(v, list) and call["built"]:

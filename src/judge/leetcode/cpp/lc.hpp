@@ -233,6 +233,9 @@ N* find(long long val) {
                 stack.push_back(n->right);
             }
             if constexpr (has_next<N>::value) stack.push_back(n->next);
+            // An N-ary tree's node given by its value (1516's `p` and `q`).
+            if constexpr (has_children<N>::value)
+                for (N* c : n->children) stack.push_back(c);
         }
     }
     return nullptr;
