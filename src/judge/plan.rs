@@ -270,6 +270,23 @@ mod tests {
         assert_eq!(cpp_standard_note(Lang::Go, &tool, "", vla), None);
     }
 
+    /// 3391: the second example calls `unsetCell`, the first does not; both are callable.
+    #[test]
+    fn a_design_problems_methods_come_from_every_example() {
+        let call = |m: &[&str]| example::Call::Design {
+            methods: m.iter().map(|s| s.to_string()).collect(),
+            args: vec![serde_json::Value::Array(vec![]); m.len()],
+        };
+        let mut shape = Shape::default();
+        shape_of(&call(&["Matrix3D", "setCell", "largestMatrix"]), &mut shape, true);
+        shape_of(&call(&["Matrix3D", "setCell", "unsetCell"]), &mut shape, false);
+        let (class, methods) = shape.design.unwrap();
+        assert_eq!(
+            (class.as_str(), methods),
+            ("Matrix3D", vec!["Matrix3D".into(), "setCell".into(), "largestMatrix".into(), "unsetCell".into()])
+        );
+    }
+
     #[test]
     fn platform_defaults() {
         assert_eq!((defaults("atcoder").time_ms, defaults("atcoder").memory_mb), (2000, 1024));

@@ -210,6 +210,33 @@ return out;\n  }\n};\n",
             ),
         ],
     ),
+    // A node given by its value: in the doubly linked list beside it (3294), in an N-ary tree (1516).
+    (
+        "9407",
+        "You are given an arbitrary node from a doubly linked list, which contains nodes that have a next pointer and a \
+previous pointer.",
+        &[("head = [1,2,3,4,5], node = 5", "[1,2,3,4,5]")],
+        &[(
+            "python",
+            "class Solution:\n    def toArray(self, node: 'Optional[Node]') -> List[int]:\n        while node.prev:\n            \
+node = node.prev\n        out = []\n        while node:\n            out.append(node.val)\n            node = node.next\n        return out\n",
+        )],
+    ),
+    (
+        "9408",
+        "Given the root of an N-ary tree and one of its nodes p.",
+        &[("root = [1,null,2,3,null,4,5], p = 2", "4")],
+        &[
+            (
+                "python",
+                "class Solution:\n    def f(self, root: 'Node', p: 'Node') -> int:\n        return p.val + len(p.children)\n",
+            ),
+            (
+                "cpp",
+                "class Solution {\n public:\n  int f(Node* root, Node* p) { return p->val + p->children.size(); }\n};\n",
+            ),
+        ],
+    ),
     (
         "9406",
         "A polynomial linked list is a linked list where each node (PolyNode) has a coefficient and a power.",
