@@ -149,6 +149,9 @@ class PolyNode:
 NODES = {"nary": NaryNode, "graph": GraphNode, "random": RandomNode, "next": Node, "parent": ParentNode,
          "quad": QuadNode, "doubly": DoublyNode, "tree": BinaryNode, "ring": BinaryNode, "list": LinkNode,
          "circular": LinkNode}
+# LeetCode's classes, which build the arguments whatever the code defines under their names (as
+# LeetCode's own deserializer does: a solution's uncommented copy of `class Node` is its own).
+LC = {"ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode}
 # The kinds whose `Node` is built as a binary tree, and as a linked list.
 TREES = (None, "next", "parent", "tree", "ring")
 LISTS = ("doubly", "list", "circular")
@@ -193,7 +196,7 @@ class NestedInteger:
 
 
 def build_list(ns, xs, pos=-1):
-    nodes = [ns["ListNode"](x) for x in xs]
+    nodes = [LC["ListNode"](x) for x in xs]
     for a, b in zip(nodes, nodes[1:]):
         a.next = b
     if nodes and 0 <= pos < len(nodes):
@@ -455,11 +458,11 @@ def convert(ns, ann, v, call, kind):
     if node("PolyNode") and isinstance(v, list):
         head = None
         for c, p in reversed(v):
-            head = ns["PolyNode"](c, p, head)
+            head = LC["PolyNode"](c, p, head)
         return head
     if node("Node") and kind == "nary" and nested and isinstance(v, list):
         # 1506: every node of the tree, in any order; the root is the answer.
-        root, nodes, queue = build_nary(ns["Node"], v), [], collections.deque()
+        root, nodes, queue = build_nary(LC["Node"], v), [], collections.deque()
         queue.extend([root] if root else [])
         while queue:
             n = queue.popleft()
@@ -477,12 +480,12 @@ def convert(ns, ann, v, call, kind):
     if node("Node") and kind == "quad" and isinstance(v, list):
         return build_quad(v)
     if node("Node") and kind in LISTS and isinstance(v, list):
-        return build_linked(ns["Node"], v, kind)
+        return build_linked(LC["Node"], v, kind)
     if node("Node") and kind and kind not in TREES and v is not None and not isinstance(v, list):
         # A node given by its value (3294's `node = 5` beside `head`, 1516's `p` and `q`).
         return by_value(call, v)
     if node("TreeNode") or (node("Node") and kind in TREES):
-        make = ns["TreeNode"] if "TreeNode" in ann else ns["Node"]
+        make = LC["TreeNode"] if "TreeNode" in ann else LC["Node"]
         if nested and isinstance(v, list) and call["built"]:
             # 1676's `nodes = [4,7]`: nodes of the tree built first, given by their values.
             return [by_value(call, x, make) for x in v]
@@ -490,17 +493,17 @@ def convert(ns, ann, v, call, kind):
             return build_tree(make, v)
         return by_value(call, v, make)
     if node("Node") and isinstance(v, list):
-        return {"nary": build_nary, "graph": build_graph, "random": build_random}.get(kind, build_tree)(ns["Node"], v)
+        return {"nary": build_nary, "graph": build_graph, "random": build_random}.get(kind, build_tree)(LC["Node"], v)
     if (node("Node") or kind) and v is None:
         return None
     if kind and isinstance(v, list) and not ann:
         # No annotation (an old template): the kind the judge decided says what the list is.
         if kind in LISTS:
-            return build_linked(ns["Node"], v, kind)
+            return build_linked(LC["Node"], v, kind)
         if kind == "quad":
             return build_quad(v)
         builders = {"nary": build_nary, "graph": build_graph, "random": build_random}
-        return builders.get(kind, build_tree)(ns["Node"], v)
+        return builders.get(kind, build_tree)(LC["Node"], v)
     return v
 
 
@@ -593,7 +596,7 @@ def call_function(ns, call):
                     built = make(ns, v, call["named"].get("pos", -1))
                 else:
                     # 3294's `head` beside the `node` the method takes, given by its value.
-                    built = build_linked(ns[tree], v, kind) if kind in LISTS else build_tree(ns[tree], v)
+                    built = build_linked(LC[tree], v, kind) if kind in LISTS else build_tree(LC[tree], v)
                 call["built"].append(built)
                 call.setdefault("extra", built)
     by_name = bool(params) and all(n in call["named"] for n in params)
@@ -611,8 +614,11 @@ def call_function(ns, call):
         return None if call.get("returns") == "value" else []
     if result is None:
         # Nothing returned: an in-place problem, judged by its first argument (or by the list
-        # the node given by its value belongs to).
-        return show(call.get("extra", values.get(params[0]) if params else None), kind)
+        # the node given by its value belongs to); no node at all is an empty one.
+        target = call.get("extra", values.get(params[0]) if params else None)
+        if target is None and kind and call.get("returns") != "value":
+            return []
+        return show(target, kind)
     return show(result, kind, call.get("returns") == "value")
 
 
@@ -661,8 +667,8 @@ def call_design(ns, call):
 
 def main():
     call = json.loads(sys.stdin.read())
-    ns = {"__name__": "solution", "ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode,
-          "Node": NODES.get(call.get("node"), ParentNode), "NestedInteger": NestedInteger, "Iterator": Iterator}
+    LC["Node"] = NODES.get(call.get("node"), ParentNode)
+    ns = dict(LC, __name__="solution", NestedInteger=NestedInteger, Iterator=Iterator)
     exec(PRELUDE, ns)
     # LeetCode's names never hide a built-in (`from math import *` brings a two-argument `pow`).
     for name in dir(builtins):
