@@ -141,7 +141,7 @@ pub(crate) fn value_at(s: &str) -> Option<(Value, usize)> {
     let v = serde_json::from_str(text)
         .ok()
         .or_else(|| serde_json::from_str(&lenient(text)).ok())
-        .or_else(|| serde_json::from_str(&bare_words(&lenient(text))).ok())?;
+        .or_else(|| text.starts_with('[').then(|| serde_json::from_str(&bare_words(&lenient(text))).ok()).flatten())?;
     Some((v, skipped + len))
 }
 
@@ -271,6 +271,8 @@ mod tests {
         assert_eq!(v, json!(["+", "a", "+", null, null, "b", "c"]));
         assert_eq!(value_at("[x]").unwrap().0, json!(["x"]));
         assert_eq!(value_at("[1,null,-2.5]").unwrap().0, json!([1, null, -2.5]));
+        // A word alone is no value (142's "tail connects to node index 1" is read apart).
+        assert!(value_at("tail connects").is_none());
     }
 
     fn args(input: &str) -> Vec<(String, Value)> {
