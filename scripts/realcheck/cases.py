@@ -42,8 +42,8 @@ def kind(task, markdown):
     return None
 
 
-def platform_data(platform, mirrors):
-    return AtCoder(mirrors) if platform == "atcoder" else LeetCode(mirrors)
+def platform_data(platform, mirrors, archive="doocs"):
+    return AtCoder(mirrors) if platform == "atcoder" else LeetCode(mirrors, archive)
 
 
 def _rank(seed, key):
@@ -86,7 +86,7 @@ def leetcode_cases(data, lang, n, seed, only):
         code = data.source(path)
         facts["shape"] = shape(code, facts["tags"], obj["content"])
         cases.append(
-            {"platform": "leetcode", "id": number, "language": lang, "archive": "doocs+leetcode", "path": path,
+            {"platform": "leetcode", "id": number, "language": lang, "archive": data.archive, "path": path,
              "problem": obj, "facts": facts, "code": code}
         )
     return cases, {"pool": len(pool), "not_sampled_by_kind": skipped}

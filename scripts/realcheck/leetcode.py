@@ -82,13 +82,38 @@ def shape(code, tags, html):
     return "function"
 
 
+# Other archives of accepted solutions (issue 35: the drivers were tuned on doocs'), judged against
+# doocs' statements: the mirror, and per language the file name pattern that gives the problem
+# number (walkccc/LeetCode: `solutions/1. Two Sum/1.cpp`) or its slug (kamyu104/LeetCode-Solutions:
+# `C++/two-sum.cpp`).
+ARCHIVES = {
+    "walkccc": ("walkccc+LeetCode", {"cpp": r"^solutions/(\d+)\. [^/]+/\1\.cpp$",
+                                     "java": r"^solutions/(\d+)\. [^/]+/\1\.java$",
+                                     "python": r"^solutions/(\d+)\. [^/]+/\1\.py$"}),
+    "kamyu": ("kamyu104+LeetCode-Solutions", {"cpp": r"^C\+\+/([a-z0-9-]+)\.cpp$",
+                                              "python": r"^Python/([a-z0-9-]+)\.py$"}),
+    # `Medium/Two Sum.java`: the problem's title.
+    "varunu28": ("varunu28+LeetCode-Java-Solutions", {"java": r"^(?:Easy|Medium|Hard)/(?P<title>[^/]+)\.java$"}),
+}
+
+
+def _title_key(title):
+    return re.sub(r"[^a-z0-9]", "", title.lower())
+
+
 class LeetCode:
     platform = "leetcode"
 
-    def __init__(self, mirrors):
+    def __init__(self, mirrors, archive="doocs"):
         self.mirror = Mirror(f"{mirrors}/{MIRROR}/repo")
         self.missing = [] if self.mirror.exists() else [MIRROR]
         self._folders = None
+        self.archive = archive
+        self.other, self.patterns = None, {}
+        if archive != "doocs":
+            name, self.patterns = ARCHIVES[archive]
+            self.other = Mirror(f"{mirrors}/{name}/repo")
+            self.missing += [] if self.other.exists() else [name]
 
     def folders(self):
         """Problem folder -> the set of file names in it."""
@@ -112,20 +137,49 @@ class LeetCode:
                 return "pandas"
         return None
 
+    def others(self, lang):
+        """The other archive's solutions in `lang`: doocs folder -> path."""
+        pattern = re.compile(self.patterns.get(lang, r"^$"))
+        by_number, by_slug, by_title = {}, {}, {}
+        for folder in self.folders():
+            by_number[str(int(_FOLDER.match(folder).group(1)))] = folder
+            by_title[_title_key(folder.rsplit("/", 1)[1].split(".", 1)[1])] = folder
+        out = {}
+        for p in self.other.paths():
+            m = pattern.match(p)
+            if not m:
+                continue
+            key = m.group(1)
+            if "title" in m.groupdict():
+                folder = by_title.get(_title_key(key))
+            elif key.isdigit():
+                folder = by_number.get(str(int(key)))
+            else:
+                if not by_slug:
+                    for f in self.folders():
+                        head = _HEADING.search(self.mirror.text(f"{f}/README_EN.md") or "")
+                        if head:
+                            by_slug[head.group(4)] = f
+                folder = by_slug.get(key)
+            if folder:
+                out[folder] = p
+        return out
+
     def pool(self, lang):
         """(problem number, folder, solution path) for every judgeable problem with a solution in
         `lang`, and the count of problems left out by kind."""
         out, skipped = [], {}
         name = f"Solution.{EXT[lang]}"
+        others = self.others(lang) if self.other else None
         for folder, files in sorted(self.folders().items()):
-            if "README_EN.md" not in files or name not in files:
+            if "README_EN.md" not in files or (name not in files if others is None else folder not in others):
                 continue
             kind = self.kind(folder, files)
             if kind:
                 skipped[kind] = skipped.get(kind, 0) + 1
                 continue
             number = str(int(_FOLDER.match(folder).group(1)))
-            out.append((number, folder, f"{folder}/{name}"))
+            out.append((number, folder, f"{folder}/{name}" if others is None else others[folder]))
         return out, skipped
 
     def problem(self, folder):
@@ -157,4 +211,4 @@ class LeetCode:
         return obj, {"tags": meta["tags"]}
 
     def source(self, path):
-        return self.mirror.text(path)
+        return (self.other or self.mirror).text(path)

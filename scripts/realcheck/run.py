@@ -41,6 +41,10 @@ def parse_args(argv):
     p.add_argument("--python", default=sys.executable,
                    help="the server's OJ_PYTHON (default: this venv's, which has AtCoder's usual libraries)")
     p.add_argument("--out", default=str(ROOT / "target/realcheck"))
+    p.add_argument("--archive", default="doocs", choices=["doocs", "walkccc", "kamyu", "varunu28"],
+                   help="LeetCode: whose accepted solutions (statements are doocs' always); use its own --out")
+    p.add_argument("--time-limit-ms", type=int,
+                   help="the time limit each call asks for (a busy machine's slow starts are no verdict)")
     p.add_argument("--summary", action="store_true", help="only print the summary of the results already there")
     p.add_argument("--refresh-facts", action="store_true",
                    help="recompute the recorded cases' facts (judgeable, kind, shape, limits) from the archives, "
@@ -76,6 +80,8 @@ def run_cases(args, backend, todo):
                     return
                 arguments = {"source": case["platform"], "id": case["problem"]["id"], "code": case["code"],
                              "language": case["language"]}
+                if args.time_limit_ms:
+                    arguments["time_limit_ms"] = args.time_limit_ms
                 start = time.monotonic()
                 try:
                     rec = verdicts.record(case, server.call(arguments, args.timeout), time.monotonic() - start)
@@ -161,7 +167,7 @@ def main(argv):
     notes = []
     try:
         for platform in args.platform or ["atcoder", "leetcode"]:
-            data = casemod.platform_data(platform, args.mirrors)
+            data = casemod.platform_data(platform, args.mirrors, args.archive)
             if data.missing:
                 print(f"realcheck: {platform}: missing mirrors under {args.mirrors}: {', '.join(data.missing)} "
                       "(docs/real-data.md)", file=sys.stderr)

@@ -116,17 +116,15 @@ pub(crate) fn cases(
     // and 510 expect `2`, or `null` where there is no node, not `[]`).
     let value = read.iter().any(|(_, _, e)| !(e.expected.is_array() || e.expected.is_null() || e.expected.is_object()));
     for (n, s, e) in &read {
-        if cases.is_empty() {
-            shape_of(&e.call, &mut shape);
-        }
+        // The first example's names; the methods every example calls (3391's second example
+        // calls `unsetCell`, its first does not).
+        shape_of(&e.call, &mut shape, cases.is_empty());
         cases.push(function_case(*n, s, e, &fields, value));
     }
     let examples = cases.len();
     for (i, t) in own.iter().enumerate() {
         let e = own_example("custom test", i + 1, t, &shape)?;
-        if cases.is_empty() {
-            shape_of(&e.call, &mut shape);
-        }
+        shape_of(&e.call, &mut shape, cases.is_empty());
         let s = Sample { input: t.input.clone(), output: String::new(), explanation: None };
         let mut case = function_case(i + 1, &s, &e, &fields, value);
         (case.own, case.judged) = (true, t.output.is_some());
@@ -195,18 +193,20 @@ lines, or a function's named parameters): {TESTCASE_SYNTAX}."
     Ok(e)
 }
 
-/// What the first readable example calls: the design class and its methods, or the names.
-fn shape_of(call: &example::Call, shape: &mut Shape) {
+/// What an example calls: the design class and its methods (added to those of the examples
+/// before), or for the first example (`first`) the names.
+fn shape_of(call: &example::Call, shape: &mut Shape, first: bool) {
     match call {
-        example::Call::Function(args) => shape.names = args.iter().map(|(n, _)| n.clone()).collect(),
+        example::Call::Function(args) if first => shape.names = args.iter().map(|(n, _)| n.clone()).collect(),
+        example::Call::Function(_) => {}
         example::Call::Design { methods, .. } => {
-            let mut seen: Vec<String> = Vec::new();
-            for m in methods {
+            // The constructor first, as the examples call it.
+            let (_, seen) = shape.design.get_or_insert_with(|| (methods[0].clone(), vec![methods[0].clone()]));
+            for m in methods.iter().skip(1) {
                 if !seen.contains(m) {
                     seen.push(m.clone());
                 }
             }
-            shape.design = Some((methods[0].clone(), seen));
         }
     }
 }
@@ -364,6 +364,23 @@ mod tests {
         assert!(note.contains("GCC accepts from version 14"), "{note}");
         assert_eq!(cpp_standard_note(Lang::Cpp, &tool, "int main() {}", this), None);
         assert_eq!(cpp_standard_note(Lang::Go, &tool, "", vla), None);
+    }
+
+    /// 3391: the second example calls `unsetCell`, the first does not; both are callable.
+    #[test]
+    fn a_design_problems_methods_come_from_every_example() {
+        let call = |m: &[&str]| example::Call::Design {
+            methods: m.iter().map(|s| s.to_string()).collect(),
+            args: vec![serde_json::Value::Array(vec![]); m.len()],
+        };
+        let mut shape = Shape::default();
+        shape_of(&call(&["Matrix3D", "setCell", "largestMatrix"]), &mut shape, true);
+        shape_of(&call(&["Matrix3D", "setCell", "unsetCell"]), &mut shape, false);
+        let (class, methods) = shape.design.unwrap();
+        assert_eq!(
+            (class.as_str(), methods),
+            ("Matrix3D", vec!["Matrix3D".into(), "setCell".into(), "largestMatrix".into(), "unsetCell".into()])
+        );
     }
 
     #[test]

@@ -13,8 +13,8 @@ mod lambda;
 mod scan;
 mod vla;
 
-use super::driver::{Driver, Shape, Shared};
-use super::kind::NodeClass;
+use super::build::{Driver, Shape, Shared};
+use super::node::NodeKind;
 use crate::judge::lang::{self, EXE, Lang};
 use crate::judge::standard;
 use scan::{Method, mentions};
@@ -34,7 +34,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
         Some((class, methods)) => design(&scan, class, methods)?,
         None => function(&scan, &shape.names)?,
     };
-    let prelude = prelude(code, &scan, shape)?;
+    let prelude = prelude(&scan, shape)?;
     let compiler = lang::version(tool).as_deref().and_then(compiler);
     // What LeetCode's Clang compiles and GCC does not, rewritten on the same lines: lambdas that
     // use a multi-dimensional variable-length array (any GCC), recursive lambdas written with
@@ -248,7 +248,7 @@ std::string& out) {{\n{arms}        return false;\n    }})",
 }
 
 /// The definitions the code needs that LeetCode's C++ makes for it, unless the code makes them.
-fn prelude(code: &str, scan: &str, shape: &Shape) -> Result<String, String> {
+fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
     let defined = |name: &str| scan::declares(scan, name);
     let mut out = String::new();
     for name in ["ListNode", "TreeNode", "NestedInteger"] {
@@ -256,31 +256,22 @@ fn prelude(code: &str, scan: &str, shape: &Shape) -> Result<String, String> {
             out += section(name);
         }
     }
+    if mentions(scan, "PolyNode") && !defined("PolyNode") {
+        out += section(NodeKind::Poly.name());
+    }
     if mentions(scan, "Node") && !defined("Node") {
-        // A binary tree's node with a `parent` pointer (510, 1650, 1666), as its template comment
-        // shows it: a kind only the C++ driver needs told apart.
-        if shape.extras.node.is_none() && code.contains("parent") && code.contains("left") {
-            out += section("parent");
-            return Ok(out + &apis(scan, shape));
+        // The kind the judge decided (`node::decide`), each a section of `prelude.cpp`.
+        let kind = shape.extras.node.filter(|k| *k != NodeKind::Poly);
+        let text = kind.map_or("", |k| section(k.name()));
+        if text.is_empty() {
+            return Err(format!(
+                "This problem's `Node` class ({}) is not one the C++ driver defines: it builds lists, trees, N-ary \
+trees, graphs, random-pointer, doubly linked and circular lists, next- and parent-pointer trees and quad trees, as \
+the statement describes them. Test it on LeetCode.",
+                kind.map_or("not described by the statement", NodeKind::name)
+            ));
         }
-        // A doubly linked list (3263, 3294): `prev`, and no tree's or multilevel list's links.
-        if shape.extras.node.is_none() && mentions(code, "prev") && !mentions(code, "left") && !mentions(code, "child")
-        {
-            out += section("doubly");
-            return Ok(out + &apis(scan, shape));
-        }
-        let kind = shape.extras.node.ok_or(
-            "This problem's `Node` class is not one the C++ driver defines: it has LeetCode's N-ary tree, graph, \
-random-pointer list, doubly linked list, next-pointer and parent-pointer tree nodes, told apart by the definition \
-LeetCode's template shows in a comment (`children`, `neighbors`, `random`, `prev`, `next` or `parent` beside `left`). \
-Keep that comment in the code, or test it on LeetCode.",
-        )?;
-        out += section(match kind {
-            NodeClass::Nary => "nary",
-            NodeClass::Graph => "graph",
-            NodeClass::Random => "random",
-            NodeClass::Next => "next",
-        });
+        out += text;
     }
     Ok(out + &apis(scan, shape))
 }

@@ -138,7 +138,10 @@ pub(crate) fn value_at(s: &str) -> Option<(Value, usize)> {
     let skipped = s.len() - t.len();
     let len = extent(t)?;
     let text = &t[..len];
-    let v = serde_json::from_str(text).ok().or_else(|| serde_json::from_str(&lenient(text)).ok())?;
+    let v = serde_json::from_str(text)
+        .ok()
+        .or_else(|| serde_json::from_str(&lenient(text)).ok())
+        .or_else(|| text.starts_with('[').then(|| serde_json::from_str(&bare_words(&lenient(text))).ok()).flatten())?;
     Some((v, skipped + len))
 }
 
@@ -226,9 +229,51 @@ fn lenient(text: &str) -> String {
     out
 }
 
+/// A list whose items are bare words (1612's expression trees: `[+,a,+,null,null,b,c]`): each
+/// item that is not a JSON value made a string.
+fn bare_words(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut item = String::new();
+    let mut in_double = false;
+    let flush = |item: &mut String, out: &mut String| {
+        let t = item.trim();
+        if t.is_empty() || serde_json::from_str::<Value>(t).is_ok() {
+            out.push_str(item);
+        } else {
+            out.push_str(&Value::String(t.to_string()).to_string());
+        }
+        item.clear();
+    };
+    for c in text.chars() {
+        match c {
+            '"' => {
+                in_double = !in_double;
+                item.push(c);
+            }
+            '[' | ']' | ',' | '{' | '}' | ':' if !in_double => {
+                flush(&mut item, &mut out);
+                out.push(c);
+            }
+            c => item.push(c),
+        }
+    }
+    flush(&mut item, &mut out);
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bare_words_in_a_list_are_strings() {
+        let (v, _) = value_at("[+,a,+,null,null,b,c], root2 = [x]").unwrap();
+        assert_eq!(v, json!(["+", "a", "+", null, null, "b", "c"]));
+        assert_eq!(value_at("[x]").unwrap().0, json!(["x"]));
+        assert_eq!(value_at("[1,null,-2.5]").unwrap().0, json!([1, null, -2.5]));
+        // A word alone is no value (142's "tail connects to node index 1" is read apart).
+        assert!(value_at("tail connects").is_none());
+    }
 
     fn args(input: &str) -> Vec<(String, Value)> {
         match parse(input, "0").unwrap().call {

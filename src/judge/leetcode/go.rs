@@ -6,8 +6,8 @@
 //! converts by reflect and prints. The signature is read here only for names: which function,
 //! which methods, which parameter names.
 
-use super::driver::{Driver, Shape, Shared};
-use super::kind::NodeClass;
+use super::build::{Driver, Shape, Shared};
+use super::node::NodeKind;
 
 /// The driver package's files, under `src/lcdriver/` of the session's Go path (packed in the
 /// binary: `packed.rs`).
@@ -301,9 +301,12 @@ fn main_go(code: &str, names: &[String], shape: &Shape, entry: &str) -> String {
         out.push_str("type TreeNode struct {\n\tVal   int\n\tLeft  *TreeNode\n\tRight *TreeNode\n}\n\n");
     }
     if !defined("Node")
-        && let Some(fields) = node_fields(code, shape.extras.node)
+        && let Some(fields) = node_fields(shape.extras.node)
     {
         out.push_str(&format!("type Node struct {{\n{fields}}}\n\n"));
+    }
+    if !defined("PolyNode") && shape.extras.node == Some(NodeKind::Poly) {
+        out.push_str("type PolyNode struct {\n\tCoefficient, Power int\n\tNext *PolyNode\n}\n\n");
     }
     if !defined("Interval") && code.contains("type Interval struct") {
         // 759's `Interval`, defined in the template's comment.
@@ -341,67 +344,29 @@ func (this *Iterator) next() int { this.i++; return this.a[this.i-1] }\n\
 func (this *Iterator) HasNext() bool { return this.hasNext() }\nfunc (this *Iterator) Next() int { return this.next() }\n\n\
 func init() { lcdriver.Make(func(a []int) *Iterator { return &Iterator{a: a} }) }\n\n";
 
-/// The fields of `Node`: as the template's comment defines it (`type Node struct { … }`), else
-/// LeetCode's for the kind the judge read; `None` when the code uses no `Node`.
-fn node_fields(code: &str, kind: Option<NodeClass>) -> Option<String> {
-    if let Some(at) = code.find("type Node struct") {
-        let body = &code[at..];
-        let end = body.find('}')?;
-        let fields: String = body[..end]
-            .lines()
-            .skip(1)
-            .map(|l| l.trim().trim_start_matches(['*', '/']).trim())
-            .filter(|l| !l.is_empty())
-            .map(|l| format!("\t{l}\n"))
-            .collect();
-        return Some(fields);
-    }
+/// The fields of `Node` as LeetCode's Go template defines it for the kind the judge decided
+/// (`node::decide`); `None` without a kind.
+fn node_fields(kind: Option<NodeKind>) -> Option<String> {
     let fields = match kind? {
-        NodeClass::Nary => "Val int\nChildren []*Node",
-        NodeClass::Graph => "Val int\nNeighbors []*Node",
-        NodeClass::Random => "Val int\nNext *Node\nRandom *Node",
-        NodeClass::Next => "Val int\nLeft *Node\nRight *Node\nNext *Node",
+        NodeKind::Nary => "Val int\nChildren []*Node",
+        NodeKind::Graph => "Val int\nNeighbors []*Node",
+        NodeKind::Random => "Val int\nNext *Node\nRandom *Node",
+        NodeKind::Next => "Val int\nLeft *Node\nRight *Node\nNext *Node",
+        NodeKind::Parent => "Val int\nLeft *Node\nRight *Node\nParent *Node",
+        NodeKind::Tree | NodeKind::Ring => "Val int\nLeft *Node\nRight *Node",
+        NodeKind::Quad => "Val bool\nIsLeaf bool\nTopLeft *Node\nTopRight *Node\nBottomLeft *Node\nBottomRight *Node",
+        NodeKind::Doubly => "Val int\nPrev *Node\nNext *Node",
+        NodeKind::Multilevel => "Val int\nPrev *Node\nNext *Node\nChild *Node",
+        NodeKind::List | NodeKind::Circular => "Val int\nNext *Node",
+        NodeKind::Poly => return None,
     };
     Some(fields.lines().map(|l| format!("\t{l}\n")).collect())
 }
 
-/// The code with comments, strings and characters blanked (spaces, newlines kept): byte offsets
-/// are the code's, and what remains is only code.
+/// The code with comments, strings and characters blanked (spaces, newlines kept; quotes stay,
+/// `'a'` is still a value where it was): the one scanner's Go rules (`leetcode::source`).
 fn skeleton(code: &str) -> String {
-    let b = code.as_bytes();
-    let mut out = b.to_vec();
-    let mut i = 0;
-    let blank = |out: &mut Vec<u8>, from: usize, to: usize| {
-        for c in &mut out[from..to.min(b.len())] {
-            if *c != b'\n' {
-                *c = b' ';
-            }
-        }
-    };
-    while i < b.len() {
-        let end = match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => code[i..].find('\n').map_or(b.len(), |e| i + e),
-            b'/' if b.get(i + 1) == Some(&b'*') => code[i + 2..].find("*/").map_or(b.len(), |e| i + e + 4),
-            b'`' => code[i + 1..].find('`').map_or(b.len(), |e| i + e + 2),
-            q @ (b'"' | b'\'') => {
-                let mut j = i + 1;
-                while j < b.len() && b[j] != q && b[j] != b'\n' {
-                    j += if b[j] == b'\\' { 2 } else { 1 };
-                }
-                j + 1
-            }
-            _ => {
-                i += 1;
-                continue;
-            }
-        };
-        // Quotes stay: `'a'` is still a value where it was.
-        let keep = matches!(b[i], b'"' | b'\'' | b'`');
-        blank(&mut out, if keep { i + 1 } else { i }, if keep { end.saturating_sub(1) } else { end });
-        i = end;
-    }
-    // Only ASCII bytes were blanked, each whole character of a comment or string: still UTF-8.
-    String::from_utf8(out).unwrap_or_default()
+    super::source::code(code, &super::source::GO)
 }
 
 /// The top-level functions and every top-level name (types, functions, variables, constants,
@@ -672,7 +637,10 @@ func (this *NestedIterator) Next() int { return 0 }\nfunc (this *NestedIterator)
         );
         assert!(main.contains("type NestedInteger = lcdriver.NestedInteger"), "{main}");
         let nary = "/**\n * type Node struct {\n *     Val int\n *     Children []*Node\n * }\n */\nfunc maxDepth(root *Node) int { return 0 }\n";
-        let (_, main) = files(nary, &shape(&["root"]));
+        // The fields of the kind the judge decided (`node::decide` reads the comment's).
+        let mut tree = shape(&["root"]);
+        tree.extras = Extras { node: crate::judge::leetcode::node::decide("", nary), ..Extras::default() };
+        let (_, main) = files(nary, &tree);
         assert!(main.contains("type Node struct {\n\tVal int\n\tChildren []*Node\n}"), "{main}");
         let mut bad = shape(&["n", "bad"]);
         bad.extras = Extras { api: Some(("isBadVersion", "bad")), ..Extras::default() };

@@ -6,8 +6,8 @@
 //! numbers are the user's; the `Node` the template defines is written beside it (`java/Node.java`
 //! for the kinds the judge knows, else the template comment's own definition).
 
-use super::driver::{Driver, Shape, Shared};
-use super::kind::NodeClass;
+use super::build::{Driver, Shape, Shared};
+use super::node::NodeKind;
 
 /// The driver's sources, compiled once per session into `{shared}` (packed in the binary:
 /// `packed.rs`).
@@ -156,10 +156,9 @@ fn make(code: &str, types: &[(String, bool)], shape: &Shape, tool: &[String], ja
 }
 
 /// The classes LeetCode's template gives the code that it uses and does not declare, each for a
-/// file of its own: `Node` as the judge's class for the kind it read (a quad tree's too: its
-/// comment leaves out constructors LeetCode's class has), else as the template comment defines it
-/// (`parent` pointers, a multilevel list), and so `Employee` (690), `Interval` (759)...
-fn template_classes(code: &str, kind: Option<NodeClass>, types: &[(String, bool)]) -> Vec<(String, String)> {
+/// file of its own: `Node` as LeetCode's class for the kind the judge decided (`node::decide`),
+/// else as the template comment defines it, and so `Employee` (690), `Interval` (759)...
+fn template_classes(code: &str, kind: Option<NodeKind>, types: &[(String, bool)]) -> Vec<(String, String)> {
     let text = code_only(code);
     let used: Vec<&str> = text.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
     // The classes the code's comments define (`class Employee {`), and `Node` where the judge
@@ -181,16 +180,13 @@ fn template_classes(code: &str, kind: Option<NodeClass>, types: &[(String, bool)
         if declared || ["ListNode", "TreeNode"].contains(&name) || !used.contains(&name) {
             continue;
         }
+        // `Node` as LeetCode defines it for the kind the judge decided (`node::decide`).
         let own = match (name, kind) {
-            ("Node", Some(NodeClass::Nary)) => Some("nary"),
-            ("Node", Some(NodeClass::Graph)) => Some("graph"),
-            ("Node", Some(NodeClass::Random)) => Some("random"),
-            ("Node", Some(NodeClass::Next)) => Some("next"),
-            ("Node", None) if code.contains("isLeaf") => Some("quad"),
+            ("Node", Some(k)) => Some(section(k.name())).filter(|text| !text.is_empty()).map(str::to_string),
             _ => None,
         };
         let comment = || at.and_then(|at| commented(&notes[at..]));
-        out.extend(own.map(|k| section(k).to_string()).or_else(comment).map(|c| (name.to_string(), c)));
+        out.extend(own.or_else(comment).map(|c| (name.to_string(), c)));
     }
     out
 }
@@ -268,67 +264,21 @@ fn top_level_types(text: &str) -> Vec<(String, bool)> {
     out
 }
 
-/// The code with comments, strings (text blocks too) and character literals blanked.
+/// The code with comments, strings (text blocks too) and character literals blanked: the one
+/// scanner's Java rules (`leetcode::source`).
 fn code_only(code: &str) -> String {
-    pieces(code, false)
+    super::source::code(code, &super::source::JAVA)
 }
 
 /// The code's comments, all else blanked (line ends kept).
 fn comments_only(code: &str) -> String {
-    pieces(code, true)
-}
-
-/// The code's comments (`comments`), else the rest but its strings and character literals; what
-/// is left out becomes one space, or (of code, for the comments) the line ends it had.
-fn pieces(code: &str, comments: bool) -> String {
-    enum Piece {
-        Code,
-        Comment,
-        Literal,
-    }
-    let mut out = String::with_capacity(code.len());
-    let mut rest = code;
-    while let Some(c) = rest.chars().next() {
-        let (len, piece) = if rest.starts_with("//") {
-            (rest.find('\n').unwrap_or(rest.len()), Piece::Comment)
-        } else if let Some(after) = rest.strip_prefix("/*") {
-            (after.find("*/").map_or(rest.len(), |i| i + 4), Piece::Comment)
-        } else if let Some(after) = rest.strip_prefix("\"\"\"") {
-            (after.find("\"\"\"").map_or(rest.len(), |i| i + 6), Piece::Literal)
-        } else if c == '"' || c == '\'' {
-            (literal(rest, c), Piece::Literal)
-        } else {
-            (c.len_utf8(), Piece::Code)
-        };
-        let text = &rest[..len];
-        match (comments, piece) {
-            (true, Piece::Comment) | (false, Piece::Code) => out.push_str(text),
-            (true, _) => out.extend(text.chars().map(|c| if c == '\n' { '\n' } else { ' ' })),
-            (false, _) => out.push(' '),
-        }
-        rest = &rest[len..];
-    }
-    out
-}
-
-/// The length of the string or character literal at the start of `s`, quotes included.
-fn literal(s: &str, quote: char) -> usize {
-    let mut escaped = false;
-    for (i, c) in s.char_indices().skip(1) {
-        match c {
-            '\\' if !escaped => escaped = true,
-            '\n' => return i,
-            c if c == quote && !escaped => return i + 1,
-            _ => escaped = false,
-        }
-    }
-    s.len()
+    super::source::comments(code, &super::source::JAVA)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::leetcode::driver::fill;
+    use crate::judge::leetcode::build::fill;
     use crate::judge::leetcode::kind::Extras;
 
     /// The build without looking for `java` (the machine may have none).
@@ -383,7 +333,7 @@ interface I {}\nclass Codec<T> implements I { String t = \"\"\"\n class Y {\n\"\
     fn the_public_class_names_the_file_and_node_classes_are_written() {
         let code = "/* The isBadVersion API */\npublic class Solution extends VersionControl {}";
         assert_eq!(build(code, &Shape::default()).unwrap().files[0].0, "Solution.java");
-        let shape = Shape { extras: Extras { node: Some(NodeClass::Graph), ..Extras::default() }, ..Shape::default() };
+        let shape = Shape { extras: Extras { node: Some(NodeKind::Graph), ..Extras::default() }, ..Shape::default() };
         let d = build("/*\nclass Node { List<Node> neighbors; }\n*/\nclass Solution { Node f(Node n) {} }", &shape)
             .unwrap();
         assert_eq!(d.files[1].0, "Node.java");
@@ -392,8 +342,8 @@ interface I {}\nclass Codec<T> implements I { String t = \"\"\"\n class Y {\n\"\
         // The user's own Node is theirs.
         let own = build("class Node { Node next; }\nclass Solution {}", &shape).unwrap();
         assert_eq!(own.files.len(), 1);
-        // A kind the judge does not know: the template comment's own class, undecorated; a quad
-        // tree's is LeetCode's whole class.
+        // No kind decided: the template comment's own class, undecorated; a quad tree's is
+        // LeetCode's whole class (its comment leaves out constructors).
         let parent = "/*\n// Definition for a Node.\nclass Node {\n    public int val;\n    public Node parent;\n\
     public Node() {\n        this.val = 0;\n    }\n};\n*/\n\nclass Solution {\n    public Node f(Node p) {}\n}";
         let d = build(parent, &Shape::default()).unwrap();
@@ -403,9 +353,8 @@ interface I {}\nclass Codec<T> implements I { String t = \"\"\"\n class Y {\n\"\
 this.val = 0;\n}\n}\n"
         );
         let quad = "/*\nclass Node {\n    public boolean isLeaf;\n}\n*/\nclass Solution { Node construct() {} }";
-        assert!(
-            build(quad, &Shape::default()).unwrap().files[1].1.contains("public Node(boolean val, boolean isLeaf) {")
-        );
+        let quads = Shape { extras: Extras { node: Some(NodeKind::Quad), ..Extras::default() }, ..Shape::default() };
+        assert!(build(quad, &quads).unwrap().files[1].1.contains("public Node(boolean val, boolean isLeaf) {"));
         let starred = "/**\n * public class Node {\n *     int val;\n *     Node left;\n * }\n */\nclass Solution { Node f() {} }";
         assert_eq!(
             build(starred, &Shape::default()).unwrap().files[1].1,
@@ -422,7 +371,20 @@ class Solution {\n    class Trie { int n; }\n    int f(List<Employee> e, Trie t)
         );
         // Not written where the code does not use Node.
         assert_eq!(build("/* class Node {} */ class Solution {}", &Shape::default()).unwrap().files.len(), 1);
-        for kind in ["nary", "graph", "random", "next", "quad"] {
+        for kind in [
+            "nary",
+            "graph",
+            "random",
+            "next",
+            "quad",
+            "parent",
+            "tree",
+            "ring",
+            "doubly",
+            "multilevel",
+            "circular",
+            "list",
+        ] {
             let text = section(kind);
             assert!(text.starts_with("class Node {") && text.matches("class Node").count() == 1, "{text}");
         }

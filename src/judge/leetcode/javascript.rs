@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use super::driver::{Driver, Shape, Shared};
+use super::build::{Driver, Shape, Shared};
 
 /// A package of LeetCode's JavaScript environment: what it is called on npm, the version LeetCode
 /// names, and the globals it gives: lodash is `_`, the others' globals are their exports.
@@ -161,28 +161,11 @@ pub(super) fn defines(code: &str, name: &str) -> bool {
     })
 }
 
-/// The code with `//` and `/* */` comments blanked (a word in a comment is not a use). Strings
-/// are not told apart: a `//` inside one blanks the rest of its line, which only hides words.
+/// The code with `//` and `/* */` comments blanked (a word in a comment is not a use): the one
+/// scanner's JavaScript rules (`leetcode::source`). Strings are not told apart: a `//` inside one
+/// blanks the rest of its line, which only hides words.
 pub(super) fn without_comments(code: &str) -> String {
-    let mut out = String::with_capacity(code.len());
-    let mut rest = code;
-    while let Some(i) = rest.find('/') {
-        out.push_str(&rest[..i]);
-        let tail = &rest[i..];
-        let end = if tail.starts_with("//") {
-            tail.find('\n').unwrap_or(tail.len())
-        } else if let Some(body) = tail.strip_prefix("/*") {
-            body.find("*/").map_or(tail.len(), |e| e + 4)
-        } else {
-            out.push('/');
-            rest = &tail[1..];
-            continue;
-        };
-        out.push(' ');
-        rest = &tail[end..];
-    }
-    out.push_str(rest);
-    out
+    super::source::code(code, &super::source::JAVASCRIPT)
 }
 
 #[cfg(test)]
@@ -242,6 +225,6 @@ mod tests {
 
     #[test]
     fn comments_blanked() {
-        assert_eq!(without_comments("a // b\nc /* d */ e / f"), "a  \nc   e / f");
+        assert_eq!(without_comments("a // b\nc /* d */ e / f"), "a     \nc         e / f");
     }
 }

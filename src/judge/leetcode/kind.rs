@@ -5,31 +5,9 @@
 
 use serde_json::Value;
 
+use super::node::{self, NodeKind};
+use super::source;
 use crate::judge::lang::Lang;
-
-/// A node class other than `ListNode` and `TreeNode`, as LeetCode's template defines `Node`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum NodeClass {
-    /// `children`: an N-ary tree, level order with `null` between the children of each node.
-    Nary,
-    /// `neighbors`: a graph, an adjacency list of 1-based values.
-    Graph,
-    /// `random`: a list whose nodes carry `[val, random_index]`.
-    Random,
-    /// `left`, `right`, `next`: a perfect or any binary tree whose levels are linked.
-    Next,
-}
-
-impl NodeClass {
-    fn name(self) -> &'static str {
-        match self {
-            NodeClass::Nary => "nary",
-            NodeClass::Graph => "graph",
-            NodeClass::Random => "random",
-            NodeClass::Next => "next",
-        }
-    }
-}
 
 /// A hidden API that the example spells out, which the drivers build from its data.
 pub(crate) const BUILT_APIS: &[(&str, &str)] =
@@ -55,12 +33,14 @@ const OTHER_APIS: &[&str] = &[
     "commonSetBits",
     "Street",
     "CategoryHandler",
+    "BigArray",
 ];
 
 /// What the drivers get besides the call, for the whole problem.
 #[derive(Debug, Clone, Default, PartialEq)]
 pub(crate) struct Extras {
-    pub(crate) node: Option<NodeClass>,
+    /// The problem's `Node` class, decided once (`node::decide`).
+    pub(crate) node: Option<NodeKind>,
     /// The API built from the example and the argument that holds its data.
     pub(crate) api: Option<(&'static str, &'static str)>,
     /// `NestedInteger` arguments or results.
@@ -89,7 +69,7 @@ pub(crate) fn classify(category: Option<&str>, statement: &str, code: &str, lang
     unjudgeable(category, statement, code)?;
     let api = BUILT_APIS.iter().copied().find(|(name, _)| mentions(code, name) || mentions(statement, name));
     if api.is_none()
-        && let Some(other) = OTHER_APIS.iter().find(|name| mentions(code, name) && !defines(code, name))
+        && let Some(other) = OTHER_APIS.iter().find(|name| mentions(code, name) && !defines(code, name, lang))
     {
         return Err(format!(
             "This LeetCode problem calls a hidden API (`{other}`) whose behaviour the examples do not spell out as \
@@ -97,13 +77,14 @@ data: it cannot be judged locally. Test the logic with a stub of `{other}` of yo
 LeetCode."
         ));
     }
-    unbuilt_shape(statement, code, lang)?;
-    Ok(Extras { node: node_class(code), api, nested: mentions(code, "NestedInteger") })
+    let node = node::decide(statement, code);
+    unbuilt_shape(statement, code, node, lang)?;
+    Ok(Extras { node, api, nested: mentions(code, "NestedInteger") })
 }
 
 /// Shapes of node that `lang`'s driver does not build, named before anything runs, so that a
 /// correct program is never blamed with an `RE`, a `CE` or a `WA`.
-fn unbuilt_shape(statement: &str, code: &str, lang: Lang) -> Result<(), String> {
+fn unbuilt_shape(statement: &str, code: &str, node: Option<NodeKind>, lang: Lang) -> Result<(), String> {
     let shape = if mentions(statement, "fromNode") && mentions(statement, "toNode") {
         Some((
             "a tree with a defect LeetCode's hidden code makes (1660: `fromNode`'s right child set to `toNode`), \
@@ -115,7 +96,7 @@ which no driver makes",
             "a tree copied into `NodeCopy` nodes (1485), which no driver builds",
             "Check the copy with a tree of your own",
         ))
-    } else if lang != Lang::Java && mentions(code, "Node") && mentions(code, "child") && mentions(code, "prev") {
+    } else if lang != Lang::Java && node == Some(NodeKind::Multilevel) {
         Some((
             "a multilevel doubly linked list (`prev`, `next`, `child`: 430), which only the Java driver builds",
             "Check it with a list of your own",
@@ -157,51 +138,29 @@ fn unjudgeable(category: Option<&str>, statement: &str, code: &str) -> Result<()
     }
 }
 
-/// Which `Node` class the code uses, by the fields of the definition LeetCode's template shows
-/// (kept in a comment in the code): `children`, `neighbors`, `random`, or `next` beside `left`.
-fn node_class(code: &str) -> Option<NodeClass> {
-    // `_Node` is the name LeetCode's JavaScript and TypeScript templates give it.
-    if !mentions(code, "Node") && !mentions(code, "_Node") {
-        return None;
-    }
-    if code.contains("children") {
-        Some(NodeClass::Nary)
-    } else if code.contains("neighbors") {
-        Some(NodeClass::Graph)
-    } else if code.contains("random") && code.contains("next") {
-        Some(NodeClass::Random)
-    } else if code.contains("next") && code.contains("left") {
-        Some(NodeClass::Next)
-    } else {
-        None
-    }
-}
-
 /// Whether the code defines `name` itself (a design problem's class may share an API's name:
-/// `Robot` is both 489's hidden API and 2069's class to write). Not in a comment, where the
-/// templates show the hidden API (`# class FontInfo(object):`, `class BinaryMatrix {` inside
-/// `/* */`, `var commonSetBits = function(num)`).
-fn defines(code: &str, name: &str) -> bool {
-    let mut code = code.to_string();
-    while let Some(start) = code.find("/*") {
-        let end = code[start + 2..].find("*/").map_or(code.len(), |e| start + e + 4);
-        code.replace_range(start..end, " ");
-    }
+/// `Robot` is both 489's hidden API and 2069's class to write). Not in a comment or a string, where
+/// the templates show the hidden API (`# class FontInfo(object):`, `class BinaryMatrix {` inside
+/// `/* */`, `var commonSetBits = function(num)`): the code as the one scanner reads it in `lang`.
+fn defines(code: &str, name: &str, lang: Lang) -> bool {
+    let syntax = match lang {
+        Lang::Python | Lang::PyPy => &source::PYTHON,
+        Lang::Java => &source::JAVA,
+        Lang::Go => &source::GO,
+        Lang::Rust => &source::RUST,
+        Lang::JavaScript | Lang::TypeScript => &source::JAVASCRIPT,
+        _ => &source::CPP,
+    };
+    let code = source::code(code, syntax);
     let patterns =
         [format!("class {name}"), format!("struct {name}"), format!("type {name}"), format!("{name} = function")];
-    code.lines().any(|line| {
-        let t = line.trim_start();
-        let comment = ["#", "//", "*"].iter().any(|c| t.starts_with(c));
-        !comment && patterns.iter().any(|p| t.contains(p.as_str()))
+    patterns.iter().any(|p| {
+        code.match_indices(p.as_str())
+            .any(|(i, _)| !code[i + p.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_'))
     })
 }
 
-/// Whether `name` occurs in `text` as a whole word.
-fn mentions(text: &str, name: &str) -> bool {
-    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
-    text.match_indices(name)
-        .any(|(i, _)| !word(text[..i].chars().next_back()) && !word(text[i + name.len()..].chars().next()))
-}
+use node::mentions;
 
 #[cfg(test)]
 mod tests {
@@ -226,7 +185,7 @@ mod tests {
         let font = "# class FontInfo(object):\n#    def getWidth(self, fontSize, ch):\nclass Solution:\n    def maxFont(self, text: str, w: int, h: int, fonts: List[int], fontInfo : 'FontInfo') -> int:";
         assert!(classify(None, "", font, Lang::Python).unwrap_err().contains("`FontInfo`"));
         let ts = "/**\n * class BinaryMatrix {\n *     get(row: number, col: number): number {}\n * }\n */\nfunction f(m: BinaryMatrix) {}";
-        assert!(classify(None, "", ts, Lang::Python).unwrap_err().contains("`BinaryMatrix`"));
+        assert!(classify(None, "", ts, Lang::TypeScript).unwrap_err().contains("`BinaryMatrix`"));
     }
 
     #[test]
@@ -248,11 +207,11 @@ mod tests {
     #[test]
     fn nodes_and_apis_the_drivers_build() {
         let nary = "\"\"\"\nclass Node:\n    def __init__(self, val=None, children=None):\n\"\"\"\nclass Solution:";
-        assert_eq!(classify(None, "", nary, Lang::Python).unwrap().node, Some(NodeClass::Nary));
+        assert_eq!(classify(None, "", nary, Lang::Python).unwrap().node, Some(NodeKind::Nary));
         let graph = "// class Node { public: int val; vector<Node*> neighbors; };";
-        assert_eq!(classify(None, "", graph, Lang::Python).unwrap().node, Some(NodeClass::Graph));
+        assert_eq!(classify(None, "", graph, Lang::Python).unwrap().node, Some(NodeKind::Graph));
         let js = "/**\n * function _Node(val,children) {\n *    this.children = children;\n * };\n */";
-        assert_eq!(classify(None, "", js, Lang::Python).unwrap().node, Some(NodeClass::Nary));
+        assert_eq!(classify(None, "", js, Lang::Python).unwrap().node, Some(NodeKind::Nary));
         assert_eq!(
             classify(None, "", "class Solution:\n    def f(self, head: ListNode):", Lang::Python).unwrap().node,
             None

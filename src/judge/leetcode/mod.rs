@@ -7,6 +7,7 @@
 //! for JavaScript and TypeScript), only read the call, build the arguments (nodes, hidden APIs)
 //! and print the result as LeetCode shows it.
 
+mod build;
 mod cpp;
 pub(crate) mod driver;
 pub(crate) mod example;
@@ -14,8 +15,10 @@ mod go;
 mod java;
 mod javascript;
 pub(crate) mod kind;
+pub(crate) mod node;
 pub(crate) mod packed;
 mod rust;
+mod source;
 mod typescript;
 
 use serde_json::Value;

@@ -3,7 +3,7 @@
 # for a design class; "node", "api" and "nested" say which classes and hidden APIs to build), runs
 # the solution in the file named by argv[1] with LeetCode's own prelude, and prints the result as
 # LeetCode shows it, as JSON, on the last line of stdout. What the solution prints goes to stderr.
-import sys, json, inspect, builtins, collections, re
+import sys, json, inspect, builtins, collections
 
 PRELUDE = """
 from typing import *
@@ -58,8 +58,8 @@ class Node:
 
 
 class ParentNode:
-    # `Node` where the template's comment names no kind the judge reads: a binary tree's node
-    # with a `parent` pointer (510, 1650, 1666), which build_tree sets.
+    # A binary tree's node with a `parent` pointer (510, 1650, 1666), which build_tree sets; also
+    # `Node` where the judge decided no kind.
     def __init__(self, val=0, left=None, right=None, parent=None):
         self.val, self.left, self.right, self.parent = val, left, right, parent
 
@@ -87,8 +87,20 @@ class RandomNode:
         self.val, self.next, self.random = int(x), next, random
 
 
+class BinaryNode:
+    # `Node` of a binary tree (1597, 1612), or 426's tree made a ring along `left` and `right`.
+    def __init__(self, val=0, left=None, right=None):
+        self.val, self.left, self.right = val, left, right
+
+
+class LinkNode:
+    # `Node` of a singly linked list, circular where the judge says so (708).
+    def __init__(self, val=None, next=None):
+        self.val, self.next = val, next
+
+
 class QuadNode:
-    # `Node` of a quad tree (427, 558), told apart by the code's `isLeaf` and `topLeft`.
+    # `Node` of a quad tree (427, 558).
     def __init__(self, val=False, isLeaf=False, topLeft=None, topRight=None, bottomLeft=None, bottomRight=None):
         self.val, self.isLeaf = val, isLeaf
         self.topLeft, self.topRight, self.bottomLeft, self.bottomRight = topLeft, topRight, bottomLeft, bottomRight
@@ -133,8 +145,16 @@ class PolyNode:
         self.coefficient, self.power, self.next = x, y, next
 
 
-# Which class is `Node`, by the kind the judge read from the code's template comment.
-NODES = {"nary": NaryNode, "graph": GraphNode, "random": RandomNode, "next": Node}
+# Which class is `Node`, by the kind the judge decided (the call's "node"): never guessed here.
+NODES = {"nary": NaryNode, "graph": GraphNode, "random": RandomNode, "next": Node, "parent": ParentNode,
+         "quad": QuadNode, "doubly": DoublyNode, "tree": BinaryNode, "ring": BinaryNode, "list": LinkNode,
+         "circular": LinkNode}
+# LeetCode's classes, which build the arguments whatever the code defines under their names (as
+# LeetCode's own deserializer does: a solution's uncommented copy of `class Node` is its own).
+LC = {"ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode}
+# The kinds whose `Node` is built as a binary tree, and as a linked list.
+TREES = (None, "next", "parent", "tree", "ring")
+LISTS = ("doubly", "list", "circular")
 
 
 class Iterator:
@@ -176,7 +196,7 @@ class NestedInteger:
 
 
 def build_list(ns, xs, pos=-1):
-    nodes = [ns["ListNode"](x) for x in xs]
+    nodes = [LC["ListNode"](x) for x in xs]
     for a, b in zip(nodes, nodes[1:]):
         a.next = b
     if nodes and 0 <= pos < len(nodes):
@@ -184,10 +204,16 @@ def build_list(ns, xs, pos=-1):
     return nodes[0] if nodes else None
 
 
-def build_doubly(xs):
-    nodes = [DoublyNode(x) for x in xs]
+def build_linked(make, xs, kind):
+    # A list of the judge's kind: `prev` links too ("doubly"), the tail linked to the head
+    # ("circular").
+    nodes = [make(x) for x in xs]
     for a, b in zip(nodes, nodes[1:]):
-        a.next, b.prev = b, a
+        a.next = b
+        if kind == "doubly":
+            b.prev = a
+    if nodes and kind == "circular":
+        nodes[-1].next = nodes[0]
     return nodes[0] if nodes else None
 
 
@@ -253,7 +279,7 @@ def find(root, val):
         seen.add(id(n))
         if getattr(n, "val", None) == val:
             return n
-        stack += [getattr(n, k, None) for k in ("left", "right", "next")]
+        stack += [getattr(n, k, None) for k in ("left", "right", "next")] + list(getattr(n, "children", None) or [])
     return None
 
 
@@ -266,7 +292,7 @@ def show(v, kind=None, value=False):
         # A list of trees or lists shows an empty one as [] (776's split of a tree).
         nodes = any(hasattr(x, "val") for x in v)
         return [[] if x is None and nodes else show(x, kind, value) for x in v]
-    if isinstance(v, PolyNode) or hasattr(v, "coefficient"):
+    if isinstance(v, PolyNode) or kind == "poly" and hasattr(v, "coefficient"):
         out = []
         while v is not None and len(out) < 100000:
             out.append([v.coefficient, v.power])
@@ -276,19 +302,26 @@ def show(v, kind=None, value=False):
         return v.getInteger() if v.isInteger() else [show(x) for x in v.getList()]
     if not hasattr(v, "val"):
         return v
-    if hasattr(v, "isLeaf") and hasattr(v, "topLeft"):
-        return show_quad(v)
-    if kind == "nary" or hasattr(v, "children"):
-        return show_nary(v)
-    if kind == "graph" or hasattr(v, "neighbors"):
-        return show_graph(v)
-    if kind == "random" or hasattr(v, "random"):
-        return show_random(v)
-    if kind == "next" or (hasattr(v, "next") and hasattr(v, "left")):
-        return show_next(v)
-    if hasattr(v, "left") or hasattr(v, "right"):
+    if isinstance(v, ListNode):
+        return show_list(v)
+    if isinstance(v, TreeNode):
         return show_tree(v)
-    return show_list(v)
+    # `Node`: shown as the judge's kind says.
+    shown = SHOW.get(kind)
+    if shown is not None:
+        return shown(v)
+    return show_tree(v) if hasattr(v, "left") or hasattr(v, "right") else show_list(v)
+
+
+def show_ring(v, along):
+    # A circular list from `v` along `next` (708), or along `right` (426's ring), until it comes back.
+    out, n = [], v
+    while n is not None and len(out) < 100000:
+        out.append(n.val)
+        n = getattr(n, along)
+        if n is v:
+            break
+    return out
 
 
 def show_list(v):
@@ -358,6 +391,12 @@ def show_next(v):
     return out
 
 
+SHOW = {"quad": lambda v: show_quad(v), "nary": lambda v: show_nary(v), "graph": lambda v: show_graph(v),
+        "random": lambda v: show_random(v), "next": lambda v: show_next(v), "parent": lambda v: show_tree(v),
+        "tree": lambda v: show_tree(v), "ring": lambda v: show_ring(v, "right"),
+        "circular": lambda v: show_ring(v, "next"), "doubly": lambda v: show_list(v), "list": lambda v: show_list(v)}
+
+
 def annotations(f):
     # Each parameter's type as text: its annotation, else the docstring's `:type name: T`.
     doc = inspect.getdoc(f) or ""
@@ -372,6 +411,45 @@ def annotations(f):
     return out
 
 
+def returns(f):
+    # The declared return type as text (`bool`, `List[List[str]]`): the annotation, else the
+    # docstring's `:rtype:`; "" when none is declared.
+    ann = inspect.signature(f).return_annotation
+    if ann is not inspect.Signature.empty:
+        plain = isinstance(ann, type) and "[" not in str(ann)
+        text = ann if isinstance(ann, str) else ann.__name__ if plain else str(ann)
+        return text.replace("typing.", "").strip("'\"")
+    for line in (inspect.getdoc(f) or "").splitlines():
+        if line.strip().startswith(":rtype:"):
+            return line.split(":", 2)[2].strip()
+    return ""
+
+
+def as_declared(v, t):
+    # A returned value as LeetCode's judge serialises it for the declared type: `-> bool`
+    # returning 0 is false, `-> int` returning 3.0 is 3, `-> List[...]` returning a tuple, a
+    # generator, dict.values() or a set is that list (each item as the inner type).
+    t = t.strip()
+    for wrap in ("Optional[", "optional["):
+        if t.startswith(wrap) and t.endswith("]"):
+            t = t[len(wrap):-1].strip()
+    if v is None or not t:
+        return v
+    if t == "bool" and isinstance(v, (int, float)):
+        return bool(v)
+    if t == "int" and (isinstance(v, bool) or isinstance(v, float) and v.is_integer()):
+        return int(v)
+    if t == "float" and isinstance(v, int) and not isinstance(v, bool):
+        return float(v)
+    if t.split("[")[0] in ("List", "list") and t.endswith("]"):
+        if not isinstance(v, (list, str, bytes, dict)) and not hasattr(v, "val") and hasattr(v, "__iter__"):
+            v = list(v)
+        if isinstance(v, list):
+            inner = t[t.index("[") + 1:-1]
+            return [as_declared(x, inner) for x in v]
+    return v
+
+
 def convert(ns, ann, v, call, kind):
     # An argument as the method takes it: node lists built, a node given by its value found.
     def node(class_name):
@@ -380,11 +458,11 @@ def convert(ns, ann, v, call, kind):
     if node("PolyNode") and isinstance(v, list):
         head = None
         for c, p in reversed(v):
-            head = ns["PolyNode"](c, p, head)
+            head = LC["PolyNode"](c, p, head)
         return head
     if node("Node") and kind == "nary" and nested and isinstance(v, list):
         # 1506: every node of the tree, in any order; the root is the answer.
-        root, nodes, queue = build_nary(ns["Node"], v), [], collections.deque()
+        root, nodes, queue = build_nary(LC["Node"], v), [], collections.deque()
         queue.extend([root] if root else [])
         while queue:
             n = queue.popleft()
@@ -399,12 +477,15 @@ def convert(ns, ann, v, call, kind):
         if isinstance(v, list):
             return build_list(ns, v, call["named"].get("pos", -1))
         return by_value(call, v)
-    if node("Node") and ns["Node"] is QuadNode and isinstance(v, list):
+    if node("Node") and kind == "quad" and isinstance(v, list):
         return build_quad(v)
-    if node("Node") and ns["Node"] is DoublyNode and isinstance(v, list):
-        return build_doubly(v)
-    if node("TreeNode") or (node("Node") and kind in (None, "next")):
-        make = ns["TreeNode"] if "TreeNode" in ann else ns["Node"]
+    if node("Node") and kind in LISTS and isinstance(v, list):
+        return build_linked(LC["Node"], v, kind)
+    if node("Node") and kind and kind not in TREES and v is not None and not isinstance(v, list):
+        # A node given by its value (3294's `node = 5` beside `head`, 1516's `p` and `q`).
+        return by_value(call, v)
+    if node("TreeNode") or (node("Node") and kind in TREES):
+        make = LC["TreeNode"] if "TreeNode" in ann else LC["Node"]
         if nested and isinstance(v, list) and call["built"]:
             # 1676's `nodes = [4,7]`: nodes of the tree built first, given by their values.
             return [by_value(call, x, make) for x in v]
@@ -412,12 +493,17 @@ def convert(ns, ann, v, call, kind):
             return build_tree(make, v)
         return by_value(call, v, make)
     if node("Node") and isinstance(v, list):
-        return {"nary": build_nary, "graph": build_graph, "random": build_random}.get(kind, build_tree)(ns["Node"], v)
+        return {"nary": build_nary, "graph": build_graph, "random": build_random}.get(kind, build_tree)(LC["Node"], v)
     if (node("Node") or kind) and v is None:
         return None
     if kind and isinstance(v, list) and not ann:
-        # No annotation (an old template): the kind the judge read says what the list is.
-        return {"nary": build_nary, "graph": build_graph, "random": build_random, "next": build_tree}[kind](ns["Node"], v)
+        # No annotation (an old template): the kind the judge decided says what the list is.
+        if kind in LISTS:
+            return build_linked(LC["Node"], v, kind)
+        if kind == "quad":
+            return build_quad(v)
+        builders = {"nary": build_nary, "graph": build_graph, "random": build_random}
+        return builders.get(kind, build_tree)(LC["Node"], v)
     return v
 
 
@@ -497,7 +583,8 @@ def call_function(ns, call):
     params = list(anns)
     call["built"] = []
     tree = "TreeNode" if any("TreeNode" in a for a in anns.values()) else "Node"
-    if any(k in a for a in anns.values() for k in ("ListNode", "TreeNode")) or (kind is None and tree == "Node" and
+    linked = kind in TREES or kind in LISTS
+    if any(k in a for a in anns.values() for k in ("ListNode", "TreeNode")) or (linked and tree == "Node" and
                                                                              any("Node" in a for a in anns.values())):
         for n, v in call["named"].items():
             # An argument the method does not take (`head` of 237 beside `node`; 1650's `root`
@@ -509,7 +596,7 @@ def call_function(ns, call):
                     built = make(ns, v, call["named"].get("pos", -1))
                 else:
                     # 3294's `head` beside the `node` the method takes, given by its value.
-                    built = build_doubly(v) if ns[tree] is DoublyNode else build_tree(ns[tree], v)
+                    built = build_linked(LC[tree], v, kind) if kind in LISTS else build_tree(LC[tree], v)
                 call["built"].append(built)
                 call.setdefault("extra", built)
     by_name = bool(params) and all(n in call["named"] for n in params)
@@ -520,15 +607,18 @@ def call_function(ns, call):
         values[p] = convert(ns, anns[p], v, call, kind)
         if hasattr(values[p], "val"):
             call["built"].append(values[p])
-    result = f(*[values[p] for p, _ in pairs])
+    result = as_declared(f(*[values[p] for p, _ in pairs]), returns(f))
     ret = str(inspect.signature(f).return_annotation)
     if result is None and any(k in ret for k in ("ListNode", "TreeNode", "Node")):
         # No node: an empty list or tree, or `null` where the answer is one node (510).
         return None if call.get("returns") == "value" else []
     if result is None:
         # Nothing returned: an in-place problem, judged by its first argument (or by the list
-        # the node given by its value belongs to).
-        return show(call.get("extra", values.get(params[0]) if params else None), kind)
+        # the node given by its value belongs to); no node at all is an empty one.
+        target = call.get("extra", values.get(params[0]) if params else None)
+        if target is None and kind and call.get("returns") != "value":
+            return []
+        return show(target, kind)
     return show(result, kind, call.get("returns") == "value")
 
 
@@ -562,7 +652,8 @@ def call_design(ns, call):
         # A method without arguments may be written `[null]` (1586's `next` and `prev`).
         if a and len(a) > len(anns) and all(v is None for v in a[len(anns):]):
             a = a[:len(anns)]
-        return f(*[convert(ns, anns[i] if i < len(anns) else "", v, call, kind) for i, v in enumerate(a)])
+        result = f(*[convert(ns, anns[i] if i < len(anns) else "", v, call, kind) for i, v in enumerate(a)])
+        return as_declared(result, returns(f)) if inspect.ismethod(f) else result
 
     first = args[0]
     if methods[0] == "PeekingIterator" and first and isinstance(first[0], list):
@@ -576,8 +667,8 @@ def call_design(ns, call):
 
 def main():
     call = json.loads(sys.stdin.read())
-    ns = {"__name__": "solution", "ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode,
-          "Node": NODES.get(call.get("node"), ParentNode), "NestedInteger": NestedInteger, "Iterator": Iterator}
+    LC["Node"] = NODES.get(call.get("node"), ParentNode)
+    ns = dict(LC, __name__="solution", NestedInteger=NestedInteger, Iterator=Iterator)
     exec(PRELUDE, ns)
     # LeetCode's names never hide a built-in (`from math import *` brings a two-argument `pow`).
     for name in dir(builtins):
@@ -585,11 +676,6 @@ def main():
             ns[name] = getattr(builtins, name)
     src = open(sys.argv[1], encoding="utf-8").read()
     call["source"] = src
-    if call.get("node") is None and "isLeaf" in src and "topLeft" in src:
-        ns["Node"] = QuadNode
-    # The template's comment defines `self.prev` and no tree's or multilevel list's links.
-    if call.get("node") is None and re.search(r"self\.prev\b", src) and not re.search(r"self\.(left|child)\b", src):
-        ns["Node"] = DoublyNode
     real_stdout, sys.stdout = sys.stdout, sys.stderr
     try:
         exec(compile(src, "solution.py", "exec"), ns)

@@ -13,7 +13,7 @@ mod scan;
 
 use std::fmt::Write as _;
 
-use super::driver::{Driver, Shape, Shared};
+use super::build::{Driver, Shape, Shared};
 use crate::judge::lang::EXE;
 use scan::{Code, Func};
 

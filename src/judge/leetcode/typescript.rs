@@ -6,9 +6,10 @@
 //! driver (`driver.js`), which reads the parameters' types from the TypeScript source and maps a
 //! runtime error's lines back to it (`--sourceMap`).
 
-use super::driver::{Driver, Shape};
+use super::build::{Driver, Shape};
 use super::javascript::{self, Found, defines, without_comments};
-use super::kind::{Extras, NodeClass};
+use super::kind::Extras;
+use super::node::NodeKind;
 use crate::judge::lang::{Lang, TSC_FLAGS};
 
 #[cfg_attr(oj_size, optimize(size))]
@@ -50,16 +51,22 @@ declare var console: any, require: any, process: any;\ndeclare function structur
         "TreeNode",
         "{ val: number; left: @ | null; right: @ | null; constructor(val?: number, left?: @ | null, right?: @ | null); }",
     );
-    let node = extras.node.map(|kind| match kind {
-        NodeClass::Nary => "{ val: number; children: @[]; constructor(val?: number, children?: @[]); }",
-        NodeClass::Graph => "{ val: number; neighbors: @[]; constructor(val?: number, neighbors?: @[]); }",
-        NodeClass::Random => {
-            "{ val: number; next: @ | null; random: @ | null; constructor(val?: number, next?: @ | null, random?: @ | null); }"
-        }
-        NodeClass::Next => {
+    let node = extras.node.and_then(|kind| match kind {
+        NodeKind::Nary => Some("{ val: number; children: @[]; constructor(val?: number, children?: @[]); }"),
+        NodeKind::Graph => Some("{ val: number; neighbors: @[]; constructor(val?: number, neighbors?: @[]); }"),
+        NodeKind::Random => Some(
+            "{ val: number; next: @ | null; random: @ | null; constructor(val?: number, next?: @ | null, random?: @ | null); }",
+        ),
+        NodeKind::Next => Some(
             "{ val: number; left: @ | null; right: @ | null; next: @ | null; \
-constructor(val?: number, left?: @ | null, right?: @ | null, next?: @ | null); }"
-        }
+constructor(val?: number, left?: @ | null, right?: @ | null, next?: @ | null); }",
+        ),
+        NodeKind::Quad => Some(
+            "{ val: boolean; isLeaf: boolean; topLeft: @ | null; topRight: @ | null; bottomLeft: @ | null; \
+bottomRight: @ | null; constructor(val?: boolean, isLeaf?: boolean, ...children: (@ | null)[]); }",
+        ),
+        // The other kinds' links are among `any`'s.
+        _ => None,
     });
     // No kind read from the template: a node with every link LeetCode's other `Node`s have (a
     // tree's `parent`, a list's `prev`, 430's `child`).
@@ -113,7 +120,7 @@ mod tests {
         assert!(d.contains("declare class TreeNode") && !d.contains("_Node") && !d.contains("NestedInteger"));
         // The code's own class is not declared again (146's `class Node`, a `ListNode` of its own).
         let own = "class ListNode { val = 0 }\nfunction f(root: _Node | null) {}";
-        let nary = Extras { node: Some(NodeClass::Nary), nested: true, api: Some(("guess", "pick")) };
+        let nary = Extras { node: Some(NodeKind::Nary), nested: true, api: Some(("guess", "pick")) };
         let d = declarations(own, &nary, &[]);
         assert!(
             !d.contains("declare class ListNode")

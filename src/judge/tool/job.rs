@@ -20,14 +20,6 @@ pub(in crate::judge) fn job(
     p: &Problem,
 ) -> Job {
     let defaults = plan::defaults(p.source.as_str());
-    // `isLeaf` and `topLeft` (Go: `IsLeaf`, `TopLeft`; Rust: `is_leaf`).
-    let quad_tree = match &program {
-        Program::Code { source, .. } => {
-            let words = source.to_ascii_lowercase().replace('_', "");
-            words.contains("isleaf") && words.contains("topleft")
-        }
-        _ => false,
-    };
     Job {
         program,
         io,
@@ -43,7 +35,8 @@ pub(in crate::judge) fn job(
             (None, Some(_)) => leetcode::Order::Fixed,
             (None, None) => leetcode::Order::Unsaid,
         },
-        quad_tree,
+        // Set by the caller from the node kind (leetcode/node.rs).
+        quad_tree: false,
         any_case: facts.any_case.is_some(),
         maybe_several: facts.maybe_several.is_some(),
         checker: opts.checker.clone(),

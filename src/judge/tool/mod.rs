@@ -15,6 +15,7 @@ use std::time::Instant;
 
 use super::plan;
 use super::statement;
+use super::{Program, leetcode};
 use crate::convert::Statement;
 use crate::error::ToolError;
 use crate::language::{self, Language};
@@ -57,6 +58,9 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     }
     let cases = pick(cases, found.tests.len(), opts.tests.as_deref())?;
     let mut job = job::job(program, found.io, cases, &opts, &facts, &p);
+    // A quad tree's inner `val` is free: the node kind, decided once in leetcode/node.rs.
+    job.quad_tree =
+        matches!(&job.program, Program::Code { source, .. } if leetcode::node::quad_tree(&markdown, source));
     job.driver = driver;
     job.called = called;
     let report = super::judge(&job, &|| ctx.live.cancelled(), &|done, total, r| {

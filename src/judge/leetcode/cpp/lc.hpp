@@ -217,14 +217,6 @@ struct has_next : std::false_type {};
 template <class T>
 struct has_next<T, std::void_t<decltype(std::declval<T&>().next)>> : std::true_type {};
 
-template <class T, class = void>
-struct has_parent : std::false_type {};
-template <class T>
-struct has_parent<T, std::void_t<decltype(std::declval<T&>().parent)>> : std::true_type {};
-template <class T, class = void>
-struct has_prev : std::false_type {};
-template <class T>
-struct has_prev<T, std::void_t<decltype(std::declval<T&>().prev)>> : std::true_type {};
 
 template <class N>
 N* find(long long val) {
@@ -241,6 +233,9 @@ N* find(long long val) {
                 stack.push_back(n->right);
             }
             if constexpr (has_next<N>::value) stack.push_back(n->next);
+            // An N-ary tree's node given by its value (1516's `p` and `q`).
+            if constexpr (has_children<N>::value)
+                for (N* c : n->children) stack.push_back(c);
         }
     }
     return nullptr;
@@ -266,23 +261,27 @@ N* read_node(const J& j, Build build) {
     return nullptr;
 }
 
-// A linked list, its last node linked to the node at `pos` (the call's `pos`) when there is one;
-// doubly linked where the class has `prev` (3263).
-template <class N>
+// A linked list, its last node linked to the node at `pos` (the call's `pos`) when there is one.
+// The kind (the judge's `"node"`) says more: `Doubly` links `prev` too (3263), `Circular` links
+// the tail to the head (708).
+enum class Links { Single, Doubly, Circular };
+template <class N, Links links = Links::Single>
 N* build_list(const J& j) {
     std::vector<N*> nodes;
     for (const J& e : j.a) nodes.push_back(new N(int(e.i)));
     for (size_t k = 0; k + 1 < nodes.size(); k++) {
         nodes[k]->next = nodes[k + 1];
-        if constexpr (has_prev<N>::value) nodes[k + 1]->prev = nodes[k];
+        if constexpr (links == Links::Doubly) nodes[k + 1]->prev = nodes[k];
     }
     const J* pos = call().named("pos");
     if (pos && !nodes.empty() && pos->i >= 0 && size_t(pos->i) < nodes.size()) nodes.back()->next = nodes[pos->i];
+    if (links == Links::Circular && !nodes.empty()) nodes.back()->next = nodes[0];
     return nodes.empty() ? nullptr : nodes[0];
 }
 
-// A binary tree in level order, `null` for a missing child.
-template <class N>
+// A binary tree in level order, `null` for a missing child; each child's `parent` set for the
+// parent-pointer kind (1650).
+template <class N, bool parent = false>
 N* build_tree(const J& j) {
     if (j.a.empty() || j.a[0].k == J::Null) return nullptr;
     N* root = new N(int(j.a[0].i));
@@ -294,7 +293,7 @@ N* build_tree(const J& j) {
         for (N** side : {&n->left, &n->right}) {
             if (i < j.a.size() && j.a[i].k != J::Null) {
                 *side = new N(int(j.a[i].i));
-                if constexpr (has_parent<N>::value) (*side)->parent = n;
+                if constexpr (parent) (*side)->parent = n;
                 queue.push_back(*side);
             }
             i++;
@@ -345,6 +344,28 @@ N* build_random(const J& j) {
         if (r.k == J::Num && r.i >= 0 && size_t(r.i) < nodes.size()) nodes[k]->random = nodes[r.i];
     }
     return nodes.empty() ? nullptr : nodes[0];
+}
+
+// A quad tree in level order, each node `[isLeaf, val]`, four entries (a node or null) after each
+// node (427, 558).
+template <class N>
+N* build_quad(const J& j) {
+    auto make = [](const J& x) { return x.k == J::Arr && x.a.size() == 2 ? new N(x.a[1].i != 0, x.a[0].i != 0) : nullptr; };
+    if (j.a.empty()) return nullptr;
+    N* root = make(j.a[0]);
+    std::deque<N*> queue{root};
+    size_t i = 1;
+    while (!queue.empty() && i < j.a.size()) {
+        N* n = queue.front();
+        queue.pop_front();
+        if (!n) continue;
+        for (N** side : {&n->topLeft, &n->topRight, &n->bottomLeft, &n->bottomRight}) {
+            if (i < j.a.size()) *side = make(j.a[i]);
+            if (*side) queue.push_back(*side);
+            i++;
+        }
+    }
+    return root;
 }
 
 // A returned node where the expected answer is one value (236's ancestor): its value.
@@ -458,6 +479,41 @@ void show_random(std::string& o, N* head) {
         auto r = index.find(nodes[k]->random);
         o += r == index.end() ? "null" : std::to_string(r->second);
         o += ']';
+    }
+    o += ']';
+}
+
+// A quad tree as it is read: level order, `[isLeaf, val]` as 0 and 1, trailing nulls trimmed.
+template <class N>
+void show_quad(std::string& o, N* root) {
+    std::vector<N*> order;
+    std::deque<N*> queue{root};
+    while (!queue.empty() && root && order.size() < 1000000) {
+        N* n = queue.front();
+        queue.pop_front();
+        order.push_back(n);
+        if (n)
+            for (N* c : {n->topLeft, n->topRight, n->bottomLeft, n->bottomRight}) queue.push_back(c);
+    }
+    while (!order.empty() && !order.back()) order.pop_back();
+    o += '[';
+    for (size_t k = 0; k < order.size(); k++) {
+        if (k) o += ',';
+        o += order[k] ? "[" + std::to_string(int(order[k]->isLeaf)) + "," + std::to_string(int(order[k]->val)) + "]"
+                      : "null";
+    }
+    o += ']';
+}
+
+// A circular list from `n` along `Next` (`next`; `right` for 426's ring) until it comes back.
+template <class N, N* N::*Next = &N::next>
+void show_circular(std::string& o, N* n) {
+    if (show_value(o, n)) return;
+    o += '[';
+    int count = 0;
+    for (N* m = n; m && count < 100000; m = m->*Next, count++) {
+        if (count && m == n) break;
+        o += (count ? "," : "") + std::to_string(m->val);
     }
     o += ']';
 }

@@ -105,7 +105,7 @@ public:
 
     Node(int _val) : val(_val), left(NULL), right(NULL), parent(NULL) {}
 };
-inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_tree<Node>); }
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_tree<Node, true>); }
 inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_tree(o, n); }
 //@ doubly
 class Node {
@@ -120,8 +120,138 @@ public:
 
     Node(int _val, Node* _prev, Node* _next) : val(_val), prev(_prev), next(_next) {}
 };
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_list<Node, oj_leetcode::Links::Doubly>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_list(o, n); }
+//@ tree
+class Node {
+public:
+    int val;
+    Node* left;
+    Node* right;
+
+    Node() : val(0), left(NULL), right(NULL) {}
+
+    Node(int _val) : val(_val), left(NULL), right(NULL) {}
+
+    Node(int _val, Node* _left, Node* _right) : val(_val), left(_left), right(_right) {}
+};
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_tree<Node>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_tree(o, n); }
+//@ ring
+class Node {
+public:
+    int val;
+    Node* left;
+    Node* right;
+
+    Node() {}
+
+    Node(int _val) {
+        val = _val;
+        left = NULL;
+        right = NULL;
+    }
+
+    Node(int _val, Node* _left, Node* _right) {
+        val = _val;
+        left = _left;
+        right = _right;
+    }
+};
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_tree<Node>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_circular<Node, &Node::right>(o, n); }
+//@ list
+class Node {
+public:
+    int val;
+    Node* next;
+
+    Node() : val(0), next(NULL) {}
+
+    Node(int _val) : val(_val), next(NULL) {}
+
+    Node(int _val, Node* _next) : val(_val), next(_next) {}
+};
 inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_list<Node>); }
 inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_list(o, n); }
+//@ circular
+class Node {
+public:
+    int val;
+    Node* next;
+
+    Node() {}
+
+    Node(int _val) {
+        val = _val;
+        next = NULL;
+    }
+
+    Node(int _val, Node* _next) {
+        val = _val;
+        next = _next;
+    }
+};
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_list<Node, oj_leetcode::Links::Circular>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_circular(o, n); }
+//@ quad
+class Node {
+public:
+    bool val;
+    bool isLeaf;
+    Node* topLeft;
+    Node* topRight;
+    Node* bottomLeft;
+    Node* bottomRight;
+
+    Node() {
+        val = false;
+        isLeaf = false;
+        topLeft = NULL;
+        topRight = NULL;
+        bottomLeft = NULL;
+        bottomRight = NULL;
+    }
+
+    Node(bool _val, bool _isLeaf) {
+        val = _val;
+        isLeaf = _isLeaf;
+        topLeft = NULL;
+        topRight = NULL;
+        bottomLeft = NULL;
+        bottomRight = NULL;
+    }
+
+    Node(bool _val, bool _isLeaf, Node* _topLeft, Node* _topRight, Node* _bottomLeft, Node* _bottomRight) {
+        val = _val;
+        isLeaf = _isLeaf;
+        topLeft = _topLeft;
+        topRight = _topRight;
+        bottomLeft = _bottomLeft;
+        bottomRight = _bottomRight;
+    }
+};
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_quad<Node>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_quad(o, n); }
+//@ poly
+struct PolyNode {
+    int coefficient, power;
+    PolyNode *next;
+    PolyNode(): coefficient(0), power(0), next(nullptr) {};
+    PolyNode(int x, int y): coefficient(x), power(y), next(nullptr) {};
+    PolyNode(int x, int y, PolyNode* next): coefficient(x), power(y), next(next) {};
+};
+inline void lc_read(const oj_leetcode::J& j, PolyNode*& n) {
+    n = nullptr;
+    for (size_t k = j.a.size(); k-- > 0;)
+        if (j.a[k].a.size() == 2) n = new PolyNode(int(j.a[k].a[0].i), int(j.a[k].a[1].i), n);
+}
+inline void lc_show(std::string& o, PolyNode* n) {
+    o += '[';
+    for (int count = 0; n && count < 100000; n = n->next, count++)
+        o += (count ? ",[" : "[") + std::to_string(n->coefficient) + "," + std::to_string(n->power) + "]";
+    o += ']';
+}
 //@ NestedInteger
 class NestedInteger {
     bool integer_ = false;

@@ -19,62 +19,10 @@ pub(super) struct Method {
 }
 
 /// `code` with comments, string and character literals and preprocessor lines made spaces
-/// (line breaks kept), so that what is left is declarations and statements.
+/// (line breaks kept), so that what is left is declarations and statements: the one scanner's
+/// C++ rules (`leetcode::source`).
 pub(super) fn blank(code: &str) -> String {
-    let b = code.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    let mut line_start = true;
-    while i < b.len() {
-        let c = b[i];
-        let (start, end) = if c == b'/' && b.get(i + 1) == Some(&b'/') {
-            (i, find_line_end(b, i))
-        } else if c == b'/' && b.get(i + 1) == Some(&b'*') {
-            (i, find(b, i + 2, b"*/").map_or(b.len(), |e| e + 2))
-        } else if c == b'#' && line_start {
-            (i, preprocessor_end(b, i))
-        } else if c == b'"' || (c == b'\'' && !(i > 0 && b[i - 1].is_ascii_digit())) {
-            (i, literal_end(b, i))
-        } else {
-            out.push(c);
-            line_start = c == b'\n' || (line_start && c.is_ascii_whitespace());
-            i += 1;
-            continue;
-        };
-        out.extend(b[start..end].iter().map(|&x| if x == b'\n' { b'\n' } else { b' ' }));
-        i = end;
-    }
-    // Only ASCII bytes were replaced by ASCII, and whole UTF-8 sequences kept or replaced.
-    String::from_utf8(out).unwrap_or_default()
-}
-
-fn find(b: &[u8], from: usize, what: &[u8]) -> Option<usize> {
-    b.get(from..)?.windows(what.len()).position(|w| w == what).map(|p| p + from)
-}
-
-fn find_line_end(b: &[u8], from: usize) -> usize {
-    b[from..].iter().position(|&c| c == b'\n').map_or(b.len(), |p| p + from)
-}
-
-/// The end of a preprocessor line, continued lines included.
-fn preprocessor_end(b: &[u8], mut i: usize) -> usize {
-    loop {
-        let end = find_line_end(b, i);
-        if end > 0 && end < b.len() && b[end - 1] == b'\\' {
-            i = end + 1;
-        } else {
-            return end;
-        }
-    }
-}
-
-fn literal_end(b: &[u8], start: usize) -> usize {
-    let q = b[start];
-    let mut i = start + 1;
-    while i < b.len() && b[i] != q && b[i] != b'\n' {
-        i += if b[i] == b'\\' { 2 } else { 1 };
-    }
-    (i + 1).min(b.len())
+    super::super::source::code(code, &super::super::source::CPP)
 }
 
 /// The index of the bracket closing the one at `open` (`(`, `[`, `{` or `<`), counting only that

@@ -102,7 +102,7 @@ private:\n    int encode(int x, int y) { return x << 8 | y; }\n    vector<int> d
 fn node_kinds_apis_and_what_the_code_defines_itself() {
     let nary = "/*\nclass Node {\npublic:\n    int val;\n    vector<Node*> children;\n};\n*/\n\
 class Solution {\npublic:\n    int maxDepth(Node* root) { return 0; }\n};";
-    let extras = Extras { node: Some(NodeClass::Nary), ..Extras::default() };
+    let extras = Extras { node: Some(NodeKind::Nary), ..Extras::default() };
     let d = driver(nary, &Shape { extras: extras.clone(), ..shape(&["root"]) }, &["x".into()]).unwrap();
     assert!(main_cpp(&d).contains("oj_leetcode::build_nary<Node>"));
     let err = driver(nary, &shape(&["root"]), &["x".into()]).unwrap_err();

@@ -65,6 +65,7 @@ func read() *call {
 	if err := d.Decode(c); err != nil {
 		fail("cannot read the call: %v", err)
 	}
+	nodeKind = c.Node
 	c.named = map[string]interface{}{}
 	for i, n := range c.Names {
 		if i < len(c.Args) && n != "" {

@@ -20,23 +20,28 @@ func has(s reflect.Type, field string) bool {
 	return ok
 }
 
-// shape is the kind of a node struct, by its fields as LeetCode's Go templates define them.
+// nodeKind is the kind of `Node` the judge decided for the problem (the call's "node": "nary",
+// "quad", "parent", ...); the driver never guesses it from the struct.
+var nodeKind string
+
+// shape is how a node type is built and shown: ListNode, TreeNode and PolyNode are themselves,
+// `Node` is the judge's kind, the kinds built alike folded together.
 func shape(s reflect.Type) string {
-	switch {
-	case has(s, "Coefficient"):
-		return "poly"
-	case has(s, "IsLeaf"):
-		return "quad"
-	case has(s, "Children"):
-		return "nary"
-	case has(s, "Neighbors"):
-		return "graph"
-	case has(s, "Random") && !has(s, "Left"):
-		return "random"
-	case has(s, "Left"):
+	switch s.Name() {
+	case "ListNode":
+		return "list"
+	case "TreeNode":
 		return "tree"
+	case "PolyNode":
+		return "poly"
 	}
-	return "list"
+	switch nodeKind {
+	case "next", "parent", "ring", "tree":
+		return "tree"
+	case "doubly", "circular", "list", "":
+		return "list"
+	}
+	return nodeKind
 }
 
 // node builds a node argument: a list or tree from a JSON list, or the node of a list or tree
@@ -86,15 +91,16 @@ func (c *call) newNode(t reflect.Type, v interface{}) reflect.Value {
 	return n
 }
 
-// list builds a singly (or, with `Prev`, doubly) linked list; with a `pos` argument (141, 142)
-// its tail links back to that node; a `Node` with `Next` alone is 708's circular list.
+// list builds a singly (or, for the "doubly" kind, doubly) linked list; with a `pos` argument
+// (141, 142) its tail links back to that node, and always to the head for the "circular" kind
+// (708).
 func (c *call) list(xs []interface{}, t reflect.Type) reflect.Value {
 	nodes := make([]reflect.Value, len(xs))
 	for i, x := range xs {
 		nodes[i] = c.newNode(t, x)
 		if i > 0 {
 			nodes[i-1].Elem().FieldByName("Next").Set(nodes[i])
-			if has(t.Elem(), "Prev") {
+			if t.Elem().Name() == "Node" && nodeKind == "doubly" {
 				nodes[i].Elem().FieldByName("Prev").Set(nodes[i-1])
 			}
 		}
@@ -103,7 +109,7 @@ func (c *call) list(xs []interface{}, t reflect.Type) reflect.Value {
 	if p, ok := toInt(c.named["pos"]); ok {
 		pos = int(p)
 	}
-	if t.Elem().Name() == "Node" && t.Elem().NumField() == 2 {
+	if t.Elem().Name() == "Node" && nodeKind == "circular" {
 		pos = 0
 	}
 	if 0 <= pos && pos < len(nodes) {
@@ -112,15 +118,15 @@ func (c *call) list(xs []interface{}, t reflect.Type) reflect.Value {
 	return nodes[0]
 }
 
-// tree builds a binary tree from its level order (`null` for no node); a `Parent` field (1650)
-// is set too.
+// tree builds a binary tree from its level order (`null` for no node); for the "parent" kind
+// (1650) each child's `Parent` is set too.
 func (c *call) tree(xs []interface{}, t reflect.Type) reflect.Value {
 	if xs[0] == nil {
 		return reflect.Zero(t)
 	}
 	root := c.newNode(t, xs[0])
 	queue := []reflect.Value{root}
-	parent := has(t.Elem(), "Parent")
+	parent := t.Elem().Name() == "Node" && nodeKind == "parent"
 	for i := 1; len(queue) > 0 && i < len(xs); {
 		n := queue[0]
 		queue = queue[1:]

@@ -105,10 +105,10 @@ func showNode(v reflect.Value, value bool) interface{} {
 	case "random":
 		return showRandom(v)
 	case "tree":
-		if has(s, "Next") {
+		if s.Name() == "Node" && nodeKind == "next" {
 			return showNext(v)
 		}
-		if circular(v) {
+		if s.Name() == "Node" && nodeKind == "ring" && circular(v) {
 			// 426: a tree's nodes made a circular doubly linked list, shown along `Right`.
 			return showAlong(v, "Right")
 		}

@@ -1,6 +1,5 @@
-// LeetCode's `Node` classes for Java, one per kind the judge reads from the code's template
-// comment (`kind::NodeClass`), and the quad tree's (whose comment leaves out constructors LeetCode's
-// class has); the driver writes the one the problem needs as Node.java beside the user's code.
+// LeetCode's `Node` classes for Java, one per kind the judge decides (`node::NodeKind`); the
+// driver writes the one the problem needs as Node.java beside the user's code.
 // Each section starts with a `// node: <kind>` line.
 // node: nary
 class Node {
@@ -104,5 +103,97 @@ class Node {
         this.topRight = topRight;
         this.bottomLeft = bottomLeft;
         this.bottomRight = bottomRight;
+    }
+}
+// node: parent
+class Node {
+    public int val;
+    public Node left;
+    public Node right;
+    public Node parent;
+}
+// node: tree
+class Node {
+    public int val;
+    public Node left;
+    public Node right;
+
+    public Node() {}
+
+    public Node(int val) {
+        this.val = val;
+    }
+
+    public Node(int val, Node left, Node right) {
+        this.val = val;
+        this.left = left;
+        this.right = right;
+    }
+}
+// node: ring
+class Node {
+    public int val;
+    public Node left;
+    public Node right;
+
+    public Node() {}
+
+    public Node(int _val) {
+        val = _val;
+    }
+
+    public Node(int _val, Node _left, Node _right) {
+        val = _val;
+        left = _left;
+        right = _right;
+    }
+}
+// node: doubly
+class Node {
+    public int val;
+    public Node prev;
+    public Node next;
+
+    public Node(int val) {
+        this.val = val;
+    }
+}
+// node: multilevel
+class Node {
+    public int val;
+    public Node prev;
+    public Node next;
+    public Node child;
+}
+// node: circular
+class Node {
+    public int val;
+    public Node next;
+
+    public Node() {}
+
+    public Node(int _val) {
+        val = _val;
+    }
+
+    public Node(int _val, Node _next) {
+        val = _val;
+        next = _next;
+    }
+}
+// node: list
+class Node {
+    public int val;
+    public Node next;
+
+    public Node() {}
+
+    public Node(int val) {
+        this.val = val;
+    }
+
+    public Node(int val, Node next) {
+        this.val = val;
+        this.next = next;
     }
 }

@@ -29,6 +29,7 @@ public final class OjDriver {
             }
         }
         value = "value".equals(call.get("returns"));
+        OjNodes.kind = (String) call.get("node");
         PrintStream out = System.out;
         System.setOut(System.err);
         String result;

@@ -22,27 +22,25 @@ final class OjNodes {
         return v != null && isNodeClass(v.getClass());
     }
 
-    /** The form of a node class, by its fields. */
+    /** The kind of `Node` the judge decided for the problem (the call's "node"), never read
+     * from the class: "nary", "quad", "parent", ... */
+    static String kind;
+
+    /** How a node class is built and shown: ListNode, TreeNode and PolyNode are themselves,
+     * `Node` is the judge's kind (a parent-pointer tree and 426's ring are built as trees). */
     static String form(Class<?> c) {
         if (c == ListNode.class || c == TreeNode.class || c == PolyNode.class) {
             return c == ListNode.class ? "list" : c == TreeNode.class ? "tree" : "poly";
         }
-        if (has(c, "isLeaf")) {
-            return "quad";
+        if (kind == null || kind.equals("parent") || kind.equals("ring")) {
+            return "tree";
         }
-        if (has(c, "children") || has(c, "neighbors")) {
-            return has(c, "children") ? "nary" : "graph";
-        }
-        if (has(c, "left")) {
-            return has(c, "next") ? "next" : "tree";
-        }
-        if (has(c, "random")) {
-            return "random";
-        }
-        if (has(c, "child")) {
-            return "multilevel";
-        }
-        return has(c, "prev") ? "doubly" : "circular";
+        return kind;
+    }
+
+    /** Whether `c` is the problem's `Node` of this kind. */
+    private static boolean nodeOf(Class<?> c, String k) {
+        return c.getName().equals("Node") && k.equals(kind);
     }
 
     // ---- building ----
@@ -82,7 +80,7 @@ final class OjNodes {
         for (Object x : xs) {
             nodes.add(make(c, x));
         }
-        boolean prev = has(c, "prev");
+        boolean prev = nodeOf(c, "doubly");
         for (int i = 0; i + 1 < nodes.size(); i++) {
             set(nodes.get(i), "next", nodes.get(i + 1));
             if (prev) {
@@ -97,7 +95,7 @@ final class OjNodes {
         if (xs.isEmpty() || xs.get(0) == null) {
             return null;
         }
-        boolean parent = has(c, "parent");
+        boolean parent = nodeOf(c, "parent");
         Object root = make(c, xs.get(0));
         ArrayDeque<Object> queue = new ArrayDeque<>(List.of(root));
         int i = 1;
@@ -203,7 +201,7 @@ final class OjNodes {
             List<?> term = (List<?>) v;
             return new PolyNode((Integer) OjDriver.scalar(int.class, term.get(0)), (Integer) OjDriver.scalar(int.class, term.get(1)));
         }
-        if (v instanceof List && has(c, "isLeaf")) {
+        if (v instanceof List && nodeOf(c, "quad")) {
             Object node = empty(c);
             set(node, "isLeaf", OjDriver.scalar(boolean.class, ((List<?>) v).get(0)));
             set(node, "val", OjDriver.scalar(boolean.class, ((List<?>) v).get(1)));

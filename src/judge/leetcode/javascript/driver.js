@@ -47,7 +47,39 @@ const NODES = {
     this.right = right === undefined ? null : right;
     this.next = next === undefined ? null : next;
   },
+  parent: function Node(val, left, right, parent) {
+    this.val = val === undefined ? 0 : val;
+    this.left = left === undefined ? null : left;
+    this.right = right === undefined ? null : right;
+    this.parent = parent === undefined ? null : parent;
+  },
+  tree: function Node(val, left, right) {
+    this.val = val === undefined ? 0 : val;
+    this.left = left === undefined ? null : left;
+    this.right = right === undefined ? null : right;
+  },
+  doubly: function Node(val, prev, next) {
+    this.val = val === undefined ? 0 : val;
+    this.prev = prev === undefined ? null : prev;
+    this.next = next === undefined ? null : next;
+  },
+  list: function Node(val, next) {
+    this.val = val === undefined ? null : val;
+    this.next = next === undefined ? null : next;
+  },
+  quad: function Node(val, isLeaf, topLeft, topRight, bottomLeft, bottomRight) {
+    this.val = val === undefined ? false : val;
+    this.isLeaf = isLeaf === undefined ? false : isLeaf;
+    this.topLeft = topLeft === undefined ? null : topLeft;
+    this.topRight = topRight === undefined ? null : topRight;
+    this.bottomLeft = bottomLeft === undefined ? null : bottomLeft;
+    this.bottomRight = bottomRight === undefined ? null : bottomRight;
+  },
 };
+NODES.ring = NODES.tree;
+NODES.circular = NODES.list;
+// The kinds (the judge's "node", never guessed here) whose `Node` is built as a binary tree.
+const TREES = [null, "next", "parent", "tree", "ring"];
 
 class NestedInteger {
   constructor(value) {
@@ -411,14 +443,44 @@ function withParents(node, parent) {
   return node;
 }
 
-// A doubly linked list (3263's `_Node` with `prev`).
-function buildDoubly(xs) {
-  const nodes = xs.map((val) => ({ val, prev: null, next: null }));
+// A list of the judge's kind: doubly linked (3263), or circular (708).
+function buildLinked(make, xs, kind) {
+  const nodes = xs.map((val) => new make(val));
   nodes.forEach((node, i) => {
-    node.prev = nodes[i - 1] || null;
-    node.next = nodes[i + 1] || null;
+    if (kind === "doubly") node.prev = nodes[i - 1] || null;
+    node.next = nodes[i + 1] || (kind === "circular" ? nodes[0] : null);
   });
   return nodes.length ? nodes[0] : null;
+}
+
+const QUAD = ["topLeft", "topRight", "bottomLeft", "bottomRight"];
+
+// A quad tree in level order, each node `[isLeaf, val]`, four entries after each node (427).
+function buildQuad(make, xs) {
+  const node = (x) => (Array.isArray(x) ? new make(Boolean(x[1]), Boolean(x[0])) : null);
+  const root = xs.length ? node(xs[0]) : null;
+  const queue = root ? [root] : [];
+  for (let i = 1; queue.length && i < xs.length; ) {
+    const n = queue.shift();
+    for (const side of QUAD) {
+      n[side] = i < xs.length ? node(xs[i]) : null;
+      if (n[side]) queue.push(n[side]);
+      i++;
+    }
+  }
+  return root;
+}
+
+function showQuad(root) {
+  const out = [];
+  const queue = [root];
+  while (queue.length) {
+    const n = queue.shift();
+    out.push(n ? [n.isLeaf ? 1 : 0, n.val ? 1 : 0] : null);
+    if (n) queue.push(...QUAD.map((side) => n[side] || null));
+  }
+  while (out.length && out[out.length - 1] === null) out.pop();
+  return out;
 }
 
 function buildPolynomial(terms) {
@@ -427,7 +489,19 @@ function buildPolynomial(terms) {
   return nodes.length ? nodes[0] : null;
 }
 
-const BUILD = { nary: buildNary, graph: buildGraph, random: buildRandom, next: buildTree };
+const BUILD = {
+  nary: buildNary,
+  graph: buildGraph,
+  random: buildRandom,
+  next: buildTree,
+  parent: (make, xs) => withParents(buildTree(make, xs), null),
+  tree: buildTree,
+  ring: buildTree,
+  quad: buildQuad,
+  doubly: (make, xs) => buildLinked(make, xs, "doubly"),
+  list: (make, xs) => buildLinked(make, xs, "list"),
+  circular: (make, xs) => buildLinked(make, xs, "circular"),
+};
 
 // The node of a tree or list with this value (a node argument given by its value).
 function find(root, val) {
@@ -457,14 +531,28 @@ function show(v, kind, value) {
   if (isNested(v)) return v.isInteger() ? v.getInteger() : v.getList().map((x) => show(x));
   if (v !== null && typeof v === "object" && "coefficient" in v) return showList(v, (n) => [n.coefficient, n.power]);
   if (!isNode(v)) return v;
-  if (kind === "nary" || "children" in v) return showNary(v);
-  if (kind === "graph" || "neighbors" in v) return showGraph(v);
-  if (kind === "random" || "random" in v) return showRandom(v);
-  const circular = kind !== "next" && v.right ? ring(v) : null;
-  if (circular) return circular;
-  if (kind === "next" || ("next" in v && "left" in v)) return showNext(v);
+  if (v instanceof ListNode) return showList(v);
+  if (v instanceof TreeNode) return showTree(v);
+  // `Node`: shown as the judge's kind says.
+  if (kind === "quad") return showQuad(v);
+  if (kind === "nary") return showNary(v);
+  if (kind === "graph") return showGraph(v);
+  if (kind === "random") return showRandom(v);
+  if (kind === "next") return showNext(v);
+  if (kind === "ring") return ring(v) || showTree(v);
+  if (kind === "circular") return showCircular(v);
   if ("left" in v || "right" in v) return showTree(v);
   return showList(v);
+}
+
+// A circular list's values from `v`, until it comes back (708).
+function showCircular(v) {
+  const out = [];
+  for (let n = v; n && out.length < 100000; n = n.next) {
+    if (out.length && n === v) break;
+    out.push(n.val);
+  }
+  return out;
 }
 
 function showList(v, val = (n) => n.val) {
@@ -572,8 +660,11 @@ function convert(ctx, p, v) {
     if (many && (lists || (Array.isArray(v) && !v.length))) return v.map((x) => buildList(ctx.ListNode, x, -1));
     return Array.isArray(v) ? buildList(ctx.ListNode, v, ctx.pos) : byValue(ctx, v);
   }
-  if (node && !ctx.kind && ctx.doubly && Array.isArray(v)) return buildDoubly(v);
-  if (has("TreeNode") || (node && (!ctx.kind || ctx.kind === "next"))) {
+  if (node && ["doubly", "list", "circular"].includes(ctx.kind) && Array.isArray(v)) {
+    return buildLinked(ctx.Node, v, ctx.kind);
+  }
+  if (node && ctx.kind === "quad" && Array.isArray(v)) return buildQuad(ctx.Node, v);
+  if (has("TreeNode") || (node && TREES.includes(ctx.kind))) {
     const make = has("TreeNode") ? ctx.TreeNode : ctx.Node;
     if (many && lists) return v.map((x) => buildTree(make, x));
     if (many && Array.isArray(v)) return v.map((x) => byValue(ctx, x));
@@ -697,11 +788,12 @@ function present(type, v, ctx, call) {
 // by its value to be found in, and shown if nothing is returned.
 function extras(ctx, ps, named) {
   const types = ps.map((p) => p.type).join(" ");
-  const tree = /TreeNode/.test(types) ? ctx.TreeNode : /\b_?Node\b/.test(types) && (!ctx.kind || ctx.kind === "next") && ctx.Node;
-  if (!/ListNode/.test(types) && !tree) return;
+  const tree = /TreeNode/.test(types) ? ctx.TreeNode : /\b_?Node\b/.test(types) && TREES.includes(ctx.kind) && ctx.Node;
+  const linked = /\b_?Node\b/.test(types) && ["doubly", "list", "circular"].includes(ctx.kind);
+  if (!/ListNode/.test(types) && !tree && !linked) return;
   for (const [n, v] of Object.entries(named)) {
     if (ps.some((p) => p.name === n) || n === "pos" || !Array.isArray(v)) continue;
-    const list = /ListNode/.test(types) ? buildList(ctx.ListNode, v, ctx.pos) : ctx.doubly && !ctx.kind && buildDoubly(v);
+    const list = /ListNode/.test(types) ? buildList(ctx.ListNode, v, ctx.pos) : linked && buildLinked(ctx.Node, v, ctx.kind);
     const built = list || buildTree(tree, v);
     if (ctx.parents) withParents(built, null);
     ctx.built.push(built);
@@ -881,8 +973,7 @@ function main(argv) {
     // The code's own classes where it defines them (its `ListNode` uncommented), else LeetCode's.
     const cls = (n, dflt) => (typeof lookup(n) === "function" ? lookup(n) : dflt);
     const ctx = { kind, built: [], extra: undefined, pos: -1, ListNode: cls("ListNode", ListNode) };
-    ctx.parents = /this\.parent\b|\bparent\s*:/.test(code);
-    ctx.doubly = /this\.prev\b|\bprev\s*:/.test(code) && !/this\.left\b|\bleft\s*:/.test(code);
+    ctx.parents = kind === "parent";
     ctx.TreeNode = cls("TreeNode", TreeNode);
     ctx.Node = kind ? NodeClass : cls("Node", NodeClass);
     result = "methods" in call ? callDesign(call, decl, ctx) : callFunction(call, decl, ctx);

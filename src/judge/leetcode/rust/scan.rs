@@ -63,85 +63,9 @@ pub(super) fn scan(code: &str) -> Code {
 type Tok<'a> = (usize, &'a str);
 
 /// Comments, strings and characters made spaces (newlines kept), so that every offset still
-/// points at the same place of the code.
+/// points at the same place of the code: the one scanner's Rust rules (`leetcode::source`).
 fn blank(code: &str) -> String {
-    let b = code.as_bytes();
-    let mut out = b.to_vec();
-    let mut i = 0;
-    let wipe = |out: &mut Vec<u8>, from: usize, to: usize| {
-        for c in &mut out[from..to.min(b.len())] {
-            if *c != b'\n' {
-                *c = b' ';
-            }
-        }
-    };
-    while i < b.len() {
-        let ident_before = i > 0 && (b[i - 1].is_ascii_alphanumeric() || b[i - 1] == b'_');
-        match b[i] {
-            b'/' if b.get(i + 1) == Some(&b'/') => {
-                let end = code[i..].find('\n').map_or(b.len(), |e| i + e);
-                wipe(&mut out, i, end);
-                i = end;
-            }
-            b'/' if b.get(i + 1) == Some(&b'*') => {
-                let (mut depth, mut j) = (0, i);
-                while j < b.len() {
-                    if b[j..].starts_with(b"/*") {
-                        depth += 1;
-                        j += 2;
-                    } else if b[j..].starts_with(b"*/") {
-                        depth -= 1;
-                        j += 2;
-                        if depth == 0 {
-                            break;
-                        }
-                    } else {
-                        j += 1;
-                    }
-                }
-                wipe(&mut out, i, j);
-                i = j;
-            }
-            b'r' if !ident_before && matches!(b.get(i + 1), Some(b'"' | b'#')) => {
-                let hashes = b[i + 1..].iter().take_while(|&&c| c == b'#').count();
-                if b.get(i + 1 + hashes) != Some(&b'"') {
-                    i += 1;
-                    continue;
-                }
-                let close = format!("\"{}", "#".repeat(hashes));
-                let start = i + 2 + hashes;
-                let end = code[start..].find(&close).map_or(b.len(), |e| start + e + close.len());
-                wipe(&mut out, i, end);
-                i = end;
-            }
-            b'"' => {
-                let mut j = i + 1;
-                while j < b.len() && b[j] != b'"' {
-                    j += if b[j] == b'\\' { 2 } else { 1 };
-                }
-                wipe(&mut out, i + 1, j);
-                i = j + 1;
-            }
-            b'\'' => {
-                // A character ('a', '\n', '\''), or a lifetime or label ('a), left as it is.
-                let end = if b.get(i + 1) == Some(&b'\\') {
-                    code.get(i + 3..).and_then(|r| r.find('\'')).map(|e| i + 3 + e + 1)
-                } else {
-                    let c = code[i + 1..].chars().next().map_or(1, char::len_utf8);
-                    (b.get(i + 1 + c) == Some(&b'\'')).then_some(i + 2 + c)
-                };
-                match end {
-                    Some(end) => {
-                        wipe(&mut out, i, end);
-                        i = end;
-                    }
-                    None => i += 1,
-                }
-            }
-            _ => i += 1,
-        }
-    }
-    String::from_utf8(out).unwrap_or_default()
+    super::super::source::code(code, &super::super::source::RUST)
 }
 
 /// Identifiers (a lifetime with its quote) and single punctuation characters, with `::` and `->`

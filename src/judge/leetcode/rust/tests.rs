@@ -1,7 +1,8 @@
 //! The Rust driver's signature scan and the `main` it generates.
 
 use super::*;
-use crate::judge::leetcode::kind::{Extras, NodeClass};
+use crate::judge::leetcode::kind::Extras;
+use crate::judge::leetcode::node::NodeKind;
 
 fn func(name: &str, params: &[(&str, &str)], ret: Option<&str>) -> Func {
     Func {
@@ -158,7 +159,7 @@ fn dot_product(&self, vec: SparseVector) -> i32 { 0 }\n}\n";
     let err = driver("impl Solution { pub fn f() {} }\nfn main() {}", &names(&[]), &["rustc".into()]).unwrap_err();
     assert!(err.contains("`fn main`"), "{err}");
     // A `Node` class LeetCode has no Rust for; one the code defines itself is the code's.
-    let shape = Shape { extras: Extras { node: Some(NodeClass::Nary), ..Extras::default() }, ..names(&["root"]) };
+    let shape = Shape { extras: Extras { node: Some(NodeKind::Nary), ..Extras::default() }, ..names(&["root"]) };
     let err = driver("impl Solution { pub fn f(root: Node) {} }", &shape, &["rustc".into()]).unwrap_err();
     assert!(err.contains("`Node`"), "{err}");
     assert!(

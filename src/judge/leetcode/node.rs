@@ -1,0 +1,288 @@
+//! Which node class a LeetCode problem's `Node` is, decided once, here, from what does not depend
+//! on how a solution is written: the statement's words and its `class Node` declaration (LeetCode
+//! shows one for most kinds), else the fields of the `Node` the code declares (its template
+//! comment, LeetCode's definition). Every driver gets the kind in the call (`"node"`) and builds
+//! and shows that class; none decides it again from the code.
+//!
+//! Adding a kind: a variant here, its rule in [`kind_of`], and its builder and printer in each
+//! driver (ARCHITECTURE.md, "Adding a LeetCode language").
+
+/// A node class other than `ListNode` and `TreeNode` (which are always themselves), as LeetCode
+/// defines `Node` (or `PolyNode`) for the problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum NodeKind {
+    /// `val`, `next`: a singly linked list.
+    List,
+    /// `val`, `left`, `right`: a binary tree (1597, 1612's expression trees).
+    Tree,
+    /// `children`: an N-ary tree, level order with `null` between the children of each node.
+    Nary,
+    /// `neighbors`: a graph, an adjacency list of 1-based values.
+    Graph,
+    /// `next`, `random`: a list whose nodes carry `[val, random_index]`.
+    Random,
+    /// `left`, `right`, `next`: a binary tree whose levels are linked (116, 117).
+    Next,
+    /// `left`, `right`, `parent`: a binary tree whose nodes know their parent (510, 1650, 1666).
+    Parent,
+    /// `val`, `isLeaf`, four children: a quad tree, level order of `[isLeaf, val]` (427, 558).
+    Quad,
+    /// `prev`, `next`: a doubly linked list (3263, 3294).
+    Doubly,
+    /// `prev`, `next`, `child`: a multilevel doubly linked list (430).
+    Multilevel,
+    /// `next`, the tail linked to the head: a circular list (708).
+    Circular,
+    /// `left`, `right` built as a tree, returned as a circular doubly linked list along `right`
+    /// (426).
+    Ring,
+    /// `PolyNode`: `coefficient`, `power`, `next`, written `[[coefficient, power], …]` (1634).
+    Poly,
+}
+
+impl NodeKind {
+    /// The kind's name in the call's JSON (`"node": "quad"`), which every driver reads.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            NodeKind::List => "list",
+            NodeKind::Tree => "tree",
+            NodeKind::Nary => "nary",
+            NodeKind::Graph => "graph",
+            NodeKind::Random => "random",
+            NodeKind::Next => "next",
+            NodeKind::Parent => "parent",
+            NodeKind::Quad => "quad",
+            NodeKind::Doubly => "doubly",
+            NodeKind::Multilevel => "multilevel",
+            NodeKind::Circular => "circular",
+            NodeKind::Ring => "ring",
+            NodeKind::Poly => "poly",
+        }
+    }
+}
+
+/// The problem's node kind, when its code uses a `Node` (or `PolyNode`): from the statement
+/// first (its declaration of `Node` and its words), else the fields of the `Node` declared in the
+/// code (LeetCode's template comment).
+pub(crate) fn decide(statement: &str, code: &str) -> Option<NodeKind> {
+    if mentions(code, "PolyNode") || mentions(statement, "PolyNode") {
+        return Some(NodeKind::Poly);
+    }
+    if !(mentions(code, "Node") || mentions(code, "_Node")) {
+        return None;
+    }
+    let stated = Facts::of_statement(statement);
+    kind_of(&stated).or_else(|| kind_of(&Facts::of_declaration(code)))
+}
+
+/// Whether the problem's `Node` is a quad tree (whose inner nodes' `val` LeetCode does not
+/// compare: `super::compare`).
+pub(crate) fn quad_tree(statement: &str, code: &str) -> bool {
+    decide(statement, code) == Some(NodeKind::Quad)
+}
+
+/// What a text says of the node: the fields it declares or names, and two words of prose.
+#[derive(Debug, Default)]
+struct Facts {
+    /// Field names, lower case without `_` (`is_leaf`, `IsLeaf` and `isLeaf` are one).
+    fields: Vec<String>,
+    circular: bool,
+    doubly: bool,
+}
+
+impl Facts {
+    fn has(&self, field: &str) -> bool {
+        self.fields.iter().any(|f| f == field)
+    }
+
+    /// The statement: its `class Node { … }` (or `struct Node`) declarations, and the phrases
+    /// LeetCode writes where it declares none ("N-ary", "random pointer", "Node.parent", …).
+    fn of_statement(text: &str) -> Facts {
+        let lower = text.to_ascii_lowercase();
+        let mut f = Facts { fields: declared(text), ..Facts::default() };
+        let phrases: &[(&str, &[&str])] = &[
+            ("isleaf", &["isleaf"]),
+            ("quad-tree", &["isleaf"]),
+            ("n-ary", &["children"]),
+            ("neighbors", &["neighbors"]),
+            ("random pointer", &["random", "next"]),
+            ("random_index", &["random", "next"]),
+            ("child pointer", &["child", "prev", "next"]),
+            ("multilevel", &["child", "prev", "next"]),
+            ("node.parent", &["parent"]),
+            ("parent pointer", &["parent"]),
+            ("next pointer", &["next"]),
+            ("previous pointer", &["prev"]),
+        ];
+        for (phrase, fields) in phrases {
+            if lower.contains(phrase) {
+                f.fields.extend(fields.iter().map(|s| s.to_string()));
+            }
+        }
+        f.circular = lower.contains("circular linked list") || lower.contains("circular doubly");
+        f.doubly = lower.contains("doubly linked list") || lower.contains("doubly-linked list");
+        f
+    }
+
+    /// The code: the fields of the `Node` it declares (in LeetCode's template comment, or its own).
+    fn of_declaration(code: &str) -> Facts {
+        Facts { fields: declared(code), ..Facts::default() }
+    }
+}
+
+/// The kind the facts name; `None` when they name none.
+fn kind_of(f: &Facts) -> Option<NodeKind> {
+    let has = |x: &str| f.has(x);
+    let tree = has("left") || has("right");
+    let kind = if has("isleaf") || has("topleft") {
+        NodeKind::Quad
+    } else if has("child") && has("prev") {
+        NodeKind::Multilevel
+    } else if has("children") {
+        NodeKind::Nary
+    } else if has("neighbors") {
+        NodeKind::Graph
+    } else if has("random") {
+        NodeKind::Random
+    } else if has("parent") {
+        NodeKind::Parent
+    } else if tree && has("next") {
+        NodeKind::Next
+    } else if f.circular && f.doubly && !has("prev") {
+        // 426: `left` and `right` are the ring's links, the tree's before.
+        NodeKind::Ring
+    } else if has("prev") || f.doubly && has("next") {
+        NodeKind::Doubly
+    } else if f.circular {
+        NodeKind::Circular
+    } else if tree {
+        NodeKind::Tree
+    } else if has("next") {
+        NodeKind::List
+    } else {
+        return None;
+    };
+    Some(kind)
+}
+
+/// The fields of every `Node` declared in `text` (`class Node {`, `struct Node {`, `type Node
+/// struct {`, `class Node:`, `function _Node(…) {`): the words of its body, lower case without
+/// `_`, where the body is the braces' content or the indented lines under a Python `class`.
+fn declared(text: &str) -> Vec<String> {
+    let heads = ["class Node", "struct Node", "type Node struct", "function Node", "class _Node", "function _Node"];
+    let mut out = Vec::new();
+    for head in heads {
+        for (at, _) in text.match_indices(head) {
+            let rest = &text[at + head.len()..];
+            // `class Node` only, not `class NodeCopy` or `class Nodes`.
+            if rest.starts_with(|c: char| c.is_alphanumeric() || c == '_') {
+                continue;
+            }
+            out.extend(words(body(rest)));
+        }
+    }
+    out.retain(|w| {
+        !["val", "node", "int", "bool", "boolean", "public", "this", "self", "none", "null"].contains(&w.as_str())
+    });
+    out
+}
+
+/// A declaration's body after its head: up to the brace that closes the first one, or a Python
+/// class's indented lines.
+fn body(rest: &str) -> &str {
+    let line_end = rest.find('\n').unwrap_or(rest.len());
+    if rest[..line_end].trim_end().ends_with(':') {
+        // Python: the lines indented more than none, up to the first that is not.
+        let mut end = line_end;
+        for line in rest[line_end..].split_inclusive('\n').skip(1) {
+            let t = line.trim_start_matches(['#', '*', ' ', '\t']);
+            let indented = line.trim_start_matches(['#', '*']).starts_with([' ', '\t']);
+            if !t.trim().is_empty() && !indented {
+                break;
+            }
+            end += line.len();
+        }
+        return &rest[..(end + 1).min(rest.len())];
+    }
+    let Some(open) = rest.find('{').filter(|&o| o < 200) else { return &rest[..line_end] };
+    let mut depth = 0usize;
+    for (i, c) in rest[open..].char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 1 => return &rest[..open + i],
+            '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+    }
+    rest
+}
+
+/// The identifiers of a text, lower case without `_`.
+fn words(text: &str) -> impl Iterator<Item = String> + '_ {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| w.starts_with(|c: char| c.is_alphabetic() || c == '_'))
+        .map(|w| w.replace('_', "").to_ascii_lowercase())
+}
+
+/// Whether `name` occurs in `text` as a whole word.
+pub(crate) fn mentions(text: &str, name: &str) -> bool {
+    let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+    text.match_indices(name)
+        .any(|(i, _)| !word(text[..i].chars().next_back()) && !word(text[i + name.len()..].chars().next()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kind(statement: &str, code: &str) -> Option<&'static str> {
+        decide(statement, code).map(NodeKind::name)
+    }
+
+    /// The statements' words, as LeetCode writes them, decide with code that shows no definition
+    /// (an archive that drops the template comment).
+    #[test]
+    fn the_statement_decides() {
+        let bare = "class Solution {\n  Node* f(Node* root) { return root->next; }\n};";
+        let cases = [
+            ("struct Node {\n  int val;\n  Node *left;\n  Node *right;\n  Node *next;\n}", "next"),
+            ("class Node {\n    public int val;\n    public List<Node> neighbors;\n}", "graph"),
+            ("A linked list with a random pointer; each node is [val, random_index]", "random"),
+            ("class Node {\n    public boolean val;\n    public boolean isLeaf;\n    public Node topLeft;\n}", "quad"),
+            ("Given the root of an N-ary tree", "nary"),
+            ("nodes that have a next pointer, a previous pointer, and an additional child pointer", "multilevel"),
+            (
+                "class Node {\n    public int val;\n    public Node left;\n    public Node right;\n    public Node parent;\n}",
+                "parent",
+            ),
+            ("Ensure that your solution sets the <code>Node.parent</code> pointers correctly", "parent"),
+            ("Convert a Binary Search Tree to a sorted Circular Doubly-Linked List in place.", "ring"),
+            ("Given a Circular Linked List node, which is sorted", "circular"),
+            ("a doubly linked list, which contains nodes that have a next pointer and a previous pointer", "doubly"),
+        ];
+        for (statement, want) in cases {
+            assert_eq!(kind(statement, bare), Some(want), "{statement}");
+        }
+        assert_eq!(kind("", "class Solution:\n    def f(self, p: 'PolyNode') -> 'PolyNode':"), Some("poly"));
+    }
+
+    /// Without a word in the statement: the fields of the code's `Node`, in any language's
+    /// spelling, never the code's own variables.
+    #[test]
+    fn the_declared_fields_decide_in_any_spelling() {
+        let py = "\"\"\"\n# Definition for a Node.\nclass Node:\n    def __init__(self, val, left=None, right=None, parent=None):\n        self.val = val\n        self.parent = parent\n\"\"\"\nclass Solution:\n    def f(self, p: 'Node') -> 'Node':\n        prev = children = None";
+        assert_eq!(kind("", py), Some("parent"));
+        let go = "/**\n * type Node struct {\n *     Val bool\n *     IsLeaf bool\n *     TopLeft *Node\n * }\n */\nfunc construct(grid [][]int) *Node {";
+        assert_eq!(kind("", go), Some("quad"));
+        let rust = "struct Node { val: i32, is_leaf: bool, top_left: Option<Box<Node>> }";
+        assert_eq!(kind("", rust), Some("quad"));
+        let js = "/**\n * function _Node(val, prev, next) {\n *    this.val = val;\n *    this.prev = prev;\n *    this.next = next;\n * };\n */";
+        assert_eq!(kind("", js), Some("doubly"));
+        // The code's own words outside a declaration decide nothing.
+        assert_eq!(kind("", "class Solution {\n  Node* f(Node* parent, Node* prev);\n};"), None);
+        // No `Node` in the code: no kind, whatever the statement says.
+        assert_eq!(kind("Given the root of an N-ary tree", "class Solution: pass"), None);
+        // `class NodeCopy` is not `class Node`.
+        assert_eq!(kind("", "class NodeCopy {\n int val; NodeCopy* random; };\nNode* f();"), None);
+    }
+}
