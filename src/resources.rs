@@ -72,16 +72,10 @@ pub(crate) fn templates() -> Value {
     ]})
 }
 
-/// `resources/list`: the solve log's summary, and the status table when a token is configured (it
-/// needs one).
+/// `resources/list`: the status table when a token is configured (it needs one), and the solve
+/// log's summary.
 pub(crate) fn list(has_token: bool) -> Value {
-    let mut resources = vec![json!({
-        "uri": "oj://log",
-        "name": "solve-log",
-        "title": "Solve log summary",
-        "description": "The local solve log: problems attempted and solved per platform, difficulty and model, times to a first all-AC run, verdicts met most often, the last ten problems.",
-        "mimeType": "text/markdown"
-    })];
+    let mut resources = Vec::new();
     if has_token {
         resources.push(json!({
             "uri": "oj://status",
@@ -91,6 +85,13 @@ pub(crate) fn list(has_token: bool) -> Value {
             "mimeType": "text/markdown"
         }));
     }
+    resources.push(json!({
+        "uri": "oj://log",
+        "name": "solve-log",
+        "title": "Solve log summary",
+        "description": "The local solve log: problems attempted and solved per platform, difficulty and model, times to a first all-AC run, verdicts met most often, the last ten problems.",
+        "mimeType": "text/markdown"
+    }));
     json!({ "resources": resources })
 }
 

@@ -220,7 +220,7 @@ async def test_resources(backend_url, mode):
         expected = json.loads((ROOT / "tests/resource-templates.json").read_text())
         assert [t.uri_template for t in templates] == expected
         listed = (await client.list_resources()).resources
-        assert [str(r.uri) for r in listed] == ["oj://log", "oj://status"]
+        assert [str(r.uri) for r in listed] == ["oj://status", "oj://log"]
         read = await client.read_resource("oj://problem/leetcode/1")
         assert read.contents[0].mime_type == "text/markdown"
         zh = await client.read_resource("oj://problem/leetcode/1/zh")

@@ -409,7 +409,7 @@ async function resources(s) {
   const { resources } = await s.client.listResources();
   assert.deepEqual(
     resources.map((r) => r.uri),
-    ["oj://log", "oj://status"],
+    ["oj://status", "oj://log"],
   );
   const problem = await s.client.readResource({ uri: "oj://problem/leetcode/1" });
   assert.equal(problem.contents[0].mimeType, "text/markdown");
