@@ -348,8 +348,10 @@ where
         }
     };
     let allow_run = allow_run || allow_run_env(env)?;
-    let solve_log_file =
-        log_file.filter(|f| !f.trim().is_empty()).or_else(|| env_value(env("OJ_LOG_FILE"))).map(std::path::PathBuf::from);
+    let solve_log_file = log_file
+        .filter(|f| !f.trim().is_empty())
+        .or_else(|| env_value(env("OJ_LOG_FILE")))
+        .map(std::path::PathBuf::from);
     let proxy = proxy_env(env);
     let base_url = base_url
         .or_else(|| env_value(env("OJ_BASE_URL")))

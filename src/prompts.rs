@@ -174,14 +174,13 @@ off, say so and suggest how to start (get_problem, test_solution, record_solve).
 /// `weekly_review`: the solve log's summary of the last `days` days, and the instruction.
 fn weekly_review(ctx: &Ctx, args: &PromptArgs) -> Result<Value, ResponseError> {
     args.check_known(&["days", "model"])?;
-    let days = match args.opt("days")? {
-        None => 7,
-        Some(d) => d
-            .parse::<i64>()
-            .ok()
-            .filter(|d| (1..=90).contains(d))
-            .ok_or_else(|| invalid(format!("weekly_review: `days` must be a whole number from 1 to 90, got {d:?}")))?,
-    };
+    let days =
+        match args.opt("days")? {
+            None => 7,
+            Some(d) => d.parse::<i64>().ok().filter(|d| (1..=90).contains(d)).ok_or_else(|| {
+                invalid(format!("weekly_review: `days` must be a whole number from 1 to 90, got {d:?}"))
+            })?,
+        };
     // The first of the days, counted in UTC like the log's times.
     let since = daily::ymd(daily::today(daily::Domain::Com, ctx.now_unix - (days - 1) * 86_400));
     let model = args.opt("model")?;

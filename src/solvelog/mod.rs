@@ -97,8 +97,9 @@ impl SolveLog {
 
     /// Records a successful call of `tool` (`get_problem`, `get_daily_challenge`,
     /// `test_solution`; any other is ignored) from its structured output; `code`: the program
-    /// tested, of which only the size and a hash are kept.
-    pub(crate) fn record_call(&self, tool: &str, structured: Option<&Value>, code: Option<&[u8]>) {
+    /// tested, of which only the size and a hash are kept. Public for `make bench`, which times
+    /// it; the tools call it after each call (`tools::Tool::run`).
+    pub fn record_call(&self, tool: &str, structured: Option<&Value>, code: Option<&[u8]>) {
         if self.path.is_none() {
             return;
         }
@@ -161,6 +162,17 @@ impl SolveLog {
         let facts = record::facts(history.as_ref().map(|h| h.entries.as_slice()).unwrap_or(&[]), solve, now);
         let written = self.append(facts.fields(solve));
         text::recorded(&facts, solve, written, self.path())
+    }
+}
+
+impl SolveLog {
+    /// For `make bench`: reads the log and renders the unfiltered summary, as `oj://log` does;
+    /// returns the lines summarised and the lines skipped.
+    #[doc(hidden)]
+    pub fn summarise(&self) -> (u64, u64) {
+        let shown = self.stats(&Filter::default(), Value::Null);
+        let n = |k: &str| shown.structured[k].as_u64().unwrap_or(0);
+        (n("events"), n("skipped_lines"))
     }
 }
 

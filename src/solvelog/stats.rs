@@ -251,7 +251,7 @@ fn models(problems: &[Problem]) -> Vec<ModelRow> {
     for (r, t) in rows.iter_mut().zip(times) {
         r.average_ms = Times::of(t).average_ms;
     }
-    rows.sort_by(|a, b| b.solves.cmp(&a.solves));
+    rows.sort_by_key(|r| std::cmp::Reverse(r.solves));
     rows
 }
 
@@ -276,9 +276,9 @@ pub(crate) fn summary<'a>(entries: &[&'a Entry]) -> Summary<'a> {
             None => {}
         }
     }
-    verdicts.sort_by(|a, b| b.1.cmp(&a.1));
+    verdicts.sort_by_key(|v| std::cmp::Reverse(v.1));
     s.verdicts = verdicts;
-    problems.sort_by(|a, b| b.last_ms.cmp(&a.last_ms));
+    problems.sort_by_key(|p| std::cmp::Reverse(p.last_ms));
     problems.truncate(10);
     s.recent = problems;
     s
@@ -308,7 +308,9 @@ mod tests {
             .map(|(min, event, source, id, extra)| {
                 let time = super::super::when::rfc3339(1_795_219_200_000 + min * 60_000);
                 let extra = if extra.is_empty() { String::new() } else { format!(",{extra}") };
-                format!("{{\"time\":\"{time}\",\"event\":\"{event}\",\"source\":\"{source}\",\"id\":\"{id}\"{extra}}}\n")
+                format!(
+                    "{{\"time\":\"{time}\",\"event\":\"{event}\",\"source\":\"{source}\",\"id\":\"{id}\"{extra}}}\n"
+                )
             })
             .collect();
         let h = read::text(text.as_bytes());
@@ -386,10 +388,8 @@ mod tests {
 
     #[test]
     fn out_of_order_lines_are_read_in_time_order() {
-        let entries = history(&[
-            (5, "test_solution", "spoj", "SP1", r#""verdict":"AC""#),
-            (1, "get_problem", "spoj", "SP1", ""),
-        ]);
+        let entries =
+            history(&[(5, "test_solution", "spoj", "SP1", r#""verdict":"AC""#), (1, "get_problem", "spoj", "SP1", "")]);
         let s = summary(&Filter::default().apply(&entries));
         assert_eq!(s.to_ac.average_ms, Some(240_000));
     }

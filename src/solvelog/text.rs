@@ -247,17 +247,16 @@ pub(crate) fn problem(path: Option<&Path>, history: Result<History, Unread>, sou
             text.push_str(&format!("| {} | {} | {} |\n", when::short(e.ms), e.event, cell(&details(e))));
         }
     }
-    let lines: Vec<Value> = mine
-        .iter()
-        .map(|e| json!({ "time": when::rfc3339(e.ms), "event": e.event, "details": details(e) }))
-        .collect();
+    let lines: Vec<Value> =
+        mine.iter().map(|e| json!({ "time": when::rfc3339(e.ms), "event": e.event, "details": details(e) })).collect();
     let structured = json!({ "source": source, "id": id, "log_file": path_value(path), "lines": lines });
     Shown { text, structured, notes }
 }
 
 /// `record_solve`'s reply: the one line, and the notes.
 pub(crate) fn recorded(f: &Facts, solve: &Solve, written: Result<(), String>, path: Option<&Path>) -> Shown {
-    let mut line = format!("Recorded {} on {} {}: {}", solve.model, solve.source, solve.id, solve.outcome.replace('_', " "));
+    let mut line =
+        format!("Recorded {} on {} {}: {}", solve.model, solve.source, solve.id, solve.outcome.replace('_', " "));
     if let Some(ms) = f.time_ms {
         line.push_str(&format!(" in {}", duration(ms)));
     }

@@ -363,7 +363,10 @@ problems: 6 min 03 s over 11 solves)\". Call it once per verdict, only when the 
     output_schema: || schema::load(include_str!("schemas/record_solve.output.json")),
     params: &[
         required("source", r#""@source""#),
-        required("id", r#"{"description": "The problem id, as get_problem takes it: \"abc321_c\", \"1920A\", \"1\".", "type": "string"}"#),
+        required(
+            "id",
+            r#"{"description": "The problem id, as get_problem takes it: \"abc321_c\", \"1920A\", \"1\".", "type": "string"}"#,
+        ),
         required(
             "model",
             r#"{"description": "Your model's name, e.g. \"claude-sonnet-4\" (up to 100 characters).", "type": "string"}"#,
@@ -399,7 +402,10 @@ all-AC local run; the verdicts met most often; the last ten problems. Filters: `
 history; the resource oj://log/{source}/{id} has one problem's history.",
     output_schema: || schema::load(include_str!("schemas/solve_stats.output.json")),
     params: &[
-        optional("model", r#"{"description": "Only this model's solves (and the problems it solved).", "type": "string"}"#),
+        optional(
+            "model",
+            r#"{"description": "Only this model's solves (and the problems it solved).", "type": "string"}"#,
+        ),
         optional("source", r#"{"description": "Only this platform, e.g. \"atcoder\".", "type": "string"}"#),
         optional(
             "since",

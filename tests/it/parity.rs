@@ -356,7 +356,10 @@ fn solve_log_results_carry_every_fact_of_the_text() {
         ("solve_stats", json!({})),
         ("solve_stats", json!({"model": "claude", "source": "atcoder", "since": "2026-11-01", "until": "2026-11-02"})),
         ("solve_stats", json!({"model": "nobody"})),
-        ("record_solve", json!({"source": "atcoder", "id": "abc321_c", "model": "claude", "outcome": "accepted", "time_ms": 1000})),
+        (
+            "record_solve",
+            json!({"source": "atcoder", "id": "abc321_c", "model": "claude", "outcome": "accepted", "time_ms": 1000}),
+        ),
         ("record_solve", json!({"source": "spoj", "id": "SP1", "model": "claude", "outcome": "rejected"})),
     ] {
         let r = s.call(tool, args.clone());

@@ -50,7 +50,8 @@ fn structured(s: &mut Server, tool: &str, args: Value) -> (String, Value) {
     let r = s.call(tool, args.clone());
     assert_eq!(r["result"]["isError"], false, "{tool} {args}: {r}");
     let list = s.request("tools/list", json!({}));
-    let schema = &list["result"]["tools"].as_array().unwrap().iter().find(|t| t["name"] == tool).unwrap()["outputSchema"];
+    let schema =
+        &list["result"]["tools"].as_array().unwrap().iter().find(|t| t["name"] == tool).unwrap()["outputSchema"];
     let v = r["result"]["structuredContent"].clone();
     let errors = check(schema, &v);
     assert!(errors.is_empty(), "{tool}: {errors:?}: {v}");
@@ -99,7 +100,10 @@ fn each_call_is_one_line_with_its_facts_and_never_the_code() {
     }
     let code = "n, m, a = map(int, input().split())\nprint(((n + a - 1) // a) * ((m + a - 1) // a))  # SECRET\n";
     s.call_ok("record_solve", json!({"source": "codeforces", "id": "1A", "model": "m-1", "outcome": "gave_up"}));
-    s.call_ok("test_solution", json!({"source": "codeforces", "id": "1A", "language": "python", "code": code, "time_limit_ms": 20_000}));
+    s.call_ok(
+        "test_solution",
+        json!({"source": "codeforces", "id": "1A", "language": "python", "code": code, "time_limit_ms": 20_000}),
+    );
     let raw = std::fs::read_to_string(&log).unwrap();
     assert!(!raw.contains("SECRET") && !raw.contains("input()"), "the code is never kept");
     let t = &lines(&log)[3];
@@ -118,7 +122,13 @@ fn atcoder_history() -> String {
         let ms = if i == 0 { 375_000 } else { 374_000 };
         let id = format!("abc{}_c", 300 + i);
         h.push_str(&line(i * 10, "get_problem", "atcoder", &id, r#""index":"C""#));
-        h.push_str(&line(i * 10 + 5, "record_solve", "atcoder", &id, &format!(r#""outcome":"accepted","time_ms":{ms}"#)));
+        h.push_str(&line(
+            i * 10 + 5,
+            "record_solve",
+            "atcoder",
+            &id,
+            &format!(r#""outcome":"accepted","time_ms":{ms}"#),
+        ));
     }
     h.push_str(&line(200, "get_problem", "atcoder", "abc321_c", r#""title":"321-like Searcher","index":"C""#));
     for (m, v) in [(201, "WA"), (202, "TLE"), (204, "AC")] {
@@ -141,25 +151,42 @@ on AtCoder C problems: 6 min 03 s over 11 solves)";
     assert_eq!(text, format!("{want}\n"));
     assert_eq!(v["message"], want);
     assert_eq!((&v["recorded"], &v["time_from"], &v["attempts_from"]), (&json!(true), &json!("given"), &json!("log")));
-    assert_eq!((&v["class"], &v["class_solves"], &v["class_average_ms"]), (&json!("AtCoder C"), &json!(11), &json!(363_000)));
+    assert_eq!(
+        (&v["class"], &v["class_solves"], &v["class_average_ms"]),
+        (&json!("AtCoder C"), &json!(11), &json!(363_000))
+    );
     assert_eq!(v["title"], "321-like Searcher");
     let last = lines(&log).pop().unwrap();
-    assert_eq!((&last["event"], &last["model"], &last["time_ms"]), (&json!("record_solve"), &json!("claude-sonnet"), &json!(252_000)));
+    assert_eq!(
+        (&last["event"], &last["model"], &last["time_ms"]),
+        (&json!("record_solve"), &json!("claude-sonnet"), &json!(252_000))
+    );
 
     // Timed from the log: the problem read through this server a moment ago.
     s.call_ok("get_problem", json!({"source": "atcoder", "id": "abc321_a"}));
-    let (text, v) = structured(&mut s, "record_solve", json!({"source": "atcoder", "id": "abc321_a", "model": "m", "outcome": "rejected", "attempts": 1, "note": "off by one"}));
+    let (text, v) = structured(
+        &mut s,
+        "record_solve",
+        json!({"source": "atcoder", "id": "abc321_a", "model": "m", "outcome": "rejected", "attempts": 1, "note": "off by one"}),
+    );
     assert_eq!(v["time_from"], "log");
     assert!(v["time_ms"].is_u64() && text.contains(": rejected in ") && text.contains(" after 1 local run"), "{text}");
     assert_eq!(lines(&log).pop().unwrap()["note"], "off by one");
 
     // Never read: no time, and a note that says how to give one.
-    let (text, v) = structured(&mut s, "record_solve", json!({"source": "spoj", "id": "SP1", "model": "m", "outcome": "gave_up"}));
-    assert!(v["time_ms"].is_null() && text.starts_with("Recorded m on spoj SP1: gave up with no local run\n"), "{text}");
+    let (text, v) =
+        structured(&mut s, "record_solve", json!({"source": "spoj", "id": "SP1", "model": "m", "outcome": "gave_up"}));
+    assert!(
+        v["time_ms"].is_null() && text.starts_with("Recorded m on spoj SP1: gave up with no local run\n"),
+        "{text}"
+    );
     assert!(v["notes"][0].as_str().unwrap().contains("pass time_ms"), "{v}");
 
     for (args, needle) in [
-        (json!({"source": "spoj", "id": "SP1", "model": "m", "outcome": "won"}), "\"accepted\", \"rejected\", \"gave_up\""),
+        (
+            json!({"source": "spoj", "id": "SP1", "model": "m", "outcome": "won"}),
+            "\"accepted\", \"rejected\", \"gave_up\"",
+        ),
         (json!({"source": "spoj", "id": "SP1", "outcome": "accepted"}), "`model` is required"),
         (json!({"source": "spoj", "id": "SP1", "model": "m", "outcome": "accepted", "time_ms": -1}), "`time_ms`"),
     ] {
@@ -235,7 +262,13 @@ fn resources_completions_and_the_review_prompt_read_the_log() {
     };
     assert_eq!(complete(&mut s, "source", "a"), json!(["atcoder"]));
     assert_eq!(complete(&mut s, "source", "x"), json!([]));
-    assert_eq!(complete(&mut s, "id", "abc30"), json!(["abc309_c", "abc308_c", "abc307_c", "abc306_c", "abc305_c", "abc304_c", "abc303_c", "abc302_c", "abc301_c", "abc300_c"]));
+    assert_eq!(
+        complete(&mut s, "id", "abc30"),
+        json!([
+            "abc309_c", "abc308_c", "abc307_c", "abc306_c", "abc305_c", "abc304_c", "abc303_c", "abc302_c", "abc301_c",
+            "abc300_c"
+        ])
+    );
     assert_eq!(b.requests().len(), 0, "completions from the log ask the backend nothing");
 
     let r = s.request("prompts/get", json!({"name": "weekly_review", "arguments": {"days": "30"}}));
@@ -255,7 +288,11 @@ fn no_log_keeps_nothing_and_says_so() {
     for (args, env) in [(vec!["--no-log"], vec![]), (vec![], vec![("OJ_LOG", "0".to_string())])] {
         let mut s = server(&b, Some(&log), args, env);
         s.call_ok("get_problem", json!({"source": "leetcode", "id": "1"}));
-        let (text, v) = structured(&mut s, "record_solve", json!({"source": "leetcode", "id": "1", "model": "m", "outcome": "accepted"}));
+        let (text, v) = structured(
+            &mut s,
+            "record_solve",
+            json!({"source": "leetcode", "id": "1", "model": "m", "outcome": "accepted"}),
+        );
         assert_eq!(v["recorded"], false);
         assert!(text.contains("Not kept: the solve log is off."), "{text}");
         let (text, _) = structured(&mut s, "solve_stats", json!({}));
@@ -276,7 +313,11 @@ fn a_log_that_cannot_be_written_costs_one_warning_and_no_call() {
     for _ in 0..3 {
         s.call_ok("get_problem", json!({"source": "leetcode", "id": "1"}));
     }
-    let (text, v) = structured(&mut s, "record_solve", json!({"source": "leetcode", "id": "1", "model": "m", "outcome": "accepted", "time_ms": 5}));
+    let (text, v) = structured(
+        &mut s,
+        "record_solve",
+        json!({"source": "leetcode", "id": "1", "model": "m", "outcome": "accepted", "time_ms": 5}),
+    );
     assert_eq!(v["recorded"], false);
     assert!(text.contains("Not kept: cannot write the solve log"), "{text}");
     let (_, stderr) = (s.call_ok("solve_stats", json!({})), s.stderr());
