@@ -46,7 +46,9 @@ fn write_log(path: &Path) -> Result<u64, String> {
             p / 3 % 24
         );
         let tail = match step {
-            0 => format!("\"event\":\"get_problem\",\"source\":\"{source}\",\"id\":\"p{p}\",\"title\":\"Problem {p}\",\"difficulty\":\"Medium\""),
+            0 => format!(
+                "\"event\":\"get_problem\",\"source\":\"{source}\",\"id\":\"p{p}\",\"title\":\"Problem {p}\",\"difficulty\":\"Medium\""
+            ),
             1..=3 => format!(
                 "\"event\":\"test_solution\",\"source\":\"{source}\",\"id\":\"p{p}\",\"language\":\"cpp\",\"verdict\":\"{}\",\
 \"passed\":2,\"total\":3,\"compile_ms\":812,\"run_ms\":40,\"code_bytes\":1500,\"code_hash\":\"fnv1a64:0123456789abcdef\"",

@@ -3,10 +3,12 @@
 //! by a newer version in a shape this one does not know) is skipped and counted, never fatal;
 //! fields this version does not know are ignored.
 
+use std::borrow::Cow;
+use std::fmt;
 use std::io;
 use std::path::Path;
 
-use serde_json::Value;
+use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
 
 use super::when;
 
@@ -100,30 +102,132 @@ pub(crate) fn text(bytes: &[u8]) -> History {
 
 /// One line, or `None` when it is not one this version can read.
 fn entry(line: &str) -> Option<Entry> {
-    let Ok(Value::Object(m)) = serde_json::from_str::<Value>(line) else { return None };
-    let event = m.get("event")?.as_str()?;
-    Kind::of(event)?;
-    let s = |k: &str| m.get(k).and_then(Value::as_str).map(str::to_string);
-    let n = |k: &str| m.get(k).and_then(Value::as_u64);
-    let (source, id) = (s("source").filter(|v| !v.is_empty())?, s("id").filter(|v| !v.is_empty())?);
+    let mut de = serde_json::Deserializer::from_str(line);
+    let raw = (&mut de).deserialize_map(RawVisitor).ok()?;
+    de.end().ok()?;
+    let event = raw.event?;
+    Kind::of(&event)?;
+    let own = |t: Option<Text>| t.map(|t| t.0.into_owned());
+    let (source, id) = (own(raw.source).filter(|v| !v.is_empty())?, own(raw.id).filter(|v| !v.is_empty())?);
     Some(Entry {
-        ms: when::parse(m.get("time")?.as_str()?)?,
-        event: event.to_string(),
+        ms: when::parse(&raw.time?.0)?,
+        event: event.0.into_owned(),
         source,
         id,
-        title: s("title"),
-        difficulty: s("difficulty"),
-        rating: m.get("rating").and_then(Value::as_f64),
-        index: s("index"),
-        verdict: s("verdict"),
-        language: s("language"),
-        model: s("model"),
-        client: s("client"),
-        outcome: s("outcome"),
-        time_ms: n("time_ms"),
-        attempts: n("attempts"),
-        note: s("note"),
+        title: own(raw.title),
+        difficulty: own(raw.difficulty),
+        rating: raw.rating,
+        index: own(raw.index),
+        verdict: own(raw.verdict),
+        language: own(raw.language),
+        model: own(raw.model),
+        client: own(raw.client),
+        outcome: own(raw.outcome),
+        time_ms: raw.time_ms,
+        attempts: raw.attempts,
+        note: own(raw.note),
     })
+}
+
+/// A string of the line, borrowed unless an escape forced a copy.
+struct Text<'a>(Cow<'a, str>);
+
+impl std::ops::Deref for Text<'_> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl<'de> Deserialize<'de> for Text<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Text<'de>;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a string")
+            }
+            fn visit_borrowed_str<E>(self, s: &'de str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Borrowed(s)))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Text<'de>, E> {
+                Ok(Text(Cow::Owned(s.to_string())))
+            }
+        }
+        d.deserialize_str(V)
+    }
+}
+
+/// A line's fields as read, before the checks. Read by hand rather than through a `Value` (a map
+/// and a string per field) or serde's derive (more code): a 100,000-line log is read at once.
+#[derive(Default)]
+struct Raw<'a> {
+    time: Option<Text<'a>>,
+    event: Option<Text<'a>>,
+    source: Option<Text<'a>>,
+    id: Option<Text<'a>>,
+    title: Option<Text<'a>>,
+    difficulty: Option<Text<'a>>,
+    index: Option<Text<'a>>,
+    verdict: Option<Text<'a>>,
+    language: Option<Text<'a>>,
+    model: Option<Text<'a>>,
+    client: Option<Text<'a>>,
+    outcome: Option<Text<'a>>,
+    note: Option<Text<'a>>,
+    rating: Option<f64>,
+    time_ms: Option<u64>,
+    attempts: Option<u64>,
+}
+
+struct RawVisitor;
+
+impl<'de> Visitor<'de> for RawVisitor {
+    type Value = Raw<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a solve-log line (a JSON object)")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Raw<'de>, A::Error> {
+        let mut r = Raw::default();
+        while let Some(key) = map.next_key::<Text>()? {
+            let text = match &*key {
+                "time" => &mut r.time,
+                "event" => &mut r.event,
+                "source" => &mut r.source,
+                "id" => &mut r.id,
+                "title" => &mut r.title,
+                "difficulty" => &mut r.difficulty,
+                "index" => &mut r.index,
+                "verdict" => &mut r.verdict,
+                "language" => &mut r.language,
+                "model" => &mut r.model,
+                "client" => &mut r.client,
+                "outcome" => &mut r.outcome,
+                "note" => &mut r.note,
+                "rating" => {
+                    r.rating = map.next_value()?;
+                    continue;
+                }
+                "time_ms" => {
+                    r.time_ms = map.next_value()?;
+                    continue;
+                }
+                "attempts" => {
+                    r.attempts = map.next_value()?;
+                    continue;
+                }
+                // A field this version does not know (a newer version's, a hand-written one).
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                    continue;
+                }
+            };
+            *text = map.next_value()?;
+        }
+        Ok(r)
+    }
 }
 
 #[cfg(test)]
@@ -147,5 +251,11 @@ not json\n\
         assert_eq!(h.entries[0].kind(), Kind::Fetch);
         assert_eq!(h.entries[1].verdict.as_deref(), Some("AC"));
         assert_eq!(h.entries[1].ms - h.entries[0].ms, 120_000);
+        // Escapes are read (a copy), numbers of the wrong kind skip the line, a trailing text too.
+        let h = text(b"{\"time\":\"2026-11-21T23:30:00Z\",\"event\":\"get_problem\",\"source\":\"a\",\"id\":\"b\",\"title\":\"x\\\"y\\n\",\"rating\":1200}\n\
+{\"time\":\"2026-11-21T23:30:00Z\",\"event\":\"get_problem\",\"source\":\"a\",\"id\":\"b\",\"rating\":\"high\"}\n\
+{\"time\":\"2026-11-21T23:30:00Z\",\"event\":\"get_problem\",\"source\":\"a\",\"id\":\"b\"} x\n");
+        assert_eq!((h.entries.len(), h.skipped), (1, 2));
+        assert_eq!((h.entries[0].title.as_deref(), h.entries[0].rating), (Some("x\"y\n"), Some(1200.0)));
     }
 }
