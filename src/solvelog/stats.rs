@@ -5,7 +5,6 @@
 use std::collections::HashMap;
 
 use super::read::{Entry, Kind};
-use super::text::platform;
 
 /// What `solve_stats` narrows the log to. Names compare without case.
 #[derive(Debug, Default, Clone)]
@@ -45,6 +44,18 @@ impl Filter {
             .collect();
         kept.sort_by_key(|e| e.ms);
         kept
+    }
+}
+
+/// A platform's name as its site writes it.
+pub(crate) fn platform(source: &str) -> String {
+    match source {
+        "leetcode" => "LeetCode".into(),
+        "codeforces" => "Codeforces".into(),
+        "atcoder" => "AtCoder".into(),
+        "luogu" => "Luogu".into(),
+        "spoj" => "SPOJ".into(),
+        other => other.to_string(),
     }
 }
 

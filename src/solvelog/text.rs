@@ -11,18 +11,6 @@ use super::record::{Facts, Solve};
 use super::stats::{self, Filter, Group, Summary, Times};
 use super::{Shown, Unread, when};
 
-/// A platform's name as its site writes it.
-pub(crate) fn platform(source: &str) -> String {
-    match source {
-        "leetcode" => "LeetCode".into(),
-        "codeforces" => "Codeforces".into(),
-        "atcoder" => "AtCoder".into(),
-        "luogu" => "Luogu".into(),
-        "spoj" => "SPOJ".into(),
-        other => other.to_string(),
-    }
-}
-
 /// A duration as a person says it: `850 ms`, `42 s`, `4 min 12 s`, `1 h 05 min`.
 pub(crate) fn duration(ms: u64) -> String {
     let s = ms / 1000;
