@@ -54,7 +54,9 @@ whose platform and id you know (leetcode 1, codeforces 1920A, atcoder abc321_a):
 slug like two-sum, or an id without a platform: resolve_problem. Related problems for practice, by problem or \
 by a text description: find_similar_problems. Which platforms the backend covers and how completely: \
 get_platform_status. Browsing a platform by tags, difficulty or rating: search_problems (tag names from \
-list_tags). Statements come back as Markdown with TeX math as $…$.";
+list_tags). When the user reports what the real judge said about a problem you worked on: record_solve (a local \
+solve log, which also records problems read and local runs); their progress and history: solve_stats. Statements \
+come back as Markdown with TeX math as $…$.";
 
 /// Which rules a request is served under.
 #[derive(Clone, Debug, PartialEq, Eq)]
