@@ -5,7 +5,8 @@
 
 use std::borrow::Cow;
 use std::fmt;
-use std::io;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
 use std::path::Path;
 
 use serde::de::{Deserialize, Deserializer, IgnoredAny, MapAccess, Visitor};
@@ -76,28 +77,47 @@ pub(crate) struct History {
     pub(crate) skipped: usize,
 }
 
-/// Reads the file at `path`; a file that does not exist yet is an empty history.
+/// Reads the file at `path`; a file that does not exist yet is an empty history. Read a block at
+/// a time, not whole: a 24 MB log would cost as much in page faults as in parsing.
 pub(crate) fn file(path: &Path) -> io::Result<History> {
-    match std::fs::read(path) {
-        Ok(bytes) => Ok(text(&bytes)),
-        Err(e) if e.kind() == io::ErrorKind::NotFound => Ok(History::default()),
-        Err(e) => Err(e),
+    let f = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(History::default()),
+        Err(e) => return Err(e),
+    };
+    // A line is about 200 bytes: room for them all at once (bounded, for a file that is not a log).
+    let guess = f.metadata().map_or(0, |m| m.len() / 200).min(1 << 20) as usize;
+    let mut history = History { entries: Vec::with_capacity(guess), skipped: 0 };
+    let mut reader = BufReader::with_capacity(1 << 16, f);
+    let mut line = Vec::with_capacity(512);
+    loop {
+        line.clear();
+        if reader.read_until(b'\n', &mut line)? == 0 {
+            return Ok(history);
+        }
+        history.add(&line);
     }
 }
 
-/// Parses the log's bytes, line by line (blank lines are not counted as skipped).
+/// Parses the log's bytes, line by line.
+#[cfg(test)]
 pub(crate) fn text(bytes: &[u8]) -> History {
     let mut history = History::default();
-    for line in bytes.split(|b| *b == b'\n') {
+    bytes.split(|b| *b == b'\n').for_each(|line| history.add(line));
+    history
+}
+
+impl History {
+    /// One line (blank lines are not counted as skipped).
+    fn add(&mut self, line: &[u8]) {
         if line.iter().all(u8::is_ascii_whitespace) {
-            continue;
+            return;
         }
-        match std::str::from_utf8(line).ok().and_then(entry) {
-            Some(e) => history.entries.push(e),
-            None => history.skipped += 1,
+        match std::str::from_utf8(line).ok().and_then(|l| entry(l.trim_end())) {
+            Some(e) => self.entries.push(e),
+            None => self.skipped += 1,
         }
     }
-    history
 }
 
 /// One line, or `None` when it is not one this version can read.

@@ -78,6 +78,8 @@ pub(crate) struct Problem<'a> {
     pub(crate) last_verdict: Option<&'a str>,
     /// The solves recorded: outcome, time, model.
     pub(crate) solves: Vec<(&'a str, Option<u64>, Option<&'a str>)>,
+    /// What its class is named from: difficulty, rating, contest letter (the last line's).
+    graded: Option<(Option<&'a str>, Option<f64>, Option<&'a str>)>,
 }
 
 impl Problem<'_> {
@@ -131,7 +133,7 @@ pub(crate) fn problems<'a>(entries: &[&'a Entry]) -> Vec<Problem<'a>> {
     let mut at: HashMap<(&str, &str), usize> = HashMap::new();
     for e in entries {
         let i = *at.entry((e.source.as_str(), e.id.as_str())).or_insert_with(|| {
-            out.push(Problem { source: &e.source, id: &e.id, class: platform(&e.source), ..Problem::default() });
+            out.push(Problem { source: &e.source, id: &e.id, ..Problem::default() });
             out.len() - 1
         });
         let p = &mut out[i];
@@ -139,9 +141,10 @@ pub(crate) fn problems<'a>(entries: &[&'a Entry]) -> Vec<Problem<'a>> {
         if let Some(t) = e.title.as_deref() {
             p.title = Some(t);
         }
+        // The class is named once at the end, from the last line that gave one.
         let index = index_of(&e.source, &e.id, e.index.as_deref());
         if e.difficulty.is_some() || e.rating.is_some() || index.is_some() {
-            p.class = class(&e.source, e.difficulty.as_deref(), e.rating, index);
+            p.graded = Some((e.difficulty.as_deref(), e.rating, index));
         }
         match e.kind() {
             Kind::Fetch => {
@@ -159,6 +162,12 @@ pub(crate) fn problems<'a>(entries: &[&'a Entry]) -> Vec<Problem<'a>> {
                 p.solves.push((e.outcome.as_deref().unwrap_or("accepted"), e.time_ms, e.model.as_deref()));
             }
         }
+    }
+    for p in &mut out {
+        p.class = match p.graded {
+            Some((difficulty, rating, index)) => class(p.source, difficulty, rating, index),
+            None => platform(p.source),
+        };
     }
     out
 }
