@@ -146,6 +146,9 @@ fn script(judge: bool) -> Vec<Call> {
         ok("resolve_problem", json!({"query": "https://leetcode.com/problems/two-sum/"})),
         ok("get_platform_status", json!({})),
         Call { tool: "get_problem", args: json!({"source": "leetcode", "id": "99999"}), expect_error: true },
+        // The solve log (a temporary file of this run's): a solve recorded, then the summary.
+        ok("record_solve", json!({"source": "leetcode", "id": "1", "model": "smoke", "outcome": "accepted"})),
+        ok("solve_stats", json!({})),
     ];
     if judge {
         let args = json!({"source": "codeforces", "id": "1A", "language": "cpp", "code": THEATRE_SQUARE});
@@ -162,8 +165,11 @@ fn run(opts: &Opts) -> Result<bool, String> {
     if opts.judge && !judge {
         println!("no C++ compiler on PATH: the session shows no judged run (test_solution)");
     }
+    // The solve log goes to a folder of this run's, never the user's data folder.
+    let log_dir = std::env::temp_dir().join(format!("oj-mcp-smoke-{}", std::process::id()));
     let mut child = Command::new(&opts.bin)
         .args(&opts.args)
+        .env("OJ_LOG_FILE", log_dir.join("solves.jsonl"))
         .env("OJ_ALLOW_RUN", if judge { "1" } else { "0" })
         .env("OJ_BASE_URL", backend.url())
         .env("OJ_TOKEN", TOKEN)
@@ -200,6 +206,7 @@ fn run(opts: &Opts) -> Result<bool, String> {
     drop(session.stdin.take());
     let exited = session.wait_for_exit(&mut child, Instant::now() + Duration::from_secs(10));
     let _ = reader.join();
+    let _ = std::fs::remove_dir_all(&log_dir);
 
     println!("\n--- backend saw {} requests", backend.requests().len());
     for req in backend.requests() {

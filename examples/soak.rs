@@ -131,7 +131,9 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(&opts) {
+    let result = run(&opts);
+    let _ = std::fs::remove_file(log_file());
+    match result {
         Ok(true) => {
             println!("soak: OK");
             ExitCode::SUCCESS
@@ -145,6 +147,11 @@ fn main() -> ExitCode {
             ExitCode::FAILURE
         }
     }
+}
+
+/// The servers' solve log: a file of this run's in the temporary folder, removed at the end.
+fn log_file() -> PathBuf {
+    std::env::temp_dir().join(format!("oj-mcp-soak-{}.jsonl", std::process::id()))
 }
 
 /// VmRSS and VmHWM of `pid`, in KiB.
@@ -202,6 +209,8 @@ impl Session {
             .env("OJ_BASE_URL", backend_url)
             .env("OJ_TOKEN", TOKEN)
             .env("OJ_MCP_NOW", NOW)
+            // Every call's line is written, as in use, to a file removed at the end.
+            .env("OJ_LOG_FILE", log_file())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())

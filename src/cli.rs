@@ -34,6 +34,10 @@ Options:
                            this machine against a problem's samples (env OJ_ALLOW_RUN=1;
                            default off). Confined where the OS allows (read-only files, no
                            network), but it can read your files: see docs/sandbox.md
+      --log-file PATH      the solve log: one JSON line per problem fetched, solution tested
+                           and solve recorded (env OJ_LOG_FILE; default: the user's data
+                           folder, oj-mcp-rs/solves.jsonl; docs/solve-log.md)
+      --no-log             keep no solve log (env OJ_LOG=0)
   -h, --help               print this help and exit
   -V, --version            print the version and exit
 
@@ -87,6 +91,10 @@ pub struct Config {
     pub structured_content: bool,
     /// Whether `test_solution` (which runs code on this machine) is offered.
     pub allow_run: bool,
+    /// `--no-log` / `OJ_LOG=0`: keep no solve log.
+    pub solve_log_off: bool,
+    /// `--log-file` / `OJ_LOG_FILE`: the solve log's file, else the user's data folder's.
+    pub solve_log_file: Option<std::path::PathBuf>,
 }
 
 impl fmt::Debug for Config {
@@ -102,6 +110,8 @@ impl fmt::Debug for Config {
             .field("proxy", &self.proxy.all.as_deref().or(self.proxy.https.as_deref()).map(redact))
             .field("structured_content", &self.structured_content)
             .field("allow_run", &self.allow_run)
+            .field("solve_log_off", &self.solve_log_off)
+            .field("solve_log_file", &self.solve_log_file)
             .finish()
     }
 }
@@ -290,6 +300,8 @@ where
     let mut ca_file = None;
     let mut structured = None;
     let mut allow_run = false;
+    let mut no_log = false;
+    let mut log_file = None;
 
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next()? {
@@ -303,13 +315,21 @@ where
             Long("ca-file") => ca_file = Some(parser.value()?.string()?),
             Long("structured-content") => structured = Some(parser.value()?.string()?),
             Long("allow-run") => allow_run = true,
+            Long("no-log") => no_log = true,
+            Long("log-file") => log_file = Some(parser.value()?.string()?),
             Short('h') | Long("help") => return Ok(Command::Help),
             Short('V') | Long("version") => return Ok(Command::Version),
             _ => return Err(arg.unexpected().into()),
         }
     }
 
-    let log_level = match log_level.or_else(|| env_value(env("OJ_LOG"))) {
+    // `OJ_LOG` names the stderr log's level, or, as `0` (`off`, `false`, `no`), turns the solve
+    // log off; `1` (`on`, …) leaves both as they are. A level word is never a yes or no.
+    let oj_log = env_value(env("OJ_LOG"));
+    let log_switch = oj_log.as_deref().and_then(yes_no);
+    let solve_log_off = no_log || log_switch == Some(false);
+    let level_env = oj_log.filter(|_| log_switch.is_none());
+    let log_level = match log_level.or(level_env) {
         None => Level::Info,
         Some(s) => Level::parse(&s)
             .ok_or_else(|| CliError(format!("invalid log level {s:?}: expected error, warn, info or debug")))?,
@@ -329,6 +349,10 @@ where
         }
     };
     let allow_run = allow_run || allow_run_env(env)?;
+    let solve_log_file = log_file
+        .filter(|f| !f.trim().is_empty())
+        .or_else(|| env_value(env("OJ_LOG_FILE")))
+        .map(std::path::PathBuf::from);
     let proxy = proxy_env(env);
     let base_url = base_url
         .or_else(|| env_value(env("OJ_BASE_URL")))
@@ -347,6 +371,8 @@ where
         proxy,
         structured_content,
         allow_run,
+        solve_log_off,
+        solve_log_file,
     })))
 }
 
@@ -416,6 +442,27 @@ mod tests {
         }
         let e = run(&base, &[("OJ_ALLOW_RUN", "maybe")]).unwrap_err();
         assert_eq!(e.0, "invalid OJ_ALLOW_RUN \"maybe\": expected 1 or 0");
+    }
+
+    #[test]
+    fn the_solve_log_file_and_switch() {
+        let base = ["--base-url", "http://a"];
+        let c = run(&base, &[]).unwrap();
+        assert!(!c.solve_log_off && c.solve_log_file.is_none());
+        let c = run(&[&base[..], &["--log-file", "/f.jsonl"]].concat(), &[("OJ_LOG_FILE", "/env.jsonl")]).unwrap();
+        assert_eq!(c.solve_log_file.as_deref(), Some(std::path::Path::new("/f.jsonl")));
+        let c = run(&base, &[("OJ_LOG_FILE", "/env.jsonl")]).unwrap();
+        assert_eq!(c.solve_log_file.as_deref(), Some(std::path::Path::new("/env.jsonl")));
+        assert!(run(&[&base[..], &["--no-log"]].concat(), &[]).unwrap().solve_log_off);
+        // OJ_LOG=0 turns the solve log off and leaves the level alone; a level word is a level.
+        for off in ["0", "off", "false", "no"] {
+            let c = run(&base, &[("OJ_LOG", off)]).unwrap();
+            assert!(c.solve_log_off && c.log_level == Level::Info, "{off}");
+        }
+        let c = run(&base, &[("OJ_LOG", "1")]).unwrap();
+        assert!(!c.solve_log_off && c.log_level == Level::Info);
+        let c = run(&base, &[("OJ_LOG", "debug")]).unwrap();
+        assert!(!c.solve_log_off && c.log_level == Level::Debug);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! `completion/complete`: suggestions for prompt and resource-template arguments. Fixed choices
 //! are filtered by prefix; problem ids come from the backend's list endpoint (a failure there is
-//! an empty list, never an error).
+//! an empty list, never an error); the solve log's template (`oj://log/{source}/{id}`) is
+//! completed from the log itself: the sources and ids it holds, most recent first.
 
 use serde_json::Value;
 
@@ -9,6 +10,9 @@ use crate::mcp::{ErrorCode, ResponseError};
 use crate::models::{ListPage, Source};
 use crate::problems::{Ctx, Query, daily, fetch, seg};
 use crate::routes::MODES;
+
+/// The solve log's template, whose arguments come from the log.
+const LOG_TEMPLATE: &str = "oj://log/{source}/{id}";
 
 /// Most ids suggested at once.
 const MAX_IDS: usize = 20;
@@ -24,6 +28,7 @@ fn arguments_of(reference: &Value) -> Result<&'static [&'static str], ResponseEr
             Some("solve_problem") => Ok(&["source", "id", "mode", "language"]),
             Some("daily_practice") => Ok(&["domain", "language"]),
             Some("practice_similar") => Ok(&["source", "id", "language"]),
+            Some("weekly_review") => Ok(&["model", "days"]),
             Some(other) => Err(invalid(format!("Unknown prompt: {other}"))),
             None => Err(invalid("completion/complete: ref/prompt needs a \"name\"")),
         },
@@ -32,6 +37,7 @@ fn arguments_of(reference: &Value) -> Result<&'static [&'static str], ResponseEr
             Some("oj://problem/{source}/{id}/{language}" | "oj://problem/{source}/{id}/{language}/samples") => {
                 Ok(&["source", "id", "language"])
             }
+            Some(LOG_TEMPLATE) => Ok(&["source", "id"]),
             Some("oj://daily/{domain}") => Ok(&["domain"]),
             Some("oj://daily/{domain}/{date}") => Ok(&["domain", "date"]),
             Some("oj://daily/{domain}/{date}/{language}") => Ok(&["domain", "date", "language"]),
@@ -70,6 +76,9 @@ pub(crate) fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, Respo
         return Ok(done(Vec::new(), None));
     }
     let context = params.and_then(|p| p.get("context")).and_then(|c| c.get("arguments"));
+    if reference.get("uri").and_then(Value::as_str) == Some(LOG_TEMPLATE) {
+        return Ok(from_log(ctx, name, value, context));
+    }
     Ok(match name {
         "source" => done(by_prefix(&Source::KNOWN.each_ref().map(Source::as_str), value), None),
         "domain" => done(by_prefix(&daily::Domain::NAMES, value), None),
@@ -90,6 +99,20 @@ pub(crate) fn complete(ctx: &Ctx, params: Option<&Value>) -> Result<Value, Respo
         }
         _ => done(Vec::new(), None),
     })
+}
+
+/// The solve log's sources, or the ids it holds of the context's source, that start with `value`
+/// (most recent first, up to [`MAX_IDS`]).
+fn from_log(ctx: &Ctx, name: &str, value: &str, context: Option<&Value>) -> Value {
+    let source = context.and_then(|c| c.get("source")).and_then(Value::as_str).map(str::trim);
+    let mut values = match (name, source) {
+        ("source", _) => ctx.log.known(None, value.trim()),
+        ("id", Some(source)) if !source.is_empty() => ctx.log.known(Some(source), value.trim()),
+        _ => Vec::new(),
+    };
+    let total = values.len() as u64;
+    values.truncate(MAX_IDS);
+    done(values, Some(total))
 }
 
 /// Up to [`MAX_IDS`] ids of `source` matching `prefix`, ids that start with it first.

@@ -30,6 +30,10 @@ const LAYERS: &[(&str, u8)] = &[
     ("problems", 2),
     ("judge", 2),
     ("routes", 2),
+    // The solve log (a file of JSON lines and the statistics read from it): beside `problems`,
+    // whose `Ctx` carries it to the operations and the features; it does I/O (its file), so it
+    // is not pure, and it uses nothing of `problems`, so no cycle.
+    ("solvelog", 2),
     // 3: the MCP features, peers.
     ("tools", 3),
     ("resources", 3),

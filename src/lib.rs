@@ -37,4 +37,5 @@ mod routes;
 pub mod samples;
 mod scan;
 pub mod server;
+pub mod solvelog;
 mod tools;

@@ -35,6 +35,7 @@ use std::sync::Arc;
 use oj_mcp_rs::cli::{self, Command};
 use oj_mcp_rs::client::Client;
 use oj_mcp_rs::server::{self, Outbox, Pool, Server};
+use oj_mcp_rs::solvelog::SolveLog;
 use oj_mcp_rs::{info, log};
 
 #[cfg_attr(oj_size, optimize(size))]
@@ -75,7 +76,8 @@ fn main() -> ExitCode {
     let server = Arc::new(
         Server::new(Client::new(&config), Box::new(clock()))
             .with_structured_content(config.structured_content)
-            .with_allow_run(config.allow_run),
+            .with_allow_run(config.allow_run)
+            .with_solve_log(solve_log(&config, &env)),
     );
     let outbox = Arc::new(Outbox::new(Box::new(io::stdout())).exit_on_close());
     let pool = Pool::new(server::WORKERS);
@@ -175,6 +177,17 @@ mod signals {
 fn print_and_exit(text: &str) -> ExitCode {
     let _ = io::stdout().write_all(text.as_bytes());
     ExitCode::SUCCESS
+}
+
+/// The solve log the configuration names, said once at start-up.
+fn solve_log(config: &cli::Config, env: &dyn Fn(&str) -> Option<String>) -> SolveLog {
+    let log = SolveLog::from_config(config, env);
+    match log.path() {
+        Some(p) => info!("solve log: {}", p.display()),
+        None if config.solve_log_off => info!("solve log off"),
+        None => info!("solve log off: no data folder (HOME, XDG_DATA_HOME or APPDATA), and no --log-file"),
+    }
+    log
 }
 
 /// The clock for "today": the system time, or `OJ_MCP_NOW` (Unix seconds) when set, so tests can

@@ -1,13 +1,14 @@
 //! MCP prompts: ready-made conversations that embed a problem statement as a resource and tell
 //! the model how to coach (hints, a walkthrough, a review, daily practice, a study plan);
-//! `solve_problem` also embeds the sample tests and asks for every solution to be run on them.
+//! `solve_problem` also embeds the sample tests and asks for every solution to be run on them;
+//! `weekly_review` turns the last days of the solve log into a review and what to practise next.
 
 use serde_json::{Map, Value};
 
 use crate::error::ToolError;
 use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
-use crate::problems::{Args, Ctx, daily, samples, similar};
+use crate::problems::{Args, Ctx, daily, samples, similar, solves};
 use crate::routes;
 
 /// `prompts/list`.
@@ -42,6 +43,15 @@ pub(crate) fn list() -> Value {
                 { "name": "source", "description": "Platform of the problem.", "required": true },
                 { "name": "id", "description": "Problem id.", "required": true },
                 { "name": "language", "description": "The statement's language: en (default) or zh.", "required": false }
+            ]
+        },
+        {
+            "name": "weekly_review",
+            "title": "Review my week",
+            "description": "The last days of your local solve log (problems read, local runs, recorded solves) turned into a review: what you practised, where you struggled, what to practise next.",
+            "arguments": [
+                { "name": "days", "description": "How many days back, 1 to 90 (default 7).", "required": false },
+                { "name": "model", "description": "Only this model's solves.", "required": false }
             ]
         }
     ]})
@@ -153,6 +163,35 @@ complexity and one related technique worth practising next.";
 const PLAN: &str = "Above are a problem and its most similar problems. Make me a short study plan: which of them \
 to solve in which order (easiest first), what common technique they share, and what each one adds. Do not solve \
 them for me.";
+
+const WEEK: &str = "Above is my solve log for these days: the problems I read, my local runs and their verdicts, \
+and the solves I recorded. Review it as a coach, briefly: what I practised (platforms, difficulties, topics you can \
+tell from the titles), where I struggled (the verdicts I met most often, problems tried but not accepted, solves \
+slower than my average), and what to practise next: three to five concrete problems or topics, easiest first, each \
+with why. Suggest real problems with search_problems or find_similar_problems when you can. If the log is empty or \
+off, say so and suggest how to start (get_problem, test_solution, record_solve).";
+
+/// `weekly_review`: the solve log's summary of the last `days` days, and the instruction.
+fn weekly_review(ctx: &Ctx, args: &PromptArgs) -> Result<Value, ResponseError> {
+    args.check_known(&["days", "model"])?;
+    let days =
+        match args.opt("days")? {
+            None => 7,
+            Some(d) => d.parse::<i64>().ok().filter(|d| (1..=90).contains(d)).ok_or_else(|| {
+                invalid(format!("weekly_review: `days` must be a whole number from 1 to 90, got {d:?}"))
+            })?,
+        };
+    // The first of the days, counted in UTC like the log's times.
+    let since = daily::ymd(daily::today(daily::Domain::Com, ctx.now_unix - (days - 1) * 86_400));
+    let model = args.opt("model")?;
+    let summary = solves::stats(ctx, &Args::trusted(&json!({ "since": since, "model": model })))
+        .map_err(|e| invalid(format!("weekly_review: {e}")))?;
+    let who = model.as_deref().map_or(String::new(), |m| format!(" ({m})"));
+    Ok(json!({
+        "description": format!("Review of the solve log since {since}{who}"),
+        "messages": [text_message(&summary.text), text_message(WEEK)]
+    }))
+}
 
 /// Whether a backend answer means the prompt's arguments name nothing (no such problem, an
 /// unknown source): a 400, 404 or 422, or our own argument check. Anything else (a 5xx, a refused
@@ -273,9 +312,10 @@ pub(crate) fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseEr
                 "messages": [problem, similar, text_message(PLAN)]
             }))
         }
-        other => {
-            Err(invalid(format!("Unknown prompt: {other} (prompts: solve_problem, daily_practice, practice_similar)")))
-        }
+        "weekly_review" => weekly_review(ctx, &args),
+        other => Err(invalid(format!(
+            "Unknown prompt: {other} (prompts: solve_problem, daily_practice, practice_similar, weekly_review)"
+        ))),
     }
 }
 

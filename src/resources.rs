@@ -1,5 +1,6 @@
 //! MCP resources: problem statements, daily challenges and the status table, addressed by `oj://`
-//! URIs and read as the same Markdown the tools return; a problem's sample tests as JSON.
+//! URIs and read as the same Markdown the tools return; a problem's sample tests as JSON; the solve
+//! log's summary (`oj://log`, what `solve_stats` shows unfiltered) and a problem's history in it.
 
 use serde_json::Value;
 
@@ -60,11 +61,19 @@ pub(crate) fn templates() -> Value {
             "title": "LeetCode daily challenge of a day, in a language",
             "description": "The daily challenge of a day with its statement in English (en) or Chinese (zh), e.g. oj://daily/cn/2024-01-15/en (leetcode.cn's daily otherwise comes in Chinese). When that language is missing, the statement that exists, with a note.",
             "mimeType": "text/markdown"
+        },
+        {
+            "uriTemplate": "oj://log/{source}/{id}",
+            "name": "solve-log-problem",
+            "title": "A problem's history in the solve log",
+            "description": "Every line the local solve log holds about one problem, oldest first: reads, local runs and their verdicts, recorded solves, e.g. oj://log/atcoder/abc321_c.",
+            "mimeType": "text/markdown"
         }
     ]})
 }
 
-/// `resources/list`: the status table, when a token is configured (it needs one).
+/// `resources/list`: the status table when a token is configured (it needs one), and the solve
+/// log's summary.
 pub(crate) fn list(has_token: bool) -> Value {
     let mut resources = Vec::new();
     if has_token {
@@ -76,6 +85,13 @@ pub(crate) fn list(has_token: bool) -> Value {
             "mimeType": "text/markdown"
         }));
     }
+    resources.push(json!({
+        "uri": "oj://log",
+        "name": "solve-log",
+        "title": "Solve log summary",
+        "description": "The local solve log: problems attempted and solved per platform, difficulty and model, times to a first all-AC run, verdicts met most often, the last ten problems.",
+        "mimeType": "text/markdown"
+    }));
     json!({ "resources": resources })
 }
 
@@ -110,7 +126,8 @@ pub(crate) fn read(ctx: &Ctx, params: Option<&Value>) -> Result<(Value, u64), Re
     };
     let out = render(ctx, uri)?;
     let fetching = out.structured.as_ref().is_some_and(|s| s["status"] == "fetching");
-    let ttl = if fetching {
+    let ttl = if fetching || uri.starts_with("oj://log") {
+        // The solve log changes with every call.
         0
     } else if uri == "oj://status" {
         60_000

@@ -17,7 +17,8 @@ pub(crate) const FORMS: &str = "oj://problem/{source}/{id} (e.g. oj://problem/le
 oj://problem/{source}/{id}/{language}/samples (those of that language's statement), \
 oj://daily/{domain} (com or cn), \
 oj://daily/{domain}/{date} (e.g. oj://daily/com/2024-01-15), oj://daily/{domain}/{date}/{language} (e.g. \
-oj://daily/cn/2024-01-15/en), oj://status";
+oj://daily/cn/2024-01-15/en), oj://status, oj://log (the solve log's summary), oj://log/{source}/{id} (one problem's \
+history in the solve log)";
 
 /// The operation a URI names: the one behind `get_problem`, `get_daily_challenge` or
 /// `get_platform_status`.
@@ -29,6 +30,10 @@ pub(crate) enum Operation {
     Daily,
     /// The status table.
     Status,
+    /// The solve log's summary.
+    Log,
+    /// One problem's lines in the solve log.
+    LogProblem,
 }
 
 impl Operation {
@@ -39,6 +44,8 @@ impl Operation {
             Operation::Problem => problems::problem::call(ctx, &args),
             Operation::Daily => problems::daily::call(ctx, &args),
             Operation::Status => problems::status::call(ctx, &args),
+            Operation::Log => problems::solves::summary(ctx, &args),
+            Operation::LogProblem => problems::solves::history(ctx, &args),
         }
     }
 }
@@ -65,6 +72,13 @@ pub(crate) fn route(uri: &str) -> Result<(Operation, Value), ResponseError> {
     let parts: Vec<&str> = rest.split('/').collect();
     match parts.as_slice() {
         ["status"] => Ok((Operation::Status, json!({}))),
+        ["log"] => Ok((Operation::Log, json!({}))),
+        ["log", source, id] => {
+            let (Some(source), Some(id)) = (decode(source), decode(id)) else {
+                return Err(bad());
+            };
+            Ok((Operation::LogProblem, json!({ "source": source, "id": id })))
+        }
         ["problem", source, id] | ["problem", source, id, "samples"] => {
             let (Some(source), Some(id)) = (decode(source), decode(id)) else {
                 return Err(bad());
@@ -142,6 +156,11 @@ mod tests {
             (Operation::Problem, json!({"source": "codeforces", "id": "4A"}))
         );
         assert_eq!(route("oj://daily/cn").unwrap(), (Operation::Daily, json!({"domain": "cn"})));
+        assert_eq!(route("oj://log").unwrap(), (Operation::Log, json!({})));
+        assert_eq!(
+            route("oj://log/atcoder/abc321_c").unwrap(),
+            (Operation::LogProblem, json!({"source": "atcoder", "id": "abc321_c"}))
+        );
         assert_eq!(route("oj://daily/com/2024-01-15").unwrap().1["date"], "2024-01-15");
         for bad in [
             "",
@@ -152,6 +171,8 @@ mod tests {
             "oj://problem/a/b/c",
             "oj://problem/a/b/ZH",
             "oj://nope",
+            "oj://log/atcoder",
+            "oj://log/a/b/c",
             "oj://problem/a/b/samples/x",
             "oj://problem/a/b/fr/samples",
             "oj://problem/a/b/zh/samples/x",

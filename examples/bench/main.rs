@@ -11,7 +11,8 @@
 //! into call → program start and program exit → reply (`judge.rs`), C++ builds without and with
 //! the precompiled `<bits/stdc++.h>` (`cpp.rs`), the memory of a session's whole process tree
 //! (binary alone, launcher on its spawn and `execve` paths), and the CPU time a `get_problem`
-//! call costs the server (`cpu.rs`). `--compare CMD` measures another stdio MCP server in the same
+//! call costs the server (`cpu.rs`), and the solve log: a 100,000-line log read back and one
+//! call's line recorded (`solvelog.rs`). `--compare CMD` measures another stdio MCP server in the same
 //! run, side by side (the CPU rounds interleaved, with the ratio's target).
 //! Exit status: 0 whatever the verdicts (a benchmark, not a test), 1 when a measurement broke.
 
@@ -26,6 +27,7 @@ mod pipes;
 mod report;
 mod samples;
 mod server;
+mod solvelog;
 mod stress;
 mod table;
 mod tree;
@@ -91,7 +93,8 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
                   overhead per sample, and cpp), cpp (C++ builds without and with the
                   precompiled include block, with and without the AtCoder Library, and
                   BENCH_CPP_SOURCES=DIR's .cpp files), stress (stress_test's rounds per
-                  second, C++ and Python), launcher (start-up and the session tree RSS)
+                  second, C++ and Python), launcher (start-up and the session tree RSS), log
+                  (the solve log: a 100,000-line log read back, one call's line recorded)
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
   --markdown      print the summary as a Markdown table (for docs/benchmarks.md)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
@@ -101,8 +104,8 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
 A CMD is split on whitespace (no quoting): wrap anything fancier in a script, or profile a
 server by prefixing it: --server \"valgrind --tool=callgrind BIN\" --only calls --timeout 300.";
 
-pub(crate) const SECTIONS: [&str; 11] =
-    ["size", "start", "list", "calls", "cpu", "convert", "samples", "judge", "cpp", "stress", "launcher"];
+pub(crate) const SECTIONS: [&str; 12] =
+    ["size", "start", "list", "calls", "cpu", "convert", "samples", "judge", "cpp", "stress", "launcher", "log"];
 
 pub(crate) struct Opts {
     pub(crate) server: Vec<String>,
@@ -150,7 +153,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if report::run(&opts) { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+    let ok = report::run(&opts);
+    let _ = std::fs::remove_file(log_file());
+    if ok { ExitCode::SUCCESS } else { ExitCode::FAILURE }
+}
+
+/// The measured servers' solve log: a file of this run's in the temporary folder, removed at the
+/// end (every server writes its calls' lines there, as in use).
+pub(crate) fn log_file() -> PathBuf {
+    std::env::temp_dir().join(format!("oj-mcp-bench-{}.jsonl", std::process::id()))
 }
 
 fn split_cmd(s: &str) -> Result<Vec<String>, String> {

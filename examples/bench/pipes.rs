@@ -249,6 +249,9 @@ impl Proc {
         }))
         .env("OJ_BASE_URL", backend_url)
         .env("OJ_TOKEN", TOKEN)
+        // Each call's solve-log line is written, as in use, to a file of this run's (removed at
+        // the end), never to the user's data folder.
+        .env("OJ_LOG_FILE", crate::log_file())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         // Default log level: the server's stderr lines go where a client would drop them.

@@ -93,6 +93,7 @@ pub(crate) fn run(opts: &Opts) -> bool {
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
     let launcher = note("npm launcher", launcher, &mut failed);
     let trees = if opts.wants("launcher") { measure_trees(opts, &mut failed) } else { Vec::new() };
+    let log = opts.wants("log").then(|| crate::solvelog::measure_solvelog(opts, &mut failed));
 
     let both = Both { ours: &ours, other: other.as_ref() };
     let mut rows = Vec::new();
@@ -120,6 +121,9 @@ pub(crate) fn run(opts: &Opts) -> bool {
         crate::stress::stress_rows(stress, &mut rows);
     }
     launcher_rows(&launcher, &trees, opts, &mut rows);
+    if let Some(log) = &log {
+        crate::solvelog::log_rows(log, &mut rows);
+    }
     let (load_end, warn_end) = load();
     println!("\n== summary: {}; load average {load1:.2} at start, {load_end:.2} at the end", machine());
     if let Some(w) = warn.or(warn_end) {

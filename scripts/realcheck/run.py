@@ -55,6 +55,8 @@ def parse_args(argv):
 def server_env(args):
     env = dict(os.environ)
     env["OJ_PYTHON"] = args.python
+    # Thousands of judged archive solutions are not the user's practice: no solve log.
+    env["OJ_LOG_FILE"] = os.devnull
     if Path(args.acl, "atcoder").is_dir():
         env["OJ_CXX"] = f"g++ -I{args.acl}"
     return env

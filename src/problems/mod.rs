@@ -11,6 +11,7 @@ pub(crate) mod resolve;
 pub(crate) mod samples;
 pub(crate) mod search;
 pub(crate) mod similar;
+pub(crate) mod solves;
 pub(crate) mod sources;
 pub(crate) mod status;
 pub(crate) mod tags;
@@ -21,6 +22,7 @@ use serde_json::{Map, Value};
 use crate::client::Client;
 use crate::error::ToolError;
 use crate::language::{self, Language};
+use crate::solvelog::SolveLog;
 
 pub use output::ToolOutput;
 pub use problem_output::problem_output;
@@ -36,6 +38,9 @@ pub(crate) struct Ctx<'a> {
     pub(crate) now_unix: i64,
     /// The call as it runs: cancellation and progress ([`Idle`] for a call with neither).
     pub(crate) live: &'a dyn Live,
+    /// The solve log: what the tools record and `solve_stats`, `record_solve` and `oj://log`
+    /// read.
+    pub(crate) log: &'a SolveLog,
 }
 
 /// A running call, as a long operation (the judge) sees it.

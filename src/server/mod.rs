@@ -11,6 +11,7 @@ use crate::client::Client;
 use crate::error::ToolError;
 use crate::mcp::{ErrorCode, Notification, Request, RequestId, Response, ResponseError};
 use crate::problems::{Ctx, Live};
+use crate::solvelog::SolveLog;
 use crate::tools;
 use crate::{complete, prompts, resources};
 
@@ -35,6 +36,7 @@ const MODERN_VERSION: ProtocolVersion = ProtocolVersion::V2026_07_28;
 const META_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 const META_CAPS: &str = "io.modelcontextprotocol/clientCapabilities";
 const META_SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
+const META_CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
 
 /// How long a client may cache what never changes during this process (tool list, discovery).
 const STATIC_TTL_MS: u64 = 3_600_000;
@@ -52,7 +54,9 @@ whose platform and id you know (leetcode 1, codeforces 1920A, atcoder abc321_a):
 slug like two-sum, or an id without a platform: resolve_problem. Related problems for practice, by problem or \
 by a text description: find_similar_problems. Which platforms the backend covers and how completely: \
 get_platform_status. Browsing a platform by tags, difficulty or rating: search_problems (tag names from \
-list_tags). Statements come back as Markdown with TeX math as $…$.";
+list_tags). When the user reports what the real judge said about a problem you worked on: record_solve (a local \
+solve log, which also records problems read and local runs); their progress and history: solve_stats. Statements \
+come back as Markdown with TeX math as $…$.";
 
 /// Which rules a request is served under.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,6 +95,8 @@ pub struct Server {
     structured_content: bool,
     /// `--allow-run`: `test_solution` is listed and callable.
     allow_run: bool,
+    /// The solve log (off unless [`Server::with_solve_log`] names one).
+    log: SolveLog,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -104,7 +110,21 @@ fn invalid_params(msg: impl Into<String>) -> ResponseError {
 impl Server {
     /// A server over `client`; `clock` gives the current Unix time in seconds.
     pub fn new(client: Client, clock: Box<dyn Fn() -> i64 + Send + Sync>) -> Server {
-        Server { client, negotiated: Mutex::new(None), clock, structured_content: true, allow_run: false }
+        Server {
+            client,
+            negotiated: Mutex::new(None),
+            clock,
+            structured_content: true,
+            allow_run: false,
+            log: SolveLog::new(None),
+        }
+    }
+
+    /// The solve log this server keeps (`--log-file`, `--no-log`): the tools' events are
+    /// appended to it, and `record_solve`, `solve_stats` and `oj://log` read it.
+    pub fn with_solve_log(mut self, log: SolveLog) -> Server {
+        self.log = log;
+        self
     }
 
     /// `--allow-run`: list `test_solution`, which compiles and runs code on this machine. Off,
@@ -169,7 +189,7 @@ impl Server {
     }
 
     fn ctx<'a>(&'a self, live: &'a dyn Live) -> Ctx<'a> {
-        Ctx { client: &self.client, now_unix: (self.clock)(), live }
+        Ctx { client: &self.client, now_unix: (self.clock)(), live, log: &self.log }
     }
 
     /// Answers one request; `live` lets a handler see its call cancelled and report progress
@@ -207,7 +227,9 @@ impl Server {
             ("resources/templates/list", _) => Ok(cacheable(resources::templates(), &era, STATIC_TTL_MS, "public")),
             ("resources/read", _) => {
                 let (result, ttl) = resources::read(&self.ctx(live), params)?;
-                let scope = if result["contents"][0]["uri"] == "oj://status" { "private" } else { "public" };
+                let uri = result["contents"][0]["uri"].as_str().unwrap_or("");
+                let private = uri == "oj://status" || uri.starts_with("oj://log");
+                let scope = if private { "private" } else { "public" };
                 Ok(cacheable(result, &era, ttl, scope))
             }
             ("prompts/list", _) => Ok(cacheable(prompts::list(), &era, STATIC_TTL_MS, "public")),
@@ -233,6 +255,9 @@ impl Server {
             .unwrap_or(ProtocolVersion::NEWEST_LEGACY);
         *lock(&self.negotiated) = Some(version);
         let client = params.and_then(|p| p.get("clientInfo")).and_then(|c| c.get("name")).and_then(Value::as_str);
+        if let Some(name) = client {
+            self.log.set_client(name);
+        }
         crate::info!(
             "initialize from {} (asked {}, agreed {version})",
             client.unwrap_or("an unnamed client"),
@@ -292,6 +317,11 @@ impl Server {
         };
         #[cfg(debug_assertions)]
         panic_hook(name);
+        // A stateless (2026-07-28) client names itself in each request's `_meta`.
+        let meta_client = params.and_then(|p| p.get("_meta")).and_then(|m| m.get(META_CLIENT_INFO));
+        if let Some(client) = meta_client.and_then(|c| c.get("name")).and_then(Value::as_str) {
+            self.log.set_client(client);
+        }
         let ctx = self.ctx(live);
         let started = std::time::Instant::now();
         let outcome = tool.run(&ctx, params.and_then(|p| p.get("arguments")));

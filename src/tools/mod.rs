@@ -9,6 +9,9 @@
 //! operation may read only those names (`Args` asserts it in debug builds, which the tests run).
 //! So the schema, the accepted names and what the handler reads cannot drift apart.
 //!
+//! The calls that read a problem or run a program (`LOGGED`) are recorded in the solve log here,
+//! in one place, from the operation's structured output: the operations know nothing of it.
+//!
 //! `test_solution`, whose operation is the local judge (`judge/`), is declared here like the
 //! others but offered only under `--allow-run`: [`listed`] adds it, and only then.
 
@@ -36,6 +39,16 @@ const fn required(name: &'static str, schema: &'static str) -> Param {
 const fn optional(name: &'static str, schema: &'static str) -> Param {
     Param { name, required: false, schema }
 }
+
+/// `record_solve`: it appends to the user's solve log, a file of this machine: neither read-only
+/// nor idempotent (each call adds a line), not destructive (it never changes a line), closed-world.
+const APPENDS: Hints = Hints { read_only: false, destructive: false, idempotent: false, open_world: false };
+
+/// `solve_stats`: it reads the local solve log only.
+const READS_LOG: Hints = Hints { read_only: true, destructive: false, idempotent: true, open_world: false };
+
+/// The tools whose successful calls the solve log records.
+const LOGGED: &[&str] = &["get_problem", "get_daily_challenge", "test_solution"];
 
 /// What a tool does to the world, as its `annotations` say.
 struct Hints {
@@ -71,7 +84,7 @@ pub(crate) struct Tool {
 }
 
 /// Every tool, in the order `tools/list` shows them.
-static TOOLS: &[Tool] = &[DAILY, PROBLEM, SIMILAR, RESOLVE, STATUS, SEARCH, TAGS];
+static TOOLS: &[Tool] = &[DAILY, PROBLEM, SIMILAR, RESOLVE, STATUS, SEARCH, TAGS, RECORD_SOLVE, SOLVE_STATS];
 
 /// The tools offered only with `--allow-run`, after the others.
 static RUNNERS: &[Tool] = &[TEST_SOLUTION, STRESS_TEST];
@@ -156,8 +169,24 @@ impl Tool {
     pub(crate) fn run(&self, ctx: &Ctx, arguments: Option<&Value>) -> ToolResult {
         let names = self.names();
         let args = Args::new(arguments, &names)?;
-        (self.call)(ctx, &args)
+        let out = (self.call)(ctx, &args)?;
+        if LOGGED.contains(&self.name) {
+            let code = if self.name == TEST_SOLUTION.name { program(&args) } else { None };
+            ctx.log.record_call(self.name, out.structured.as_ref(), code.as_deref());
+        }
+        Ok(out)
     }
+}
+
+/// The program `test_solution` ran, for its size and hash in the solve log: `code`, else the
+/// file `file` names (read again: the judge has read it already, and it is small); `None` for a
+/// `command`.
+fn program(args: &Args) -> Option<Vec<u8>> {
+    if let Ok(Some(code)) = args.opt_str("code") {
+        return Some(code.as_bytes().to_vec());
+    }
+    let file = args.opt_str("file").ok()??;
+    std::fs::read(file).ok()
 }
 
 const DAILY: Tool = Tool {
@@ -336,6 +365,75 @@ double quotes; such a tag cannot be a search_problems filter (the backend splits
     params: &[required("source", r#""@source""#)],
     hints: READS,
     call: problems::tags::call,
+};
+
+const RECORD_SOLVE: Tool = Tool {
+    name: "record_solve",
+    title: "Record a solve in the solve log",
+    description: "Record in the user's local solve log what the real judge (or the user) said about a problem you \
+worked on: `outcome` accepted, rejected or gave_up, with your model name in `model`. The time is measured from the \
+log's first read of the problem (get_problem, get_daily_challenge) unless `time_ms` is given, the local runs \
+counted from its test_solution calls unless `attempts` is given. Answers with one line to repeat to the user, e.g. \
+\"Recorded claude-sonnet on atcoder abc321_c: accepted in 4 min 12 s after 3 local runs (your average on AtCoder C \
+problems: 6 min 03 s over 11 solves)\". Call it once per verdict, only when the user reports one or asks you to.",
+    output_schema: || schema::load(include_str!("schemas/record_solve.output.json")),
+    params: &[
+        required("source", r#""@source""#),
+        required(
+            "id",
+            r#"{"description": "The problem id, as get_problem takes it: \"abc321_c\", \"1920A\", \"1\".", "type": "string"}"#,
+        ),
+        required(
+            "model",
+            r#"{"description": "Your model's name, e.g. \"claude-sonnet-4\" (up to 100 characters).", "type": "string"}"#,
+        ),
+        required(
+            "outcome",
+            r#"{"description": "What the real judge or the user said: accepted, rejected, or gave_up.", "enum": ["accepted", "rejected", "gave_up"], "type": "string"}"#,
+        ),
+        optional(
+            "time_ms",
+            r#"{"description": "How long the solve took, in ms. Default: from the log's first read of the problem to now.", "maximum": 2592000000, "minimum": 0, "type": "integer"}"#,
+        ),
+        optional(
+            "attempts",
+            r#"{"description": "Local runs before the verdict. Default: the log's test_solution calls on the problem.", "maximum": 100000, "minimum": 0, "type": "integer"}"#,
+        ),
+        optional(
+            "note",
+            r#"{"description": "A short note kept with the line (up to 500 characters), e.g. the idea that worked.", "type": "string"}"#,
+        ),
+    ],
+    hints: APPENDS,
+    call: problems::solves::record,
+};
+
+const SOLVE_STATS: Tool = Tool {
+    name: "solve_stats",
+    title: "Solve statistics from the solve log",
+    description: "Summarise the user's local solve log: problems attempted, passing every sample locally and accepted, \
+per platform and per difficulty; per model; the average and median time from a problem's first read to its first \
+all-AC local run; the verdicts met most often; the last ten problems. Filters: `model`, `source`, `since` and `until` \
+(a day YYYY-MM-DD, `until` inclusive, or an RFC 3339 time). Use it when the user asks about their progress or \
+history; the resource oj://log/{source}/{id} has one problem's history.",
+    output_schema: || schema::load(include_str!("schemas/solve_stats.output.json")),
+    params: &[
+        optional(
+            "model",
+            r#"{"description": "Only this model's solves (and the problems it solved).", "type": "string"}"#,
+        ),
+        optional("source", r#"{"description": "Only this platform, e.g. \"atcoder\".", "type": "string"}"#),
+        optional(
+            "since",
+            r#"{"description": "From this day (YYYY-MM-DD, UTC) or RFC 3339 time on.", "examples": ["2026-11-01"], "type": "string"}"#,
+        ),
+        optional(
+            "until",
+            r#"{"description": "Up to this day (YYYY-MM-DD, UTC, the whole day) or before this RFC 3339 time.", "examples": ["2026-11-28"], "type": "string"}"#,
+        ),
+    ],
+    hints: READS_LOG,
+    call: problems::solves::stats,
 };
 
 const TEST_SOLUTION: Tool = Tool {

@@ -42,7 +42,10 @@ stop_backend() {
   # shellcheck disable=SC2154 # backend_PID is set by coproc
   wait "$backend_PID" 2>/dev/null
 }
-trap stop_backend EXIT
+# The servers' solve log: a folder of this run's, never the user's data folder (the Inspector
+# passes its environment, HOME included, on).
+log_dir=$(mktemp -d)
+trap 'stop_backend; rm -rf "$log_dir"' EXIT
 if ! read -r -t 10 url <&"${backend[0]}"; then
   echo "inspector.sh: the fixture backend printed no URL" >&2
   echo "0 passed, 1 failed"
@@ -66,7 +69,7 @@ check() {
   local out rc problems=() p
   out=$(env -u OJ_BASE_URL -u OJ_TOKEN -u OJ_TIMEOUT -u OJ_LOG -u OJ_MCP_NOW \
     timeout 60 "$inspector" --cli "$bin" \
-    -e "OJ_BASE_URL=$url" -e "OJ_TOKEN=$token" -e "OJ_MCP_NOW=$now" "$@" 2>&1)
+    -e "OJ_BASE_URL=$url" -e "OJ_TOKEN=$token" -e "OJ_MCP_NOW=$now" -e "OJ_LOG_FILE=$log_dir/solves.jsonl" "$@" 2>&1)
   rc=$?
   [[ $rc == "$want_rc" ]] || problems+=("exit code $rc, expected $want_rc")
   for p in "${patterns[@]}"; do

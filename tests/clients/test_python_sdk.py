@@ -10,8 +10,11 @@ on its own server process against one shared fixture backend (conftest.py).
 
 from __future__ import annotations
 
+import atexit
 import json
 import re
+import shutil
+import tempfile
 import time
 from contextlib import AsyncExitStack
 
@@ -24,13 +27,18 @@ from mcp.client.session import DISCOVER_TIMEOUT_SECONDS
 pytestmark = pytest.mark.anyio
 
 # tools/list, in order: the tools the MCP Bundle's manifest declares (the one list outside src/).
+# The servers' solve log: a folder of this run's, never the user's data folder (the SDK passes
+# HOME on), removed at exit.
+LOG_DIR = tempfile.mkdtemp(prefix="oj-mcp-clients-")
+atexit.register(shutil.rmtree, LOG_DIR, True)
+LOG_FILE = f"{LOG_DIR}/solves.jsonl"
 TOOLS = [t["name"] for t in json.loads((ROOT / "mcpb/manifest.json").read_text())["tools"]]
 MODES = ["auto", "legacy"]
 
 
 def server(url: str, args: list[str] | None = None) -> StdioServerParameters:
     # OJ_LOG=debug: the wire log goes to stderr, which pytest shows when a test fails.
-    env = {"OJ_BASE_URL": url, "OJ_TOKEN": TOKEN, "OJ_MCP_NOW": NOW, "OJ_LOG": "debug"}
+    env = {"OJ_BASE_URL": url, "OJ_TOKEN": TOKEN, "OJ_MCP_NOW": NOW, "OJ_LOG": "debug", "OJ_LOG_FILE": LOG_FILE}
     return StdioServerParameters(command=str(BIN), args=args or [], env=env)
 
 
@@ -212,7 +220,7 @@ async def test_resources(backend_url, mode):
         expected = json.loads((ROOT / "tests/resource-templates.json").read_text())
         assert [t.uri_template for t in templates] == expected
         listed = (await client.list_resources()).resources
-        assert [str(r.uri) for r in listed] == ["oj://status"]
+        assert [str(r.uri) for r in listed] == ["oj://status", "oj://log"]
         read = await client.read_resource("oj://problem/leetcode/1")
         assert read.contents[0].mime_type == "text/markdown"
         zh = await client.read_resource("oj://problem/leetcode/1/zh")
@@ -231,7 +239,7 @@ async def test_prompts(backend_url, mode):
         client, _ = await connect(stack, backend_url, mode)
         assert client.server_capabilities.prompts is not None
         prompts = (await client.list_prompts()).prompts
-        assert [p.name for p in prompts] == ["solve_problem", "daily_practice", "practice_similar"]
+        assert [p.name for p in prompts] == ["solve_problem", "daily_practice", "practice_similar", "weekly_review"]
         got = await client.get_prompt("solve_problem", {"source": "leetcode", "id": "1", "mode": "walkthrough"})
         first, second = got.messages[0].content, got.messages[1].content
         assert first.type == "resource" and str(first.resource.uri) == "oj://problem/leetcode/1"

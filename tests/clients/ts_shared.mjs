@@ -13,7 +13,8 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { createInterface } from "node:readline";
 import { createRequire } from "node:module";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -37,8 +38,19 @@ export const depVersion = (name) =>
 export const TOOLS = JSON.parse(readFileSync(fromRoot("mcpb/manifest.json"), "utf8")).tools.map((t) => t.name);
 const RESOURCE_TEMPLATES = JSON.parse(readFileSync(fromRoot("tests/resource-templates.json"), "utf8"));
 
+// The servers' solve log: a folder of this run's, never the user's data folder (the SDKs pass
+// HOME on), removed at exit.
+const LOG_DIR = mkdtempSync(join(tmpdir(), "oj-mcp-clients-"));
+process.on("exit", () => rmSync(LOG_DIR, { recursive: true, force: true }));
+
 /** The server's environment against `url`; OJ_LOG=debug puts the wire log on its stderr. */
-export const serverEnv = (url, extra = {}) => ({ OJ_BASE_URL: url, OJ_TOKEN: TOKEN, OJ_MCP_NOW: NOW, ...extra });
+export const serverEnv = (url, extra = {}) => ({
+  OJ_BASE_URL: url,
+  OJ_TOKEN: TOKEN,
+  OJ_MCP_NOW: NOW,
+  OJ_LOG_FILE: join(LOG_DIR, "solves.jsonl"),
+  ...extra,
+});
 
 /** Starts the fixture backend; resolves to { url, close() } once it has printed its URL line. */
 export async function startBackend() {
@@ -397,7 +409,7 @@ async function resources(s) {
   const { resources } = await s.client.listResources();
   assert.deepEqual(
     resources.map((r) => r.uri),
-    ["oj://status"],
+    ["oj://status", "oj://log"],
   );
   const problem = await s.client.readResource({ uri: "oj://problem/leetcode/1" });
   assert.equal(problem.contents[0].mimeType, "text/markdown");
@@ -418,7 +430,7 @@ async function prompts(s) {
   const { prompts } = await s.client.listPrompts();
   assert.deepEqual(
     prompts.map((p) => p.name),
-    ["solve_problem", "daily_practice", "practice_similar"],
+    ["solve_problem", "daily_practice", "practice_similar", "weekly_review"],
   );
   const solve = await s.client.getPrompt({ name: "solve_problem", arguments: { source: "leetcode", id: "1" } });
   assert.equal(solve.messages[0].content.type, "resource");

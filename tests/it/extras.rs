@@ -268,10 +268,11 @@ fn resources_list_templates_and_read() {
         assert!(r["result"]["ttlMs"].as_u64().is_some(), "{method}: {r}");
         assert!(r["result"]["cacheScope"].is_string(), "{method}: {r}");
     }
-    // Without a token the status resource is not listed.
+    // Without a token the status resource is not listed: the solve log's summary alone is.
     let mut s = Server::with(Opts { base_url: Some(&b.url()), token: None, ..Opts::default() });
     let r = s.request("resources/list", json!({}));
-    assert_eq!(r["result"]["resources"], json!([]));
+    let uris: Vec<&Value> = r["result"]["resources"].as_array().unwrap().iter().map(|r| &r["uri"]).collect();
+    assert_eq!(uris, [&json!("oj://log")]);
 }
 
 #[test]
@@ -281,7 +282,7 @@ fn prompts_embed_the_problem_and_coach_by_mode() {
     let r = s.request("prompts/list", json!({}));
     let names: Vec<&str> =
         r["result"]["prompts"].as_array().unwrap().iter().map(|p| p["name"].as_str().unwrap()).collect();
-    assert_eq!(names, ["solve_problem", "daily_practice", "practice_similar"]);
+    assert_eq!(names, ["solve_problem", "daily_practice", "practice_similar", "weekly_review"]);
     let r = s.request("prompts/get", json!({"name": "solve_problem", "arguments": {"source": "leetcode", "id": "1"}}));
     let msgs = r["result"]["messages"].as_array().unwrap();
     assert_eq!(msgs[0]["content"]["type"], "resource");

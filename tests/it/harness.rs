@@ -71,10 +71,13 @@ pub fn emulated() -> bool {
     std::env::var_os("OJ_MCP_BIN_EMULATED").is_some()
 }
 
-/// A command for the binary with a clean environment (no proxies, no OJ_* from the machine).
+/// A command for the binary with a clean environment (no proxies, no OJ_* from the machine),
+/// whose solve log goes to the null device: a test that passes `HOME` (for a compiler's caches)
+/// must not write into the user's data folder. The solve log's own tests set `OJ_LOG_FILE`.
 pub fn command() -> Command {
     let mut c = Command::new(bin());
     c.env_clear();
+    c.env("OJ_LOG_FILE", if windows() { "NUL" } else { "/dev/null" });
     c
 }
 

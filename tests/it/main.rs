@@ -32,6 +32,7 @@ mod proxies;
 mod retries;
 mod samples;
 mod schema_check;
+mod solve_log;
 mod tools_daily;
 mod tools_problem;
 mod tools_resolve;

@@ -150,7 +150,8 @@ fn check_line(h: &Haystack, line: &str) -> Result<(), String> {
             missing("the tag list")
         };
     }
-    if h.is_note(line) { Ok(()) } else { missing("the sentence") }
+    // A whole line that is a structured value (record_solve's one line, also its `message`).
+    if h.is_note(line) || h.has_value(line) { Ok(()) } else { missing("the sentence") }
 }
 
 /// Table header rows: template words only.
@@ -158,12 +159,18 @@ const TABLE_HEADERS: &[&str] = &[
     "| ID | Title | Difficulty | Rating | Tags | Link |",
     "| # | Source | ID | Title | Difficulty | Similarity | Link |",
     "| Platform | Problems | Missing Content | Not Embedded |",
+    "| Platform | Attempted | Samples pass | Accepted |",
+    "| Difficulty | Attempted | Samples pass | Accepted |",
+    "| Model | Solves | Accepted | Rejected | Gave up | Average |",
+    "| Verdict | Runs |",
+    "| When | Source | ID | Title | Status | Runs |",
 ];
 
 /// Lines that are template words around one value: (before, after).
 const FRAMES: &[(&str, &str)] = &[
     ("# Problems on ", ""),
     ("# Similar Problems", ""),
+    ("# Solve log", ""),
     ("Query: ", ""),
     ("# OJ Platform Status (v", ")"),
     ("# ", ""),
@@ -313,6 +320,57 @@ fn structured_content_carries_every_fact_and_instruction_of_the_text() {
         assert!(texts.contains(kind), "no result showed {kind:?}: add a call that does");
     }
     assert!(checked > 300, "only {checked} lines checked");
+}
+
+/// The solve log's tools, on a scripted log: every figure of the summary's text and of
+/// record_solve's line is in the JSON.
+#[test]
+fn solve_log_results_carry_every_fact_of_the_text() {
+    let b = Backend::start(&backend::fixtures_dir()).with_token(crate::harness::TOKEN);
+    let dir = std::env::temp_dir().join(format!("oj-it-parity-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("solves.jsonl");
+    let mut lines = String::new();
+    for (m, event, source, id, extra) in [
+        (0, "get_problem", "atcoder", "abc321_c", r#","title":"321-like | Searcher","index":"C""#),
+        (2, "test_solution", "atcoder", "abc321_c", r#","verdict":"WA""#),
+        (4, "test_solution", "atcoder", "abc321_c", r#","verdict":"AC""#),
+        (5, "record_solve", "atcoder", "abc321_c", r#","outcome":"accepted","time_ms":300000,"model":"claude""#),
+        (9, "get_problem", "leetcode", "1", r#","title":"Two Sum","difficulty":"Easy""#),
+        (10, "test_solution", "leetcode", "1", r#","verdict":"TLE""#),
+        (11, "record_solve", "leetcode", "1", r#","outcome":"gave_up","model":"gpt""#),
+    ] {
+        lines.push_str(&format!(
+            "{{\"time\":\"2026-11-01T00:{m:02}:00Z\",\"event\":\"{event}\",\"source\":\"{source}\",\"id\":\"{id}\"{extra}}}\n"
+        ));
+    }
+    lines.push_str("a line cut short\n");
+    std::fs::write(&log, lines).unwrap();
+    let url = b.url();
+    let env = vec![("OJ_MCP_NOW", crate::harness::LATE_UTC.to_string()), ("OJ_LOG_FILE", log.display().to_string())];
+    let mut s = Server::with(crate::harness::Opts { base_url: Some(&url), env, ..Default::default() });
+    s.initialize("2025-11-25");
+    let schemas = schemas(&mut s);
+    let mut errs = Vec::new();
+    for (tool, args) in [
+        ("solve_stats", json!({})),
+        ("solve_stats", json!({"model": "claude", "source": "atcoder", "since": "2026-11-01", "until": "2026-11-02"})),
+        ("solve_stats", json!({"model": "nobody"})),
+        (
+            "record_solve",
+            json!({"source": "atcoder", "id": "abc321_c", "model": "claude", "outcome": "accepted", "time_ms": 1000}),
+        ),
+        ("record_solve", json!({"source": "spoj", "id": "SP1", "model": "claude", "outcome": "rejected"})),
+    ] {
+        let r = s.call(tool, args.clone());
+        assert_eq!(r["result"]["isError"], false, "{tool} {args}: {r}");
+        let structured = &r["result"]["structuredContent"];
+        let schema = &schemas.iter().find(|(n, _)| n == tool).unwrap().1;
+        errs.extend(check(schema, structured).into_iter().map(|e| format!("{tool} {args}: schema: {e}")));
+        errs.extend(check_parity(tool, &args, &text(&r), structured));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    assert!(errs.is_empty(), "{} problems:\n{}", errs.len(), errs.join("\n"));
 }
 
 #[test]

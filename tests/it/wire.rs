@@ -48,7 +48,7 @@ fn initialize_agrees_on_each_legacy_version_and_defaults_to_the_newest() {
 fn requests_before_initialize_are_served_and_ping_is_empty() {
     let mut s = server();
     let r = s.request("tools/list", Value::Null);
-    assert_eq!(r["result"]["tools"].as_array().unwrap().len(), 7);
+    assert_eq!(r["result"]["tools"].as_array().unwrap().len(), 9);
     let r = s.request("ping", Value::Null);
     assert_eq!(r["result"], json!({}));
 }
@@ -186,7 +186,7 @@ fn modern_requests_follow_2026_07_28() {
     assert_eq!(r["result"]["resultType"], "complete");
     assert!(r["result"]["ttlMs"].as_u64().is_some());
     assert_eq!(r["result"]["cacheScope"], "public");
-    assert_eq!(r["result"]["tools"].as_array().unwrap().len(), 7);
+    assert_eq!(r["result"]["tools"].as_array().unwrap().len(), 9);
     // A tool result carries resultType too.
     let r = s.request("tools/call", json!({"_meta": modern_meta(), "name": "get_problem", "arguments": {}}));
     assert_eq!(r["result"]["resultType"], "complete");
@@ -224,11 +224,19 @@ fn tools_list_is_fixed_and_self_describing() {
     let declared: Vec<&str> =
         manifest["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
     assert_eq!(names, declared, "tools/list and mcpb/manifest.json list the same tools in the same order");
-    assert_eq!(names.len(), 7);
+    assert_eq!(names.len(), 9);
     for t in tools {
         assert!(t["description"].as_str().unwrap().len() > 80, "{t}");
         assert_eq!(t["inputSchema"]["type"], "object");
-        assert_eq!(t["annotations"]["readOnlyHint"], true);
+        // record_solve appends to the solve log, a file of this machine: it writes, each call
+        // adds a line, and it reaches no other world.
+        let appends = t["name"] == "record_solve";
+        assert_eq!(t["annotations"]["readOnlyHint"], !appends, "{t}");
+        if appends || t["name"] == "solve_stats" {
+            assert_eq!(t["annotations"]["openWorldHint"], false, "{t}");
+            assert_eq!(t["annotations"]["idempotentHint"], !appends, "{t}");
+            assert_eq!(t["annotations"]["destructiveHint"], false, "{t}");
+        }
     }
     let daily = &tools[0]["inputSchema"]["properties"];
     assert_eq!(daily["domain"]["enum"], json!(["com", "cn"]));
