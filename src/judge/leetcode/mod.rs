@@ -10,6 +10,7 @@
 mod cpp;
 pub(crate) mod driver;
 pub(crate) mod example;
+pub(crate) mod generate;
 mod go;
 mod java;
 mod javascript;
