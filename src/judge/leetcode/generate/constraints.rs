@@ -14,6 +14,9 @@ pub(super) struct Bound {
     pub(super) expr: Expr,
     /// `<` rather than `<=`: one more or less, for integers.
     pub(super) strict: bool,
+    /// The other side of a relation between two terms (`n` of `k <= n`): it does not make
+    /// its term part of the call.
+    pub(super) reverse: bool,
 }
 
 /// How a list is sorted.
@@ -78,12 +81,12 @@ pub(super) struct Line {
 }
 
 /// Reads the constraint lines.
-pub(super) fn read(lines: &[String], names: &Names) -> Facts {
-    let tuples = tuple_parts(lines);
+pub(super) fn read(lines: &[String], statement: &[String], names: &Names) -> Facts {
+    let tuples = tuple_parts(statement);
     let mut facts = Facts::default();
     let mut said: Vec<(String, Line)> = Vec::new();
     for line in lines {
-        let s = relations(line, &tuples).or_else(|| super::prose::sentence(line, names));
+        let s = relations(line, &tuples).or_else(|| super::prose::sentence(line, names, &tuples));
         match s {
             Some(s) => said.push((line.clone(), s)),
             None => facts.unread.push(line.clone()),
@@ -94,8 +97,9 @@ pub(super) fn read(lines: &[String], names: &Names) -> Facts {
             facts.union(a, b);
         }
     }
+    let grounded = facts.ground(&said, names);
     for (line, s) in said {
-        let grounded = s.keys.iter().all(|k| facts.grounded(k, names));
+        let grounded = s.keys.iter().all(|k| grounded.iter().any(|g| facts.class(k).contains(g)));
         if !grounded {
             facts.unread.push(line);
             continue;
@@ -148,8 +152,30 @@ impl Facts {
         }
     }
 
-    fn grounded(&self, k: &Key, names: &Names) -> bool {
-        self.class(k).iter().any(|k| names.known(k.base()))
+    /// The keys that name something of the call: those one with a parameter's term, and
+    /// those a bound of such a key names (`n` of `nums.length == n + 1`), to a fixed point.
+    fn ground(&mut self, said: &[(String, Line)], names: &Names) -> Vec<Key> {
+        let mut all: Vec<Key> = said.iter().flat_map(|(_, s)| s.keys.iter().cloned()).collect();
+        all.iter().for_each(|k| {
+            self.index(k);
+        });
+        all.retain(|k| self.class(k).iter().any(|k| names.known(k.base())));
+        loop {
+            let before = all.len();
+            for (_, s) in said {
+                for (k, _, b) in &s.bounds {
+                    if !b.reverse && all.iter().any(|g| self.class(k).contains(g)) {
+                        let mut refs = Vec::new();
+                        b.expr.keys(&mut refs);
+                        refs.retain(|r| !all.contains(r));
+                        all.extend(refs);
+                    }
+                }
+            }
+            if all.len() == before {
+                return all;
+            }
+        }
     }
 
     /// The bounds on `k`'s class: lower ones, then upper ones.
@@ -170,18 +196,21 @@ impl Facts {
 }
 
 /// `edges[i] = [a_i, b_i]`: each part's name and its list and column.
-fn tuple_parts(lines: &[String]) -> BTreeMap<String, (String, usize)> {
+pub(super) type Tuples = BTreeMap<String, (String, usize)>;
+
+fn tuple_parts(lines: &[String]) -> Tuples {
     let mut parts = BTreeMap::new();
     for line in lines {
-        for piece in line.split(" and ") {
-            let Some((left, right)) = piece.split_once('=') else { continue };
-            let right = right.trim().trim_start_matches('=').trim();
-            let Some(Key::Elem(list, None)) = expr::term(left.trim()) else { continue };
+        let mut rest = line.as_str();
+        while let Some(at) = rest.find('=') {
+            let (left, right) = (&rest[..at], rest[at + 1..].trim_start_matches('=').trim_start());
+            rest = &rest[at + 1..];
+            let Some(Key::Elem(list, None)) = left.split_whitespace().last().and_then(expr::term) else { continue };
             let Some(inner) = right.strip_prefix(['[', '(']).and_then(|r| r.split([']', ')']).next()) else { continue };
             for (col, name) in inner.split(',').enumerate() {
                 let name = name.trim();
                 if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
-                    parts.insert(name.to_string(), (list.clone(), col));
+                    parts.entry(name.to_string()).or_insert((list.clone(), col));
                 }
             }
         }
@@ -217,13 +246,23 @@ fn relations(line: &str, tuples: &BTreeMap<String, (String, usize)>) -> Option<L
 
 fn relation(l: &Expr, op: &str, r: &Expr, said: &mut Line) -> Option<()> {
     let key = |e: &Expr| if let Expr::Key(k) = e { Some(k.clone()) } else { None };
-    let bound = |e: &Expr, strict| Bound { expr: e.clone(), strict };
+    let bound = |e: &Expr, strict| Bound { expr: e.clone(), strict, reverse: false };
+    let reverse = |e: &Expr, strict| Bound { expr: e.clone(), strict, reverse: true };
     match (op, key(l), key(r)) {
         ("==" | "=", Some(a), Some(b)) => said.eqs.push((a, b)),
         ("==" | "=", Some(a), None) | ("==" | "=", None, Some(a)) => {
             let other = if key(l).is_some() { r } else { l };
             said.bounds.push((a.clone(), true, bound(other, false)));
             said.bounds.push((a, false, bound(other, false)));
+        }
+        // Between two terms, each bounds the other: whichever is drawn second obeys it.
+        ("<=" | "<", Some(a), Some(b)) => {
+            said.bounds.push((a.clone(), false, bound(r, op == "<")));
+            said.bounds.push((b, true, reverse(&Expr::Key(a), op == "<")));
+        }
+        (">=" | ">", Some(a), Some(b)) => {
+            said.bounds.push((b.clone(), false, bound(l, op == ">")));
+            said.bounds.push((a, true, reverse(&Expr::Key(b), op == ">")));
         }
         ("<=" | "<", Some(a), _) => said.bounds.push((a, false, bound(r, op == "<"))),
         ("<=" | "<", None, Some(b)) => said.bounds.push((b, true, bound(l, op == "<"))),
@@ -326,7 +365,7 @@ pub(super) fn fact(keys: Vec<Key>, f: impl FnOnce(&mut Facts) + 'static) -> Opti
 
 /// A prose bound (a node count's range).
 pub(super) fn ranged(key: Key, lo: Expr, hi: Expr) -> Option<Line> {
-    let b = |e| Bound { expr: e, strict: false };
+    let b = |e| Bound { expr: e, strict: false, reverse: false };
     Some(Line { keys: vec![key.clone()], bounds: vec![(key.clone(), true, b(lo)), (key, false, b(hi))], ..Line::default() })
 }
 

@@ -80,7 +80,9 @@ pub(crate) fn plan(markdown: &str, examples: &[Example], code: Option<&str>, nod
         Form::Design(d) => d.methods.iter().flat_map(|m| &m.params).map(|p| (p.name.clone(), p.role.nodes())).collect(),
     };
     let lines = text::constraint_lines(markdown);
-    let mut facts = constraints::read(&lines, &constraints::Names { params: &names });
+    // `edges[i] = [a_i, b_i]` is often said in the statement, not under the constraints.
+    let statement: Vec<String> = markdown.lines().map(text::plain).collect();
+    let mut facts = constraints::read(&lines, &statement, &constraints::Names { params: &names });
     let lower = markdown.to_ascii_lowercase();
     // What the statement's prose says of the tree, beyond the constraints.
     if names.iter().any(|(_, r)| *r == "tree") {

@@ -4,10 +4,10 @@
 //! values, sorted lists, permutations, edge lists that form a tree or repeat no edge, binary
 //! search trees, and a design problem's number of calls. Anything else is unread.
 
-use super::constraints::{self, Facts, Line, Names, Sort};
+use super::constraints::{self, Facts, Line, Names, Sort, Tuples};
 use super::expr::{self, Key};
 
-pub(super) fn sentence(line: &str, names: &Names) -> Option<Line> {
+pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
     let lower = line.to_ascii_lowercase();
     if lower.contains("number of nodes") || lower.contains("number of the nodes") {
         return node_count(line, &lower, names);
@@ -26,7 +26,7 @@ pub(super) fn sentence(line: &str, names: &Names) -> Option<Line> {
             }
         }
     }
-    flags(line, &lower, names)
+    flags(line, &lower, names, tuples)
 }
 
 /// `The number of nodes in the tree is in the range [a, b]`, or `… is n`.
@@ -130,10 +130,14 @@ fn charset(tail: &str) -> Option<Vec<char>> {
 
 /// Unique, sorted, permutation, valid tree, no repeated edge: the parameters the sentence names,
 /// else the one it can only mean (the edge list, the node parameters).
-fn flags(line: &str, lower: &str, names: &Names) -> Option<Line> {
+fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
     let words: Vec<&str> = line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
     let mut targets: Vec<String> =
         names.params.iter().filter(|(n, _)| words.contains(&n.as_str())).map(|(n, _)| n.clone()).collect();
+    if targets.is_empty() {
+        // `All the pairs [a_i, b_i] are distinct`: the list whose parts those are.
+        targets = words.iter().filter_map(|w| tuples.get(*w)).map(|(list, _)| list.clone()).take(1).collect();
+    }
     if targets.is_empty() && lower.contains("edge") {
         targets = names.params.iter().filter(|(n, _)| n.to_ascii_lowercase().contains("edge")).map(|(n, _)| n.clone()).collect();
     }

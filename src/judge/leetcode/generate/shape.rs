@@ -129,39 +129,48 @@ pub(super) fn role(name: &str, values: &[&Value], declared: Option<&str>, node: 
 /// The text that declares parameter `name` in the code's signatures (`root: Optional[TreeNode]`,
 /// `TreeNode* root`, `vector<char>& letters`), the first one found.
 pub(super) fn declared<'a>(code: &'a str, name: &str) -> Option<&'a str> {
-    for line in code.lines() {
-        let t = line.trim_start();
-        if t.starts_with(['#', '/', '*']) {
-            continue;
-        }
-        let Some(open) = line.find('(') else { continue };
-        let params = &line[open + 1..];
-        let params = &params[..params.rfind(')').unwrap_or(params.len())];
-        for seg in split_params(params) {
-            if param_name(seg) == Some(name) {
-                return Some(seg);
-            }
-        }
-    }
-    None
+    groups(code).into_iter().flat_map(|(_, inside)| split_params(inside)).find(|seg| param_name(seg) == Some(name))
 }
 
 /// A method's parameter names, from its definition in the code (`def push(self, val: int)`,
 /// `void push(int val)`, `push(val: number): void`); `self` left out.
 pub(super) fn method_params(code: &str, method: &str) -> Option<Vec<String>> {
-    for line in code.lines() {
-        let Some(at) = line.find(&format!("{method}(")) else { continue };
-        let before = line[..at].chars().next_back();
-        if before.is_some_and(|c| c.is_alphanumeric() || c == '_' || c == '.') {
-            continue;
+    let (_, inside) = groups(code).into_iter().find(|(before, _)| {
+        before.strip_suffix(method).is_some_and(|b| !b.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.'))
+    })?;
+    Some(split_params(inside).filter_map(param_name).filter(|n| *n != "self").map(str::to_string).collect())
+}
+
+/// Each parenthesised group outside comments (across lines: a formatter may split a signature):
+/// the code before it, and what is inside.
+fn groups(code: &str) -> Vec<(&str, &str)> {
+    let b = code.as_bytes();
+    let mut out = Vec::new();
+    let (mut i, mut line_start) = (0, 0);
+    while i < b.len() {
+        match b[i] {
+            b'\n' => line_start = i + 1,
+            b'(' => {
+                let t = code[line_start..i].trim_start();
+                let commented = t.starts_with(['#', '/', '*']);
+                let mut depth = 0;
+                let end = (i..b.len()).find(|&j| {
+                    match b[j] {
+                        b'(' => depth += 1,
+                        b')' => depth -= 1,
+                        _ => {}
+                    }
+                    depth == 0
+                });
+                if let (false, Some(end)) = (commented, end) {
+                    out.push((code[line_start..i].trim_end(), &code[i + 1..end]));
+                }
+            }
+            _ => {}
         }
-        let rest = &line[at + method.len() + 1..];
-        let end = rest.rfind(')')?;
-        let names: Vec<String> =
-            split_params(&rest[..end]).filter_map(param_name).filter(|n| *n != "self").map(str::to_string).collect();
-        return Some(names);
+        i += 1;
     }
-    None
+    out
 }
 
 fn split_params(s: &str) -> impl Iterator<Item = &str> {

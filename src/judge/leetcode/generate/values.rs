@@ -34,6 +34,7 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
     match &plan.form {
         Form::Function(ps) => {
             let keys: Vec<Key> = ps.iter().flat_map(|p| g.scalar_keys(p)).collect();
+            let keys = g.with_named(keys);
             g.assign_all(keys);
             let parts: Vec<String> = ps.iter().map(|p| format!("{} = {}", p.name, g.value(p))).collect();
             parts.join(", ")
@@ -58,7 +59,8 @@ pub(super) fn assumptions(plan: &Plan) -> Vec<String> {
             out.push(format!("{name}: no length read; lengths up to {}", default_len(p)));
         }
         let numeric = matches!(leaf, Ty::Int | Ty::Double);
-        if numeric && g.elem_key(p, None).is_none() && !plan.facts.choices.contains_key(name) && !plan.facts.tree_edges.contains(name) {
+        let bounded = [None, Some(0), Some(1)].iter().any(|&c| g.elem_key(p, c).is_some());
+        if numeric && !bounded && !plan.facts.choices.contains_key(name) && !plan.facts.tree_edges.contains(name) {
             let (lo, hi) = seen_range(p);
             out.push(format!("{name}: no range read; values in [{lo}, {hi}], from the examples"));
         }
@@ -120,6 +122,28 @@ impl Gen<'_> {
             (Ty::List(_), _) => vec![Key::Len(n)],
             _ => Vec::new(),
         }
+    }
+
+    /// `keys` and the scalar terms their bounds (and their items' bounds) name, to a fixed
+    /// point: `n` of `nums.length == n + 1` or of `0 <= a_i < n` is drawn too.
+    fn with_named(&self, mut keys: Vec<Key>) -> Vec<Key> {
+        let mut queue = keys.clone();
+        for k in &keys {
+            queue.extend([None, Some(0), Some(1), Some(2)].map(|c| Key::Elem(k.base().into(), c)));
+        }
+        queue.push(Key::Elem(NODE.into(), None));
+        while let Some(k) = queue.pop() {
+            let (lo, hi) = self.plan.facts.bounds(&k);
+            let mut refs = Vec::new();
+            lo.iter().chain(&hi).for_each(|b| b.expr.keys(&mut refs));
+            for r in refs {
+                if !matches!(r, Key::Elem(..)) && !keys.contains(&r) {
+                    keys.push(r.clone());
+                    queue.push(r);
+                }
+            }
+        }
+        keys
     }
 
     /// Every example's rows have one width (a grid), and the width is not fixed (a tuple).
@@ -345,22 +369,31 @@ impl Gen<'_> {
         for _ in 0..n {
             let w = if self.env.contains_key(&inner) { hi as usize } else { self.length(lo, hi) };
             let mut row = Vec::new();
-            for attempt in 0..20 {
+            for _ in 0..20 {
                 row = if width.is_some() {
-                    (0..w).map(|c| self.flat(p, leaf, 1, Some(c)).pop().unwrap_or_default()).collect()
+                    // Each part in turn, the ones before known to the next (`start_i <= end_i`).
+                    let mut row = Vec::with_capacity(w);
+                    for c in 0..w {
+                        let x = self.flat(p, leaf, 1, Some(c)).pop().unwrap_or_default();
+                        self.env.insert(Key::Elem(p.name.clone(), Some(c)), x.parse().unwrap_or(0.0));
+                        row.push(x);
+                    }
+                    (0..w).for_each(|c| {
+                        self.env.remove(&Key::Elem(p.name.clone(), Some(c)));
+                    });
+                    row
                 } else {
                     self.flat(p, leaf, w, None)
                 };
-                if self.plan.facts.distinct_ends.contains(&p.name) && row.len() >= 2 && row[0] == row[1] && attempt < 19 {
-                    continue;
-                }
+                let ends = !(self.plan.facts.distinct_ends.contains(&p.name) && row.len() >= 2 && row[0] == row[1]);
                 let mut key = row.clone();
                 if row.len() >= 2 {
                     key[..2].sort();
                 }
-                if !distinct || seen.insert(key) {
+                if ends && (!distinct || seen.insert(key)) {
                     break;
                 }
+                // A row that breaks a rule read is dropped (the list comes out shorter).
                 row.clear();
             }
             if !row.is_empty() || width.is_none() {
