@@ -37,6 +37,7 @@ use std::time::Instant;
 pub use cache::cleanup;
 use compare::Mode;
 use lang::Lang;
+pub use leetcode::generate::{Plan as LeetCodePlan, plan_statement as leetcode_plan};
 use run::{End, Spec};
 use sandbox::{Confinement, Limits, TempDir};
 pub(crate) use tool::call as test_solution;

@@ -70,6 +70,9 @@ pub(super) struct Facts {
     pub(super) unread: Vec<String>,
 }
 
+/// A change a read line makes to the facts.
+type Apply = Box<dyn FnOnce(&mut Facts)>;
+
 /// What one line says, before it is known to be about the call.
 #[derive(Default)]
 pub(super) struct Line {
@@ -77,7 +80,7 @@ pub(super) struct Line {
     bounds: Vec<(Key, bool, Bound)>,
     /// Terms that must name something of the call for the line to count.
     keys: Vec<Key>,
-    apply: Vec<Box<dyn FnOnce(&mut Facts)>>,
+    apply: Vec<Apply>,
 }
 
 /// Reads the constraint lines.
@@ -185,7 +188,10 @@ impl Facts {
         let pick = |v: &'_ [(usize, Bound)]| -> Vec<usize> {
             v.iter().enumerate().filter(|(_, (j, _))| self.root(*j) == r).map(|(n, _)| n).collect()
         };
-        (pick(&self.lo).into_iter().map(|n| &self.lo[n].1).collect(), pick(&self.hi).into_iter().map(|n| &self.hi[n].1).collect())
+        (
+            pick(&self.lo).into_iter().map(|n| &self.lo[n].1).collect(),
+            pick(&self.hi).into_iter().map(|n| &self.hi[n].1).collect(),
+        )
     }
 
     /// Whether any bound was read for `k`'s class.
@@ -366,7 +372,11 @@ pub(super) fn fact(keys: Vec<Key>, f: impl FnOnce(&mut Facts) + 'static) -> Opti
 /// A prose bound (a node count's range).
 pub(super) fn ranged(key: Key, lo: Expr, hi: Expr) -> Option<Line> {
     let b = |e| Bound { expr: e, strict: false, reverse: false };
-    Some(Line { keys: vec![key.clone()], bounds: vec![(key.clone(), true, b(lo)), (key, false, b(hi))], ..Line::default() })
+    Some(Line {
+        keys: vec![key.clone()],
+        bounds: vec![(key.clone(), true, b(lo)), (key, false, b(hi))],
+        ..Line::default()
+    })
 }
 
 /// Several prose facts as one.

@@ -29,7 +29,7 @@ use shape::{Role, Ty};
 
 /// A problem's generator, read once.
 #[derive(Debug)]
-pub(crate) struct Plan {
+pub struct Plan {
     form: Form,
     facts: constraints::Facts,
     /// Facts the generator assumed where the statement says nothing it could read.
@@ -66,10 +66,28 @@ struct Method {
     calls: usize,
 }
 
+/// The plan of a LeetCode statement as the backend gives it (HTML or Markdown): its examples
+/// read as the judge reads them, the node class from the code when there is code (`Node` with
+/// `children` is an N-ary tree). The entry point for tools and examples outside the judge.
+pub fn plan_statement(content: &str, code: Option<&str>) -> Result<Plan, String> {
+    let markdown = crate::convert::to_markdown(Some(content));
+    let samples = crate::samples::extract(content, "leetcode");
+    let examples: Vec<Example> =
+        samples.tests.iter().filter_map(|s| super::example::parse(&s.input, &s.output).ok()).collect();
+    let lang = crate::judge::lang::Lang::Python;
+    let node = code.and_then(|c| super::kind::classify(None, &markdown, c, lang).ok()).and_then(|e| e.node);
+    plan(&markdown, &examples, code, node)
+}
+
 /// Builds the plan from the statement's Markdown, the examples read from it, the code (its
 /// signature says what the examples cannot: a `TreeNode`, a `char`) and the node class the
 /// judge decided (`kind::Extras::node`). `Err` says why no testcase can be generated.
-pub(crate) fn plan(markdown: &str, examples: &[Example], code: Option<&str>, node: Option<NodeClass>) -> Result<Plan, String> {
+pub(crate) fn plan(
+    markdown: &str,
+    examples: &[Example],
+    code: Option<&str>,
+    node: Option<NodeClass>,
+) -> Result<Plan, String> {
     let first = examples.first().ok_or("no example could be read: the parameters' types are unknown")?;
     let form = match &first.call {
         Call::Function(args) => Form::Function(function(args, examples, code, node)?),
@@ -97,7 +115,12 @@ pub(crate) fn plan(markdown: &str, examples: &[Example], code: Option<&str>, nod
     Ok(plan)
 }
 
-fn function(args: &[(String, Value)], examples: &[Example], code: Option<&str>, node: Option<NodeClass>) -> Result<Vec<Param>, String> {
+fn function(
+    args: &[(String, Value)],
+    examples: &[Example],
+    code: Option<&str>,
+    node: Option<NodeClass>,
+) -> Result<Vec<Param>, String> {
     if args.iter().any(|(n, _)| n.is_empty()) {
         return Err("the examples' arguments have no names".into());
     }
@@ -131,8 +154,12 @@ fn design(examples: &[Example], code: Option<&str>) -> Result<Design, String> {
                 Some(i) => i,
                 None => {
                     let params = code.and_then(|c| shape::method_params(c, if k == 0 { "__init__" } else { name }));
-                    let params = params.or_else(|| code.and_then(|c| shape::method_params(c, name))).unwrap_or_default();
-                    let params = params.into_iter().map(|n| Param { name: n, ty: Ty::Unknown, role: Role::Plain, seen: Vec::new() }).collect();
+                    let params =
+                        params.or_else(|| code.and_then(|c| shape::method_params(c, name))).unwrap_or_default();
+                    let params = params
+                        .into_iter()
+                        .map(|n| Param { name: n, ty: Ty::Unknown, role: Role::Plain, seen: Vec::new() })
+                        .collect();
                     methods.push(Method { name: name.clone(), params, calls: 0 });
                     methods.len() - 1
                 }
@@ -141,7 +168,9 @@ fn design(examples: &[Example], code: Option<&str>) -> Result<Design, String> {
             let list = list.as_array().map(Vec::as_slice).unwrap_or_default();
             if m.params.len() != list.len() {
                 // The code's names do not fit the example's arguments: positions, unnamed.
-                m.params = (0..list.len()).map(|i| Param { name: format!("#{i}"), ty: Ty::Unknown, role: Role::Plain, seen: Vec::new() }).collect();
+                m.params = (0..list.len())
+                    .map(|i| Param { name: format!("#{i}"), ty: Ty::Unknown, role: Role::Plain, seen: Vec::new() })
+                    .collect();
             }
             for (p, v) in m.params.iter_mut().zip(list) {
                 p.ty = shape::unify(p.ty.clone(), shape::of(v));
@@ -165,7 +194,8 @@ fn chars_where_no_length(form: &mut Form, facts: &constraints::Facts) {
         Form::Design(d) => d.methods.iter_mut().flat_map(|m| m.params.iter_mut()).collect(),
     };
     for p in params {
-        let len_key = if matches!(p.ty, Ty::Str) { expr::Key::Len(p.name.clone()) } else { expr::Key::Inner(p.name.clone()) };
+        let len_key =
+            if matches!(p.ty, Ty::Str) { expr::Key::Len(p.name.clone()) } else { expr::Key::Inner(p.name.clone()) };
         let all_one = p.seen.iter().filter_map(shape::one_char).reduce(|a, b| a && b).unwrap_or(false);
         if all_one && !facts.bounded(&len_key) && !matches!(p.ty, Ty::Char) {
             p.ty = shape::chars(p.ty.clone());
@@ -176,22 +206,22 @@ fn chars_where_no_length(form: &mut Form, facts: &constraints::Facts) {
 impl Plan {
     /// The testcase for `seed` at `size`, a fraction in `(0, 1]` of the largest input the
     /// constraints allow (1: that input itself, every length at its maximum).
-    pub(crate) fn testcase(&self, seed: u64, size: f64) -> String {
+    pub fn testcase(&self, seed: u64, size: f64) -> String {
         values::testcase(self, seed, size.clamp(0.0, 1.0))
     }
 
     /// The constraint lines read, as the statement writes them (made plain).
-    pub(crate) fn read(&self) -> &[String] {
+    pub fn read(&self) -> &[String] {
         &self.facts.read
     }
 
     /// The constraint lines not read: a generated testcase may break them.
-    pub(crate) fn unread(&self) -> &[String] {
+    pub fn unread(&self) -> &[String] {
         &self.facts.unread
     }
 
     /// What the generator assumed where it read no constraint (a range from the examples).
-    pub(crate) fn assumed(&self) -> &[String] {
+    pub fn assumed(&self) -> &[String] {
         &self.assumed
     }
 }

@@ -6,9 +6,9 @@
 
 use std::collections::{HashSet, VecDeque};
 
+use super::Param;
 use super::shape::{Role, Ty};
 use super::values::{Gen, number};
-use super::Param;
 
 impl Gen<'_> {
     pub(super) fn nodes(&mut self, p: &Param) -> String {
@@ -58,9 +58,17 @@ impl Gen<'_> {
         let mut open: Vec<(usize, bool)> = vec![(0, false), (0, true)];
         let path = self.rng.chance(0.25);
         for i in 1..n {
-            let at = if path { open.len() - 1 - self.rng.below(2.min(open.len() as u64)) as usize } else { self.rng.below(open.len() as u64) as usize };
+            let at = if path {
+                open.len() - 1 - self.rng.below(2.min(open.len() as u64)) as usize
+            } else {
+                self.rng.below(open.len() as u64) as usize
+            };
             let (parent, right) = open.swap_remove(at);
-            if right { kids[parent].1 = i } else { kids[parent].0 = i }
+            if right {
+                kids[parent].1 = i
+            } else {
+                kids[parent].0 = i
+            }
             open.push((i, false));
             open.push((i, true));
         }

@@ -19,11 +19,23 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
     if lower.contains("binary search tree") {
         return constraints::fact(Vec::new(), |f: &mut Facts| f.bst = true);
     }
-    for verb in [" consist of ", " consists of ", " contain only ", " contains only ", " only contain", " is either ", " are either ", " consist only of", " consists only of", " is ", " are "] {
-        if let Some(at) = lower.find(verb) {
-            if let Some(said) = alphabet(&line[..at], &line[at + verb.len()..], names) {
-                return Some(said);
-            }
+    for verb in [
+        " consist of ",
+        " consists of ",
+        " contain only ",
+        " contains only ",
+        " only contain",
+        " is either ",
+        " are either ",
+        " consist only of",
+        " consists only of",
+        " is ",
+        " are ",
+    ] {
+        if let Some(at) = lower.find(verb)
+            && let Some(said) = alphabet(&line[..at], &line[at + verb.len()..], names)
+        {
+            return Some(said);
         }
     }
     flags(line, &lower, names, tuples)
@@ -86,7 +98,7 @@ fn alphabet(subject: &str, tail: &str, names: &Names) -> Option<Line> {
     }
     let values: Vec<f64> = tail
         .trim_start_matches("either ")
-        .split(|c| c == ',')
+        .split(',')
         .flat_map(|p| p.split(" or "))
         .map(|p| p.trim())
         .filter(|p| !p.is_empty())
@@ -104,7 +116,10 @@ fn alphabet(subject: &str, tail: &str, names: &Names) -> Option<Line> {
 fn charset(tail: &str) -> Option<Vec<char>> {
     let lower = tail.to_ascii_lowercase();
     let mut set: Vec<char> = Vec::new();
-    let (lo, up) = (lower.contains("lowercase") || lower.contains("lower-case") || lower.contains("lower case"), lower.contains("uppercase") || lower.contains("upper-case") || lower.contains("upper case"));
+    let (lo, up) = (
+        lower.contains("lowercase") || lower.contains("lower-case") || lower.contains("lower case"),
+        lower.contains("uppercase") || lower.contains("upper-case") || lower.contains("upper case"),
+    );
     if lower.contains("letter") {
         if lo || !up {
             set.extend('a'..='z');
@@ -139,7 +154,12 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
         targets = words.iter().filter_map(|w| tuples.get(*w)).map(|(list, _)| list.clone()).take(1).collect();
     }
     if targets.is_empty() && lower.contains("edge") {
-        targets = names.params.iter().filter(|(n, _)| n.to_ascii_lowercase().contains("edge")).map(|(n, _)| n.clone()).collect();
+        targets = names
+            .params
+            .iter()
+            .filter(|(n, _)| n.to_ascii_lowercase().contains("edge"))
+            .map(|(n, _)| n.clone())
+            .collect();
     }
     if targets.is_empty() && (lower.contains("node") || lower.contains("tree")) {
         targets = names.params.iter().filter(|(_, r)| !r.is_empty()).map(|(n, _)| n.clone()).collect();
@@ -149,35 +169,45 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
     }
     let keys: Vec<Key> = targets.iter().map(|t| Key::Var(t.clone())).collect();
     let rows = lower.contains("edge") || lower.contains("pair");
-    let apply: Box<dyn Fn(&mut Facts, String)> = if lower.contains("valid tree") || lower.contains("form a tree") || lower.contains("represent a tree") {
-        Box::new(|f, t| {
-            f.tree_edges.insert(t);
-        })
-    } else if rows && (lower.contains("repeated") || lower.contains("duplicate") || lower.contains("distinct") || lower.contains("unique") || lower.contains("twice")) {
-        Box::new(|f, t| {
-            f.distinct_rows.insert(t);
-        })
-    } else if lower.contains("unique") || lower.contains("distinct") {
-        Box::new(|f, t| {
-            f.unique.insert(t);
-        })
-    } else if lower.contains("permutation") {
-        Box::new(|f, t| {
-            f.permutation.insert(t);
-        })
-    } else if let Some(order) = sorted(lower) {
-        let strict = lower.contains("strictly");
-        Box::new(move |f, t| {
-            if strict {
-                f.unique.insert(t.clone());
-            }
-            f.sorted.insert(t, order);
-        })
-    } else {
-        return None;
-    };
+    let apply: Flag =
+        if lower.contains("valid tree") || lower.contains("form a tree") || lower.contains("represent a tree") {
+            Box::new(|f, t| {
+                f.tree_edges.insert(t);
+            })
+        } else if rows
+            && (lower.contains("repeated")
+                || lower.contains("duplicate")
+                || lower.contains("distinct")
+                || lower.contains("unique")
+                || lower.contains("twice"))
+        {
+            Box::new(|f, t| {
+                f.distinct_rows.insert(t);
+            })
+        } else if lower.contains("unique") || lower.contains("distinct") {
+            Box::new(|f, t| {
+                f.unique.insert(t);
+            })
+        } else if lower.contains("permutation") {
+            Box::new(|f, t| {
+                f.permutation.insert(t);
+            })
+        } else if let Some(order) = sorted(lower) {
+            let strict = lower.contains("strictly");
+            Box::new(move |f, t| {
+                if strict {
+                    f.unique.insert(t.clone());
+                }
+                f.sorted.insert(t, order);
+            })
+        } else {
+            return None;
+        };
     constraints::fact(keys, move |f: &mut Facts| targets.into_iter().for_each(|t| apply(f, t)))
 }
+
+/// A flag set on one target parameter.
+type Flag = Box<dyn Fn(&mut Facts, String)>;
 
 fn sorted(lower: &str) -> Option<Sort> {
     if !(lower.contains("sorted") || lower.contains("order")) {

@@ -106,7 +106,9 @@ pub(super) fn role(name: &str, values: &[&Value], declared: Option<&str>, node: 
         }
         return Role::Plain;
     }
-    let flat_nulls = values.iter().any(|v| v.as_array().is_some_and(|a| a.iter().any(Value::is_null) && !a.iter().any(Value::is_array)));
+    let flat_nulls = values
+        .iter()
+        .any(|v| v.as_array().is_some_and(|a| a.iter().any(Value::is_null) && !a.iter().any(Value::is_array)));
     let lower = name.to_ascii_lowercase();
     if lower == "adjlist" || node == Some(NodeClass::Graph) && values.iter().all(|v| v.is_array()) {
         return Role::Graph;

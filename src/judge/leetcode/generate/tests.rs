@@ -35,7 +35,9 @@ fn real_statements() {
     let (mut total, mut planned, mut all_read, mut bad) = (0, 0, 0, Vec::new());
     let mut shapes: std::collections::BTreeMap<String, (usize, String)> = Default::default();
     let mut why: std::collections::BTreeMap<String, usize> = Default::default();
-    for path in &files {
+    let step: usize = std::env::var("OJ_LCGEN_STEP").ok().and_then(|s| s.parse().ok()).unwrap_or(1);
+    let mut slowest = (std::time::Duration::ZERO, String::new());
+    for path in files.iter().step_by(step) {
         let html = std::fs::read_to_string(path).unwrap();
         let id = path.file_stem().unwrap().to_string_lossy().to_string();
         let only = std::env::var("OJ_LCGEN_ONLY").ok();
@@ -50,11 +52,16 @@ fn real_statements() {
             continue;
         }
         total += 1;
-        let examples: Vec<Example> = samples.tests.iter().filter_map(|s| example::parse(&s.input, &s.output).ok()).collect();
+        let examples: Vec<Example> =
+            samples.tests.iter().filter_map(|s| example::parse(&s.input, &s.output).ok()).collect();
         let md = crate::convert::to_markdown(Some(&html));
-        let Ok(extras) = super::super::kind::classify(None, &md, code.as_deref().unwrap_or(""), crate::judge::lang::Lang::Python) else { continue };
-        let node = extras.node;
-        let p = match plan(&md, &examples, code.as_deref(), node) {
+        if super::super::kind::classify(None, &md, code.as_deref().unwrap_or(""), crate::judge::lang::Lang::Python)
+            .is_err()
+        {
+            total -= 1;
+            continue;
+        }
+        let p = match plan_statement(&html, code.as_deref()) {
             Ok(p) => p,
             Err(e) => {
                 *why.entry(e).or_default() += 1;
@@ -63,7 +70,14 @@ fn real_statements() {
         };
         planned += 1;
         if only.is_some() {
-            eprintln!("{id}\nREAD {:#?}\nUNREAD {:#?}\nASSUMED {:#?}\n{}\n{}", p.read(), p.unread(), p.assumed(), p.testcase(1, 0.1), p.testcase(2, 0.3).chars().take(600).collect::<String>());
+            eprintln!(
+                "{id}\nREAD {:#?}\nUNREAD {:#?}\nASSUMED {:#?}\n{}\n{}",
+                p.read(),
+                p.unread(),
+                p.assumed(),
+                p.testcase(1, 0.1),
+                p.testcase(2, 0.3).chars().take(600).collect::<String>()
+            );
         }
         if p.unread().is_empty() {
             all_read += 1;
@@ -75,12 +89,20 @@ fn real_statements() {
             e.0 += 1;
         }
         let sizes: &[f64] = if std::env::var("OJ_LCGEN_FULL").is_ok() { &[0.05, 0.3, 1.0] } else { &[0.05, 0.3] };
-        let mut kept = String::new();
+        let mut kept = format!("# read {:?}\n# unread {:?}\n# assumed {:?}\n", p.read(), p.unread(), p.assumed());
         for (seed, &size) in sizes.iter().enumerate() {
+            let start = std::time::Instant::now();
             let t = p.testcase(seed as u64, size);
+            if start.elapsed() > slowest.0 {
+                slowest = (start.elapsed(), format!("{id} at size {size}: {} bytes", t.len()));
+            }
             match example::parse(&t, "0") {
                 Ok(e) if same_names(&e.call, &examples[0].call) => {}
-                other => bad.push(format!("{id} size {size}: {:?}: {}", other.err(), t.chars().take(200).collect::<String>())),
+                other => bad.push(format!(
+                    "{id} size {size}: {:?}: {}",
+                    other.err(),
+                    t.chars().take(200).collect::<String>()
+                )),
             }
             kept += &t;
             kept += "\n";
@@ -90,9 +112,10 @@ fn real_statements() {
         }
     }
     let mut top: Vec<_> = shapes.into_iter().collect();
-    top.sort_by(|a, b| b.1.0.cmp(&a.1.0));
+    top.sort_by_key(|t| std::cmp::Reverse(t.1.0));
     eprintln!("function/design problems {total}, planned {planned}, every constraint read {all_read}");
     eprintln!("not planned: {why:?}");
+    eprintln!("slowest testcase: {:?} {}", slowest.0, slowest.1);
     for (s, (n, id)) in top.iter().take(60) {
         eprintln!("{n:5} {s}   (e.g. {id})");
     }

@@ -170,8 +170,12 @@ impl Gen<'_> {
         if self.plan.facts.bounded(&inner) {
             return None;
         }
-        let widths: HashSet<usize> =
-            p.seen.iter().flat_map(|v| v.as_array().into_iter().flatten()).filter_map(|r| r.as_array().map(Vec::len)).collect();
+        let widths: HashSet<usize> = p
+            .seen
+            .iter()
+            .flat_map(|v| v.as_array().into_iter().flatten())
+            .filter_map(|r| r.as_array().map(Vec::len))
+            .collect();
         let one = widths.len() == 1 && widths.iter().all(|&w| (1..=3).contains(&w));
         one.then(|| widths.into_iter().next().unwrap_or(2))
     }
@@ -197,7 +201,8 @@ impl Gen<'_> {
 
     fn assign(&mut self, k: &Key) {
         let class = self.plan.facts.class(k);
-        let double = class.iter().any(|k| matches!(k, Key::Var(n) if self.param(n).is_some_and(|p| p.ty == Ty::Double)));
+        let double =
+            class.iter().any(|k| matches!(k, Key::Var(n) if self.param(n).is_some_and(|p| p.ty == Ty::Double)));
         let lengthish = class.iter().any(|k| matches!(k, Key::Len(_) | Key::Inner(_)));
         let (lo, hi) = self.range(k, !double, || default_for(self, k));
         let x = if double {
@@ -229,8 +234,10 @@ impl Gen<'_> {
         let (los, his) = self.plan.facts.bounds(k);
         let env = |k: &Key| self.env.get(k).copied();
         let one = if int { 1.0 } else { 0.0 };
-        let lo = los.iter().filter_map(|b| Some(b.expr.eval(&env)? + if b.strict { one } else { 0.0 })).reduce(f64::max);
-        let hi = his.iter().filter_map(|b| Some(b.expr.eval(&env)? - if b.strict { one } else { 0.0 })).reduce(f64::min);
+        let lo =
+            los.iter().filter_map(|b| Some(b.expr.eval(&env)? + if b.strict { one } else { 0.0 })).reduce(f64::max);
+        let hi =
+            his.iter().filter_map(|b| Some(b.expr.eval(&env)? - if b.strict { one } else { 0.0 })).reduce(f64::min);
         let (dlo, dhi) = if lo.is_none() || hi.is_none() { default() } else { (0.0, 0.0) };
         let (mut lo, mut hi) = (lo.unwrap_or(dlo.min(hi.unwrap_or(dlo))), hi.unwrap_or(dhi.max(lo.unwrap_or(dhi))));
         if int {
@@ -311,7 +318,10 @@ impl Gen<'_> {
 
     /// 141's `pos`: -1 or an index of the list beside it.
     fn cycle_pos(&mut self) -> String {
-        let n = self.env.iter().find(|(k, _)| matches!(k, Key::Len(b) if self.param(b).is_some_and(|p| p.role == Role::Linked)));
+        let n = self
+            .env
+            .iter()
+            .find(|(k, _)| matches!(k, Key::Len(b) if self.param(b).is_some_and(|p| p.role == Role::Linked)));
         let n = n.map_or(0, |(_, v)| *v as i64);
         self.rng.range(-1, n - 1).to_string()
     }
@@ -325,16 +335,21 @@ impl Gen<'_> {
                 let hi = hi.min((BUDGET / n.max(1)).max(1) as f64).max(lo);
                 let mut seen = HashSet::new();
                 let items: Vec<String> = (0..n)
-                    .map(|_| {
+                    .filter_map(|_| {
                         let l = self.length(lo, hi);
                         let s = self.string(p, l);
-                        if self.plan.facts.unique.contains(&p.name) && !seen.insert(s.clone()) { None } else { Some(json_str(&s)) }
+                        if self.plan.facts.unique.contains(&p.name) && !seen.insert(s.clone()) {
+                            None
+                        } else {
+                            Some(json_str(&s))
+                        }
                     })
-                    .flatten()
                     .collect();
                 format!("[{}]", items.join(","))
             }
-            Ty::List(leaf) if matches!(**leaf, Ty::List(_)) => p.seen.first().map_or_else(|| "[]".into(), Value::to_string),
+            Ty::List(leaf) if matches!(**leaf, Ty::List(_)) => {
+                p.seen.first().map_or_else(|| "[]".into(), Value::to_string)
+            }
             Ty::List(leaf) => self.rows(p, leaf),
             leaf => {
                 let n = self.len(p);
@@ -494,15 +509,18 @@ impl Gen<'_> {
             return a.into_iter().take(n).collect();
         }
         // Small sizes draw from a few letters, so that repeats (and the bugs they show) come.
-        let k = if self.f >= 1.0 { alphabet.len() } else { ((alphabet.len() as f64).powf(self.f.max(0.3)).ceil() as usize).clamp(1, alphabet.len()) };
+        let k = if self.f >= 1.0 {
+            alphabet.len()
+        } else {
+            ((alphabet.len() as f64).powf(self.f.max(0.3)).ceil() as usize).clamp(1, alphabet.len())
+        };
         (0..n).map(|_| alphabet[self.rng.below(k as u64) as usize]).collect()
     }
 
     fn design(&mut self, d: &Design) -> String {
-        let (lo, hi) = match self.plan.facts.calls {
-            Some(n) => (1.0, n.min(BUDGET as f64)),
-            None => (1.0, 1000.0),
-        };
+        let hi = self.plan.facts.calls.unwrap_or(1000.0).min(BUDGET as f64);
+        // A few calls even at the smallest size: the constructor alone tests nothing.
+        let lo = hi.min(5.0);
         let calls = self.length(lo, hi).max(1);
         let ctor = &d.methods[0];
         let others: Vec<usize> = (1..d.methods.len()).collect();
@@ -523,7 +541,14 @@ impl Gen<'_> {
             .map(|p| match &p.ty {
                 Ty::Int | Ty::Double => {
                     let (lo, hi) = self.elem_range(p, None);
-                    if p.ty == Ty::Double { number(self.scaled(lo, hi).0 + (self.scaled(lo, hi).1 - self.scaled(lo, hi).0) * self.rng.unit(), true) } else { self.int(lo, hi).to_string() }
+                    if p.ty == Ty::Double {
+                        number(
+                            self.scaled(lo, hi).0 + (self.scaled(lo, hi).1 - self.scaled(lo, hi).0) * self.rng.unit(),
+                            true,
+                        )
+                    } else {
+                        self.int(lo, hi).to_string()
+                    }
                 }
                 _ => {
                     self.env.remove(&Key::Len(p.name.clone()));
