@@ -37,12 +37,12 @@ use std::time::Instant;
 pub use cache::cleanup;
 use compare::Mode;
 use lang::Lang;
-pub use leetcode::generate::{Plan as LeetCodePlan, plan_statement as leetcode_plan};
 /// For `test_solution`'s description, from the tables the judge chooses by: the `language`
 /// names (its schema's enum), each with what builds and runs it, and those a LeetCode problem can
 /// be given in (the drivers' table).
 pub(crate) use lang::{NAMES as LANGUAGES, described as languages_described};
 pub(crate) use leetcode::driver::names as leetcode_languages;
+pub use leetcode::generate::{Plan as LeetCodePlan, plan_statement as leetcode_plan};
 use run::{End, Spec};
 use sandbox::{Confinement, Limits, TempDir};
 pub(crate) use tool::call as test_solution;

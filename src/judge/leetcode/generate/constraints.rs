@@ -61,6 +61,8 @@ pub(super) struct Facts {
     /// Lists of tuples with no tuple twice.
     pub(super) distinct_rows: BTreeSet<String>,
     pub(super) bst: bool,
+    /// Terms that are even (0) or odd (1).
+    pub(super) parity: Vec<(Key, i64)>,
     /// The statement's tree is perfect, or complete (level order without a gap).
     pub(super) perfect: bool,
     pub(super) complete: bool,

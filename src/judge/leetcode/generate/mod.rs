@@ -91,7 +91,7 @@ pub(crate) fn plan(
     let first = examples.first().ok_or("no example could be read: the parameters' types are unknown")?;
     let form = match &first.call {
         Call::Function(args) => Form::Function(function(args, examples, code, node)?),
-        Call::Design { .. } => Form::Design(design(examples, code)?),
+        Call::Design { .. } => Form::Design(design(examples, code, node)?),
     };
     let names: Vec<(String, &'static str)> = match &form {
         Form::Function(ps) => ps.iter().map(|p| (p.name.clone(), p.role.nodes())).collect(),
@@ -145,7 +145,7 @@ fn function(
     Ok(params)
 }
 
-fn design(examples: &[Example], code: Option<&str>) -> Result<Design, String> {
+fn design(examples: &[Example], code: Option<&str>, node: Option<NodeClass>) -> Result<Design, String> {
     let mut methods: Vec<Method> = Vec::new();
     for e in examples {
         let Call::Design { methods: names, args } = &e.call else { continue };
@@ -183,6 +183,12 @@ fn design(examples: &[Example], code: Option<&str>) -> Result<Design, String> {
     }
     if methods.is_empty() {
         return Err("no design example could be read".into());
+    }
+    // A constructor's `root: TreeNode` is a tree, as a function's is.
+    for p in methods.iter_mut().flat_map(|m| m.params.iter_mut()) {
+        let declared = code.and_then(|c| shape::declared(c, &p.name));
+        let refs: Vec<&Value> = p.seen.iter().collect();
+        p.role = shape::role(&p.name, &refs, declared, node);
     }
     Ok(Design { methods })
 }

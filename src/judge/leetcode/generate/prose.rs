@@ -16,6 +16,9 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
         let n = number_after(&lower, "at most")?;
         return constraints::fact(Vec::new(), move |f: &mut Facts| f.calls = Some(n));
     }
+    if let Some(said) = parity(line, &lower) {
+        return Some(said);
+    }
     if lower.contains("binary search tree") {
         return constraints::fact(Vec::new(), |f: &mut Facts| f.bst = true);
     }
@@ -39,6 +42,21 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
         }
     }
     flags(line, &lower, names, tuples)
+}
+
+/// `n is even`, `nums.length is odd`, `nums.length % 2 == 0`.
+fn parity(line: &str, lower: &str) -> Option<Line> {
+    let (term, rem) = if let Some(t) = lower.strip_suffix(" is even") {
+        (t, 0)
+    } else if let Some(t) = lower.strip_suffix(" is odd") {
+        (t, 1)
+    } else {
+        let (t, r) = lower.split_once("% 2 ==")?;
+        (t, r.trim().parse().ok()?)
+    };
+    let key = expr::term(line[..term.len()].trim())?;
+    let k = key.clone();
+    constraints::fact(vec![key], move |f: &mut Facts| f.parity.push((k, rem)))
 }
 
 /// `The number of nodes in the tree is in the range [a, b]`, or `… is n`.

@@ -151,3 +151,28 @@ fn tuples_named_in_the_statement() {
         }
     }
 }
+
+#[test]
+fn parity_and_a_design_constructors_tree() {
+    let md = "**Constraints:**\n\n- `2 <= n <= 100`\n- `n` is even.\n";
+    let p = plan(md, &[ex("n = 4")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let t = p.testcase(seed, 0.5);
+        let n: i64 = t.strip_prefix("n = ").unwrap().parse().unwrap();
+        assert!(n % 2 == 0 && (2..=100).contains(&n), "{t}");
+    }
+    let md = "**Constraints:**\n\n- The number of nodes in the tree is in the range `[1, 10^5]`.\n- `0 <= Node.val <= 10^6`\n- At most `10^5` calls will be made to `hasNext`, and `next`.\n";
+    let code = "class BSTIterator:\n    def __init__(self, root: Optional[TreeNode]):\n    def next(self) -> int:\n    def hasNext(self) -> bool:";
+    let e = example::parse(
+        "[\"BSTIterator\", \"next\", \"hasNext\"]\n[[[7, 3, 15, null, null, 9, 20]], [], []]",
+        "[null, 3, true]",
+    )
+    .unwrap();
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let big = p.testcase(3, 1.0);
+    let Call::Design { methods, args } = example::parse(&big, "0").unwrap().call else { panic!() };
+    assert_eq!(methods.len(), 100_000);
+    assert_eq!(args[0][0].as_array().unwrap().iter().filter(|v| !v.is_null()).count(), 100_000);
+}

@@ -217,6 +217,18 @@ impl Gen<'_> {
             let (a, b) = self.scaled(lo, hi);
             self.rng.range(a as i64, b as i64) as f64
         };
+        // `n is even`: the neighbour of the other parity, inside the range.
+        let rem = self.plan.facts.parity.iter().find(|(p, _)| class.contains(p)).map(|(_, r)| *r);
+        let x = match rem {
+            Some(r) if !double && (x as i64).rem_euclid(2) != r => {
+                if x < hi {
+                    x + 1.0
+                } else {
+                    x - 1.0
+                }
+            }
+            _ => x,
+        };
         for c in class {
             self.env.insert(c, x);
         }
@@ -521,7 +533,7 @@ impl Gen<'_> {
         let hi = self.plan.facts.calls.unwrap_or(1000.0).min(BUDGET as f64);
         // A few calls even at the smallest size: the constructor alone tests nothing.
         let lo = hi.min(5.0);
-        let calls = self.length(lo, hi).max(1);
+        let calls = if self.f >= 1.0 { hi as usize } else { self.length(lo, hi) }.max(1);
         let ctor = &d.methods[0];
         let others: Vec<usize> = (1..d.methods.len()).collect();
         let (mut names, mut args) = (vec![json_str(&ctor.name)], vec![self.args(ctor)]);
