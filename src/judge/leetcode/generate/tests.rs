@@ -55,12 +55,11 @@ fn real_statements() {
         let examples: Vec<Example> =
             samples.tests.iter().filter_map(|s| example::parse(&s.input, &s.output).ok()).collect();
         let md = crate::convert::to_markdown(Some(&html));
-        if super::super::kind::classify(None, &md, code.as_deref().unwrap_or(""), crate::judge::lang::Lang::Python)
-            .is_err()
-        {
+        let lang = crate::judge::lang::Lang::Python;
+        let Ok(extras) = super::super::kind::classify(None, &md, code.as_deref().unwrap_or(""), lang) else {
             total -= 1;
             continue;
-        }
+        };
         let p = match plan_statement(&html, code.as_deref()) {
             Ok(p) => p,
             Err(e) => {
@@ -97,7 +96,9 @@ fn real_statements() {
                 slowest = (start.elapsed(), format!("{id} at size {size}: {} bytes", t.len()));
             }
             match example::parse(&t, "0") {
-                Ok(e) if same_names(&e.call, &examples[0].call) => {}
+                Ok(e) if same_names(&e.call, &examples[0].call) => {
+                    kept += &format!("# stdin {}", example::to_stdin(&e.call, &extras.fields()));
+                }
                 other => bad.push(format!(
                     "{id} size {size}: {:?}: {}",
                     other.err(),
