@@ -72,6 +72,9 @@ pub(super) struct Facts {
     pub(super) unread: Vec<String>,
 }
 
+/// The reader of a sentence.
+pub(super) type Sentence = fn(&str, &Names, &Tuples) -> Option<Line>;
+
 /// A change a read line makes to the facts.
 type Apply = Box<dyn FnOnce(&mut Facts)>;
 
@@ -86,12 +89,14 @@ pub(super) struct Line {
 }
 
 /// Reads the constraint lines.
-pub(super) fn read(lines: &[String], statement: &[String], names: &Names) -> Facts {
+/// `sentence` reads a line that is not comparisons (`prose::sentence`, passed in by the caller
+/// so that the two readers do not import each other).
+pub(super) fn read(lines: &[String], statement: &[String], names: &Names, sentence: Sentence) -> Facts {
     let tuples = tuple_parts(statement);
     let mut facts = Facts::default();
     let mut said: Vec<(String, Line)> = Vec::new();
     for line in lines {
-        let s = relations(line, &tuples).or_else(|| super::prose::sentence(line, names, &tuples));
+        let s = relations(line, &tuples).or_else(|| sentence(line, names, &tuples));
         match s {
             Some(s) => said.push((line.clone(), s)),
             None => facts.unread.push(line.clone()),

@@ -100,7 +100,7 @@ pub(crate) fn plan(
     let lines = text::constraint_lines(markdown);
     // `edges[i] = [a_i, b_i]` is often said in the statement, not under the constraints.
     let statement: Vec<String> = markdown.lines().map(text::plain).collect();
-    let mut facts = constraints::read(&lines, &statement, &constraints::Names { params: &names });
+    let mut facts = constraints::read(&lines, &statement, &constraints::Names { params: &names }, prose::sentence);
     let lower = markdown.to_ascii_lowercase();
     // What the statement's prose says of the tree, beyond the constraints.
     if names.iter().any(|(_, r)| *r == "tree") {
