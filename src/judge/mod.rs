@@ -45,6 +45,7 @@ use lang::Lang;
 /// be given in (the drivers' table).
 pub(crate) use lang::{NAMES as LANGUAGES, described as languages_described};
 pub(crate) use leetcode::driver::names as leetcode_languages;
+pub use leetcode::generate::{Plan as LeetCodePlan, plan_statement as leetcode_plan};
 use run::{End, Spec};
 use sandbox::{Confinement, Limits, TempDir};
 pub(crate) use stress::call as stress_test;

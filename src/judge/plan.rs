@@ -63,6 +63,11 @@ pub(crate) struct Reader {
 }
 
 impl Reader {
+    /// The `Node` class the code's template defines (an N-ary tree, a graph…), if any.
+    pub(crate) fn node(&self) -> Option<super::leetcode::kind::NodeClass> {
+        self.shape.extras.node
+    }
+
     /// The driver's stdin for `testcase`, and whether it is a design problem's calls; a refusal
     /// names test `number` of `what` ("custom test", "generated testcase").
     pub(crate) fn stdin(&self, what: &str, number: usize, testcase: &str) -> Result<(String, bool), Refusal> {

@@ -1,7 +1,7 @@
 //! `stress_test` through the binary (`--allow-run`): a planted bug found and shrunk to the
 //! smallest failing size; a crashing reference reported as its fault; a difference where the
 //! statement accepts several answers not called WA; the largest input too slow; progress and
-//! cancellation; LeetCode testcases from a generator, and a clear refusal without one.
+//! cancellation; LeetCode testcases from a generator, and from the statement without one.
 
 use std::time::Duration;
 
@@ -178,11 +178,40 @@ fn bad_stress_arguments_are_refused_before_anything_runs() {
         let text = s.call_err(TOOL, a);
         assert!(text.contains(says), "{says}: {text}");
     }
-    // LeetCode without a generator: the statement's testcases are not available yet.
-    let lc = json!({"source": "leetcode", "id": "1", "language": "python", "code": "class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]\n",
-        "reference": py("class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]\n")});
-    let text = s.call_err(TOOL, lc);
-    assert!(text.contains("give `generator`") && text.contains("as LeetCode writes one"), "{text}");
+}
+
+/// A LeetCode function problem whose answer is unique: the sum of a list.
+fn lc_sum_problem() -> Value {
+    let content = "<p>Return the sum of <code>nums</code>.</p><p><strong class=\"example\">Example 1:</strong></p>\
+<pre><strong>Input:</strong> nums = [1,2,3]\n<strong>Output:</strong> 6</pre><p><strong>Constraints:</strong></p><ul>\
+<li><code>1 &lt;= nums.length &lt;= 10<sup>4</sup></code></li><li><code>-10<sup>5</sup> &lt;= nums[i] &lt;= 10<sup>5</sup></code></li>\
+<li>The answer is guaranteed to fit in a 32-bit integer.</li></ul>";
+    json!({"id": "sum-list", "source": "leetcode", "title": "Sum", "tags": [], "content": content, "category": "Algorithms"})
+}
+
+#[test]
+fn leetcode_testcases_from_the_statement() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/leetcode/sum-list", json_reply(&lc_sum_problem()));
+    let right = "class Solution:\n    def total(self, nums: List[int]) -> int:\n        return sum(nums)\n";
+    // Wrong from five numbers on: the first four only.
+    let wrong = "class Solution:\n    def total(self, nums: List[int]) -> int:\n        return sum(nums[:4])\n";
+    let a = |code: &str, largest: bool| {
+        json!({"source": "leetcode", "id": "sum-list", "language": "python", "code": code, "reference": py(right),
+            "rounds": 30, "largest": largest, "time_limit_ms": 20000, "time_budget_s": 60})
+    };
+    let v = stressed(&mut s, a(right, true));
+    assert_eq!(v["verdict"], "PASSED", "{v}");
+    assert_eq!(v["largest"]["verdict"], "AC", "{v}");
+    let notes = v["notes"].to_string();
+    assert!(notes.contains("1 <= nums.length <= 10^4") && notes.contains("fit in a 32-bit integer"), "{notes}");
+    let v = stressed(&mut s, a(wrong, false));
+    assert_eq!(v["verdict"], "WA", "{v}");
+    let input = v["counterexample"]["input"].as_str().unwrap();
+    assert!(input.starts_with("nums = [") && input.matches(',').count() >= 4, "{v}");
 }
 
 #[test]

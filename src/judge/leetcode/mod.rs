@@ -11,6 +11,7 @@ mod build;
 mod cpp;
 pub(crate) mod driver;
 pub(crate) mod example;
+pub(crate) mod generate;
 mod go;
 mod java;
 mod javascript;

@@ -104,7 +104,11 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     };
     let outcome = run(ctx, &engine, &a);
     let confinement = sandbox::confinement(built.limits);
-    Ok(output::output(&p, &job, &a, &facts, &outcome, &confinement))
+    let mut out = output::output(&p, &job, &a, &facts, &outcome, &confinement);
+    for n in built.generator.notes() {
+        out.note(&n);
+    }
+    Ok(out)
 }
 
 /// A sub-argument's error, said as such.
@@ -166,7 +170,9 @@ fn build_all(
             let b = make("generator", g, None, source::GENERATOR_MS)?;
             GeneratorSource::Program { argv: b.argv, cwd: cwd_of(g), limits: b.limits }
         }
-        (None, Some(r)) => source::from_statement(p, markdown, r).map_err(Failure::Refused)?,
+        (None, Some(r)) => {
+            source::from_statement(p, markdown, r, &job.program, a.max_size).map_err(Failure::Refused)?
+        }
         (None, None) => return Err(Failure::Refused("Invalid arguments: give `generator`".into())),
     };
     Ok(Ready { program: program.argv, limits: program.limits, reference, generator })

@@ -1,10 +1,12 @@
-//! Where a stress round's input comes from: THE SEAM for generated inputs. Today one source, the
-//! caller's generator program; LeetCode testcases generated from the statement's constraints
-//! (the `lcgen` work) plug in as another variant of [`GeneratorSource`], made by
-//! [`from_statement`], with an arm in [`GeneratorSource::input`].
+//! Where a stress round's input comes from: the caller's generator program, or for a LeetCode
+//! problem without one, testcases generated from the statement's types and constraints
+//! (`leetcode::generate`, made by [`from_statement`]).
 
 use std::path::PathBuf;
 
+use super::super::Program;
+use super::super::leetcode::example;
+use super::super::leetcode::generate::{self, Plan};
 use super::super::plan::Reader;
 use super::super::sandbox::Limits;
 use super::super::verdict::{self, Verdict};
@@ -19,12 +21,19 @@ pub(super) const GENERATOR_MS: u64 = 10_000;
 pub(crate) enum GeneratorSource {
     /// The caller's generator, built: run confined as `argv… SEED SIZE`, its stdout the input.
     Program { argv: Vec<String>, cwd: Option<PathBuf>, limits: Limits },
+    /// LeetCode testcases from the statement: `size` of `max_size` is that fraction of the
+    /// largest input the constraints allow; size 0 (the largest-input run's) is that input.
+    Statement { plan: Box<Plan>, max_size: u64 },
 }
 
 impl GeneratorSource {
     /// The input for `seed` and `size`, or why there is none (the generator's fault).
     pub(crate) fn input(&self, seed: u64, size: u64, cancelled: &dyn Fn() -> bool) -> Result<String, String> {
         match self {
+            GeneratorSource::Statement { plan, max_size } => {
+                let fraction = if size == 0 || size >= *max_size { 1.0 } else { size as f64 / *max_size as f64 };
+                Ok(plan.testcase(seed, fraction))
+            }
             GeneratorSource::Program { argv, cwd, limits } => {
                 let mut argv = argv.clone();
                 argv.extend([seed.to_string(), size.to_string()]);
@@ -45,16 +54,52 @@ impl GeneratorSource {
             }
         }
     }
+
+    /// What the result says of the inputs: for generated testcases, the constraints read and
+    /// those not read (a counterexample may break one of these), and what was assumed.
+    pub(crate) fn notes(&self) -> Vec<String> {
+        let GeneratorSource::Statement { plan, .. } = self else { return Vec::new() };
+        let mut notes = vec![format!(
+            "Inputs generated from the statement; constraints read: {}.",
+            if plan.read().is_empty() { "none".into() } else { plan.read().join("; ") }
+        )];
+        if !plan.unread().is_empty() {
+            notes.push(format!(
+                "Constraints not read (a generated input may break them; check a counterexample against them): {}.",
+                plan.unread().join("; ")
+            ));
+        }
+        if !plan.assumed().is_empty() {
+            notes.push(format!("Assumed where nothing was read: {}.", plan.assumed().join("; ")));
+        }
+        notes
+    }
 }
 
-/// A LeetCode problem's inputs generated from its statement (signature types and constraints),
-/// when the caller gave no generator. `reader` turns a testcase into the driver's call and checks
-/// its parameter names. Not available yet: the refusal says what to give instead.
-pub(crate) fn from_statement(p: &Problem, _markdown: &str, _reader: &Reader) -> Result<GeneratorSource, String> {
-    Err(format!(
-        "Invalid arguments: give `generator` for {} {}: a program run as `generator SEED SIZE` that prints one \
-testcase as LeetCode writes one (`nums = [3,1,2], target = 4`, a design problem's two lines); testcases generated \
-from the statement alone are not available yet.",
-        p.source, p.id
-    ))
+/// A LeetCode problem's inputs generated from its statement (the examples' and the code's types,
+/// the constraints), when the caller gave no generator; refused, saying what to give instead,
+/// when no example can be read.
+pub(crate) fn from_statement(
+    p: &Problem,
+    markdown: &str,
+    reader: &Reader,
+    program: &Program,
+    max_size: u64,
+) -> Result<GeneratorSource, String> {
+    let found = crate::samples::extract(markdown, p.source.as_str());
+    let examples: Vec<example::Example> =
+        found.tests.iter().filter_map(|s| example::parse(&s.input, &s.output).ok()).collect();
+    let code = match program {
+        Program::Code { source, .. } => Some(source.as_str()),
+        Program::Command { .. } => None,
+    };
+    match generate::plan(markdown, &examples, code, reader.node()) {
+        Ok(plan) => Ok(GeneratorSource::Statement { plan: Box::new(plan), max_size }),
+        Err(why) => Err(format!(
+            "Invalid arguments: give `generator` for {} {}: testcases cannot be generated from the statement \
+({why}). A generator is a program run as `generator SEED SIZE` that prints one testcase as LeetCode writes one \
+(`nums = [3,1,2], target = 4`, a design problem's two lines).",
+            p.source, p.id
+        )),
+    }
 }

@@ -1,0 +1,399 @@
+//! The constraint lines read into facts: bounds on terms (`1 <= nums.length <= 10^5`), terms
+//! that are one (`m == grid.length`), and the sentences the generator knows (alphabets, unique
+//! values, sorted lists, node counts, valid trees, the number of calls). A line is read only
+//! when every term in it names something of the call (a parameter, its length, its items, a
+//! variable another line ties to one of them); the others are kept, as written, as unread.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::expr::{self, Expr, Key, NODE};
+
+/// One side of a term's range.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Bound {
+    pub(super) expr: Expr,
+    /// `<` rather than `<=`: one more or less, for integers.
+    pub(super) strict: bool,
+    /// The other side of a relation between two terms (`n` of `k <= n`): it does not make
+    /// its term part of the call.
+    pub(super) reverse: bool,
+}
+
+/// How a list is sorted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Sort {
+    Ascending,
+    Descending,
+}
+
+/// What the parameters are, as the reader needs to know them.
+pub(super) struct Names<'a> {
+    /// Parameters (and a design problem's method arguments), with whether each holds nodes of
+    /// a tree (`tree`), a list (`list`) or a graph (`graph`).
+    pub(super) params: &'a [(String, &'static str)],
+}
+
+impl Names<'_> {
+    fn known(&self, base: &str) -> bool {
+        // `Node.val` is known when some parameter holds nodes.
+        base == NODE && self.params.iter().any(|(_, role)| !role.is_empty())
+            || self.params.iter().any(|(n, _)| n == base)
+    }
+}
+
+/// Everything read from the constraints.
+#[derive(Debug, Default)]
+pub(super) struct Facts {
+    keys: Vec<Key>,
+    parent: Vec<usize>,
+    /// Lower and upper bounds by key index (merged by class when asked).
+    lo: Vec<(usize, Bound)>,
+    hi: Vec<(usize, Bound)>,
+    pub(super) choices: BTreeMap<String, Vec<f64>>,
+    pub(super) alphabet: BTreeMap<String, Vec<char>>,
+    pub(super) unique: BTreeSet<String>,
+    pub(super) sorted: BTreeMap<String, Sort>,
+    pub(super) permutation: BTreeSet<String>,
+    /// Edge lists that form a tree.
+    pub(super) tree_edges: BTreeSet<String>,
+    /// Tuples whose first two parts differ (`a_i != b_i`).
+    pub(super) distinct_ends: BTreeSet<String>,
+    /// Lists of tuples with no tuple twice.
+    pub(super) distinct_rows: BTreeSet<String>,
+    pub(super) bst: bool,
+    /// Terms that are even (0) or odd (1).
+    pub(super) parity: Vec<(Key, i64)>,
+    /// The statement's tree is perfect, or complete (level order without a gap).
+    pub(super) perfect: bool,
+    pub(super) complete: bool,
+    /// A design problem's total number of calls.
+    pub(super) calls: Option<f64>,
+    pub(super) read: Vec<String>,
+    pub(super) unread: Vec<String>,
+}
+
+/// The reader of a sentence.
+pub(super) type Sentence = fn(&str, &Names, &Tuples) -> Option<Line>;
+
+/// A change a read line makes to the facts.
+type Apply = Box<dyn FnOnce(&mut Facts)>;
+
+/// What one line says, before it is known to be about the call.
+#[derive(Default)]
+pub(super) struct Line {
+    pub(super) eqs: Vec<(Key, Key)>,
+    bounds: Vec<(Key, bool, Bound)>,
+    /// Terms that must name something of the call for the line to count.
+    keys: Vec<Key>,
+    apply: Vec<Apply>,
+}
+
+/// Reads the constraint lines.
+/// `sentence` reads a line that is not comparisons (`prose::sentence`, passed in by the caller
+/// so that the two readers do not import each other).
+pub(super) fn read(lines: &[String], statement: &[String], names: &Names, sentence: Sentence) -> Facts {
+    let tuples = tuple_parts(statement);
+    let mut facts = Facts::default();
+    let mut said: Vec<(String, Line)> = Vec::new();
+    for line in lines {
+        let s = relations(line, &tuples).or_else(|| sentence(line, names, &tuples));
+        match s {
+            Some(s) => said.push((line.clone(), s)),
+            None => facts.unread.push(line.clone()),
+        }
+    }
+    for (_, s) in &said {
+        for (a, b) in &s.eqs {
+            facts.union(a, b);
+        }
+    }
+    let grounded = facts.ground(&said, names);
+    for (line, s) in said {
+        let grounded = s.keys.iter().all(|k| grounded.iter().any(|g| facts.class(k).contains(g)));
+        if !grounded {
+            facts.unread.push(line);
+            continue;
+        }
+        for (k, lower, b) in s.bounds {
+            let i = facts.index(&k);
+            if lower { facts.lo.push((i, b)) } else { facts.hi.push((i, b)) }
+        }
+        for f in s.apply {
+            f(&mut facts);
+        }
+        facts.read.push(line);
+    }
+    facts
+}
+
+impl Facts {
+    fn index(&mut self, k: &Key) -> usize {
+        if let Some(i) = self.keys.iter().position(|x| x == k) {
+            return i;
+        }
+        self.keys.push(k.clone());
+        self.parent.push(self.parent.len());
+        self.keys.len() - 1
+    }
+
+    fn root(&self, mut i: usize) -> usize {
+        while self.parent[i] != i {
+            i = self.parent[i];
+        }
+        i
+    }
+
+    fn union(&mut self, a: &Key, b: &Key) {
+        let (a, b) = (self.index(a), self.index(b));
+        let (ra, rb) = (self.root(a), self.root(b));
+        if ra != rb {
+            self.parent[ra.max(rb)] = ra.min(rb);
+        }
+    }
+
+    /// The keys one with `k` (itself included).
+    pub(super) fn class(&self, k: &Key) -> Vec<Key> {
+        match self.keys.iter().position(|x| x == k) {
+            Some(i) => {
+                let r = self.root(i);
+                (0..self.keys.len()).filter(|&j| self.root(j) == r).map(|j| self.keys[j].clone()).collect()
+            }
+            None => vec![k.clone()],
+        }
+    }
+
+    /// The keys that name something of the call: those one with a parameter's term, and
+    /// those a bound of such a key names (`n` of `nums.length == n + 1`), to a fixed point.
+    fn ground(&mut self, said: &[(String, Line)], names: &Names) -> Vec<Key> {
+        let mut all: Vec<Key> = said.iter().flat_map(|(_, s)| s.keys.iter().cloned()).collect();
+        all.iter().for_each(|k| {
+            self.index(k);
+        });
+        all.retain(|k| self.class(k).iter().any(|k| names.known(k.base())));
+        loop {
+            let before = all.len();
+            for (_, s) in said {
+                for (k, _, b) in &s.bounds {
+                    if !b.reverse && all.iter().any(|g| self.class(k).contains(g)) {
+                        let mut refs = Vec::new();
+                        b.expr.keys(&mut refs);
+                        refs.retain(|r| !all.contains(r));
+                        all.extend(refs);
+                    }
+                }
+            }
+            if all.len() == before {
+                return all;
+            }
+        }
+    }
+
+    /// The bounds on `k`'s class: lower ones, then upper ones.
+    pub(super) fn bounds(&self, k: &Key) -> (Vec<&Bound>, Vec<&Bound>) {
+        let Some(i) = self.keys.iter().position(|x| x == k) else { return (Vec::new(), Vec::new()) };
+        let r = self.root(i);
+        let pick = |v: &'_ [(usize, Bound)]| -> Vec<usize> {
+            v.iter().enumerate().filter(|(_, (j, _))| self.root(*j) == r).map(|(n, _)| n).collect()
+        };
+        (
+            pick(&self.lo).into_iter().map(|n| &self.lo[n].1).collect(),
+            pick(&self.hi).into_iter().map(|n| &self.hi[n].1).collect(),
+        )
+    }
+
+    /// Whether any bound was read for `k`'s class.
+    pub(super) fn bounded(&self, k: &Key) -> bool {
+        let (lo, hi) = self.bounds(k);
+        !lo.is_empty() || !hi.is_empty()
+    }
+}
+
+/// `edges[i] = [a_i, b_i]`: each part's name and its list and column.
+pub(super) type Tuples = BTreeMap<String, (String, usize)>;
+
+fn tuple_parts(lines: &[String]) -> Tuples {
+    let mut parts = BTreeMap::new();
+    for line in lines {
+        let mut rest = line.as_str();
+        while let Some(at) = rest.find('=') {
+            let (left, right) = (&rest[..at], rest[at + 1..].trim_start_matches('=').trim_start());
+            rest = &rest[at + 1..];
+            let Some(Key::Elem(list, None)) = left.split_whitespace().last().and_then(expr::term) else { continue };
+            let Some(inner) = right.strip_prefix(['[', '(']).and_then(|r| r.split([']', ')']).next()) else { continue };
+            for (col, name) in inner.split(',').enumerate() {
+                let name = name.trim();
+                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                    parts.entry(name.to_string()).or_insert((list.clone(), col));
+                }
+            }
+        }
+    }
+    parts
+}
+
+/// A line of comparisons (`1 <= m, n <= 200`, `m == grid.length`, `0 <= k < n`, `a_i != b_i`),
+/// or `None` when any part of it is not a term or a number.
+fn relations(line: &str, tuples: &BTreeMap<String, (String, usize)>) -> Option<Line> {
+    let (segments, ops) = split_ops(line)?;
+    let mut said = Line::default();
+    // `edges[i] = [a_i, b_i]` itself: read when the list is.
+    if ops == ["="] && segments[1].trim_start().starts_with(['[', '(']) {
+        said.keys.push(expr::term(segments[0].trim())?);
+        return Some(said);
+    }
+    let sides: Vec<Vec<Expr>> = segments.iter().map(|s| items(s, tuples)).collect::<Option<_>>()?;
+    for (i, op) in ops.iter().enumerate() {
+        for l in &sides[i] {
+            for r in &sides[i + 1] {
+                relation(l, op, r, &mut said)?;
+            }
+        }
+    }
+    for side in &sides {
+        for e in side {
+            e.keys(&mut said.keys);
+        }
+    }
+    Some(said)
+}
+
+fn relation(l: &Expr, op: &str, r: &Expr, said: &mut Line) -> Option<()> {
+    let key = |e: &Expr| if let Expr::Key(k) = e { Some(k.clone()) } else { None };
+    let bound = |e: &Expr, strict| Bound { expr: e.clone(), strict, reverse: false };
+    let reverse = |e: &Expr, strict| Bound { expr: e.clone(), strict, reverse: true };
+    match (op, key(l), key(r)) {
+        ("==" | "=", Some(a), Some(b)) => said.eqs.push((a, b)),
+        ("==" | "=", Some(a), None) | ("==" | "=", None, Some(a)) => {
+            let other = if key(l).is_some() { r } else { l };
+            said.bounds.push((a.clone(), true, bound(other, false)));
+            said.bounds.push((a, false, bound(other, false)));
+        }
+        // Between two terms, each bounds the other: whichever is drawn second obeys it.
+        ("<=" | "<", Some(a), Some(b)) => {
+            said.bounds.push((a.clone(), false, bound(r, op == "<")));
+            said.bounds.push((b, true, reverse(&Expr::Key(a), op == "<")));
+        }
+        (">=" | ">", Some(a), Some(b)) => {
+            said.bounds.push((b.clone(), false, bound(l, op == ">")));
+            said.bounds.push((a, true, reverse(&Expr::Key(b), op == ">")));
+        }
+        ("<=" | "<", Some(a), _) => said.bounds.push((a, false, bound(r, op == "<"))),
+        ("<=" | "<", None, Some(b)) => said.bounds.push((b, true, bound(l, op == "<"))),
+        (">=" | ">", _, Some(b)) => said.bounds.push((b, false, bound(l, op == ">"))),
+        (">=" | ">", Some(a), None) => said.bounds.push((a, true, bound(r, op == ">"))),
+        ("!=", Some(Key::Elem(a, Some(_))), Some(Key::Elem(b, Some(_)))) if a == b => {
+            said.apply.push(Box::new(move |f: &mut Facts| {
+                f.distinct_ends.insert(a);
+            }));
+        }
+        _ => return None,
+    }
+    Some(())
+}
+
+/// A side's comma-separated expressions, tuple parts (`u_i`) made their list's columns.
+fn items(segment: &str, tuples: &BTreeMap<String, (String, usize)>) -> Option<Vec<Expr>> {
+    split_commas(segment)
+        .into_iter()
+        .map(|s| {
+            let s = s.trim();
+            match tuples.get(s) {
+                Some((list, col)) => Some(Expr::Key(Key::Elem(list.clone(), Some(*col)))),
+                None => expr::parse(s),
+            }
+        })
+        .collect()
+}
+
+/// The line cut at its comparison signs (outside brackets): the sides and the signs.
+fn split_ops(line: &str) -> Option<(Vec<String>, Vec<&'static str>)> {
+    let b = line.as_bytes();
+    let (mut segments, mut ops, mut cur, mut depth, mut i) = (Vec::new(), Vec::new(), String::new(), 0i32, 0);
+    while i < b.len() {
+        let two = line.get(i..i + 2).unwrap_or("");
+        let op = ["<=", ">=", "==", "!="].into_iter().find(|o| *o == two);
+        let one = match b[i] {
+            b'<' => Some("<"),
+            b'>' => Some(">"),
+            b'=' => Some("="),
+            _ => None,
+        };
+        match (depth, op, one) {
+            (0, Some(o), _) => {
+                segments.push(std::mem::take(&mut cur));
+                ops.push(o);
+                i += 2;
+                continue;
+            }
+            (0, None, Some(o)) => {
+                segments.push(std::mem::take(&mut cur));
+                ops.push(o);
+            }
+            _ => {
+                let c = line[i..].chars().next()?;
+                match c {
+                    '[' | '(' => depth += 1,
+                    ']' | ')' => depth -= 1,
+                    _ => {}
+                }
+                cur.push(c);
+                i += c.len_utf8();
+                continue;
+            }
+        }
+        i += 1;
+    }
+    segments.push(cur);
+    (!ops.is_empty() && segments.iter().all(|s| !s.trim().is_empty())).then_some((segments, ops))
+}
+
+/// Commas at depth 0, not those of `10,000`.
+fn split_commas(s: &str) -> Vec<String> {
+    let chars: Vec<char> = s.chars().collect();
+    let (mut out, mut cur, mut depth) = (Vec::new(), String::new(), 0i32);
+    for (i, &c) in chars.iter().enumerate() {
+        let digit = |j: usize| chars.get(j).is_some_and(char::is_ascii_digit);
+        let thousands = i > 0 && digit(i - 1) && digit(i + 1) && digit(i + 2) && digit(i + 3) && !digit(i + 4);
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth -= 1,
+            ',' if depth == 0 && !thousands => {
+                out.push(std::mem::take(&mut cur));
+                continue;
+            }
+            _ => {}
+        }
+        cur.push(c);
+    }
+    out.push(cur);
+    out.retain(|s| !s.trim().is_empty() && s.trim() != "and");
+    out.iter_mut().for_each(|s| *s = s.trim().trim_start_matches("and ").to_string());
+    out
+}
+
+/// A prose fact for the reader in `prose.rs`: the keys it needs and what it changes.
+pub(super) fn fact(keys: Vec<Key>, f: impl FnOnce(&mut Facts) + 'static) -> Option<Line> {
+    Some(Line { keys, apply: vec![Box::new(f)], ..Line::default() })
+}
+
+/// A prose bound (a node count's range).
+pub(super) fn ranged(key: Key, lo: Expr, hi: Expr) -> Option<Line> {
+    let b = |e| Bound { expr: e, strict: false, reverse: false };
+    Some(Line {
+        keys: vec![key.clone()],
+        bounds: vec![(key.clone(), true, b(lo)), (key, false, b(hi))],
+        ..Line::default()
+    })
+}
+
+/// Several prose facts as one.
+pub(super) fn all(parts: Vec<Line>) -> Option<Line> {
+    let mut out = Line::default();
+    for p in parts {
+        out.eqs.extend(p.eqs);
+        out.bounds.extend(p.bounds);
+        out.keys.extend(p.keys);
+        out.apply.extend(p.apply);
+    }
+    (!out.keys.is_empty()).then_some(out)
+}

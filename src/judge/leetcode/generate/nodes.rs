@@ -1,0 +1,223 @@
+//! Node shapes as LeetCode writes them: a binary tree in level order (`null` for a missing
+//! child, trailing `null`s dropped; a search tree's values in order; a perfect or complete tree
+//! with no gap), an N-ary tree (`null` after each node's children), a connected graph's
+//! adjacency list (nodes 1 to n), a list with random pointers (`[val, index or null]`), and an
+//! edge list that forms a tree.
+
+use std::collections::{HashSet, VecDeque};
+
+use super::Param;
+use super::shape::{Role, Ty};
+use super::values::{Gen, number};
+
+impl Gen<'_> {
+    pub(super) fn nodes(&mut self, p: &Param) -> String {
+        let n = self.len(p);
+        match p.role {
+            Role::Nary => self.nary(p, n),
+            Role::Graph => self.graph(n),
+            Role::Random => self.random_list(p, n),
+            _ => self.binary_tree(p, n),
+        }
+    }
+
+    fn values(&mut self, p: &Param, n: usize) -> Vec<String> {
+        let facts = &self.plan.facts;
+        let unique = facts.unique.contains(&p.name) || facts.bst;
+        let leaf = if matches!(p.ty, Ty::List(ref t) if **t == Ty::Double) { Ty::Double } else { Ty::Int };
+        let (lo, hi) = self.elem_range(p, None);
+        if !unique {
+            return self.flat(p, &leaf, n, None);
+        }
+        let mut v = self.distinct(lo, hi, n);
+        if facts.bst {
+            v.sort_unstable();
+        }
+        v.into_iter().map(|x| number(x as f64, false)).collect()
+    }
+
+    /// A random binary tree of `n` nodes (a quarter of the seeds: a path, for deep recursion),
+    /// written in level order.
+    fn binary_tree(&mut self, p: &Param, n: usize) -> String {
+        let facts = &self.plan.facts;
+        let (perfect, complete) = (facts.perfect, facts.complete);
+        let n = if perfect { (1usize..).map(|k| (1 << k) - 1).take_while(|&m| m <= n).last().unwrap_or(0) } else { n };
+        let mut vals = self.values(p, n);
+        let n = vals.len();
+        if n == 0 {
+            return "[]".into();
+        }
+        if perfect || complete {
+            if self.plan.facts.bst {
+                vals = in_order_complete(vals);
+            }
+            return format!("[{}]", vals.join(","));
+        }
+        // children[i] = (left, right), built by filling a random open slot each time.
+        let mut kids = vec![(usize::MAX, usize::MAX); n];
+        let mut open: Vec<(usize, bool)> = vec![(0, false), (0, true)];
+        let path = self.rng.chance(0.25);
+        for i in 1..n {
+            let at = if path {
+                open.len() - 1 - self.rng.below(2.min(open.len() as u64)) as usize
+            } else {
+                self.rng.below(open.len() as u64) as usize
+            };
+            let (parent, right) = open.swap_remove(at);
+            if right {
+                kids[parent].1 = i
+            } else {
+                kids[parent].0 = i
+            }
+            open.push((i, false));
+            open.push((i, true));
+        }
+        let order = if self.plan.facts.bst { in_order(&kids) } else { (0..n).collect() };
+        let mut val = vec![String::new(); n];
+        for (rank, &node) in order.iter().enumerate() {
+            val[node] = std::mem::take(&mut vals[rank]);
+        }
+        level_order(&kids, &val)
+    }
+
+    fn nary(&mut self, p: &Param, n: usize) -> String {
+        let vals = self.values(p, n);
+        let n = vals.len();
+        if n == 0 {
+            return "[]".into();
+        }
+        let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
+        for i in 1..n {
+            let parent = self.rng.below(i as u64) as usize;
+            kids[parent].push(i);
+        }
+        let mut out = vec![vals[0].clone(), "null".into()];
+        let mut queue = VecDeque::from([0]);
+        while let Some(u) = queue.pop_front() {
+            for &c in &kids[u] {
+                out.push(vals[c].clone());
+                queue.push_back(c);
+            }
+            out.push("null".into());
+        }
+        trim(&mut out);
+        format!("[{}]", out.join(","))
+    }
+
+    /// A connected graph on nodes 1..=n, no loop or repeated edge: a random tree plus some edges.
+    fn graph(&mut self, n: usize) -> String {
+        let mut adj: Vec<Vec<usize>> = vec![Vec::new(); n];
+        let mut edges = HashSet::new();
+        for i in 1..n {
+            let j = self.rng.below(i as u64) as usize;
+            edges.insert((j, i));
+            adj[i].push(j);
+            adj[j].push(i);
+        }
+        for _ in 0..n / 2 {
+            let (a, b) = (self.rng.below(n as u64) as usize, self.rng.below(n as u64) as usize);
+            if a != b && edges.insert((a.min(b), a.max(b))) {
+                adj[a].push(b);
+                adj[b].push(a);
+            }
+        }
+        let rows: Vec<String> = adj
+            .iter_mut()
+            .map(|a| {
+                a.sort_unstable();
+                format!("[{}]", a.iter().map(|x| (x + 1).to_string()).collect::<Vec<_>>().join(","))
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    }
+
+    fn random_list(&mut self, p: &Param, n: usize) -> String {
+        let vals = self.values(p, n);
+        let n = vals.len();
+        let rows: Vec<String> = vals
+            .into_iter()
+            .map(|v| {
+                let r = if self.rng.chance(0.3) { "null".to_string() } else { self.rng.below(n as u64).to_string() };
+                format!("[{v},{r}]")
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    }
+
+    /// `edges` that form a tree over the labels of its first column's range (`0 <= a_i < n`),
+    /// the other columns (a weight) from their own ranges.
+    pub(super) fn tree_edges(&mut self, p: &Param, leaf: &Ty) -> String {
+        let (lo, hi) = self.elem_range(p, Some(0));
+        let count = ((hi - lo + 1.0).max(1.0) as usize).min(super::values::BUDGET);
+        let mut labels: Vec<i64> = (0..count as i64).map(|i| lo as i64 + i).collect();
+        self.shuffle(&mut labels);
+        let width = self.tuple_width(p).unwrap_or(2).max(2);
+        let mut rows = Vec::with_capacity(count);
+        for i in 1..count {
+            let parent = labels[self.rng.below(i as u64) as usize];
+            let (mut a, mut b) = (parent, labels[i]);
+            if self.rng.chance(0.5) {
+                std::mem::swap(&mut a, &mut b);
+            }
+            let mut row = vec![a.to_string(), b.to_string()];
+            for c in 2..width {
+                row.push(self.flat(p, leaf, 1, Some(c)).pop().unwrap_or_default());
+            }
+            rows.push(format!("[{}]", row.join(",")));
+        }
+        format!("[{}]", rows.join(","))
+    }
+}
+
+fn in_order(kids: &[(usize, usize)]) -> Vec<usize> {
+    let (mut out, mut stack, mut cur) = (Vec::with_capacity(kids.len()), Vec::new(), 0usize);
+    loop {
+        while cur != usize::MAX {
+            stack.push(cur);
+            cur = kids[cur].0;
+        }
+        let Some(u) = stack.pop() else { break };
+        out.push(u);
+        cur = kids[u].1;
+    }
+    out
+}
+
+/// Sorted values placed so that the complete tree in level order is a search tree.
+fn in_order_complete(sorted: Vec<String>) -> Vec<String> {
+    let n = sorted.len();
+    let kids: Vec<(usize, usize)> = (0..n)
+        .map(|i| {
+            let c = |j: usize| if j < n { j } else { usize::MAX };
+            (c(2 * i + 1), c(2 * i + 2))
+        })
+        .collect();
+    let mut out = vec![String::new(); n];
+    for (s, node) in sorted.into_iter().zip(in_order(&kids)) {
+        out[node] = s;
+    }
+    out
+}
+
+fn level_order(kids: &[(usize, usize)], val: &[String]) -> String {
+    let mut out = vec![val[0].clone()];
+    let mut queue = VecDeque::from([0]);
+    while let Some(u) = queue.pop_front() {
+        for c in [kids[u].0, kids[u].1] {
+            if c == usize::MAX {
+                out.push("null".into());
+            } else {
+                out.push(val[c].clone());
+                queue.push_back(c);
+            }
+        }
+    }
+    trim(&mut out);
+    format!("[{}]", out.join(","))
+}
+
+fn trim(out: &mut Vec<String>) {
+    while out.last().is_some_and(|s| s == "null") {
+        out.pop();
+    }
+}

@@ -1,0 +1,248 @@
+//! The constraint sentences the generator knows: node counts (`The number of nodes in the tree
+//! is in the range [0, 10^4]`), alphabets (`s consists of lowercase English letters`, `s[i] is
+//! either '0' or '1'`), values from a set (`nums[i] is either 0 or 1`), unique or distinct
+//! values, sorted lists, permutations, edge lists that form a tree or repeat no edge, binary
+//! search trees, and a design problem's number of calls. Anything else is unread.
+
+use super::constraints::{self, Facts, Line, Names, Sort, Tuples};
+use super::expr::{self, Key};
+
+pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
+    let lower = line.to_ascii_lowercase();
+    if lower.contains("number of nodes") || lower.contains("number of the nodes") {
+        return node_count(line, &lower, names);
+    }
+    if lower.contains("at most") && lower.contains("call") {
+        let n = number_after(&lower, "at most")?;
+        return constraints::fact(Vec::new(), move |f: &mut Facts| f.calls = Some(n));
+    }
+    if let Some(said) = parity(line, &lower) {
+        return Some(said);
+    }
+    if lower.contains("binary search tree") {
+        return constraints::fact(Vec::new(), |f: &mut Facts| f.bst = true);
+    }
+    for verb in [
+        " consist of ",
+        " consists of ",
+        " contain only ",
+        " contains only ",
+        " only contain",
+        " is either ",
+        " are either ",
+        " consist only of",
+        " consists only of",
+        " is ",
+        " are ",
+    ] {
+        if let Some(at) = lower.find(verb)
+            && let Some(said) = alphabet(&line[..at], &line[at + verb.len()..], names)
+        {
+            return Some(said);
+        }
+    }
+    flags(line, &lower, names, tuples)
+}
+
+/// `n is even`, `nums.length is odd`, `nums.length % 2 == 0`.
+fn parity(line: &str, lower: &str) -> Option<Line> {
+    let (term, rem) = if let Some(t) = lower.strip_suffix(" is even") {
+        (t, 0)
+    } else if let Some(t) = lower.strip_suffix(" is odd") {
+        (t, 1)
+    } else {
+        let (t, r) = lower.split_once("% 2 ==")?;
+        (t, r.trim().parse().ok()?)
+    };
+    let key = expr::term(line[..term.len()].trim())?;
+    let k = key.clone();
+    constraints::fact(vec![key], move |f: &mut Facts| f.parity.push((k, rem)))
+}
+
+/// `The number of nodes in the tree is in the range [a, b]`, or `… is n`.
+fn node_count(line: &str, lower: &str, names: &Names) -> Option<Line> {
+    let roles: &[&str] = if lower.contains("tree") {
+        &["tree"]
+    } else if lower.contains("list") {
+        &["list"]
+    } else if lower.contains("graph") {
+        &["graph"]
+    } else {
+        &["tree", "list", "graph"]
+    };
+    let nodes: Vec<&String> = names.params.iter().filter(|(_, r)| roles.contains(r)).map(|(n, _)| n).collect();
+    if nodes.is_empty() {
+        return None;
+    }
+    let mut parts = Vec::new();
+    if let Some(open) = line.find('[') {
+        let close = line[open..].find(']')? + open;
+        let (a, b) = line[open + 1..close].split_once(',')?;
+        let (a, b) = (expr::parse(a)?, expr::parse(b)?);
+        for n in nodes {
+            parts.push(constraints::ranged(Key::Len(n.clone()), a.clone(), b.clone())?);
+        }
+    } else {
+        let name = line.rsplit(" is ").next()?.trim();
+        let Some(Key::Var(v)) = expr::term(name) else { return None };
+        for n in nodes {
+            let pair = (Key::Len(n.clone()), Key::Var(v.clone()));
+            parts.push(constraints::fact(vec![pair.0.clone()], |_| {})?);
+            parts.last_mut()?.eqs.push(pair);
+        }
+    }
+    constraints::all(parts)
+}
+
+/// `s and t consist of lowercase English letters`, `s[i] is either '0' or '1'`,
+/// `grid[i][j] is either 0 or 1`.
+fn alphabet(subject: &str, tail: &str, names: &Names) -> Option<Line> {
+    let mut bases = Vec::new();
+    for part in subject.split(" and ").flat_map(|p| p.split(',')) {
+        // `Both s and t`, `The string s`: the term is the last word.
+        let key = expr::term(part.split_whitespace().last()?)?;
+        bases.push(key.base().to_string());
+    }
+    if bases.is_empty() || bases.iter().any(|b| !names.params.iter().any(|(n, _)| n == b)) {
+        return None;
+    }
+    let keys: Vec<Key> = bases.iter().map(|b| Key::Var(b.clone())).collect();
+    if let Some(chars) = charset(tail) {
+        return constraints::fact(keys, move |f: &mut Facts| {
+            for b in bases {
+                f.alphabet.insert(b, chars.clone());
+            }
+        });
+    }
+    let values: Vec<f64> = tail
+        .trim_start_matches("either ")
+        .split(',')
+        .flat_map(|p| p.split(" or "))
+        .map(|p| p.trim())
+        .filter(|p| !p.is_empty())
+        .map(|p| p.parse::<f64>().ok())
+        .collect::<Option<_>>()?;
+    (!values.is_empty()).then_some(())?;
+    constraints::fact(keys, move |f: &mut Facts| {
+        for b in bases {
+            f.choices.insert(b, values.clone());
+        }
+    })
+}
+
+/// The characters a sentence's tail names, or `None` when it names no class of them.
+fn charset(tail: &str) -> Option<Vec<char>> {
+    let lower = tail.to_ascii_lowercase();
+    let mut set: Vec<char> = Vec::new();
+    let (lo, up) = (
+        lower.contains("lowercase") || lower.contains("lower-case") || lower.contains("lower case"),
+        lower.contains("uppercase") || lower.contains("upper-case") || lower.contains("upper case"),
+    );
+    if lower.contains("letter") {
+        if lo || !up {
+            set.extend('a'..='z');
+        }
+        if up || !lo {
+            set.extend('A'..='Z');
+        }
+    }
+    if lower.contains("digit") {
+        set.extend('0'..='9');
+    }
+    if lower.contains("space") {
+        set.push(' ');
+    }
+    let quoted: Vec<char> = tail.chars().collect();
+    for w in quoted.windows(3) {
+        if (w[0] == '\'' && w[2] == '\'' || w[0] == '"' && w[2] == '"') && !set.contains(&w[1]) {
+            set.push(w[1]);
+        }
+    }
+    (!set.is_empty()).then_some(set)
+}
+
+/// Unique, sorted, permutation, valid tree, no repeated edge: the parameters the sentence names,
+/// else the one it can only mean (the edge list, the node parameters).
+fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
+    let words: Vec<&str> = line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+    let mut targets: Vec<String> =
+        names.params.iter().filter(|(n, _)| words.contains(&n.as_str())).map(|(n, _)| n.clone()).collect();
+    if targets.is_empty() {
+        // `All the pairs [a_i, b_i] are distinct`: the list whose parts those are.
+        targets = words.iter().filter_map(|w| tuples.get(*w)).map(|(list, _)| list.clone()).take(1).collect();
+    }
+    if targets.is_empty() && lower.contains("edge") {
+        targets = names
+            .params
+            .iter()
+            .filter(|(n, _)| n.to_ascii_lowercase().contains("edge"))
+            .map(|(n, _)| n.clone())
+            .collect();
+    }
+    if targets.is_empty() && (lower.contains("node") || lower.contains("tree")) {
+        targets = names.params.iter().filter(|(_, r)| !r.is_empty()).map(|(n, _)| n.clone()).collect();
+    }
+    if targets.is_empty() || lower.contains(" not ") {
+        return None;
+    }
+    let keys: Vec<Key> = targets.iter().map(|t| Key::Var(t.clone())).collect();
+    let rows = lower.contains("edge") || lower.contains("pair");
+    let apply: Flag =
+        if lower.contains("valid tree") || lower.contains("form a tree") || lower.contains("represent a tree") {
+            Box::new(|f, t| {
+                f.tree_edges.insert(t);
+            })
+        } else if rows
+            && (lower.contains("repeated")
+                || lower.contains("duplicate")
+                || lower.contains("distinct")
+                || lower.contains("unique")
+                || lower.contains("twice"))
+        {
+            Box::new(|f, t| {
+                f.distinct_rows.insert(t);
+            })
+        } else if lower.contains("unique") || lower.contains("distinct") {
+            Box::new(|f, t| {
+                f.unique.insert(t);
+            })
+        } else if lower.contains("permutation") {
+            Box::new(|f, t| {
+                f.permutation.insert(t);
+            })
+        } else if let Some(order) = sorted(lower) {
+            let strict = lower.contains("strictly");
+            Box::new(move |f, t| {
+                if strict {
+                    f.unique.insert(t.clone());
+                }
+                f.sorted.insert(t, order);
+            })
+        } else {
+            return None;
+        };
+    constraints::fact(keys, move |f: &mut Facts| targets.into_iter().for_each(|t| apply(f, t)))
+}
+
+/// A flag set on one target parameter.
+type Flag = Box<dyn Fn(&mut Facts, String)>;
+
+fn sorted(lower: &str) -> Option<Sort> {
+    if !(lower.contains("sorted") || lower.contains("order")) {
+        return None;
+    }
+    if lower.contains("non-increasing") || lower.contains("descending") || lower.contains("decreasing") {
+        Some(Sort::Descending)
+    } else if lower.contains("non-decreasing") || lower.contains("ascending") || lower.contains("increasing") {
+        Some(Sort::Ascending)
+    } else {
+        None
+    }
+}
+
+/// The number written after `word` (`At most 3 * 10^4 calls`).
+fn number_after(lower: &str, word: &str) -> Option<f64> {
+    let rest = &lower[lower.find(word)? + word.len()..];
+    let end = rest.find(|c: char| c.is_ascii_alphabetic()).unwrap_or(rest.len());
+    expr::parse(rest[..end].trim())?.eval(&|_| None)
+}

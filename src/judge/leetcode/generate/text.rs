@@ -1,0 +1,101 @@
+//! The constraint lines of a statement (its converted Markdown): the items under
+//! `Constraints:` up to the next heading, each made plain for the reader in `constraints.rs`:
+//! markup and TeX gone, `≤` and `\leq` written `<=`, superscript digits as `^`.
+
+/// The constraint lines, plain, in the statement's order.
+pub(super) fn constraint_lines(md: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut inside = false;
+    for raw in md.lines() {
+        let bare = raw.trim().trim_matches(|c: char| c == '*' || c == '#' || c == ':' || c.is_whitespace());
+        let lower = bare.to_ascii_lowercase();
+        if !inside {
+            inside = lower == "constraints" || lower == "constraint" || lower == "提示";
+            continue;
+        }
+        if raw.trim().is_empty() || raw.trim() == "```" {
+            continue;
+        }
+        let heading = raw.trim_start().starts_with('#')
+            || (raw.trim().starts_with("**") && (raw.trim().ends_with(":**") || raw.trim().ends_with("**:")))
+            || lower.starts_with("follow")
+            || lower.starts_with("note");
+        if heading {
+            break;
+        }
+        let item = raw.trim().trim_start_matches(['-', '*', '+']).trim_start();
+        let item = item.split_once(". ").filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit())).map_or(item, |x| x.1);
+        let line = plain(item);
+        if !line.is_empty() {
+            out.push(line);
+        }
+    }
+    out
+}
+
+/// A line without markup: comparison signs as ASCII, TeX commands and braces gone.
+pub(super) fn plain(s: &str) -> String {
+    let mut s = s.to_string();
+    for (from, to) in [
+        ("\\leq", "<="),
+        ("\\le", "<="),
+        ("\\geq", ">="),
+        ("\\ge", ">="),
+        ("\\neq", "!="),
+        ("\\ne", "!="),
+        ("\\times", "*"),
+        ("\\cdot", "*"),
+        ("&lt;", "<"),
+        ("&gt;", ">"),
+        ("&amp;", "&"),
+        ("&nbsp;", " "),
+        ("≤", "<="),
+        ("≥", ">="),
+        ("≠", "!="),
+        ("×", "*"),
+        ("⋅", "*"),
+        ("·", "*"),
+        ("−", "-"),
+        ("–", "-"),
+        ("\\_", "_"),
+        ("\\*", "*"),
+        ("\\[", "["),
+        ("\\]", "]"),
+        ("\\<", "<"),
+        ("\\>", ">"),
+    ] {
+        if s.contains(from) {
+            s = s.replace(from, to);
+        }
+    }
+    let s = s.replace("**", "");
+    let chars: Vec<char> = s.chars().collect();
+    let mut out = String::with_capacity(s.len());
+    let mut in_sup = false;
+    for (i, &c) in chars.iter().enumerate() {
+        if let Some(d) = "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|d| d == c) {
+            if !in_sup {
+                out.push('^');
+            }
+            out.push(char::from(b'0' + d as u8));
+            in_sup = true;
+            continue;
+        }
+        in_sup = false;
+        match c {
+            // A product (`2 * 10^4`, `m*n`) stays; an emphasis mark (`*word*`) goes.
+            '*' => {
+                let word = |c: Option<&char>| c.is_some_and(|c| c.is_ascii_alphanumeric() || ")]".contains(*c));
+                let (before, after) = (i.checked_sub(1).and_then(|j| chars.get(j)), chars.get(i + 1));
+                let spaced = |c: Option<&char>| c.is_some_and(|c| *c == ' ');
+                if (spaced(before) && spaced(after)) || (word(before) && word(after)) {
+                    out.push('*');
+                }
+            }
+            '`' | '$' | '{' | '}' | '\u{200b}' | '\u{feff}' => {}
+            '\u{a0}' => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ").trim_end_matches('.').trim().to_string()
+}

@@ -1,0 +1,614 @@
+//! A testcase from a plan: the scalars first (lengths, sizes, parameters that bound others:
+//! `n` before `k <= n`, `grid.length` before `grid[i][j] < m`), each in its range at the size
+//! asked, then each parameter's value, written as LeetCode writes it. Node shapes (trees,
+//! graphs, edge lists that form a tree) are in `nodes.rs`.
+//!
+//! Size: at 1 every length and scalar takes its maximum and items range over all they may (the
+//! largest input); below it a length `L` in `[lo, hi]` is at most `lo + (hi - lo + 1)^size - 1`
+//! and an item lies within `(hi - lo)^size` of 0 (or of the range's nearer end), so small sizes
+//! give short inputs of small, often equal, values.
+
+use std::collections::{BTreeMap, HashSet};
+
+use serde_json::Value;
+
+use super::constraints::Sort;
+use super::expr::{Key, NODE};
+use super::rng::Rng;
+use super::shape::{Role, Ty};
+use super::{Design, Form, Param, Plan};
+
+/// The most items (numbers, characters) in one generated value: lengths whose product the
+/// statement bounds in words (`sum of words[i].length <= 10^5`, unread) are cut to this.
+pub(super) const BUDGET: usize = 1_000_000;
+
+pub(super) struct Gen<'a> {
+    pub(super) plan: &'a Plan,
+    pub(super) rng: Rng,
+    pub(super) f: f64,
+    env: BTreeMap<Key, f64>,
+}
+
+pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
+    let mut g = Gen { plan, rng: Rng::new(seed), f, env: BTreeMap::new() };
+    match &plan.form {
+        Form::Function(ps) => {
+            let keys: Vec<Key> = ps.iter().flat_map(|p| g.scalar_keys(p)).collect();
+            let keys = g.with_named(keys);
+            g.assign_all(keys);
+            let parts: Vec<String> = ps.iter().map(|p| format!("{} = {}", p.name, g.value(p))).collect();
+            parts.join(", ")
+        }
+        Form::Design(d) => g.design(d),
+    }
+}
+
+/// What the generator assumes where no constraint was read, in the plan's words.
+pub(super) fn assumptions(plan: &Plan) -> Vec<String> {
+    let g = Gen { plan, rng: Rng::new(0), f: 1.0, env: BTreeMap::new() };
+    let params: Vec<&Param> = match &plan.form {
+        Form::Function(ps) => ps.iter().collect(),
+        Form::Design(d) => d.methods.iter().flat_map(|m| &m.params).collect(),
+    };
+    let mut out = Vec::new();
+    for p in params {
+        let name = &p.name;
+        let leaf = leaf_ty(&p.ty);
+        let list = matches!(p.ty, Ty::List(_) | Ty::Str) || p.role != Role::Plain;
+        if list && !plan.facts.bounded(&Key::Len(name.clone())) && !matches!(plan.form, Form::Design(_)) {
+            out.push(format!("{name}: no length read; lengths up to {}", default_len(p)));
+        }
+        let numeric = matches!(leaf, Ty::Int | Ty::Double);
+        let bounded = [None, Some(0), Some(1)].iter().any(|&c| g.elem_key(p, c).is_some());
+        if numeric && !bounded && !plan.facts.choices.contains_key(name) && !plan.facts.tree_edges.contains(name) {
+            let (lo, hi) = seen_range(p);
+            out.push(format!("{name}: no range read; values in [{lo}, {hi}], from the examples"));
+        }
+        if matches!(leaf, Ty::Str | Ty::Char) && !plan.facts.alphabet.contains_key(name) {
+            out.push(format!("{name}: no alphabet read; the examples' characters"));
+        }
+    }
+    if let Form::Design(_) = plan.form
+        && plan.facts.calls.is_none()
+    {
+        out.push("the number of calls: none read; up to 1000".into());
+    }
+    out
+}
+
+fn leaf_ty(t: &Ty) -> Ty {
+    match t {
+        Ty::List(t) => leaf_ty(t),
+        t => t.clone(),
+    }
+}
+
+/// The numbers in the examples' values of `p` (every depth), as a range widened a little.
+fn seen_range(p: &Param) -> (f64, f64) {
+    fn walk(v: &Value, out: &mut Vec<f64>) {
+        match v {
+            Value::Number(n) => out.extend(n.as_f64()),
+            Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let mut xs = Vec::new();
+    p.seen.iter().for_each(|v| walk(v, &mut xs));
+    let lo = xs.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = xs.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    if xs.is_empty() {
+        return (0.0, 10.0);
+    }
+    let lo = if lo >= 0.0 { 0.0 } else { 2.0 * lo };
+    (lo, (2.0 * hi).max(10.0))
+}
+
+/// The examples' longest length of `p` (rows, or a string's characters), doubled, at least 10.
+fn default_len(p: &Param) -> usize {
+    let len = |v: &Value| v.as_array().map(Vec::len).or_else(|| v.as_str().map(|s| s.chars().count())).unwrap_or(0);
+    (p.seen.iter().map(len).max().unwrap_or(0) * 2).max(10)
+}
+
+impl Gen<'_> {
+    /// The scalar keys parameter `p` needs before its value: its length, its rows' width, itself.
+    fn scalar_keys(&self, p: &Param) -> Vec<Key> {
+        let n = p.name.clone();
+        match (&p.ty, p.role) {
+            (Ty::Int | Ty::Double, Role::Plain) => vec![Key::Var(n)],
+            (Ty::Str, _) => vec![Key::Len(n)],
+            (Ty::List(inner), Role::Plain) if matches!(**inner, Ty::List(_)) && self.rectangular(p) => {
+                vec![Key::Len(n.clone()), Key::Inner(n)]
+            }
+            (Ty::List(_), _) => vec![Key::Len(n)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// `keys` and the scalar terms their bounds (and their items' bounds) name, to a fixed
+    /// point: `n` of `nums.length == n + 1` or of `0 <= a_i < n` is drawn too.
+    fn with_named(&self, mut keys: Vec<Key>) -> Vec<Key> {
+        let mut queue = keys.clone();
+        for k in &keys {
+            queue.extend([None, Some(0), Some(1), Some(2)].map(|c| Key::Elem(k.base().into(), c)));
+        }
+        queue.push(Key::Elem(NODE.into(), None));
+        while let Some(k) = queue.pop() {
+            let (lo, hi) = self.plan.facts.bounds(&k);
+            let mut refs = Vec::new();
+            lo.iter().chain(&hi).for_each(|b| b.expr.keys(&mut refs));
+            for r in refs {
+                if !matches!(r, Key::Elem(..)) && !keys.contains(&r) {
+                    keys.push(r.clone());
+                    queue.push(r);
+                }
+            }
+        }
+        keys
+    }
+
+    /// Every example's rows have one width (a grid), and the width is not fixed (a tuple).
+    fn rectangular(&self, p: &Param) -> bool {
+        let rect = |v: &Value| {
+            let rows = v.as_array().map(Vec::as_slice).unwrap_or_default();
+            let width = |r: &Value| r.as_array().map_or(usize::MAX, Vec::len);
+            rows.windows(2).all(|w| width(&w[0]) == width(&w[1]))
+        };
+        p.seen.iter().all(rect) && self.tuple_width(p).is_none()
+    }
+
+    /// A list of tuples' width: fixed by a constraint (`edges[i].length == 2`), else every
+    /// example's rows have the same width of at most 3.
+    pub(super) fn tuple_width(&self, p: &Param) -> Option<usize> {
+        let inner = Key::Inner(p.name.clone());
+        let (lo, hi) = self.plan.facts.bounds(&inner);
+        let konst = |b: &[&super::constraints::Bound]| b.iter().find_map(|b| b.expr.eval(&|_| None));
+        if let (Some(a), Some(b)) = (konst(&lo), konst(&hi))
+            && a == b
+        {
+            return Some(a as usize);
+        }
+        if self.plan.facts.bounded(&inner) {
+            return None;
+        }
+        let widths: HashSet<usize> = p
+            .seen
+            .iter()
+            .flat_map(|v| v.as_array().into_iter().flatten())
+            .filter_map(|r| r.as_array().map(Vec::len))
+            .collect();
+        let one = widths.len() == 1 && widths.iter().all(|&w| (1..=3).contains(&w));
+        one.then(|| widths.into_iter().next().unwrap_or(2))
+    }
+
+    /// Assigns the scalar keys, each after the keys its bounds name (when those are assigned
+    /// here at all), so that `k <= n` sees `n`.
+    fn assign_all(&mut self, mut pending: Vec<Key>) {
+        while !pending.is_empty() {
+            let classes: Vec<Vec<Key>> = pending.iter().map(|k| self.plan.facts.class(k)).collect();
+            let ready = |k: &Key, env: &BTreeMap<Key, f64>| {
+                let (lo, hi) = self.plan.facts.bounds(k);
+                let mut refs = Vec::new();
+                lo.iter().chain(&hi).for_each(|b| b.expr.keys(&mut refs));
+                refs.iter().all(|r| env.contains_key(r) || !classes.iter().any(|c| c.contains(r)))
+            };
+            let at = pending.iter().position(|k| ready(k, &self.env)).unwrap_or(0);
+            let k = pending.remove(at);
+            if !self.env.contains_key(&k) {
+                self.assign(&k);
+            }
+        }
+    }
+
+    fn assign(&mut self, k: &Key) {
+        let class = self.plan.facts.class(k);
+        let double =
+            class.iter().any(|k| matches!(k, Key::Var(n) if self.param(n).is_some_and(|p| p.ty == Ty::Double)));
+        let lengthish = class.iter().any(|k| matches!(k, Key::Len(_) | Key::Inner(_)));
+        let (lo, hi) = self.range(k, !double, || default_for(self, k));
+        let x = if double {
+            let (a, b) = self.scaled(lo, hi);
+            if self.f >= 1.0 { hi } else { a + (b - a) * self.rng.unit() }
+        } else if self.f >= 1.0 {
+            hi
+        } else if lengthish {
+            let cap = lo + ((hi - lo + 1.0).powf(self.f) - 1.0).floor();
+            self.rng.range(lo as i64, cap.max(lo) as i64) as f64
+        } else {
+            let (a, b) = self.scaled(lo, hi);
+            self.rng.range(a as i64, b as i64) as f64
+        };
+        // `n is even`: the neighbour of the other parity, inside the range.
+        let rem = self.plan.facts.parity.iter().find(|(p, _)| class.contains(p)).map(|(_, r)| *r);
+        let x = match rem {
+            Some(r) if !double && (x as i64).rem_euclid(2) != r => {
+                if x < hi {
+                    x + 1.0
+                } else {
+                    x - 1.0
+                }
+            }
+            _ => x,
+        };
+        for c in class {
+            self.env.insert(c, x);
+        }
+    }
+
+    pub(super) fn param(&self, name: &str) -> Option<&Param> {
+        match &self.plan.form {
+            Form::Function(ps) => ps.iter().find(|p| p.name == name),
+            Form::Design(d) => d.methods.iter().flat_map(|m| &m.params).find(|p| p.name == name),
+        }
+    }
+
+    /// `k`'s range now: the bounds whose terms are known, else `default`'s side.
+    pub(super) fn range(&self, k: &Key, int: bool, default: impl Fn() -> (f64, f64)) -> (f64, f64) {
+        let (los, his) = self.plan.facts.bounds(k);
+        let env = |k: &Key| self.env.get(k).copied();
+        let one = if int { 1.0 } else { 0.0 };
+        let lo =
+            los.iter().filter_map(|b| Some(b.expr.eval(&env)? + if b.strict { one } else { 0.0 })).reduce(f64::max);
+        let hi =
+            his.iter().filter_map(|b| Some(b.expr.eval(&env)? - if b.strict { one } else { 0.0 })).reduce(f64::min);
+        let (dlo, dhi) = if lo.is_none() || hi.is_none() { default() } else { (0.0, 0.0) };
+        let (mut lo, mut hi) = (lo.unwrap_or(dlo.min(hi.unwrap_or(dlo))), hi.unwrap_or(dhi.max(lo.unwrap_or(dhi))));
+        if int {
+            lo = lo.ceil();
+            hi = hi.floor();
+        }
+        (lo.max(-9.2e18), hi.max(lo).min(9.2e18))
+    }
+
+    /// `[lo, hi]` narrowed around 0 (or its nearer end) for a size below 1.
+    pub(super) fn scaled(&self, lo: f64, hi: f64) -> (f64, f64) {
+        if self.f >= 1.0 {
+            return (lo, hi);
+        }
+        let c = 0f64.clamp(lo, hi);
+        let half = (hi - lo).max(0.0).powf(self.f).ceil();
+        ((c - half).max(lo), (c + half).min(hi))
+    }
+
+    /// An item's integer in `[lo, hi]` at this size.
+    pub(super) fn int(&mut self, lo: f64, hi: f64) -> i64 {
+        let (a, b) = self.scaled(lo, hi);
+        self.rng.range(a as i64, b as i64)
+    }
+
+    /// The key bounding `p`'s items (column `col` of a tuple first), if any was read.
+    pub(super) fn elem_key(&self, p: &Param, col: Option<usize>) -> Option<Key> {
+        let mut keys = Vec::new();
+        if col.is_some() {
+            keys.push(Key::Elem(p.name.clone(), col));
+        }
+        keys.push(Key::Elem(p.name.clone(), None));
+        if matches!(p.ty, Ty::Int | Ty::Double) {
+            keys.push(Key::Var(p.name.clone()));
+        }
+        if p.role != Role::Plain {
+            keys.push(Key::Elem(NODE.into(), None));
+        }
+        keys.into_iter().find(|k| self.plan.facts.bounded(k))
+    }
+
+    /// The range of `p`'s items (column `col`).
+    pub(super) fn elem_range(&self, p: &Param, col: Option<usize>) -> (f64, f64) {
+        let int = leaf_ty(&p.ty) != Ty::Double;
+        match self.elem_key(p, col) {
+            Some(k) => self.range(&k, int, || seen_range(p)),
+            None => seen_range(p),
+        }
+    }
+
+    /// `p`'s length now (assigned, else drawn from its range).
+    pub(super) fn len(&mut self, p: &Param) -> usize {
+        let k = Key::Len(p.name.clone());
+        if !self.env.contains_key(&k) {
+            self.assign(&k);
+        }
+        (self.env[&k].max(0.0) as usize).min(BUDGET)
+    }
+
+    fn value(&mut self, p: &Param) -> String {
+        match (&p.ty, p.role) {
+            (_, Role::Tree | Role::Nary | Role::Graph | Role::Random) => self.nodes(p),
+            (Ty::Int, _) if p.name == "pos" => self.cycle_pos(),
+            (Ty::Int | Ty::Double, _) => {
+                let x = self.env.get(&Key::Var(p.name.clone())).copied().unwrap_or(0.0);
+                number(x, p.ty == Ty::Double)
+            }
+            (Ty::Bool, _) => self.rng.chance(0.5).to_string(),
+            (Ty::Str, _) => {
+                let n = self.len(p);
+                json_str(&self.string(p, n))
+            }
+            (Ty::Char, _) => json_str(&self.string(p, 1)),
+            (Ty::List(inner), _) => self.list(p, inner),
+            (Ty::Unknown, _) => p.seen.first().map_or_else(|| "null".into(), Value::to_string),
+        }
+    }
+
+    /// 141's `pos`: -1 or an index of the list beside it.
+    fn cycle_pos(&mut self) -> String {
+        let n = self
+            .env
+            .iter()
+            .find(|(k, _)| matches!(k, Key::Len(b) if self.param(b).is_some_and(|p| p.role == Role::Linked)));
+        let n = n.map_or(0, |(_, v)| *v as i64);
+        self.rng.range(-1, n - 1).to_string()
+    }
+
+    fn list(&mut self, p: &Param, inner: &Ty) -> String {
+        match inner {
+            Ty::Str => {
+                let n = self.len(p);
+                let width = Key::Inner(p.name.clone());
+                let (lo, hi) = self.range(&width, true, || (1.0, default_len(p) as f64));
+                let hi = hi.min((BUDGET / n.max(1)).max(1) as f64).max(lo);
+                let mut seen = HashSet::new();
+                let items: Vec<String> = (0..n)
+                    .filter_map(|_| {
+                        let l = self.length(lo, hi);
+                        let s = self.string(p, l);
+                        if self.plan.facts.unique.contains(&p.name) && !seen.insert(s.clone()) {
+                            None
+                        } else {
+                            Some(json_str(&s))
+                        }
+                    })
+                    .collect();
+                format!("[{}]", items.join(","))
+            }
+            Ty::List(leaf) if matches!(**leaf, Ty::List(_)) => {
+                p.seen.first().map_or_else(|| "[]".into(), Value::to_string)
+            }
+            Ty::List(leaf) => self.rows(p, leaf),
+            leaf => {
+                let n = self.len(p);
+                format!("[{}]", self.flat(p, leaf, n, None).join(","))
+            }
+        }
+    }
+
+    /// A length in `[lo, hi]` for one item of many (a string of a list).
+    fn length(&mut self, lo: f64, hi: f64) -> usize {
+        let cap = if self.f >= 1.0 { hi } else { lo + ((hi - lo + 1.0).powf(self.f) - 1.0).floor() };
+        self.rng.range(lo as i64, cap.max(lo) as i64).max(0) as usize
+    }
+
+    /// A grid, jagged rows, or a list of tuples.
+    fn rows(&mut self, p: &Param, leaf: &Ty) -> String {
+        if self.plan.facts.tree_edges.contains(&p.name) {
+            return self.tree_edges(p, leaf);
+        }
+        let n = self.len(p);
+        let width = self.tuple_width(p);
+        let inner = Key::Inner(p.name.clone());
+        let (lo, hi) = match (width, self.env.get(&inner)) {
+            (Some(w), _) => (w as f64, w as f64),
+            (None, Some(&w)) => (w, w),
+            (None, None) => self.range(&inner, true, || (1.0, default_len(p) as f64)),
+        };
+        let hi = hi.min((BUDGET / n.max(1)).max(1) as f64).max(lo);
+        let distinct = self.plan.facts.distinct_rows.contains(&p.name);
+        let mut seen = HashSet::new();
+        let mut rows = Vec::with_capacity(n);
+        for _ in 0..n {
+            let w = if self.env.contains_key(&inner) { hi as usize } else { self.length(lo, hi) };
+            let mut row = Vec::new();
+            for _ in 0..20 {
+                row = if width.is_some() {
+                    // Each part in turn, the ones before known to the next (`start_i <= end_i`).
+                    let mut row = Vec::with_capacity(w);
+                    for c in 0..w {
+                        let x = self.flat(p, leaf, 1, Some(c)).pop().unwrap_or_default();
+                        self.env.insert(Key::Elem(p.name.clone(), Some(c)), x.parse().unwrap_or(0.0));
+                        row.push(x);
+                    }
+                    (0..w).for_each(|c| {
+                        self.env.remove(&Key::Elem(p.name.clone(), Some(c)));
+                    });
+                    row
+                } else {
+                    self.flat(p, leaf, w, None)
+                };
+                let ends = !(self.plan.facts.distinct_ends.contains(&p.name) && row.len() >= 2 && row[0] == row[1]);
+                let mut key = row.clone();
+                if row.len() >= 2 {
+                    key[..2].sort();
+                }
+                if ends && (!distinct || seen.insert(key)) {
+                    break;
+                }
+                // A row that breaks a rule read is dropped (the list comes out shorter).
+                row.clear();
+            }
+            if !row.is_empty() || width.is_none() {
+                rows.push(format!("[{}]", row.join(",")));
+            }
+        }
+        format!("[{}]", rows.join(","))
+    }
+
+    /// `n` items of type `leaf` for `p` (column `col` of its tuples), under its flags: a set of
+    /// values, unique, a permutation, sorted.
+    pub(super) fn flat(&mut self, p: &Param, leaf: &Ty, n: usize, col: Option<usize>) -> Vec<String> {
+        let facts = &self.plan.facts;
+        match leaf {
+            Ty::Bool => return (0..n).map(|_| self.rng.chance(0.5).to_string()).collect(),
+            Ty::Str | Ty::Char => return (0..n).map(|_| json_str(&self.string(p, 1))).collect(),
+            _ => {}
+        }
+        let double = *leaf == Ty::Double;
+        if let Some(set) = facts.choices.get(&p.name).cloned() {
+            return (0..n).map(|_| number(set[self.rng.below(set.len() as u64) as usize], double)).collect();
+        }
+        let (lo, hi) = self.elem_range(p, col);
+        if double {
+            let (a, b) = self.scaled(lo, hi);
+            let mut xs: Vec<f64> = (0..n).map(|_| a + (b - a) * self.rng.unit()).collect();
+            sort_by(&mut xs, facts.sorted.get(&p.name));
+            return xs.into_iter().map(|x| format!("{x:.5}")).collect();
+        }
+        let mut xs: Vec<i64> = if facts.permutation.contains(&p.name) {
+            let base = if lo >= 1.0 { 1 } else { 0 };
+            let mut v: Vec<i64> = (base..base + n as i64).collect();
+            self.shuffle(&mut v);
+            v
+        } else if facts.unique.contains(&p.name) {
+            self.distinct(lo, hi, n)
+        } else {
+            (0..n).map(|_| self.int(lo, hi)).collect()
+        };
+        let order = facts.sorted.get(&p.name).copied();
+        match order {
+            Some(Sort::Ascending) => xs.sort_unstable(),
+            Some(Sort::Descending) => xs.sort_unstable_by(|a, b| b.cmp(a)),
+            None => {}
+        }
+        xs.into_iter().map(|x| x.to_string()).collect()
+    }
+
+    /// `n` distinct integers of `[lo, hi]` (fewer when it holds fewer), at this size's range or
+    /// wider when that is too narrow.
+    pub(super) fn distinct(&mut self, lo: f64, hi: f64, n: usize) -> Vec<i64> {
+        let (mut a, mut b) = self.scaled(lo, hi);
+        if b - a + 1.0 < n as f64 {
+            (a, b) = (lo, hi.min(lo + n as f64 * 2.0).max(lo));
+            if b - a + 1.0 < n as f64 {
+                (a, b) = (lo, hi);
+            }
+        }
+        let span = (b - a + 1.0).max(1.0);
+        let n = n.min(span as usize);
+        if span <= 4.0 * n as f64 {
+            let mut v: Vec<i64> = (a as i64..=b as i64).collect();
+            for i in 0..n {
+                let j = i + self.rng.below((v.len() - i) as u64) as usize;
+                v.swap(i, j);
+            }
+            v.truncate(n);
+            return v;
+        }
+        let mut seen = HashSet::with_capacity(n);
+        let mut v = Vec::with_capacity(n);
+        while v.len() < n {
+            let x = self.rng.range(a as i64, b as i64);
+            if seen.insert(x) {
+                v.push(x);
+            }
+        }
+        v
+    }
+
+    pub(super) fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.rng.below(i as u64 + 1) as usize;
+            v.swap(i, j);
+        }
+    }
+
+    /// A string of `n` characters of `p`'s alphabet (distinct where the values are unique and
+    /// the alphabet allows).
+    fn string(&mut self, p: &Param, n: usize) -> String {
+        let alphabet: Vec<char> = match self.plan.facts.alphabet.get(&p.name) {
+            Some(a) => a.clone(),
+            None => seen_chars(p),
+        };
+        if self.plan.facts.unique.contains(&p.name) && n <= alphabet.len() && p.ty == Ty::Str {
+            let mut a = alphabet;
+            self.shuffle(&mut a);
+            return a.into_iter().take(n).collect();
+        }
+        // Small sizes draw from a few letters, so that repeats (and the bugs they show) come.
+        let k = if self.f >= 1.0 {
+            alphabet.len()
+        } else {
+            ((alphabet.len() as f64).powf(self.f.max(0.3)).ceil() as usize).clamp(1, alphabet.len())
+        };
+        (0..n).map(|_| alphabet[self.rng.below(k as u64) as usize]).collect()
+    }
+
+    fn design(&mut self, d: &Design) -> String {
+        let hi = self.plan.facts.calls.unwrap_or(1000.0).min(BUDGET as f64);
+        // A few calls even at the smallest size: the constructor alone tests nothing.
+        let lo = hi.min(5.0);
+        let calls = if self.f >= 1.0 { hi as usize } else { self.length(lo, hi) }.max(1);
+        let ctor = &d.methods[0];
+        let others: Vec<usize> = (1..d.methods.len()).collect();
+        let (mut names, mut args) = (vec![json_str(&ctor.name)], vec![self.args(ctor)]);
+        for _ in 1..calls {
+            let Some(&m) = others.get(self.rng.below(others.len().max(1) as u64) as usize) else { break };
+            names.push(json_str(&d.methods[m].name));
+            args.push(self.args(&d.methods[m]));
+        }
+        format!("[{}]\n[{}]", names.join(","), args.join(","))
+    }
+
+    /// One call's arguments: each drawn afresh (a scalar in its range, a list of its length).
+    fn args(&mut self, m: &super::Method) -> String {
+        let items: Vec<String> = m
+            .params
+            .iter()
+            .map(|p| match &p.ty {
+                Ty::Int | Ty::Double => {
+                    let (lo, hi) = self.elem_range(p, None);
+                    if p.ty == Ty::Double {
+                        number(
+                            self.scaled(lo, hi).0 + (self.scaled(lo, hi).1 - self.scaled(lo, hi).0) * self.rng.unit(),
+                            true,
+                        )
+                    } else {
+                        self.int(lo, hi).to_string()
+                    }
+                }
+                _ => {
+                    self.env.remove(&Key::Len(p.name.clone()));
+                    self.value(p)
+                }
+            })
+            .collect();
+        format!("[{}]", items.join(","))
+    }
+}
+
+fn default_for(g: &Gen, k: &Key) -> (f64, f64) {
+    match k {
+        Key::Len(n) | Key::Inner(n) => (1.0, g.param(n).map_or(10, default_len) as f64),
+        Key::Var(n) | Key::Elem(n, _) => g.param(n).map_or((0.0, 10.0), seen_range),
+    }
+}
+
+fn seen_chars(p: &Param) -> Vec<char> {
+    fn walk(v: &Value, out: &mut Vec<char>) {
+        match v {
+            Value::String(s) => s.chars().for_each(|c| {
+                if !out.contains(&c) {
+                    out.push(c)
+                }
+            }),
+            Value::Array(a) => a.iter().for_each(|x| walk(x, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    p.seen.iter().for_each(|v| walk(v, &mut out));
+    out.sort_unstable();
+    if out.is_empty() { ('a'..='z').collect() } else { out }
+}
+
+fn sort_by(xs: &mut [f64], order: Option<&Sort>) {
+    match order {
+        Some(Sort::Ascending) => xs.sort_by(f64::total_cmp),
+        Some(Sort::Descending) => xs.sort_by(|a, b| b.total_cmp(a)),
+        None => {}
+    }
+}
+
+pub(super) fn number(x: f64, double: bool) -> String {
+    if double { format!("{x:.5}") } else { (x as i64).to_string() }
+}
+
+pub(super) fn json_str(s: &str) -> String {
+    Value::String(s.to_string()).to_string()
+}
