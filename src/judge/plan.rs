@@ -64,7 +64,7 @@ pub(crate) struct Reader {
 
 impl Reader {
     /// The `Node` class the code's template defines (an N-ary tree, a graph…), if any.
-    pub(crate) fn node(&self) -> Option<super::leetcode::kind::NodeClass> {
+    pub(crate) fn node(&self) -> Option<super::leetcode::node::NodeKind> {
         self.shape.extras.node
     }
 

@@ -24,7 +24,7 @@ mod tests;
 use serde_json::Value;
 
 use super::example::{Call, Example};
-use super::kind::NodeClass;
+use super::node::NodeKind;
 use shape::{Role, Ty};
 
 /// A problem's generator, read once.
@@ -86,7 +86,7 @@ pub(crate) fn plan(
     markdown: &str,
     examples: &[Example],
     code: Option<&str>,
-    node: Option<NodeClass>,
+    node: Option<NodeKind>,
 ) -> Result<Plan, String> {
     let first = examples.first().ok_or("no example could be read: the parameters' types are unknown")?;
     let form = match &first.call {
@@ -119,7 +119,7 @@ fn function(
     args: &[(String, Value)],
     examples: &[Example],
     code: Option<&str>,
-    node: Option<NodeClass>,
+    node: Option<NodeKind>,
 ) -> Result<Vec<Param>, String> {
     if args.iter().any(|(n, _)| n.is_empty()) {
         return Err("the examples' arguments have no names".into());
@@ -145,7 +145,7 @@ fn function(
     Ok(params)
 }
 
-fn design(examples: &[Example], code: Option<&str>, node: Option<NodeClass>) -> Result<Design, String> {
+fn design(examples: &[Example], code: Option<&str>, node: Option<NodeKind>) -> Result<Design, String> {
     let mut methods: Vec<Method> = Vec::new();
     for e in examples {
         let Call::Design { methods: names, args } = &e.call else { continue };

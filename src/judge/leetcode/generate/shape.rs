@@ -6,7 +6,7 @@
 
 use serde_json::Value;
 
-use super::super::kind::NodeClass;
+use super::super::node::NodeKind;
 
 #[derive(Debug, Clone, PartialEq)]
 pub(super) enum Ty {
@@ -87,12 +87,16 @@ pub(super) fn chars(t: Ty) -> Ty {
 }
 
 /// The role of parameter `name`, whose example values are `values`.
-pub(super) fn role(name: &str, values: &[&Value], declared: Option<&str>, node: Option<NodeClass>) -> Role {
-    let node_role = |c: Option<NodeClass>| match c {
-        Some(NodeClass::Nary) => Role::Nary,
-        Some(NodeClass::Graph) => Role::Graph,
-        Some(NodeClass::Random) => Role::Random,
-        Some(NodeClass::Next) | None => Role::Tree,
+pub(super) fn role(name: &str, values: &[&Value], declared: Option<&str>, node: Option<NodeKind>) -> Role {
+    let node_role = |c: Option<NodeKind>| match c {
+        Some(NodeKind::Nary) => Role::Nary,
+        Some(NodeKind::Graph) => Role::Graph,
+        Some(NodeKind::Random) => Role::Random,
+        Some(NodeKind::List | NodeKind::Doubly | NodeKind::Circular) => Role::Linked,
+        Some(NodeKind::Tree | NodeKind::Next | NodeKind::Parent | NodeKind::Ring) | None => Role::Tree,
+        // Quad trees, multilevel lists and polynomials have serialisations of their own: their
+        // values follow the examples' shape only (a generated one may be malformed).
+        Some(NodeKind::Quad | NodeKind::Multilevel | NodeKind::Poly) => Role::Plain,
     };
     if let Some(d) = declared {
         if d.contains("TreeNode") {
@@ -110,17 +114,17 @@ pub(super) fn role(name: &str, values: &[&Value], declared: Option<&str>, node: 
         .iter()
         .any(|v| v.as_array().is_some_and(|a| a.iter().any(Value::is_null) && !a.iter().any(Value::is_array)));
     let lower = name.to_ascii_lowercase();
-    if lower == "adjlist" || node == Some(NodeClass::Graph) && values.iter().all(|v| v.is_array()) {
+    if lower == "adjlist" || node == Some(NodeKind::Graph) && values.iter().all(|v| v.is_array()) {
         return Role::Graph;
     }
     let pairs_with_null = values.iter().any(|v| {
         v.as_array().is_some_and(|a| a.iter().any(|p| p.as_array().is_some_and(|p| p.len() == 2 && p[1].is_null())))
     });
-    if node == Some(NodeClass::Random) || pairs_with_null && lower.starts_with("head") {
+    if node == Some(NodeKind::Random) || pairs_with_null && lower.starts_with("head") {
         return Role::Random;
     }
     if lower.starts_with("root") || flat_nulls || lower == "original" || lower == "cloned" {
-        return if node == Some(NodeClass::Nary) { Role::Nary } else { Role::Tree };
+        return if node == Some(NodeKind::Nary) { Role::Nary } else { Role::Tree };
     }
     if ["head", "heada", "headb", "l1", "l2", "list1", "list2", "lista", "listb"].contains(&lower.as_str()) {
         return Role::Linked;
