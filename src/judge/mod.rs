@@ -19,6 +19,7 @@ mod compare;
 pub mod init;
 mod lang;
 mod leetcode;
+mod paths;
 mod pch;
 mod plan;
 mod report;

@@ -32,8 +32,9 @@ use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime};
 
 use super::lang::CXX_FLAGS;
+use super::paths::{user_cache, which};
 use super::run::{self, End, Spec};
-use super::{cache, sandbox, verdict};
+use super::{sandbox, verdict};
 
 /// The header precompiled, as a program includes it.
 const HEADER: &str = "bits/stdc++.h";
@@ -210,16 +211,6 @@ fn cache_root(os: &str, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf>
     Some(user_cache(os, env)?.join("oj-mcp-rs").join("pch"))
 }
 
-/// The user's cache folder on `os`, as Go's `os.UserCacheDir` finds it too.
-pub(crate) fn user_cache(os: &str, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
-    let var = |k: &str| env(k).filter(|v| !v.trim().is_empty()).map(PathBuf::from);
-    match os {
-        "windows" => var("LOCALAPPDATA"),
-        "macos" => var("HOME").map(|h| h.join("Library").join("Caches")),
-        _ => var("XDG_CACHE_HOME").filter(|p| p.is_absolute()).or_else(|| var("HOME").map(|h| h.join(".cache"))),
-    }
-}
-
 /// The header named by the source's first `#include`, when nothing but comments, blank lines
 /// and `#define`/`#undef` lines come before it. GCC uses a precompiled header only there, and
 /// checks the macros itself (it refuses, with a warning, a header that reads one defined
@@ -288,7 +279,7 @@ fn identity(cmd: &str) -> Option<String> {
 }
 
 fn ask_identity(cmd: &str) -> Option<String> {
-    let path = cache::which(cmd)?;
+    let path = which(cmd)?;
     let real = fs::canonicalize(&path).unwrap_or(path);
     let meta = fs::metadata(&real).ok()?;
     let argv = [cmd.to_string(), "--version".to_string()];

@@ -455,7 +455,7 @@ fn pypy_note(job: &Job, report: &Report) -> Option<String> {
     if !report.results.iter().any(|r| r.verdict == Verdict::Tle) {
         return None;
     }
-    let here = if super::cache::which(&Lang::PyPy.tool(&|k| std::env::var(k).ok())[0]).is_some() {
+    let here = if super::paths::which(&Lang::PyPy.tool(&|k| std::env::var(k).ok())[0]).is_some() {
         "it is installed here: run again with `language: \"pypy\"`"
     } else {
         "install pypy3 (or name it in OJ_PYPY) and run again with `language: \"pypy\"`"

@@ -97,7 +97,7 @@ struct Func {
 /// The Go driver for `code`, or why it cannot be driven (a package it imports missing here, too).
 pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     let d = assemble(code, shape, tool)?;
-    missing_package(&d.files[0].1, &crate::judge::cache::go_library_dirs())?;
+    missing_package(&d.files[0].1, &crate::judge::paths::go_library_dirs())?;
     Ok(d)
 }
 
