@@ -6,7 +6,8 @@ use std::path::Path;
 
 /// Every top-level module of the library and its layer, bottom first.
 const LAYERS: &[(&str, u8)] = &[
-    // 0: foundations: logging, errors, the wire, the command line, HTTP.
+    // 0: foundations: logging, errors, the wire, the command line, HTTP, and pure helpers for text
+    // and numbers.
     ("log", 0),
     ("error", 0),
     ("mcp", 0),
@@ -16,17 +17,19 @@ const LAYERS: &[(&str, u8)] = &[
     ("http_proxy", 0),
     ("scan", 0),
     ("json", 0),
+    ("decimal", 0),
     // 1: data and text, no I/O: the backend's shapes, languages, the statement's parse, conversion,
-    // samples, templates.
+    // samples, the statement's judging facts (limits, tolerance, any-answer phrases), templates.
     ("models", 1),
     ("language", 1),
     ("dom", 1),
     ("convert", 1),
     ("samples", 1),
+    ("statement", 1),
     ("format", 1),
     // 2: problem fetching and formatting (an operation per tool), the local judge (the operation
-    // of `test_solution`, which fetches through `problems`; its statement reader gives the
-    // problem object its limits), and what the features name in common (URIs, modes).
+    // of `test_solution`, which fetches through `problems`), and what the features name in common
+    // (URIs, modes).
     ("problems", 2),
     ("judge", 2),
     ("routes", 2),

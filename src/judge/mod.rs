@@ -12,7 +12,8 @@
 //!    problems, or the caller's checker);
 //! 3. the caller (`tool`) turns the `Report` into text and structured content (`report`).
 //!
-//! What the statement says about limits, tolerances and several answers is read by `statement`.
+//! What the statement says about limits, tolerances and several answers is read by
+//! `crate::statement` (layer 1: `problems` reads the limits there too).
 
 mod cache;
 mod compare;
@@ -25,7 +26,6 @@ mod plan;
 mod report;
 mod run;
 mod sandbox;
-pub(crate) mod statement;
 mod tool;
 mod verdict;
 

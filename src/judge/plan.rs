@@ -7,10 +7,10 @@ use super::compare::Mode;
 use super::lang::Lang;
 use super::leetcode::driver::{self, Driver, Shape};
 use super::leetcode::{example, kind};
-use super::statement::{ErrorKind, Facts};
 use super::{Case, Program};
 use crate::models::Problem;
 use crate::samples::{Io, Sample, Samples};
+use crate::statement::{ErrorKind, Facts};
 
 /// A caller's `float_tolerance` without a statement's, and `compare: "float"` without either.
 pub(crate) const DEFAULT_TOLERANCE: f64 = 1e-6;
@@ -234,7 +234,7 @@ fn newer_java(message: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::statement::Tolerance;
+    use crate::statement::Tolerance;
 
     #[test]
     fn the_comparison_from_the_statement_and_the_arguments() {

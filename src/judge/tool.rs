@@ -9,7 +9,6 @@ use serde_json::Value;
 
 use super::compare::Mode;
 use super::lang::{self, Lang};
-use super::statement::{self, Facts};
 use super::verdict::Verdict;
 use super::{Case, Job, Program, Report};
 use super::{leetcode, plan};
@@ -19,6 +18,7 @@ use crate::language::{self, Language};
 use crate::models::Problem;
 use crate::problems::{Args, Ctx, ToolOutput, ToolResult, problem, sources};
 use crate::samples::{self, Io};
+use crate::statement::{self, Facts};
 
 /// A source file larger than this is refused.
 const MAX_SOURCE: u64 = 1 << 20;

@@ -3,7 +3,8 @@
 //! the answer or the case of its letters is free, and whether it hints at other accepted outputs.
 //! Read from the statement as the converter wrote it (`text::plain` drops what markup is left,
 //! TeX's braces and spaces), sentence by sentence (`phrases`, `tolerance`). Pure and linear: no
-//! second HTML parse, no regular expressions.
+//! second HTML parse, no regular expressions. Layer 1, beside `convert` and `samples`: the judge
+//! reads every fact, `problems` the limits the problem object shows.
 
 mod phrases;
 mod text;
@@ -102,7 +103,7 @@ fn limit(text: &str, words: &[&str], unit: fn(&str) -> Option<f64>) -> Option<u6
 fn number_then_unit(s: &str, unit: fn(&str) -> Option<f64>) -> Option<u64> {
     let s = s.trim_start_matches(|c: char| c.is_whitespace() || ":：|-=(（".contains(c));
     let end = s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len());
-    let n = super::compare::number(&s[..end])?;
+    let n = crate::decimal::number(&s[..end])?;
     let scale = unit(s[end..].trim_start())?;
     let v = (n * scale).round();
     (v > 0.0 && v < 1e9).then_some(v as u64)
