@@ -3,7 +3,7 @@
 
 use html2text::Handle;
 
-use super::rules::{Rule, dropped, rule};
+use super::element::{Rule, dropped, rule};
 use super::text::{collapse, format_script};
 pub(super) use super::url::sanitize_url;
 use super::writer::Md;

@@ -58,6 +58,7 @@ use html2text::RcDom;
 
 mod codeforces;
 mod detect;
+mod element;
 use crate::dom;
 mod fallback;
 mod markdown;
