@@ -11,10 +11,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
-use super::lang::Lang;
 use super::leetcode::driver::{self, Driver, Shared};
 use super::paths::{go_cache, go_path, root, which};
 use super::run::{self, End, Spec};
+use super::toolchain::Lang;
 use super::{pch, sandbox, verdict};
 
 /// Programs kept at most; the oldest goes first.

@@ -18,7 +18,6 @@
 mod cache;
 mod compare;
 pub mod init;
-mod lang;
 mod leetcode;
 mod paths;
 mod pch;
@@ -27,6 +26,7 @@ mod report;
 mod run;
 mod sandbox;
 mod tool;
+mod toolchain;
 mod verdict;
 
 use std::path::PathBuf;
@@ -37,10 +37,10 @@ use std::time::Instant;
 
 pub use cache::cleanup;
 use compare::Mode;
-use lang::Lang;
 use run::{End, Spec};
 use sandbox::{Confinement, Limits, TempDir};
 pub(crate) use tool::call as test_solution;
+use toolchain::Lang;
 use verdict::{SampleResult, Verdict};
 
 use crate::samples::{Io, Sample};

@@ -31,9 +31,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime};
 
-use super::lang::CXX_FLAGS;
 use super::paths::{user_cache, which};
 use super::run::{self, End, Spec};
+use super::toolchain::CXX_FLAGS;
 use super::{sandbox, verdict};
 
 /// The header precompiled, as a program includes it.

@@ -8,7 +8,7 @@ use std::time::Instant;
 use serde_json::Value;
 
 use super::compare::Mode;
-use super::lang::{self, Lang};
+use super::toolchain::{self, Lang};
 use super::verdict::Verdict;
 use super::{Case, Job, Program, Report};
 use super::{leetcode, plan};
@@ -68,7 +68,7 @@ fn program_arg(args: &Args) -> Result<Program, ToolError> {
     let name =
         args.req_str("language", "the programming language: cpp, c, python, java, rust, go, javascript or typescript")?;
     let lang = Lang::parse(name)
-        .ok_or_else(|| bad(format!("`language` must be one of {}, got {name:?}", lang::NAMES.join(", "))))?;
+        .ok_or_else(|| bad(format!("`language` must be one of {}, got {name:?}", toolchain::NAMES.join(", "))))?;
     // `given == 1`: without `code` there is a `file` (an empty path is an unreadable file).
     let source = match code {
         Some(c) => c.to_string(),

@@ -15,7 +15,7 @@ mod vla;
 
 use super::driver::{Driver, Shape, Shared};
 use super::kind::NodeClass;
-use crate::judge::lang::{self, EXE};
+use crate::judge::toolchain::{self, EXE};
 use scan::{Method, mentions};
 
 /// LeetCode's definitions, in sections a problem takes as it needs them (`cpp/prelude.cpp`,
@@ -34,7 +34,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
         None => function(&scan, &shape.names)?,
     };
     let prelude = prelude(code, &scan, shape)?;
-    let compiler = lang::version(tool).as_deref().and_then(compiler);
+    let compiler = toolchain::version(tool).as_deref().and_then(compiler);
     // What LeetCode's Clang compiles and GCC does not, rewritten on the same lines: lambdas that
     // use a multi-dimensional variable-length array (any GCC), recursive lambdas written with
     // C++23's `this` (an older compiler).

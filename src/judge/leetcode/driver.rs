@@ -6,12 +6,12 @@
 //!
 //! Adding a language: a module beside this one whose `driver(code, shape, tool)` returns a
 //! [`Driver`] (or a sentence saying why the code cannot be driven), a line in [`driver`], and the
-//! language in `lang.rs`. The driver reads the call as one JSON line (`example::to_stdin`) and
+//! language in `toolchain.rs`. The driver reads the call as one JSON line (`example::to_stdin`) and
 //! prints the result as JSON on its last line (`super::compare` reads that line); README and
 //! ARCHITECTURE say the rest.
 
 use super::kind::Extras;
-use crate::judge::lang::Lang;
+use crate::judge::toolchain::Lang;
 
 /// What the examples call, for the drivers that generate the call's code.
 #[derive(Debug, Clone, Default, PartialEq)]

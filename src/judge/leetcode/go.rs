@@ -115,8 +115,8 @@ fn assemble(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String
             ("solution.go".into(), solution(code, &blank, &names)),
             ("main.go".into(), main_go(code, &names, shape, &entry)),
         ],
-        compile: words(&["build", "-o", crate::judge::lang::EXE, "solution.go", "main.go"]),
-        run: vec![format!("{{dir}}/{}", crate::judge::lang::EXE)],
+        compile: words(&["build", "-o", crate::judge::toolchain::EXE, "solution.go", "main.go"]),
+        run: vec![format!("{{dir}}/{}", crate::judge::toolchain::EXE)],
         shared: Some(Shared {
             name: "go-driver".into(),
             files: package().into_iter().map(|(f, text)| (format!("src/lcdriver/{f}"), text)).collect(),

@@ -5,7 +5,7 @@
 
 use serde_json::Value;
 
-use crate::judge::lang::Lang;
+use crate::judge::toolchain::Lang;
 
 /// A node class other than `ListNode` and `TreeNode`, as LeetCode's template defines `Node`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
