@@ -50,7 +50,7 @@ const IMPORTS: &[(&str, &str, &str)] = &[
     ("sync", "sync", "sync.NewCond"),
     ("atomic", "sync/atomic", "atomic.AddInt64"),
     ("reflect", "reflect", "reflect.DeepEqual"),
-    // LeetCode's Go also has github.com/emirpasic/gods (found on the Go path: `cache::go_path`).
+    // LeetCode's Go also has github.com/emirpasic/gods (found on the Go path: `paths::go_path`).
     ("arraylist", "github.com/emirpasic/gods/lists/arraylist", "arraylist.New"),
     ("doublylinkedlist", "github.com/emirpasic/gods/lists/doublylinkedlist", "doublylinkedlist.New"),
     ("singlylinkedlist", "github.com/emirpasic/gods/lists/singlylinkedlist", "singlylinkedlist.New"),
