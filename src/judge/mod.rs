@@ -3,7 +3,7 @@
 //!
 //! The pipeline, one call:
 //!
-//! 1. `cache::build` writes the source into a folder of the session and compiles it (or checks
+//! 1. `builder::build` writes the source into a folder of the session and compiles it (or checks
 //!    its syntax), or finds it built already; a C++ program that starts with `<bits/stdc++.h>`
 //!    gets that header precompiled (`pch`: kept in the user's cache folder across sessions);
 //! 2. for each sample, `run_sample` makes a fresh folder, confines the run (`sandbox`: clean
@@ -15,7 +15,7 @@
 //! What the statement says about limits, tolerances and several answers is read by
 //! `crate::statement` (layer 1: `problems` reads the limits there too).
 
-mod cache;
+mod builder;
 mod compare;
 pub mod init;
 mod leetcode;
@@ -35,7 +35,7 @@ use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::Instant;
 
-pub use cache::cleanup;
+pub use builder::cleanup;
 use compare::Mode;
 use run::{End, Spec};
 use sandbox::{Confinement, Limits, TempDir};
@@ -156,14 +156,14 @@ pub(crate) fn judge(
     let (argv, build, mem_ok) = match &job.program {
         Program::Code { lang, source } => {
             let tool = lang.tool(&|k| std::env::var(k).ok());
-            match cache::build(*lang, source, tool, job.driver.as_ref(), cancelled) {
+            match builder::build(*lang, source, tool, job.driver.as_ref(), cancelled) {
                 Ok((built, cached)) => {
                     let info =
                         BuildInfo { cached, pch: built.pch, compile_ms: built.compile_ms, log: built.log.clone() };
                     (built.argv(memory), Some(info), lang.address_space_limit_ok())
                 }
-                Err(cache::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
-                Err(cache::BuildError::Setup(msg)) => return Err(msg),
+                Err(builder::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
+                Err(builder::BuildError::Setup(msg)) => return Err(msg),
             }
         }
         Program::Command { argv, .. } => (argv.clone(), None, true),
