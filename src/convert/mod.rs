@@ -61,13 +61,13 @@ mod detect;
 mod element;
 use crate::dom;
 mod fallback;
+mod inline;
 mod markdown;
 mod media;
 mod pre;
 mod rules;
 mod table;
 mod tags;
-mod text;
 mod url;
 mod writer;
 

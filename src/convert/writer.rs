@@ -6,7 +6,7 @@
 //! content, a collapsed space too (never at the start of a line), and a span's opener just before
 //! its first content, so whitespace ends up outside the delimiters and an empty span vanishes.
 
-use super::text::{collapses, fix_dollars_into, invisible, max_backtick_run};
+use super::inline::{collapses, fix_dollars_into, invisible, max_backtick_run};
 
 /// The separation owed before the next content.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
