@@ -1,7 +1,7 @@
 //! The error a statement accepts in a real-valued answer: which error (absolute, relative, or
-//! either) and how much, read from the sentence that says so (`text::plain`'s text).
+//! either) and how much, read from the sentence that says so (`prose::plain`'s text).
 
-use super::text;
+use super::prose;
 
 /// Which error a tolerance bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,7 +39,7 @@ const ERROR_WORDS: &[&str] =
 
 /// The tolerance of the first sentence that names an error and a small number.
 pub(crate) fn read(text: &str) -> Option<Tolerance> {
-    text::sentences(text).find_map(|s| {
+    prose::sentences(text).find_map(|s| {
         if !ERROR_WORDS.iter().any(|w| s.contains(w)) {
             return None;
         }
@@ -95,7 +95,7 @@ fn coefficient(before: &str) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::plain;
+    use super::super::prose::plain;
     use super::*;
 
     fn tol(s: &str) -> Option<(f64, ErrorKind)> {
