@@ -85,7 +85,6 @@ pub(crate) fn run(opts: &Opts) -> bool {
         .map(|cmd| measure_server("other", cmd, starts.next().expect("one series per command"), opts, &mut failed));
     let cpu = opts.wants("cpu").then(|| crate::cpu::measure_cpu(opts, &mut failed));
     let conv = opts.wants("convert").then(|| measure_converter(opts, &mut failed));
-    let ab = opts.wants("ab").then(|| crate::ab::measure_ab(opts, conv.as_ref()));
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
     let judge = opts.wants("judge").then(|| measure_judge(opts, &mut failed));
     let cpp = opts.wants("judge").then(|| measure_cpp(opts, &mut failed));
@@ -106,9 +105,6 @@ pub(crate) fn run(opts: &Opts) -> bool {
         None => skipped_converter_rows(&mut rows),
     }
 
-    if let Some(ab) = &ab {
-        crate::ab::ab_rows(ab, &mut rows);
-    }
     if let Some(samples) = &samples {
         sample_rows(samples, &mut rows);
     }

@@ -37,10 +37,15 @@ use std::time::Instant;
 
 pub use builder::cleanup;
 use compare::Mode;
+pub(crate) use leetcode::driver::names as leetcode_languages;
 use run::{End, Spec};
 use sandbox::{Confinement, Limits, TempDir};
 pub(crate) use tool::call as test_solution;
 use toolchain::Lang;
+/// For `test_solution`'s description, from the tables the judge chooses by: the `language`
+/// names (its schema's enum), each with what builds and runs it, and those a LeetCode problem can
+/// be given in (the drivers' table).
+pub(crate) use toolchain::{NAMES as LANGUAGES, described as languages_described};
 use verdict::{SampleResult, Verdict};
 
 use crate::samples::{Io, Sample};

@@ -408,7 +408,7 @@ fn memory_words(job: &Job, report: &Report) -> String {
     }
 }
 
-/// What Windows does not enforce (README, "Windows").
+/// What Windows does not enforce (docs/sandbox.md, Windows).
 const WINDOWS_NOTE: &str = "On Windows only the wall-clock limit is enforced (the program and the processes it \
 started are killed with taskkill): memory, CPU time and network access are not limited.";
 

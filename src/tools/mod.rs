@@ -89,6 +89,22 @@ pub(crate) fn find(name: &str, allow_run: bool) -> Option<&'static Tool> {
     listed(allow_run).find(|t| t.name == name)
 }
 
+/// A description or a parameter's schema as listed, with the judge's languages put in from the
+/// tables it chooses by (`tools/list` builds each list once): `{languages}`, every `language`;
+/// `{language_tools}`, each with what builds and runs it; `{leetcode_languages}`, those with a
+/// LeetCode driver; `"@languages"`, the schema's enum of `language`. So no description names a language the judge does not take
+/// or leaves one out (`tests::descriptions_name_the_judges_languages`).
+fn fill(text: &str) -> String {
+    if !text.contains("languages") {
+        return text.to_string();
+    }
+    let names = serde_json::to_string(judge::LANGUAGES).unwrap_or_default();
+    text.replace("{languages}", &judge::LANGUAGES.join(", "))
+        .replace("{language_tools}", &judge::languages_described())
+        .replace("{leetcode_languages}", &judge::leetcode_languages())
+        .replace("\"@languages\"", &names)
+}
+
 impl Tool {
     /// The tool's entry in `tools/list`. `title`: whether the client's protocol version has
     /// `title` (2025-06-18 on); `output_schema`: whether to declare `outputSchema` (that version,
@@ -97,7 +113,7 @@ impl Tool {
     pub(crate) fn listing(&self, title: bool, output_schema: bool, annotations: bool) -> Value {
         let mut v = json!({
             "name": self.name,
-            "description": self.description,
+            "description": fill(self.description),
             "inputSchema": self.input_schema(),
         });
         if title {
@@ -122,7 +138,7 @@ impl Tool {
     /// Its JSON Schema for `arguments`, built from [`Tool::params`].
     fn input_schema(&self) -> Value {
         let properties: Map<String, Value> =
-            self.params.iter().map(|p| (p.name.to_string(), schema::load(p.schema))).collect();
+            self.params.iter().map(|p| (p.name.to_string(), schema::load(&fill(p.schema)))).collect();
         let mut s = json!({ "type": "object", "additionalProperties": false, "properties": properties });
         let required: Vec<&str> = self.params.iter().filter(|p| p.required).map(|p| p.name).collect();
         if !required.is_empty() {
@@ -328,11 +344,13 @@ const TEST_SOLUTION: Tool = Tool {
     description: "Compile and run a program ON THIS MACHINE against every sample test of a problem and report a \
 verdict per sample (AC, WA, TLE, RE, MLE, OLE, CE; UNVERIFIED when the statement accepts several answers and no \
 checker was given), the time, the first differing line and the end of stderr. Give the problem (source, id) and the \
-program: `code` or `file` with `language` (cpp, c, python, java, rust, go, javascript, typescript), or `command` \
-(argv of a built program). Limits default to the statement's (else 2 s, 256 MB); float comparison is chosen when the \
-statement accepts an error. LeetCode problems: python, cpp, go, javascript, typescript (the code as pasted into LeetCode). \
-Interactive problems cannot be judged. The program runs with a clean environment in a temporary folder, without \
-network where the OS allows; it is not a sandbox.",
+program: `code` or `file` with `language` ({languages}), or `command` (argv of a built program). Limits \
+default to the statement's, else the platform's usual ones (the result says which); float comparison is chosen when \
+the statement accepts an error. LeetCode problems: {leetcode_languages} (the code as pasted into LeetCode). \
+Interactive problems cannot be judged. Each run gets a temporary folder, a clean environment and a time limit, \
+and, where the OS allows, a memory limit and confinement (bubblewrap or unshare on Linux, sandbox-exec on macOS): the \
+filesystem read-only but for the run's folder, no network, on Linux only its own processes. It can still read what \
+you can; the result's `confinement` says what held on this machine.",
     output_schema: || schema::load(include_str!("schemas/test_solution.output.json")),
     params: &[
         required("source", r#""@source""#),
@@ -358,7 +376,7 @@ network where the OS allows; it is not a sandbox.",
         ),
         optional(
             "language",
-            r#"{"description": "The programming language of `code` or `file`: cpp (g++ -std=gnu++17 -O2), c (gcc -std=gnu11 -O2), python (python3), pypy (pypy3), java (javac/java), rust (rustc -O), go (go build), javascript (node), typescript (tsc, then node). LeetCode problems: python, cpp, go, javascript, typescript.", "enum": ["cpp", "c", "python", "pypy", "java", "rust", "go", "javascript", "typescript"], "type": "string"}"#,
+            r#"{"description": "The programming language of `code` or `file`: {language_tools}. LeetCode problems: {leetcode_languages}.", "enum": "@languages", "type": "string"}"#,
         ),
         optional(
             "time_limit_ms",
@@ -366,7 +384,7 @@ network where the OS allows; it is not a sandbox.",
         ),
         optional(
             "memory_limit_mb",
-            r#"{"description": "Memory limit per sample in MB (0: none; up to 65536). Default: the statement's limit, else 256.", "maximum": 65536, "minimum": 0, "type": "integer"}"#,
+            r#"{"description": "Memory limit per sample in MB (0: none; up to 65536). Default: the statement's limit, else the platform's usual one (256 to 1536; the result says which).", "maximum": 65536, "minimum": 0, "type": "integer"}"#,
         ),
         optional(
             "compare",
@@ -415,5 +433,29 @@ mod tests {
             params.dedup();
             assert_eq!(params.len(), t.params.len(), "{}: a parameter declared twice", t.name);
         }
+    }
+
+    /// The languages `test_solution`'s description and `language` parameter name are the judge's:
+    /// its table of languages (the enum, each with its tool) and its drivers' table (LeetCode).
+    /// Fails when a description names a language by hand that the tables disagree with.
+    #[test]
+    fn descriptions_name_the_judges_languages() {
+        let t = find("test_solution", true).unwrap().listing(true, true, true);
+        let description = t["description"].as_str().unwrap();
+        let language = &t["inputSchema"]["properties"]["language"];
+        let leetcode = format!("LeetCode problems: {}", judge::leetcode_languages());
+        assert!(description.contains(&leetcode), "{description}");
+        assert!(description.contains(&judge::LANGUAGES.join(", ")), "{description}");
+        assert_eq!(language["enum"], json!(judge::LANGUAGES));
+        let said = language["description"].as_str().unwrap();
+        assert!(said.contains(&leetcode) && said.contains(&judge::languages_described()), "{said}");
+        for name in ["java", "rust", "python", "cpp", "go", "typescript"] {
+            assert!(judge::leetcode_languages().split(", ").any(|n| n == name), "{name} has a LeetCode driver");
+        }
+        for t in listed(true).map(|t| t.listing(true, true, true)) {
+            assert!(!t.to_string().contains("languages}") && !t.to_string().contains("@languages"), "{t}");
+        }
+        assert!(description.contains("read-only") && description.contains("`confinement`"), "{description}");
+        assert!(!description.contains("not a sandbox"), "{description}");
     }
 }
