@@ -88,6 +88,7 @@ pub(crate) fn run(opts: &Opts) -> bool {
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
     let judge = opts.wants("judge").then(|| measure_judge(opts, &mut failed));
     let cpp = opts.wants("judge").then(|| measure_cpp(opts, &mut failed));
+    let stress = opts.wants("stress").then(|| crate::stress::measure_stress(opts, &mut failed));
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
     let launcher = note("npm launcher", launcher, &mut failed);
     let trees = if opts.wants("launcher") { measure_trees(opts, &mut failed) } else { Vec::new() };
@@ -113,6 +114,9 @@ pub(crate) fn run(opts: &Opts) -> bool {
     }
     if let Some(cpp) = &cpp {
         cpp_rows(cpp, &mut rows);
+    }
+    if let Some(stress) = &stress {
+        crate::stress::stress_rows(stress, &mut rows);
     }
     launcher_rows(&launcher, &trees, opts, &mut rows);
     let (load_end, warn_end) = load();

@@ -593,9 +593,10 @@ fn off_by_default_hidden_and_unknown() {
     let (_b2, mut on) = judge_server(vec![]);
     let list = on.request("tools/list", json!({}));
     let tools = list["result"]["tools"].as_array().unwrap();
-    let last = &tools[tools.len() - 1];
+    let last = &tools[tools.len() - 2];
     assert_eq!(last["name"], TOOL);
-    assert_eq!(tools.len(), names.len() + 1);
+    assert_eq!(tools[tools.len() - 1]["name"], "stress_test");
+    assert_eq!(tools.len(), names.len() + 2);
     assert_eq!(
         (last["annotations"]["readOnlyHint"].as_bool(), last["annotations"]["openWorldHint"].as_bool()),
         (Some(false), Some(false))
