@@ -1,6 +1,7 @@
 //! C++ builds through `test_solution` (part of the judge section): the build time (`compile.ms`)
-//! of a typical AtCoder submission without the precompiled `<bits/stdc++.h>` (`OJ_PCH=0`) and
-//! with it, and the header's one-off build (time, as the server logs it, and size), in a cache
+//! of a typical AtCoder submission without its precompiled include block (`OJ_PCH=0`) and with
+//! it, the same with the AtCoder Library (`<atcoder/all>`, where the server finds it: `CPATH`,
+//! `-I` in `OJ_CXX`, `/opt/ac-library`, `~/ac-library`), and the header's one-off build (time, as the server logs it, and size), in a cache
 //! folder of the bench's own (`target/bench/pch`, emptied first). The two servers take turns,
 //! so both series see the same load; the same builds are also run directly, for the compiler's
 //! CPU time, which the load barely changes. `BENCH_CPP_SOURCES=DIR` measures the `.cpp` files there
@@ -58,9 +59,21 @@ int main() {
 }
 "#;
 
+/// The same submission with the AtCoder Library, as AtCoder users write it.
+fn with_acl() -> String {
+    SUBMISSION.replacen("using namespace std;\n", "using namespace std;\n#include <atcoder/all>\nusing namespace atcoder;\n", 1).replacen(
+        "    return 0;\n",
+        "    dsu uf(4);\n    uf.merge(0, 1);\n    fenwick_tree<ll> fw(4);\n    fw.add(0, uf.size(0));\n    return 0;\n",
+        1,
+    )
+}
+
 pub(crate) struct CppFigures {
     plain: Stats,
     with: Stats,
+    /// With the AtCoder Library: without, with the header, and the header's build (ms, bytes);
+    /// `Err` where the library is not found.
+    acl: Result<(Stats, Stats, f64, f64), String>,
     header_ms: f64,
     header_bytes: f64,
     /// The compiler's CPU time for the same builds run directly, without and with the header.
@@ -139,24 +152,27 @@ fn children_cpu_ms() -> Option<f64> {
     Some((ticks(13)? + ticks(14)?) * 10.0)
 }
 
-/// The typical submission built directly (`g++`, or `OJ_CXX`'s words, then the judge's flags),
-/// without and with the header the server built: the compiler's CPU time, `n` of each in turn.
+/// The typical submission built directly, with the command the server's header was built with
+/// (its `key.txt`), without and with that header: the compiler's CPU time, `n` of each in turn.
 fn direct_cpu(cache: &Path, n: usize) -> Result<(Stats, Stats), String> {
     let keys = std::fs::read_dir(cache.join("oj-mcp-rs/pch")).map_err(|e| format!("the header's folder: {e}"))?;
-    let include = keys.flatten().map(|e| e.path().join("include")).find(|p| p.is_dir()).ok_or("no header")?;
+    let key = keys.flatten().map(|e| e.path()).find(|p| p.join("block.h.gch").is_file()).ok_or("no header")?;
+    let text = std::fs::read_to_string(key.join("key.txt")).map_err(|e| e.to_string())?;
+    // `command: ["g++", "-std=gnu++23", "-O2", "-pipe"]`
+    let command = text.lines().find_map(|l| l.strip_prefix("command: [")).ok_or("no command in key.txt")?;
+    let words: Vec<String> =
+        command.trim_end_matches(']').split("\", \"").map(|w| w.trim_matches('"').replace("\\\\", "\\")).collect();
     let dir = cache.join("direct");
     std::fs::create_dir_all(&dir)
         .and_then(|()| std::fs::write(dir.join("main.cpp"), SUBMISSION))
         .map_err(|e| e.to_string())?;
-    let words: Vec<String> = std::env::var("OJ_CXX").unwrap_or_default().split_whitespace().map(String::from).collect();
-    let words = if words.is_empty() { vec!["g++".to_string()] } else { words };
     let (mut off, mut on) = (Vec::new(), Vec::new());
     for _ in 0..n {
         for (header, out) in [(false, &mut off), (true, &mut on)] {
             let mut c = Command::new(&words[0]);
-            c.args(&words[1..]).args(["-std=gnu++17", "-O2", "-pipe", "-o", "main", "main.cpp"]).current_dir(&dir);
+            c.args(&words[1..]).args(["-o", "main", "main.cpp"]).current_dir(&dir);
             if header {
-                c.arg("-I").arg(&include).arg("-Winvalid-pch");
+                c.arg("-include").arg(key.join("block.h")).arg("-Winvalid-pch");
             }
             let before = children_cpu_ms().ok_or("no /proc/self/stat")?;
             let built = c.status().map_err(|e| format!("{}: {e}", words[0]))?;
@@ -167,6 +183,29 @@ fn direct_cpu(cache: &Path, n: usize) -> Result<(Stats, Stats), String> {
         }
     }
     Ok((stats(&off), stats(&on)))
+}
+
+/// The submission with the AtCoder Library: its header built (the first build starts it), then
+/// `n` builds by each server in turn.
+fn measure_acl(
+    servers: &mut [(Proc, u64); 2],
+    lines: &mpsc::Receiver<String>,
+    n: usize,
+) -> Result<(Stats, Stats, f64, f64), String> {
+    let code = with_acl();
+    let [_, (with, id)] = servers;
+    build(with, id, &code).map_err(|e| format!("no AtCoder Library found ({e})"))?;
+    let (header_ms, header_bytes) = header_built(lines)?;
+    let (mut off, mut on) = (Vec::new(), Vec::new());
+    for i in 0..n {
+        let (a, b, used) = pair(servers, &code, 2000 + i)?;
+        if !used {
+            return Err("an AtCoder Library build without the precompiled header".into());
+        }
+        off.push(a);
+        on.push(b);
+    }
+    Ok((stats(&off), stats(&on), header_ms, header_bytes))
 }
 
 /// The `.cpp` files of `BENCH_CPP_SOURCES`, sorted.
@@ -219,11 +258,22 @@ pub(crate) fn measure_cpp(opts: &Opts, failed: &mut bool) -> Result<CppFigures, 
             fmt_ms(cpu.0.median),
             fmt_ms(cpu.1.median)
         );
+        let acl = measure_acl(&mut servers, &lines, n);
+        match &acl {
+            Ok((a, b, ms, bytes)) => println!(
+                "with the AtCoder Library: {} without, {} with (medians of {n}); its header: {} once, {}",
+                fmt_ms(a.median),
+                fmt_ms(b.median),
+                fmt_ms(*ms),
+                fmt_mb(*bytes)
+            ),
+            Err(e) => println!("with the AtCoder Library: {e}"),
+        }
         let real = match real_sources() {
             Some(files) if !files.is_empty() => Some(measure_real(&mut servers, &files)?),
             _ => None,
         };
-        Ok(CppFigures { plain, with, header_ms, header_bytes, cpu, real })
+        Ok(CppFigures { plain, with, acl, header_ms, header_bytes, cpu, real })
     };
     note("C++ builds", run(), failed)
 }
@@ -278,9 +328,23 @@ pub(crate) fn cpp_rows(figures: &Result<CppFigures, String>, rows: &mut Vec<Row>
     let header =
         |c: &CppFigures| Cell::new(format!("{}, {}", fmt_ms(c.header_ms), fmt_mb(c.header_bytes)), c.header_ms);
     rows.push(Row::info(
-        "  the precompiled <bits/stdc++.h>: one-off build (background), size",
+        "  its precompiled include block: one-off build (background), size",
         cell(&header),
         Cell::default(),
+    ));
+    let acl = |c: &CppFigures| match &c.acl {
+        Ok((a, b, ms, bytes)) => Cell::new(
+            format!("{} → {} (header: {} once, {})", fmt_ms(a.median), fmt_ms(b.median), fmt_ms(*ms), fmt_mb(*bytes)),
+            b.median,
+        ),
+        Err(e) => Cell::text(e.clone()),
+    };
+    rows.push(Row::target(
+        "C++ build of it with the AtCoder Library (<atcoder/all>): without → with the header (median)",
+        cell(&acl),
+        Cell::default(),
+        "≤ 1000 ms",
+        Target::AtMost(1000.0),
     ));
     let cpu = |c: &CppFigures| Cell::text(format!("{} → {}", fmt_ms(c.cpu.0.median), fmt_ms(c.cpu.1.median)));
     rows.push(Row::info("  the compiler's CPU time for it, run directly: without → with", cell(&cpu), Cell::default()));

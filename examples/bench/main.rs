@@ -88,10 +88,10 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
                   EOF → exit), list (tools/list), calls (get_problem, RSS, connections), cpu
                   (CPU time per get_problem call, both servers in alternate rounds), convert,
                   samples (sample extraction against conversion), judge (test_solution's
-                  overhead per sample; C++ builds without and with the precompiled
-                  <bits/stdc++.h>, and BENCH_CPP_SOURCES=DIR's .cpp files), stress
-                  (stress_test's rounds per second, C++ and Python), launcher (start-up and
-                  the session tree RSS)
+                  overhead per sample, and cpp), cpp (C++ builds without and with the
+                  precompiled include block, with and without the AtCoder Library, and
+                  BENCH_CPP_SOURCES=DIR's .cpp files), stress (stress_test's rounds per
+                  second, C++ and Python), launcher (start-up and the session tree RSS)
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
   --markdown      print the summary as a Markdown table (for docs/benchmarks.md)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
@@ -101,8 +101,8 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
 A CMD is split on whitespace (no quoting): wrap anything fancier in a script, or profile a
 server by prefixing it: --server \"valgrind --tool=callgrind BIN\" --only calls --timeout 300.";
 
-pub(crate) const SECTIONS: [&str; 10] =
-    ["size", "start", "list", "calls", "cpu", "convert", "samples", "judge", "stress", "launcher"];
+pub(crate) const SECTIONS: [&str; 11] =
+    ["size", "start", "list", "calls", "cpu", "convert", "samples", "judge", "cpp", "stress", "launcher"];
 
 pub(crate) struct Opts {
     pub(crate) server: Vec<String>,

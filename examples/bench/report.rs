@@ -87,7 +87,8 @@ pub(crate) fn run(opts: &Opts) -> bool {
     let conv = opts.wants("convert").then(|| measure_converter(opts, &mut failed));
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
     let judge = opts.wants("judge").then(|| measure_judge(opts, &mut failed));
-    let cpp = opts.wants("judge").then(|| measure_cpp(opts, &mut failed));
+    // C++ builds: part of the judge section, or alone (`--only cpp`).
+    let cpp = (opts.wants("judge") || opts.wants("cpp")).then(|| measure_cpp(opts, &mut failed));
     let stress = opts.wants("stress").then(|| crate::stress::measure_stress(opts, &mut failed));
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
     let launcher = note("npm launcher", launcher, &mut failed);

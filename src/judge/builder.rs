@@ -14,8 +14,8 @@ use std::time::Instant;
 use super::leetcode::driver::{self, Driver, Shared};
 use super::paths::{go_cache, go_path, root, which};
 use super::run::{self, End, Spec};
-use super::toolchain::Lang;
-use super::{pch, sandbox, verdict};
+use super::toolchain::{self, Lang};
+use super::{acl, pch, sandbox, verdict};
 
 /// Programs kept at most; the oldest goes first.
 const KEEP: usize = 16;
@@ -34,13 +34,14 @@ pub(crate) struct Built {
     /// The compiler's words on success (warnings), cut.
     pub(crate) log: String,
     pub(crate) compile_ms: u64,
-    /// C++: the build read the precompiled `<bits/stdc++.h>` (`pch`).
+    /// C++: the build read a precompiled header of its include block (`pch`).
     pub(crate) pch: bool,
     /// Run through a LeetCode driver.
     driver: Option<Driver>,
     /// The driver's session part, when it has one.
     shared: Option<PathBuf>,
     tool: Vec<String>,
+    standard: Option<String>,
     source: String,
 }
 
@@ -84,19 +85,22 @@ pub fn cleanup() {
 }
 
 /// The program for `source` in `lang` (run through `driver` for LeetCode), built now or earlier in
-/// the session; `true` if cached.
+/// the session; `true` if cached. `standard` is the `-std=` flag to add (C, C++).
 pub(crate) fn build(
     lang: Lang,
     source: &str,
     tool: Vec<String>,
+    standard: Option<&str>,
     driver: Option<&Driver>,
     cancelled: &dyn Fn() -> bool,
 ) -> Result<(Arc<Built>, bool), BuildError> {
     let mut h = DefaultHasher::new();
-    (lang, source, &tool, driver).hash(&mut h);
+    (lang, source, &tool, standard, driver).hash(&mut h);
     let key = h.finish();
     let lock = || entries().lock().unwrap_or_else(PoisonError::into_inner);
-    let same = |b: &Built| b.source == source && b.tool == tool && b.driver.as_ref() == driver;
+    let same = |b: &Built| {
+        b.source == source && b.tool == tool && b.standard.as_deref() == standard && b.driver.as_ref() == driver
+    };
     if let Some(e) = lock().iter().find(|e| e.key == key && same(&e.built)) {
         return Ok((e.built.clone(), true));
     }
@@ -116,7 +120,7 @@ pub(crate) fn build(
         Some(part) => Some(shared(lang, part, &tool, cancelled)?),
         None => None,
     };
-    let built = compile(lang, source, tool, driver, shared, &dir, cancelled)?;
+    let built = compile(lang, source, (tool, standard), driver, shared, &dir, cancelled)?;
     let built = Arc::new(built);
     let mut entries = lock();
     entries.retain(|e| e.key != key);
@@ -193,7 +197,7 @@ less busy",
 fn compile(
     lang: Lang,
     source: &str,
-    tool: Vec<String>,
+    (tool, standard): (Vec<String>, Option<&str>),
     driver: Option<&Driver>,
     shared: Option<PathBuf>,
     dir: &Path,
@@ -215,12 +219,22 @@ fn compile(
             for (name, text) in lang.support_files() {
                 std::fs::write(dir.join(name), text).map_err(setup)?;
             }
-            lang.compile(&tool, &file)
+            let mut argv = lang.compile(&tool, &file, standard);
+            if lang == Lang::Cpp {
+                // The AtCoder Library's folder, where the compiler would not find it, and the
+                // flag that spares compiling its functions the program does not call (`acl`).
+                let at = argv.len().saturating_sub(3);
+                let gcc = toolchain::version(&tool).is_some_and(|v| !v.to_ascii_lowercase().contains("clang"));
+                argv.splice(at..at, acl::words(source, &tool, gcc, &|k| std::env::var_os(k)));
+            }
+            argv
         }
     };
     let env = compile_env(lang, dir, shared.as_deref());
     let started = Instant::now();
-    let header = if lang == Lang::Cpp && driver.is_none() { pch::include_dir(&tool, source) } else { None };
+    // The command without `-o main main.cpp`: what the header is built with.
+    let command = &argv[..argv.len().saturating_sub(3)];
+    let header = if lang == Lang::Cpp && driver.is_none() { pch::header(command, source) } else { None };
     let (end, log, pch) = match (&header, argv.is_empty()) {
         (_, true) => (End::Code(0), String::new(), false),
         (Some(include), false) => with_header(&argv, include, dir, &env, cancelled),
@@ -240,6 +254,7 @@ fn compile(
             driver: driver.cloned(),
             shared,
             tool,
+            standard: standard.map(str::to_string),
             source: source.to_string(),
         }),
         End::TimedOut => {
@@ -285,7 +300,7 @@ fn compile_env(lang: Lang, dir: &Path, shared: Option<&Path>) -> Vec<(String, St
     env
 }
 
-/// The compile with the precompiled header in `include`: its end, its messages (without the
+/// The compile with the precompiled header `include` (the block's `block.h`): its end, its messages (without the
 /// warning about the header) and whether the header was used. A compile the header made fail
 /// (`pch::blamed`) runs again without it: a header never fails a build.
 fn with_header(

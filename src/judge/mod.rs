@@ -15,6 +15,7 @@
 //! What the statement says about limits, tolerances and several answers is read by
 //! `crate::statement` (layer 1: `problems` reads the limits there too).
 
+mod acl;
 mod builder;
 mod compare;
 pub mod init;
@@ -25,6 +26,7 @@ mod plan;
 mod report;
 mod run;
 mod sandbox;
+mod standard;
 mod stress;
 mod tool;
 mod toolchain;
@@ -131,13 +133,17 @@ pub(crate) struct Job {
     pub(crate) fail_fast: bool,
     /// When the call began: the debug log places each run in it (`make bench` reads that).
     pub(crate) called: Instant,
+    /// The problem's judge (`atcoder`, …): C and C++ are built in its standard.
+    pub(crate) judge: String,
 }
 
 /// How the program was built.
 pub(crate) struct BuildInfo {
     pub(crate) cached: bool,
-    /// The build read the precompiled `<bits/stdc++.h>`.
+    /// C++: the build read a precompiled header of its include block.
     pub(crate) pch: bool,
+    /// C and C++: the language standard built with, and why.
+    pub(crate) standard: Option<standard::Standard>,
     pub(crate) compile_ms: u64,
     pub(crate) log: String,
 }
@@ -178,7 +184,7 @@ pub(crate) fn judge(
 ) -> Result<Report, String> {
     let memory = job.memory_mb;
     let Built { argv, info: build, limits } =
-        match build(&job.program, job.driver.as_ref(), job.time_ms, memory, cancelled) {
+        match build(&job.program, job.driver.as_ref(), &job.judge, job.time_ms, memory, cancelled) {
             Ok(b) => b,
             Err(builder::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
             Err(builder::BuildError::Setup(msg)) => return Err(msg),
@@ -197,10 +203,12 @@ pub(crate) struct Built {
     pub(crate) limits: Limits,
 }
 
-/// Builds `program` (or finds it built), through `driver` for LeetCode.
+/// Builds `program` (or finds it built), through `driver` for LeetCode; C and C++ in the
+/// standard of the problem's `judge` (`standard`).
 pub(crate) fn build(
     program: &Program,
     driver: Option<&leetcode::driver::Driver>,
+    judge: &str,
     time_ms: u64,
     memory: u64,
     cancelled: &dyn Fn() -> bool,
@@ -208,8 +216,11 @@ pub(crate) fn build(
     let (argv, info, mem_ok) = match program {
         Program::Code { lang, source } => {
             let tool = lang.tool(&|k| std::env::var(k).ok());
-            let (built, cached) = builder::build(*lang, source, tool, driver, cancelled)?;
-            let info = BuildInfo { cached, pch: built.pch, compile_ms: built.compile_ms, log: built.log.clone() };
+            let standard = standard::choose(*lang, judge, &tool);
+            let flag = standard.as_ref().and_then(standard::Standard::flag);
+            let (built, cached) = builder::build(*lang, source, tool, flag.as_deref(), driver, cancelled)?;
+            let (pch, compile_ms, log) = (built.pch, built.compile_ms, built.log.clone());
+            let info = BuildInfo { cached, pch, standard, compile_ms, log };
             (built.argv(memory), Some(info), lang.address_space_limit_ok())
         }
         Program::Command { argv, .. } => (argv.clone(), None, true),

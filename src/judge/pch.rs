@@ -1,22 +1,25 @@
-//! A precompiled `<bits/stdc++.h>` for C++ builds, kept in the user's cache folder across
-//! sessions. Parsing that header is most of a typical solution's build (about 1.5 s of CPU with
-//! g++ 12 at `-O2`); reading its precompiled form takes a few hundredths of a second.
+//! A precompiled header of a C++ program's include block, kept in the user's cache folder across
+//! sessions. Parsing the headers is most of a typical solution's build (`<bits/stdc++.h>`: about
+//! 1.5 s of CPU with g++ 12 at `-O2`; with the AtCoder Library's `<atcoder/all>` 3 s); reading
+//! their precompiled form takes a few hundredths of a second.
 //!
-//! How GCC uses one: looking for `<bits/stdc++.h>` in a folder of the include path, it first
-//! tries `bits/stdc++.h.gch` there, and takes it when the same compiler made it with compatible
-//! options and the macros the header reads are defined alike, and only for the translation
-//! unit's first `#include`, before any C token. So each compiler command (the compiler's
-//! identity and every flag) gets a folder `<cache>/oj-mcp-rs/pch/<key>/`, whose
-//! `include/bits/stdc++.h.gch` is offered with `-I <key>/include -Winvalid-pch` to a program
-//! whose first include is `<bits/stdc++.h>`. That folder holds no header: nothing else resolves
-//! there, and no program gets a header it did not include (never `-include`: a program that
-//! defines its own `count` beside `using namespace std` would break). GCC checks the rest; a
-//! header it refuses is read as usual, and the warning `-Winvalid-pch` asks for is taken out of
-//! the program's messages (it says the header was not used).
+//! The include block is what a program says before its code: its `#include` lines, with the
+//! `#define`, `#undef`, `#pragma` and `using namespace …;` lines among them, in order (comments
+//! and blank lines left out: programs that differ only there share a header). That text, written
+//! to `<cache>/oj-mcp-rs/pch/<key>/block.h`, is precompiled into `block.h.gch` beside it, and a
+//! program with the same block is compiled with `-include <key>/block.h -Winvalid-pch`: GCC
+//! reads the block first (from the `.gch`), then the program, whose own lines of the block then
+//! change nothing (the headers' include guards, which the `.gch` keeps, skip them; a `#define`
+//! repeated alike is allowed). So the program sees exactly what it includes, in its order, and
+//! nothing else (a program that defines its own `count` beside `using namespace std` is fine).
+//! The key is the compiler's identity, every flag of the command (the standard, `OJ_CXX`'s
+//! words, the AtCoder Library's folder) and the block. GCC checks the rest: a header it refuses
+//! is read as text from `block.h` (the same block), and the warning `-Winvalid-pch` asks for is
+//! taken out of the program's messages (it says the header was not used).
 //!
-//! A key's folder: `key.txt` (what the key is made of), `header.hpp` (the one line compiled),
-//! `include/bits/stdc++.h.gch`, `deps` (the headers it read: a newer one makes it stale), `used`
-//! (touched when a session first uses it), `lock` (a build under way, with its PID).
+//! A key's folder: `key.txt` (what the key is made of), `block.h`, `block.h.gch`, `deps` (the
+//! headers it read: a newer one makes it stale), `used` (touched when a session first uses it),
+//! `lock` (a build under way, with its PID).
 //!
 //! The build is off the call's path: the first program that would use a missing header starts
 //! its build on a thread of its own and is built without it; later builds use it once it is
@@ -33,15 +36,14 @@ use std::time::{Duration, Instant, SystemTime};
 
 use super::paths::{user_cache, which};
 use super::run::{self, End, Spec};
-use super::toolchain::CXX_FLAGS;
 use super::{sandbox, verdict};
 
-/// The header precompiled, as a program includes it.
-const HEADER: &str = "bits/stdc++.h";
-/// Its precompiled form, under a key's `include/`.
-const GCH: &str = "bits/stdc++.h.gch";
-/// Compiler commands kept (about 100 MB each); the least recently used beyond these go.
-const KEEP: usize = 3;
+/// The block's header, in a key's folder.
+const BLOCK: &str = "block.h";
+/// Its precompiled form, beside it.
+const GCH: &str = "block.h.gch";
+/// Headers kept (70 to 140 MB each); the least recently used beyond these go.
+const KEEP: usize = 4;
 /// A key not used for this long goes.
 const UNUSED: Duration = Duration::from_secs(30 * 24 * 3600);
 /// A header's build gets this long: it runs at the lowest priority and may wait for the cores.
@@ -89,13 +91,12 @@ fn lock() -> MutexGuard<'static, Shared> {
 /// Set when the server exits: a build under way is killed.
 static STOP: AtomicBool = AtomicBool::new(false);
 
-/// The folder to name with `-I` for `source` compiled by `tool`, when its precompiled header is
-/// ready. Else `None`, after starting the header's build in the background where it would help
-/// (this build goes on without it).
-pub(crate) fn include_dir(tool: &[String], source: &str) -> Option<PathBuf> {
-    if first_include(source) != Some(HEADER) {
-        return None;
-    }
+/// The header to name with `-include` for `source` compiled by `command` (the compiler and
+/// every flag, without the output and the source), when its precompiled form is ready. Else
+/// `None`, after starting its build in the background where it would help (this build goes on
+/// without it).
+pub(crate) fn header(command: &[String], source: &str) -> Option<PathBuf> {
+    let block = include_block(source)?;
     let env = |k: &str| std::env::var(k).ok();
     if turned_off(&env) {
         crate::debug!("judge: OJ_PCH turns the precompiled header off");
@@ -105,12 +106,12 @@ pub(crate) fn include_dir(tool: &[String], source: &str) -> Option<PathBuf> {
         crate::debug!("judge: no user cache folder (HOME, XDG_CACHE_HOME, LOCALAPPDATA): no precompiled header");
         return None;
     };
-    let text = key_text(&identity(tool.first()?)?, tool);
+    let text = key_text(&identity(command.first()?)?, command, &block);
     let dir = root.join(key_of(&text));
-    let include = dir.join("include");
+    let header = dir.join(BLOCK);
     let mut shared = lock();
     match shared.state(&dir) {
-        Some(State::Ready) if include.join(GCH).is_file() => return Some(include),
+        Some(State::Ready) if dir.join(GCH).is_file() => return Some(header),
         Some(State::Building | State::Failed) => return None,
         _ => {}
     }
@@ -118,44 +119,43 @@ pub(crate) fn include_dir(tool: &[String], source: &str) -> Option<PathBuf> {
         shared.set(dir.clone(), State::Ready);
         let _ = fs::write(dir.join("used"), b"");
         sweep(&root, &dir);
-        return Some(include);
+        return Some(header);
     }
     shared.forget(&dir);
-    start(&mut shared, dir, text, tool);
+    start(&mut shared, dir, text, command, block);
     None
 }
 
-/// `argv`, a compile command, with the precompiled header's folder first on the include path
-/// (before any `-I` of the user's: the header was built with those, so it holds what the
-/// program's include would find).
-pub(crate) fn with_header(argv: &[String], include: &Path) -> Vec<String> {
+/// `argv`, a compile command, with the block's header read first (`-include`).
+pub(crate) fn with_header(argv: &[String], header: &Path) -> Vec<String> {
     let Some((compiler, rest)) = argv.split_first() else { return Vec::new() };
-    let mut out = vec![compiler.clone(), "-I".into(), include.to_string_lossy().into_owned(), "-Winvalid-pch".into()];
+    let mut out =
+        vec![compiler.clone(), "-include".into(), header.to_string_lossy().into_owned(), "-Winvalid-pch".into()];
     out.extend(rest.iter().cloned());
     out
 }
 
-/// Whether a failed compile failed because of the precompiled header: `-Werror` turns the
-/// refusal into an error, and a damaged file stops GCC ("cannot read PCH file"). Such a file is
-/// removed (built again at a later call). The caller compiles again without the header.
-pub(crate) fn blamed(include: &Path, log: &str) -> bool {
+/// Whether a failed compile may have failed because of the precompiled header; the caller then
+/// compiles again without it, and that build decides: a header never fails a build. `-Werror`
+/// turns the refusal into an error; a damaged file stops GCC ("cannot read PCH file"): such a
+/// file is removed (built again at a later call); and an error reached through the block (its
+/// messages name `<command-line>`, where `-include` puts it, or the header's folder) may come
+/// of reading the block twice, as with a header without include guards of its own.
+pub(crate) fn blamed(header: &Path, log: &str) -> bool {
     if log.contains("invalid-pch") {
         return true;
     }
-    // A file of the header's folder gone while the program compiled (another server, sharing the
-    // cache, building the folder again): abc149_c's accepted program got a `CE` for it.
-    let ours = include.to_string_lossy();
-    if log.lines().any(|l| l.contains(&*ours) && l.contains("No such file")) {
+    let dir = header.parent().unwrap_or(header);
+    let ours = dir.to_string_lossy();
+    if (log.contains("PCH") || log.contains(".gch")) && !log.contains("No such file") {
+        crate::debug!("judge: the precompiled header in {} is damaged: removed", dir.display());
+        let _ = fs::remove_file(dir.join(GCH));
+        lock().forget(dir);
         return true;
     }
-    if !(log.contains("PCH") || log.contains(".gch")) {
-        return false;
-    }
-    let dir = include.parent().unwrap_or(include);
-    crate::debug!("judge: the precompiled header in {} is damaged: removed", dir.display());
-    let _ = fs::remove_file(include.join(GCH));
-    lock().forget(dir);
-    true
+    // Also a file of the header's folder gone while the program compiled (another server,
+    // sharing the cache, building the folder again): abc149_c's accepted program got a `CE` for it.
+    log.contains(&*ours) || log.contains("<command-line>")
 }
 
 /// The compiler's messages without the `-Winvalid-pch` warning (about our header, not the
@@ -211,32 +211,86 @@ fn cache_root(os: &str, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf>
     Some(user_cache(os, env)?.join("oj-mcp-rs").join("pch"))
 }
 
-/// The header named by the source's first `#include`, when nothing but comments, blank lines
-/// and `#define`/`#undef` lines come before it. GCC uses a precompiled header only there, and
-/// checks the macros itself (it refuses, with a warning, a header that reads one defined
-/// otherwise); a `#pragma` or code before it makes GCC skip the header without a word, so such
-/// sources are given none.
-pub(crate) fn first_include(source: &str) -> Option<&str> {
+/// The source's include block (the module's documentation), as the header's text, when it is
+/// worth a header: it includes `<bits/stdc++.h>` or the AtCoder Library, or three headers or
+/// more (a few small headers build fast enough as they are). The block ends at the first line
+/// of anything else (code, `#if`, a comment left open): a header never holds what comes after.
+pub(crate) fn include_block(source: &str) -> Option<String> {
     let mut rest = source.strip_prefix('\u{feff}').unwrap_or(source);
+    let (mut block, mut kept, mut includes, mut big) = (String::new(), 0, 0, false);
     loop {
         rest = rest.trim_start();
         if let Some(r) = rest.strip_prefix("//") {
             rest = skip_line(r);
         } else if let Some(r) = rest.strip_prefix("/*") {
-            rest = r.split_once("*/")?.1;
-        } else if let Some(r) = rest.strip_prefix('#') {
-            let r = r.trim_start_matches([' ', '\t']);
-            if let Some(r) = r.strip_prefix("include") {
-                return header_name(r);
+            let Some((_, r)) = r.split_once("*/") else { break };
+            rest = r;
+        } else if rest.starts_with(['#', 'u', 't']) {
+            let line = rest[..rest.len() - skip_line(rest).len()].trim_end();
+            // The block ends after its last include or `using` line: a `#define` after them is
+            // the program's, and would make another header of the same includes.
+            let ends = match block_line(line) {
+                Some(Line::Include(name)) => {
+                    includes += 1;
+                    big |= name == "bits/stdc++.h" || name.starts_with("atcoder/");
+                    true
+                }
+                Some(Line::Using) => true,
+                Some(Line::Other) => false,
+                None => break,
+            };
+            block.push_str(line);
+            block.push('\n');
+            if ends {
+                kept = block.len();
             }
-            if !(r.starts_with("define") || r.starts_with("undef")) {
-                return None;
-            }
-            rest = skip_line(r);
+            rest = skip_line(rest);
         } else {
-            return None;
+            break;
         }
     }
+    block.truncate(kept);
+    (includes > 0 && (big || includes >= 3)).then_some(block)
+}
+
+fn is_name(s: &str) -> bool {
+    s.starts_with(|c: char| c.is_alphabetic() || c == '_') && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+}
+
+/// A line of an include block.
+enum Line<'a> {
+    Include(&'a str),
+    /// `using namespace std;`, or a type's other name on one line (`using ll = long long;`,
+    /// `typedef long long ll;`): C++ allows one again alike, as the program then says it.
+    Using,
+    /// `#define`, `#undef`, `#pragma` (not `once`).
+    Other,
+}
+
+/// What `line` (a directive or a `using namespace`, continuations included) is in a block;
+/// `None` where the block ends (a comment left open on it, a `#if`, anything else).
+fn block_line(line: &str) -> Option<Line<'_>> {
+    if line.contains("/*") {
+        return None;
+    }
+    let line = line.split_once("//").map_or(line, |(code, _)| code.trim_end());
+    if let Some(name) = line.strip_prefix("using namespace ") {
+        let name = name.strip_suffix(';')?.trim();
+        let ok = !name.is_empty() && name.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':');
+        return ok.then_some(Line::Using);
+    }
+    if let Some(alias) = line.strip_prefix("using ").or_else(|| line.strip_prefix("typedef ")) {
+        // One declaration of a type's name: no braces (a struct), no second statement.
+        let one = alias.ends_with(';') && alias.matches(';').count() == 1 && !alias.contains(['{', '}', '(']);
+        let named = line.starts_with("typedef") || alias.split_once('=').is_some_and(|(n, _)| is_name(n.trim()));
+        return (one && named).then_some(Line::Using);
+    }
+    let directive = line.strip_prefix('#')?.trim_start_matches([' ', '\t']);
+    if let Some(rest) = directive.strip_prefix("include") {
+        return header_name(rest).map(Line::Include);
+    }
+    let other = ["define ", "undef ", "pragma "].iter().any(|k| directive.starts_with(k));
+    (other && !directive.starts_with("pragma once")).then_some(Line::Other)
 }
 
 /// The name in `<name>` or `"name"` at the start of an include's rest of line.
@@ -314,11 +368,9 @@ fn seconds(t: Option<SystemTime>) -> u64 {
 }
 
 /// What a key is made of, written into its folder as `key.txt`: the compiler, the whole command
-/// (every word of `OJ_CXX`, then the judge's flags) and the header.
-fn key_text(identity: &str, tool: &[String]) -> String {
-    let mut command: Vec<&str> = tool.iter().map(String::as_str).collect();
-    command.extend(CXX_FLAGS);
-    format!("compiler: {identity}\ncommand: {command:?}\nheader: <{HEADER}>\n")
+/// (every word but the output and the source) and the block.
+fn key_text(identity: &str, command: &[String], block: &str) -> String {
+    format!("compiler: {identity}\ncommand: {command:?}\nblock:\n{block}")
 }
 
 /// The key's folder name: the 64-bit FNV-1a hash of its text, fixed across Rust versions (the
@@ -331,7 +383,7 @@ fn key_of(text: &str) -> String {
 /// Whether the key's header is there, made for `text`, and newer than every header it read
 /// (a library update since makes it stale).
 fn usable(dir: &Path, text: &str) -> bool {
-    let Ok(built) = fs::metadata(dir.join("include").join(GCH)).and_then(|m| m.modified()) else { return false };
+    let Ok(built) = fs::metadata(dir.join(GCH)).and_then(|m| m.modified()) else { return false };
     if fs::read_to_string(dir.join("key.txt")).ok().as_deref() != Some(text) {
         return false;
     }
@@ -347,7 +399,7 @@ fn usable(dir: &Path, text: &str) -> bool {
 /// Starts the key's build on a thread, unless one is under way (here, or in another server:
 /// its lock), or the folder cannot be written (said in the debug log; none this session).
 #[cfg_attr(oj_size, optimize(size))]
-fn start(shared: &mut Shared, dir: PathBuf, text: String, tool: &[String]) {
+fn start(shared: &mut Shared, dir: PathBuf, text: String, command: &[String], block: String) {
     if let Some(h) = shared.builder.take_if(|h| h.is_finished()) {
         join(h);
     }
@@ -364,16 +416,16 @@ fn start(shared: &mut Shared, dir: PathBuf, text: String, tool: &[String]) {
         }
     }
     crate::info!(
-        "judge: precompiling <{HEADER}> for `{}` into {} in the background (about 100 MB on disk, once per \
-compiler command; OJ_PCH=0 turns it off)",
-        tool.join(" "),
+        "judge: precompiling the include block for `{}` into {} in the background (70 to 140 MB on disk, once \
+per compiler command and block; OJ_PCH=0 turns it off)",
+        command.join(" "),
         dir.display()
     );
     shared.set(dir.clone(), State::Building);
-    let (key, tool) = (dir.clone(), tool.to_vec());
+    let (key, tool) = (dir.clone(), command.to_vec());
     let spawned = thread::Builder::new().name("oj-judge-pch".into()).spawn(move || {
         let started = Instant::now();
-        let built = build(&dir, &text, &tool);
+        let built = build(&dir, &text, &tool, &block);
         let _ = fs::remove_file(dir.join("lock"));
         let state = match built {
             Ok(size) => {
@@ -431,28 +483,26 @@ fn age(path: &Path) -> Option<Duration> {
     Some(SystemTime::now().duration_since(t).unwrap_or_default())
 }
 
-/// Builds the key's header: trusted (no user code), so not confined, but at the lowest priority
-/// and dying with the server (`sandbox::background`); in the same clean environment as the
-/// program's compile (`CPATH` and the like would change what the header holds). Returns its size.
-fn build(dir: &Path, text: &str, tool: &[String]) -> Result<u64, String> {
+/// Builds the key's header: trusted (the block's lines only, no code), so not confined, but at
+/// the lowest priority and dying with the server (`sandbox::background`); in the same clean
+/// environment as the program's compile (`CPATH` and the like would change what the header
+/// holds). Returns its size.
+fn build(dir: &Path, text: &str, command: &[String], block: &str) -> Result<u64, String> {
     let io = |e: std::io::Error| format!("cannot write {}: {e}", dir.display());
-    fs::create_dir_all(dir.join("include").join("bits")).map_err(io)?;
+    fs::create_dir_all(dir).map_err(io)?;
     // Under the lock: what a killed build left is ours to remove.
-    for leftover in [dir.to_path_buf(), dir.join("include").join("bits")] {
-        for e in fs::read_dir(leftover).map_err(io)?.flatten() {
-            if e.file_name().to_string_lossy().ends_with(".tmp") {
-                let _ = fs::remove_file(e.path());
-            }
+    for e in fs::read_dir(dir).map_err(io)?.flatten() {
+        if e.file_name().to_string_lossy().ends_with(".tmp") {
+            let _ = fs::remove_file(e.path());
         }
     }
-    fs::write(dir.join("header.hpp"), format!("#include <{HEADER}>\n")).map_err(io)?;
+    fs::write(dir.join(BLOCK), block).map_err(io)?;
     fs::write(dir.join("key.txt"), text).map_err(io)?;
     let pid = std::process::id();
-    let (gch, deps) = (format!("include/{GCH}.{pid}.tmp"), format!("deps.{pid}.tmp"));
+    let (gch, deps) = (format!("{GCH}.{pid}.tmp"), format!("deps.{pid}.tmp"));
     let mut argv = sandbox::background();
-    argv.extend(tool.iter().cloned());
-    argv.extend(CXX_FLAGS.map(String::from));
-    argv.extend(["-x", "c++-header", "header.hpp", "-o", &gch, "-MD", "-MF", &deps].map(String::from));
+    argv.extend(command.iter().cloned());
+    argv.extend(["-x", "c++-header", BLOCK, "-o", &gch, "-MD", "-MF", &deps].map(String::from));
     let env = sandbox::environment(dir);
     let spec = Spec {
         argv: &argv,
@@ -480,7 +530,7 @@ fn install(dir: &Path, gch: &str, deps: &str) -> std::io::Result<u64> {
     let lines: Vec<String> = read.iter().map(|p| dir.join(p).to_string_lossy().into_owned()).collect();
     fs::write(dir.join("deps"), lines.join("\n"))?;
     let size = fs::metadata(dir.join(gch))?.len();
-    fs::rename(dir.join(gch), dir.join("include").join(GCH))?;
+    fs::rename(dir.join(gch), dir.join(GCH))?;
     Ok(size)
 }
 
@@ -535,36 +585,76 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_first_include_counts_after_comments_and_defines_only() {
+    fn the_include_block_is_the_program_s_directives_before_its_code() {
+        let bits = "#include <bits/stdc++.h>\n";
         let cases: &[(&str, Option<&str>)] = &[
-            ("#include <bits/stdc++.h>\nusing namespace std;", Some(HEADER)),
-            ("\u{feff}// A\n/* B\n */\n\n  #  include<bits/stdc++.h>\n", Some(HEADER)),
-            ("#include \"bits/stdc++.h\"\n", Some(HEADER)),
-            ("#define LOCAL\n#define F(x) \\\n  (x)\n#undef X\n#include <bits/stdc++.h>\n", Some(HEADER)),
-            ("// a comment \\\n#include <iostream>\n#include <bits/stdc++.h>\n", Some(HEADER)),
-            ("#include <iostream>\n#include <bits/stdc++.h>\n", Some("iostream")),
-            ("#pragma GCC optimize(\"O3\")\n#include <bits/stdc++.h>\n", None),
+            ("#include <bits/stdc++.h>\nint main(){}", Some(bits)),
+            ("\u{feff}// A\n/* B\n */\n\n  #  include<bits/stdc++.h>\n", Some("#  include<bits/stdc++.h>\n")),
+            ("#include \"bits/stdc++.h\"\n", Some("#include \"bits/stdc++.h\"\n")),
+            (
+                "#define LOCAL\n#define F(x) \\\n  (x)\n#undef X\n#include <bits/stdc++.h>\n",
+                Some("#define LOCAL\n#define F(x) \\\n  (x)\n#undef X\n#include <bits/stdc++.h>\n"),
+            ),
+            // The AtCoder Library's usual lines, `using` among them; a `#define` after the last ends nothing.
+            (
+                "#include <bits/stdc++.h>\nusing namespace std;\n#include <atcoder/all>\nusing namespace atcoder;\n\
+#define int long long\nint main(){}",
+                Some(
+                    "#include <bits/stdc++.h>\nusing namespace std;\n#include <atcoder/all>\nusing namespace atcoder;\n",
+                ),
+            ),
+            // A user's template: type names among the includes (as C++ allows them twice).
+            (
+                "#include <bits/stdc++.h>\nusing namespace std;\nusing ll = long long; // 64 bits\ntypedef pair<int, int> P;\n\
+#include <atcoder/all>\nusing namespace atcoder;\n// using mint = modint998244353;\n#define rep(i, n) for (;;)\n\
+using vi = vector<int>;\nstruct S {};\n",
+                Some(
+                    "#include <bits/stdc++.h>\nusing namespace std;\nusing ll = long long; // 64 bits\n\
+typedef pair<int, int> P;\n#include <atcoder/all>\nusing namespace atcoder;\n#define rep(i, n) for (;;)\nusing vi = vector<int>;\n",
+                ),
+            ),
+            ("#include <bits/stdc++.h>\nusing std::cin;\nusing F = int(int);\n", Some(bits)),
+            ("#include <bits/stdc++.h>\ntypedef struct { int a; } A;\n", Some(bits)),
+            ("#include <bits/stdc++.h>\nusing ll = long long; using ull = unsigned long long;\n", Some(bits)),
+            (
+                "#pragma GCC optimize(\"O3\")\n#include <bits/stdc++.h>\n",
+                Some("#pragma GCC optimize(\"O3\")\n#include <bits/stdc++.h>\n"),
+            ),
+            // Standard headers one by one: three or more.
+            (
+                "#include <iostream>\n#include <vector>\n#include <algorithm> // sort\nint x;",
+                Some("#include <iostream>\n#include <vector>\n#include <algorithm> // sort\n"),
+            ),
+            ("#include <cstdio>\n#include <vector>\nint main(){}", None),
+            ("#include <atcoder/dsu>\n", Some("#include <atcoder/dsu>\n")),
+            // The block stops at a conditional, code, an open comment.
+            ("#include <bits/stdc++.h>\n#ifdef LOCAL\n#include \"debug.h\"\n#endif\n", Some(bits)),
             ("#ifdef LOCAL\n#endif\n#include <bits/stdc++.h>\n", None),
             ("int x;\n#include <bits/stdc++.h>\n", None),
+            ("#include <bits/stdc++.h>\n#include <x> /* open\n */", Some(bits)),
             ("/* never closed\n#include <bits/stdc++.h>\n", None),
+            ("#pragma once\n#include <bits/stdc++.h>\n", None),
+            ("using namespace std; int x;\n#include <bits/stdc++.h>\n", None),
             ("#include <bits/stdc++.h\nint main(){}", None),
             ("#include MACRO\n", None),
-            ("#includes <x>\n", None),
             ("", None),
         ];
         for (source, want) in cases {
-            assert_eq!(first_include(source), *want, "{source:?}");
+            assert_eq!(include_block(source).as_deref(), *want, "{source:?}");
         }
     }
 
     #[test]
     fn a_header_gone_while_the_program_compiled_is_the_header_s_fault() {
-        let include = Path::new("/c/oj-mcp-rs/pch/aa0c/include");
-        let gone =
-            "main.cpp:21:10: fatal error: /c/oj-mcp-rs/pch/aa0c/include/bits/stdc++.h: No such file or directory";
-        assert!(blamed(include, gone));
+        let header = Path::new("/c/oj-mcp-rs/pch/aa0c/block.h");
+        let gone = "<command-line>: fatal error: /c/oj-mcp-rs/pch/aa0c/block.h: No such file or directory";
+        assert!(blamed(header, gone));
+        // An error reached through the block (a header read twice): built again without it.
+        let twice = "In file included from <command-line>:\nx.h:3:8: error: redefinition of 'struct S'\n";
+        assert!(blamed(header, twice));
+        assert!(!blamed(header, "main.cpp:3:1: error: 'x' was not declared in this scope"));
         // The program's own missing header is the program's.
-        assert!(!blamed(include, "main.cpp:1:10: fatal error: atcoder/all: No such file or directory"));
+        assert!(!blamed(header, "main.cpp:1:10: fatal error: atcoder/all: No such file or directory"));
     }
 
     #[test]
@@ -594,12 +684,16 @@ mod tests {
         assert!(!turned_off(&off("1")) && !turned_off(&|_: &str| None));
         let g = |words: &[&str]| words.iter().map(|w| w.to_string()).collect::<Vec<_>>();
         let id = "g++ (Debian 12.2.0-14) 12.2.0; /usr/bin/x86_64-linux-gnu-g++-12 (1 bytes, modified 2)";
-        let text = key_text(id, &g(&["g++"]));
-        assert!(text.contains("[\"g++\", \"-std=gnu++17\", \"-O2\", \"-pipe\"]"), "{text}");
-        assert!(text.contains(id) && text.contains("<bits/stdc++.h>"), "{text}");
+        let block = "#include <bits/stdc++.h>\n";
+        let key_text = |id: &str, command: &[String]| key_text(id, command, block);
+        let text = key_text(id, &g(&["g++", "-std=gnu++23", "-O2"]));
+        assert!(text.contains("[\"g++\", \"-std=gnu++23\", \"-O2\"]"), "{text}");
+        assert!(text.contains(id) && text.ends_with(block), "{text}");
         // Every input changes the key: the compiler, its words (split where they are split), the version.
         let keys = [
             key_of(&text),
+            key_of(&super::key_text(id, &g(&["g++", "-std=gnu++23", "-O2"]), "#include <atcoder/all>\n")),
+            key_of(&key_text(id, &g(&["g++", "-std=gnu++20", "-O2"]))),
             key_of(&key_text(id, &g(&["g++", "-DLOCAL"]))),
             key_of(&key_text(id, &g(&["g++", "-I", "x"]))),
             key_of(&key_text(id, &g(&["g++", "-I x"]))),
@@ -629,8 +723,8 @@ main()':\nmain.cpp:5:9: warning: unused variable 'x' [-Wunused-variable]\n    5 
         assert_eq!(without_warning("plain\n"), ("plain\n".to_string(), None));
         let argv: Vec<String> = ["g++", "-O2", "main.cpp"].map(String::from).to_vec();
         assert_eq!(
-            with_header(&argv, Path::new("/c/include")),
-            ["g++", "-I", "/c/include", "-Winvalid-pch", "-O2", "main.cpp"]
+            with_header(&argv, Path::new("/c/k/block.h")),
+            ["g++", "-include", "/c/k/block.h", "-Winvalid-pch", "-O2", "main.cpp"]
         );
     }
 
@@ -678,7 +772,7 @@ main()':\nmain.cpp:5:9: warning: unused variable 'x' [-Wunused-variable]\n    5 
         assert!(current.exists() && a.exists() && b.exists() && locked.exists() && !d.exists());
         // What `usable` asks: the header, the same key text, no header read since that is newer.
         fs::write(current.join("key.txt"), "k").unwrap();
-        fs::write(current.join("include").join(GCH), "x").unwrap();
+        fs::write(current.join(GCH), "x").unwrap();
         assert!(!usable(&current, "k"), "no deps file");
         let dep = current.join("dep.h");
         fs::write(&dep, "").unwrap();

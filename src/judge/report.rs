@@ -60,13 +60,16 @@ fn settings(out: &mut String, s: &Value) {
         (Some(l), Some(c)) if c["cached"] == true => format!("{l} (built earlier in this session)"),
         (Some(l @ ("python" | "javascript")), Some(c)) => format!("{l} (syntax checked in {} ms)", c["ms"]),
         (Some(l), Some(c)) if c["precompiled_header"] == true => {
-            format!("{l} (built in {} ms, with the precompiled <bits/stdc++.h>)", c["ms"])
+            format!("{l} (built in {} ms, with its include block precompiled)", c["ms"])
         }
         (Some(l), Some(c)) => format!("{l} (built in {} ms)", c["ms"]),
         (Some(l), None) => l.to_string(),
         (None, _) => "the given command".into(),
     };
     let _ = writeln!(out, "- Program: {program}");
+    if let (Some(std), Some(why)) = (s["compile"]["standard"].as_str(), s["compile"]["standard_why"].as_str()) {
+        let _ = writeln!(out, "- Standard: {std} ({why})");
+    }
     let l = &s["limits"];
     let _ =
         writeln!(out, "- Limits: {} ms, {} MB ({})", l["time_ms"], l["memory_mb"], l["from"].as_str().unwrap_or(""));

@@ -95,9 +95,10 @@ declare module \"os\"; declare module \"util\"; declare module \"process\"; decl
 /// Windows installs Python as `python`; elsewhere `python3` is the one that is surely 3.
 const PYTHON: &str = if cfg!(windows) { "python" } else { "python3" };
 
-/// The C++ flags after the compiler's words: the usual judge's (AtCoder, Codeforces: GNU C++17,
-/// optimised). A precompiled header is built with exactly these (`pch`).
-pub(crate) const CXX_FLAGS: [&str; 3] = ["-std=gnu++17", "-O2", "-pipe"];
+/// The C++ flags after the compiler's word and before the user's (`OJ_CXX`'s other words, which
+/// come after them and so win): optimised, as every judge builds. The standard is chosen per
+/// judge (`standard`). A precompiled header is built with exactly the build's flags (`pch`).
+pub(crate) const CXX_FLAGS: [&str; 2] = ["-O2", "-pipe"];
 
 /// The program's name on disk after compiling.
 pub(crate) const EXE: &str = if cfg!(windows) { "main.exe" } else { "main" };
@@ -201,24 +202,30 @@ MSYS2's mingw-w64 on Windows)"
     }
 
     /// The compile command in `dir` for `file`, or a syntax check for the interpreted ones (so a
-    /// syntax error is one `CE`, not a runtime error per sample).
-    pub(crate) fn compile(self, tool: &[String], file: &str) -> Vec<String> {
-        let mut argv = tool.to_vec();
-        let more: &[&str] = match self {
-            Lang::Cpp => &[CXX_FLAGS[0], CXX_FLAGS[1], CXX_FLAGS[2], "-o", EXE, file],
-            Lang::C => &["-std=gnu11", "-O2", "-pipe", "-o", EXE, file, "-lm"],
-            Lang::Python | Lang::PyPy => &["-m", "py_compile", file],
-            Lang::Java => &["-encoding", "UTF-8", "-d", ".", file],
-            Lang::Rust => &["--edition", "2021", "-O", "-o", EXE, file],
-            Lang::Go => &["build", "-o", EXE, file],
-            Lang::JavaScript => &["--check", file],
+    /// syntax error is one `CE`, not a runtime error per sample). `standard` is the `-std=` flag
+    /// of a C or C++ build (`standard::choose`). The user's words (the override's after its
+    /// first) come after our options, and an option they name replaces ours ([`with_defaults`]):
+    /// what the user wrote is what the compiler uses.
+    pub(crate) fn compile(self, tool: &[String], file: &str, standard: Option<&str>) -> Vec<String> {
+        let std: Vec<&str> = standard.into_iter().collect();
+        let (defaults, tail): (Vec<&[&str]>, &[&str]) = match self {
+            Lang::Cpp => (vec![&std, &CXX_FLAGS[..1], &CXX_FLAGS[1..]], &["-o", EXE, file]),
+            Lang::C => (vec![&std, &["-O2"], &["-pipe"]], &["-o", EXE, file, "-lm"]),
+            Lang::Python | Lang::PyPy => (Vec::new(), &["-m", "py_compile", file]),
+            Lang::Java => (vec![&["-encoding", "UTF-8"]], &["-d", ".", file]),
+            Lang::Rust => (vec![&["--edition", "2021"], &["-O"]], &["-o", EXE, file]),
+            // `go build`'s options come after the subcommand.
+            Lang::Go => (vec![&["build"]], &["-o", EXE, file]),
+            Lang::JavaScript => (Vec::new(), &["--check", file]),
             // `import … from "fs"` becomes `require`, which Node runs as it is.
-            Lang::TypeScript => &["--module", "commonjs", "--esModuleInterop", file, "node.d.ts"],
+            Lang::TypeScript => {
+                let mut d = options(TSC_FLAGS);
+                d.extend([&["--module", "commonjs"][..], &["--esModuleInterop"]]);
+                (d, &[file, "node.d.ts"])
+            }
         };
-        if self == Lang::TypeScript {
-            argv.extend(TSC_FLAGS.iter().map(|s| s.to_string()));
-        }
-        argv.extend(more.iter().map(|s| s.to_string()));
+        let mut argv = if self.interpreted() { tool.to_vec() } else { with_defaults(tool, &defaults) };
+        argv.extend(tail.iter().map(|s| s.to_string()));
         argv
     }
 
@@ -319,6 +326,44 @@ fn words(value: &str) -> Vec<String> {
     out
 }
 
+/// `tool`'s first word (the compiler), then each of our `defaults` (an option with its value)
+/// that the user's words do not name, then the user's words: GCC, Clang, rustc and tsc take
+/// the last of an option given twice, and an option the user names is not given twice at all
+/// (rustc and javac refuse some repeated ones). The user's `-std=`, `-O…`, `-D…` and `-I…` are
+/// what the compiler uses.
+pub(crate) fn with_defaults(tool: &[String], defaults: &[&[&str]]) -> Vec<String> {
+    let Some((first, user)) = tool.split_first() else { return Vec::new() };
+    let mut argv = vec![first.clone()];
+    for option in defaults.iter().filter(|o| !o.is_empty()) {
+        if !user.iter().any(|w| option_name(w) == option_name(option[0])) {
+            argv.extend(option.iter().map(|s| s.to_string()));
+        }
+    }
+    argv.extend(user.iter().cloned());
+    argv
+}
+
+/// `flags` as options, each with its value (`--target ES2022`: a word not starting with `-`).
+fn options<'a>(flags: &'a [&'a str]) -> Vec<&'a [&'a str]> {
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < flags.len() {
+        let n = if flags.get(i + 1).is_some_and(|v| !v.starts_with('-')) { 2 } else { 1 };
+        out.push(&flags[i..i + n]);
+        i += n;
+    }
+    out
+}
+
+/// What an option word sets, for [`with_defaults`]: `-O2`, `-Ofast` and rustc's `-C
+/// opt-level=3` all set `-O`; `-std=c++20` sets `-std`; `--edition=2024` sets `--edition`.
+fn option_name(word: &str) -> &str {
+    if word.starts_with("-O") || word.contains("opt-level") {
+        return "-O";
+    }
+    word.split('=').next().unwrap_or(word)
+}
+
 /// TypeScript 7's `tsc` is a Node script that starts the native compiler of the platform's
 /// package beside it (`@typescript/typescript-linux-x64/lib/tsc`): that compiler itself, where it
 /// is there, saves a Node start per build (half of a small build). Other `tsc`s as they are.
@@ -394,8 +439,33 @@ mod tests {
         assert_eq!(Lang::C.tool(&env), ["gcc"]);
         let env = |_: &str| Some(r#""C:\Program Files\LLVM\bin\clang.exe"  -O2 a" "b"#.to_string());
         assert_eq!(Lang::C.tool(&env), [r"C:\Program Files\LLVM\bin\clang.exe", "-O2", "a b"]);
-        let argv = Lang::Cpp.compile(&Lang::Cpp.tool(&env), "main.cpp");
-        assert!(argv.contains(&"-O2".to_string()) && argv.contains(&"-std=gnu++17".to_string()), "{argv:?}");
+        let argv = Lang::Cpp.compile(&Lang::Cpp.tool(&env), "main.cpp", Some("-std=gnu++23"));
+        assert_eq!(argv[..4], [r"C:\Program Files\LLVM\bin\clang.exe", "-std=gnu++23", "-pipe", "-O2"]);
+    }
+
+    #[test]
+    fn the_user_s_words_come_after_ours_and_replace_what_they_name() {
+        let g = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let argv = Lang::Cpp.compile(&g(&["g++", "-std=gnu++20", "-DLOCAL", "-I/x"]), "main.cpp", Some("-std=gnu++23"));
+        assert_eq!(argv, g(&["g++", "-O2", "-pipe", "-std=gnu++20", "-DLOCAL", "-I/x", "-o", EXE, "main.cpp"]));
+        let argv = Lang::Cpp.compile(&g(&["clang++", "-O3"]), "main.cpp", Some("-std=gnu++23"));
+        assert_eq!(argv, g(&["clang++", "-std=gnu++23", "-pipe", "-O3", "-o", EXE, "main.cpp"]));
+        let argv = Lang::C.compile(&g(&["gcc", "-Ofast"]), "main.c", Some("-std=gnu2x"));
+        assert_eq!(argv, g(&["gcc", "-std=gnu2x", "-pipe", "-Ofast", "-o", EXE, "main.c", "-lm"]));
+        // rustc refuses `-O` beside `-C opt-level`, and a second `--edition`.
+        let argv = Lang::Rust.compile(&g(&["rustc", "--edition=2024", "-C", "opt-level=3"]), "main.rs", None);
+        assert_eq!(argv, g(&["rustc", "--edition=2024", "-C", "opt-level=3", "-o", EXE, "main.rs"]));
+        assert_eq!(
+            Lang::Go.compile(&g(&["go", "-race"]), "main.go", None),
+            g(&["go", "build", "-race", "-o", EXE, "main.go"])
+        );
+        let tsc = Lang::TypeScript.compile(&g(&["tsc", "--target", "ES2020"]), "main.ts", None);
+        assert!(
+            !tsc.contains(&"ES2022".to_string()) && tsc.ends_with(&g(&["--target", "ES2020", "main.ts", "node.d.ts"]))
+        );
+        assert_eq!(tsc.iter().filter(|w| *w == "--pretty").count(), 1, "{tsc:?}");
+        let py = Lang::Python.compile(&g(&["python3", "-X", "utf8"]), "main.py", None);
+        assert_eq!(py, g(&["python3", "-X", "utf8", "-m", "py_compile", "main.py"]));
     }
 
     #[test]

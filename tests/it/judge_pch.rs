@@ -1,9 +1,10 @@
-//! The precompiled `<bits/stdc++.h>` through the binary, with the real g++: the first C++
-//! program that includes it is built without it and starts its build in the background, into
-//! the cache folder the server's environment names (`XDG_CACHE_HOME`, a temporary folder here);
-//! later programs are built with it and still pass; a program that makes GCC refuse it, and a
-//! damaged header, still build, without a word about the header in the compiler's messages. One
-//! header build per test run (several seconds).
+//! The precompiled include block through the binary, with the real g++: the first C++ program
+//! that starts with `<bits/stdc++.h>` is built without its header and starts the header's build
+//! in the background, into the cache folder the server's environment names (`XDG_CACHE_HOME`, a
+//! temporary folder here); later programs with the same block are built with it and still pass;
+//! a program whose block differs (a `#define` first) does not use it, and a damaged header still
+//! builds, without a word about the header in the compiler's messages. One or two header builds
+//! per test run (several seconds each). The AtCoder Library's blocks: `judge_cxx`.
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;
@@ -58,12 +59,17 @@ fn cpp_builds_use_the_precompiled_header_once_it_is_built() {
     let ready = eventually(Duration::from_secs(600), || s.stderr().contains("precompiled header ready"));
     assert!(ready, "{}", s.stderr());
     let dir = key_folder(&cache).expect("a key folder");
-    let gch = dir.join("include/bits/stdc++.h.gch");
+    let gch = dir.join("block.h.gch");
     let size = std::fs::metadata(&gch).map(|m| m.len()).unwrap_or(0);
     assert!(size > 1_000_000, "{size} bytes");
     assert!(!dir.join("lock").exists() && dir.join("deps").is_file());
     let key = std::fs::read_to_string(dir.join("key.txt")).unwrap();
-    assert!(key.contains("\"-std=gnu++17\", \"-O2\"") && key.contains("<bits/stdc++.h>"), "{key}");
+    assert!(key.contains("\"-O2\", \"-pipe\"") && key.contains("\"-std=gnu++"), "{key}");
+    assert!(key.ends_with("block:\n#include <bits/stdc++.h>\nusing namespace std;\n"), "{key}");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("block.h")).unwrap(),
+        "#include <bits/stdc++.h>\nusing namespace std;\n"
+    );
     // Another program: built with it, and said so.
     let v = judge_cpp(&mut s, &solution("// a comment first\n", 2));
     assert_eq!(v["compile"]["precompiled_header"], true, "{v}");
@@ -73,9 +79,9 @@ fn cpp_builds_use_the_precompiled_header_once_it_is_built() {
         "code": solution("", 3)}),
     );
     let text = r["result"]["content"][0]["text"].as_str().unwrap_or("");
-    assert!(text.contains("with the precompiled <bits/stdc++.h>)"), "{text}");
-    // A macro the header reads defined otherwise: GCC refuses the header and reads it as usual;
-    // its warning is not the program's.
+    assert!(text.contains("with its include block precompiled)"), "{text}");
+    // A macro defined before the includes: another block, whose header is not built yet (its
+    // build starts); nothing about headers in the program's messages.
     let v = judge_cpp(&mut s, &solution("#define NDEBUG\n", 4));
     assert_eq!(v["compile"]["precompiled_header"], false, "{v}");
     let log = v["compile"]["log"].as_str().unwrap();

@@ -11,6 +11,7 @@ mod harness;
 mod hostile;
 mod http_client;
 mod judge;
+mod judge_cxx;
 mod judge_leetcode_cpp;
 mod judge_leetcode_go;
 mod judge_leetcode_java;

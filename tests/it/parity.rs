@@ -488,12 +488,16 @@ fn judge_settings_line(s: &Value, line: &str) -> Option<(bool, &'static str)> {
                 l == lang
                     && (how == "built earlier in this session)" && c["cached"] == true
                         || how == format!("built in {} ms)", c["ms"])
-                        || how == format!("built in {} ms, with the precompiled <bits/stdc++.h>)", c["ms"])
+                        || how == format!("built in {} ms, with its include block precompiled)", c["ms"])
                             && c["precompiled_header"] == true
                         || how == format!("syntax checked in {} ms)", c["ms"]))
             }
         };
         return Some((ok, "the program"));
+    }
+    if let Some(rest) = line.strip_prefix("- Standard: ") {
+        let c = &s["compile"];
+        return Some((rest == format!("{} ({})", str_of(&c["standard"]), str_of(&c["standard_why"])), "the standard"));
     }
     if let Some(rest) = line.strip_prefix("- Limits: ") {
         let l = &s["limits"];

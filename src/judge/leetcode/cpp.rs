@@ -15,7 +15,8 @@ mod vla;
 
 use super::driver::{Driver, Shape, Shared};
 use super::kind::NodeClass;
-use crate::judge::toolchain::{self, EXE};
+use crate::judge::standard;
+use crate::judge::toolchain::{self, EXE, Lang};
 use scan::{Method, mentions};
 
 /// LeetCode's definitions, in sections a problem takes as it needs them (`cpp/prelude.cpp`,
@@ -50,9 +51,14 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
         "#line 1 \"leetcode-prelude.cpp\"\n{prelude}#line 1 \"solution.cpp\"\n{body}\n#line 1 \"leetcode-call.cpp\"\n\
 signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
     );
+    // LeetCode's standard, or the newest before it this compiler takes (`standard`); the
+    // user's words after ours, so a `-std=` of `OJ_CXX` is the one used.
+    let std = standard::choose(Lang::Cpp, "leetcode", tool).and_then(|s| s.flag());
     let words = |more: &[&str]| {
-        let flags = [standard(compiler), "-O2", "-pipe"];
-        tool.iter().cloned().chain(flags.iter().chain(more).map(|s| s.to_string())).collect::<Vec<_>>()
+        let std: Vec<&str> = std.as_deref().into_iter().collect();
+        let mut argv = toolchain::with_defaults(tool, &[&std, &["-O2"], &["-pipe"]]);
+        argv.extend(more.iter().map(|s| s.to_string()));
+        argv
     };
     Ok(Driver {
         files: vec![("solution.cpp".into(), code.into()), ("main.cpp".into(), main)],
@@ -96,24 +102,6 @@ fn compiler(version: &str) -> Option<Compiler> {
     } else {
         Compiler::Gcc(major)
     })
-}
-
-/// The language standard: LeetCode compiles C++23; a compiler too old for it gets the newest it
-/// has (GCC 11 and Clang 17 took `-std=gnu++23`, both 10 `gnu++20`), an unknown one `gnu++20`.
-fn standard(compiler: Option<Compiler>) -> &'static str {
-    let (major, c23) = match compiler {
-        None => return "-std=gnu++20",
-        Some(Compiler::Gcc(v)) => (v, 11),
-        Some(Compiler::Clang(v)) => (v, 17),
-        Some(Compiler::AppleClang(v)) => (v, 16),
-    };
-    if major >= c23 {
-        "-std=gnu++23"
-    } else if major >= 10 {
-        "-std=gnu++20"
-    } else {
-        "-std=gnu++17"
-    }
 }
 
 /// Whether the compiler lacks C++23's explicit object parameter (`this auto&& self`), which

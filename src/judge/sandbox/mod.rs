@@ -106,14 +106,15 @@ pub(crate) fn confinement(limits: Limits) -> Confinement {
 }
 
 /// The folders a run keeps: its `writable` ones, and those it reads that a private folder would
-/// hide: the folder of each absolute path in `argv` (a built program, a script, a class path),
+/// hide: the folder of each absolute path in `argv` (a built program, a script, a class path; an
+/// include or library folder named with `-I/x`, `-isystem/x`, `-iquote/x`, `-idirafter/x`, `-L/x`),
 /// `cwd`, the session's folder of builds (a LeetCode driver's shared part, read by its runs), and
 /// the folders of `PATH` (a test's under `/tmp`, NixOS's `/run/current-system/sw/bin`), each
 /// once, none inside a writable folder. Paths that do not exist are left out (a bind of one
 /// would fail the run).
 fn keeps(writable: &[&Path], argv: &[String], cwd: &Path, path: Option<&str>) -> Vec<Keep> {
     let mut out: Vec<Keep> = writable.iter().map(|w| Keep { path: w.to_path_buf(), writable: true }).collect();
-    let words = argv.iter().map(Path::new).filter(|p| p.is_absolute());
+    let words = argv.iter().map(|w| named_path(w)).filter(|p| p.is_absolute());
     let folders =
         words.filter_map(|p| if p.is_dir() { Some(p.to_path_buf()) } else { p.parent().map(Path::to_path_buf) });
     let path_dirs: Vec<PathBuf> = path.map(|p| std::env::split_paths(p).collect()).unwrap_or_default();
@@ -124,6 +125,12 @@ fn keeps(writable: &[&Path], argv: &[String], cwd: &Path, path: Option<&str>) ->
         }
     }
     out
+}
+
+/// The path a word of a command names: itself, or the folder after a compiler's `-I`-like flag.
+fn named_path(word: &str) -> &Path {
+    let flags = ["-isystem", "-iquote", "-idirafter", "-I", "-L"];
+    Path::new(flags.iter().find_map(|f| word.strip_prefix(f)).unwrap_or(word))
 }
 
 /// The argv that runs `argv` confined as far as this machine allows, and whether it runs under
@@ -365,16 +372,20 @@ mod tests {
     #[test]
     fn the_kept_folders_are_those_a_private_folder_would_hide() {
         let dir = std::env::temp_dir().join(format!("oj-judge-keeps-{}", std::process::id()));
-        let (run, build) = (dir.join("run"), dir.join("build"));
+        let (run, build, acl) = (dir.join("run"), dir.join("build"), dir.join("acl"));
         std::fs::create_dir_all(run.join("work")).unwrap();
         std::fs::create_dir_all(&build).unwrap();
-        let argv =
-            [build.join("main"), build.join("lib"), dir.join("gone/x")].map(|p| p.to_string_lossy().into_owned());
+        std::fs::create_dir_all(&acl).unwrap();
+        let mut argv: Vec<String> = [build.join("main"), build.join("lib"), dir.join("gone/x")]
+            .map(|p| p.to_string_lossy().into_owned())
+            .into();
+        // An include folder of the user's compiler command: `-I/x` (one word) is read too.
+        argv.push(format!("-I{}", acl.display()));
         let path = std::env::join_paths([dir.join("bin"), build.clone(), PathBuf::from("/usr/bin")]).unwrap();
         let k = keeps(&[&run], &argv, &run.join("work"), path.to_str());
         std::fs::remove_dir_all(&dir).unwrap();
-        let build = Keep { path: build, writable: false };
-        let want = if dir.starts_with("/tmp") { vec![build] } else { vec![] };
+        let (build, acl) = (Keep { path: build, writable: false }, Keep { path: acl, writable: false });
+        let want = if dir.starts_with("/tmp") { vec![build, acl] } else { vec![] };
         assert_eq!(k[1..], want);
         assert_eq!(k[0], Keep { path: run, writable: true });
     }

@@ -148,7 +148,7 @@ fn build_all(
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Ready, Failure> {
     let make = |which: &'static str, prog: &Program, driver, time_ms| {
-        build(prog, driver, time_ms, job.memory_mb, cancelled).map_err(|e| match e {
+        build(prog, driver, &job.judge, time_ms, job.memory_mb, cancelled).map_err(|e| match e {
             builder::BuildError::Compile(m) => Failure::Compile(which, m),
             builder::BuildError::Setup(m) => Failure::Refused(m),
         })

@@ -316,6 +316,7 @@ mod tests {
             checker: None,
             fail_fast: false,
             called: Instant::now(),
+            judge: "atcoder".into(),
         }
     }
 

@@ -49,5 +49,6 @@ pub(in crate::judge) fn job(
         checker: opts.checker.clone(),
         fail_fast: opts.fail_fast,
         called: Instant::now(),
+        judge: p.source.as_str().to_ascii_lowercase(),
     }
 }

@@ -100,7 +100,15 @@ pub(super) fn output(
         "not_run": report.not_run,
         "language": match &job.program { Program::Code { lang, .. } => Some(lang.name()), _ => None },
         "compile": report.build.as_ref().map(|b| {
-            json!({ "cached": b.cached, "ms": b.compile_ms, "precompiled_header": b.pch, "log": b.log })
+            let standard = b.standard.as_ref();
+            json!({
+                "cached": b.cached,
+                "ms": b.compile_ms,
+                "precompiled_header": b.pch,
+                "standard": standard.map(|s| &s.name),
+                "standard_why": standard.map(|s| &s.why),
+                "log": b.log,
+            })
         }),
         "compile_error": report.compile_error,
         "comparison": comparison(job, opts, facts),
@@ -258,6 +266,7 @@ mod tests {
             checker: None,
             fail_fast: false,
             called: Instant::now(),
+            judge: "atcoder".into(),
         }
     }
 
@@ -276,7 +285,7 @@ mod tests {
 
     fn report(results: Vec<SampleResult>, compile_error: Option<String>) -> Report {
         let confinement = Confinement::none(true);
-        let build = Some(BuildInfo { cached: false, pch: false, compile_ms: 500, log: String::new() });
+        let build = Some(BuildInfo { cached: false, pch: false, standard: None, compile_ms: 500, log: String::new() });
         Report { build, compile_error, results, confinement, not_run: 0, cancelled: false }
     }
 
