@@ -1,12 +1,16 @@
 //! The modules' layers, checked: each module may use modules of lower layers and of its own, except
 //! the MCP features (layer 3), which are peers and never use one another. ARCHITECTURE.md draws
-//! the same table; this test keeps the two true by reading every `crate::` path in `src/`.
+//! the same table; this test keeps the two true by reading every `crate::` path in `src/`. And no
+//! module imports a module that imports it back, directly or around a circle (`cycles`).
+
+mod cycles;
 
 use std::path::Path;
 
 /// Every top-level module of the library and its layer, bottom first.
 const LAYERS: &[(&str, u8)] = &[
-    // 0: foundations: logging, errors, the wire, the command line, HTTP.
+    // 0: foundations: logging, errors, the wire, the command line, HTTP, and pure helpers for text
+    // and numbers.
     ("log", 0),
     ("error", 0),
     ("mcp", 0),
@@ -16,17 +20,19 @@ const LAYERS: &[(&str, u8)] = &[
     ("http_proxy", 0),
     ("scan", 0),
     ("json", 0),
+    ("decimal", 0),
     // 1: data and text, no I/O: the backend's shapes, languages, the statement's parse, conversion,
-    // samples, templates.
+    // samples, the statement's judging facts (limits, tolerance, any-answer phrases), templates.
     ("models", 1),
     ("language", 1),
     ("dom", 1),
     ("convert", 1),
     ("samples", 1),
+    ("statement", 1),
     ("format", 1),
     // 2: problem fetching and formatting (an operation per tool), the local judge (the operation
-    // of `test_solution`, which fetches through `problems`; its statement reader gives the
-    // problem object its limits), and what the features name in common (URIs, modes).
+    // of `test_solution`, which fetches through `problems`), and what the features name in common
+    // (URIs, modes).
     ("problems", 2),
     ("judge", 2),
     ("routes", 2),
@@ -120,6 +126,36 @@ fn modules_use_only_lower_layers_and_features_never_each_other() {
         }
     }
     assert!(wrong.is_empty(), "layering broken:\n{}", wrong.join("\n"));
+}
+
+/// Import cycles allowed: none. An entry here would name a cycle as `cycles::cycles` names it,
+/// and fails the test once the cycle is gone.
+const ALLOWED_CYCLES: &[&[&str]] = &[];
+
+/// Every `.rs` file under `dir`, by its path relative to `src/` (`/`-separated), with its text.
+fn sources(dir: &Path, rel: &str, out: &mut Vec<(String, String)>) {
+    for entry in std::fs::read_dir(dir).unwrap().flatten() {
+        let path = entry.path();
+        let name = format!("{rel}{}", entry.file_name().to_string_lossy());
+        if path.is_dir() {
+            sources(&path, &format!("{name}/"), out);
+        } else if name.ends_with(".rs") {
+            out.push((name, std::fs::read_to_string(&path).unwrap()));
+        }
+    }
+}
+
+#[test]
+fn no_module_imports_itself_around_a_circle() {
+    let mut all = Vec::new();
+    sources(&Path::new(env!("CARGO_MANIFEST_DIR")).join("src"), "", &mut all);
+    let found = cycles::cycles(&cycles::graph(&all));
+    let allowed = |c: &Vec<String>| ALLOWED_CYCLES.iter().any(|a| a == c);
+    let new: Vec<String> = found.iter().filter(|c| !allowed(c)).map(|c| c.join(" <-> ")).collect();
+    assert!(new.is_empty(), "import cycles (../shared/tools/cycles.py lists them too):\n{}", new.join("\n"));
+    let gone: Vec<String> =
+        ALLOWED_CYCLES.iter().filter(|a| !found.iter().any(|c| c == *a)).map(|a| a.join(" <-> ")).collect();
+    assert!(gone.is_empty(), "allowed cycles no longer there: remove them from ALLOWED_CYCLES:\n{}", gone.join("\n"));
 }
 
 #[test]

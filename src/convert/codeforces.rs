@@ -5,7 +5,7 @@
 
 use html2text::Handle;
 
-use super::text::{collapse, flat_text};
+use super::inline::{collapse, flat_text};
 use super::writer::Md;
 use crate::dom::{self, has_class};
 

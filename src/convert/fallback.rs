@@ -1,6 +1,6 @@
 //! The plain-text fallback used when the main pipeline panics or gives up.
 
-use super::rules::{Rule, rule};
+use super::element::{Rule, rule};
 
 /// Std-only tag stripper used when the main pipeline panics or gives up (html5ever is not trusted
 /// here): drops `<script>`, `<style>` and comments, turns block tags into line breaks, decodes

@@ -6,9 +6,9 @@ use html2text::RcDom;
 
 use super::detect::{fence_open, is_fence_close, strip_indent};
 use super::fallback::plain_text_fallback;
+use super::inline::{collapse, format_script};
 use super::media::MAX_SCRIPT_DEPTH;
 use super::tags::{MD_BLOCK, MD_HOLDS, MD_LEAKS, class, scan_tags, tag_at};
-use super::text::{collapse, format_script};
 use super::url::shorten_data_uris_in;
 use super::writer::Md;
 use super::{Statement, html_to_markdown, normalize_newlines};

@@ -3,8 +3,8 @@
 
 use html2text::Handle;
 
-use super::rules::{Rule, dropped, rule};
-use super::text::{collapse, format_script};
+use super::element::{Rule, dropped, rule};
+use super::inline::{collapse, format_script};
 pub(super) use super::url::sanitize_url;
 use super::writer::Md;
 use crate::dom::{self, Node, Texts, attr, kind};

@@ -58,15 +58,16 @@ use html2text::RcDom;
 
 mod codeforces;
 mod detect;
+mod element;
 use crate::dom;
 mod fallback;
+mod inline;
 mod markdown;
 mod media;
 mod pre;
 mod rules;
 mod table;
 mod tags;
-mod text;
 mod url;
 mod writer;
 

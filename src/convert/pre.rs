@@ -2,9 +2,9 @@
 
 use html2text::Handle;
 
+use super::element::{Rule, dropped, rule};
+use super::inline::max_backtick_run;
 use super::media::{script, script_text, starts_alnum};
-use super::rules::{Rule, dropped, rule};
-use super::text::max_backtick_run;
 use crate::dom::{self, Node, Texts, attr, kind};
 
 /// Nesting inside a `<pre>` deeper than this is read as plain text.

@@ -7,106 +7,10 @@
 
 use html2text::Handle;
 
+use super::element::{Rule, dropped, rule};
 use super::writer::{Gap, Mark, Md};
 use super::{MAX_DEPTH, TooDeep, codeforces, media, pre, table};
-use crate::dom::{self, Node, Texts, attr, has_class, is_hidden, kind};
-
-/// What an element becomes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Rule {
-    /// Presentational or unknown (`span`, `font`, `u`, `body`, …): its content, as it is.
-    Transparent,
-    /// Dropped with its content (`style`, `button`, `svg`, `template`, …).
-    Drop,
-    /// `<script>`: dropped, unless it holds `math/tex`.
-    Script,
-    /// MathML: its TeX annotation (or its text) as `$…$`.
-    Math,
-    Heading(u8),
-    /// A block that starts and ends a line (`div`, `section`, `center`, …).
-    Div,
-    /// A block set off by blank lines (`p`).
-    Para,
-    Br,
-    Hr,
-    Img,
-    Link,
-    Sup,
-    Sub,
-    /// AtCoder's `<var>`: `$…$`.
-    Var,
-    /// `<span>`: Codeforces' `tex-span` and `tex-font-style-*` classes mean something.
-    Span,
-    /// `<pre>`, `<listing>`, `<plaintext>`: a fenced code block.
-    Pre,
-    Table,
-    /// `<ul>`, `<ol>`.
-    List,
-    /// `<li>` outside a list.
-    Item,
-    Quote,
-    /// `<dl>`, `<dt>`, `<dd>`.
-    Dl,
-    Dt,
-    Dd,
-    /// Inline formatting: a span.
-    Mark(Mark),
-}
-
-impl Rule {
-    /// A block: it ends a line inside `<pre>` (Codeforces writes one `div` per line) and in the
-    /// plain-text fallback.
-    pub(super) fn is_block(self) -> bool {
-        use Rule::*;
-        matches!(self, Div | Para | Heading(_) | List | Item | Quote | Dl | Dt | Dd | Table | Hr | Pre)
-    }
-}
-
-/// The rule of an element by its (lower-case) name.
-pub(super) fn rule(name: &str) -> Rule {
-    use Rule::*;
-    match name {
-        "p" => Para,
-        "div" | "section" | "article" | "aside" | "address" | "center" | "details" | "dir" | "fieldset"
-        | "figcaption" | "figure" | "footer" | "form" | "header" | "hgroup" | "legend" | "main" | "menu" | "nav"
-        | "summary" => Div,
-        "h1" | "h2" | "h3" | "h4" | "h5" | "h6" => Heading(name.as_bytes()[1] - b'0'),
-        "br" => Br,
-        "hr" => Hr,
-        "img" => Img,
-        "a" => Link,
-        "sup" => Sup,
-        "sub" => Sub,
-        "var" => Var,
-        "span" => Span,
-        "pre" | "listing" | "plaintext" => Pre,
-        "table" => Table,
-        "ul" | "ol" => List,
-        "li" => Item,
-        "blockquote" => Quote,
-        "dl" => Dl,
-        "dt" => Dt,
-        "dd" => Dd,
-        "b" | "strong" => Mark(super::writer::Mark::Strong),
-        "i" | "em" | "cite" | "dfn" => Mark(super::writer::Mark::Em),
-        "code" | "kbd" | "samp" | "tt" => Mark(super::writer::Mark::Code),
-        "s" | "del" | "strike" => Mark(super::writer::Mark::Del),
-        "script" => Script,
-        "math" => Math,
-        "style" | "textarea" | "title" | "noscript" | "iframe" | "noembed" | "noframes" | "xmp" | "template"
-        | "button" | "audio" | "video" | "canvas" | "datalist" | "map" | "object" | "select" | "svg" | "head" => Drop,
-        _ => Transparent,
-    }
-}
-
-/// Is the element dropped whatever its name: hidden, a copy button, or the rendered half of
-/// KaTeX/MathJax output (its TeX is kept)?
-pub(super) fn dropped(node: &Handle) -> bool {
-    is_hidden(node)
-        || has_class(node, |c| {
-            c.ends_with("copier") || c == "btn-copy" || c == "katex-html" || c.starts_with("MathJax")
-        })
-}
+use crate::dom::{self, Node, Texts, attr, has_class, kind};
 
 /// The walk's state: how deep it is, and what the enclosing elements make of their content.
 pub(super) struct Walk<'t> {
@@ -116,7 +20,7 @@ pub(super) struct Walk<'t> {
     /// Lists open around the current node.
     lists: usize,
     /// Inside a table cell being rendered as one pipe-table cell.
-    pub(super) in_cell: bool,
+    in_cell: bool,
     /// A `div.problem-statement` was seen: Codeforces' header and section titles mean something.
     pub(super) codeforces: bool,
 }
@@ -167,7 +71,7 @@ impl<'t> Walk<'t> {
             Rule::Heading(level) => self.heading(node, md, level),
             Rule::Link => self.link(node, md),
             Rule::Span => self.span(node, md),
-            Rule::Table => table::table(self, node, md),
+            Rule::Table => self.table(node, md),
             Rule::List => self.list(node, md),
             Rule::Quote => self.prefixed(node, md, "> ", ">", Gap::Blank),
             Rule::Dt => {
@@ -264,6 +168,50 @@ impl<'t> Walk<'t> {
         self.children(node, md)?;
         md.close(mark);
         Ok(())
+    }
+
+    /// `<table>`: a pipe table, or its cells as lines when it is a layout table (`table::read`).
+    fn table(&mut self, node: &Handle, md: &mut Md) -> Result<(), TooDeep> {
+        let table = table::read(node);
+        if let Some(caption) = &table.caption {
+            md.gap(Gap::Blank);
+            self.with_cell(|w| w.children(caption, md))?;
+            md.gap(Gap::Blank);
+        }
+        if table.columns == 0 {
+            return Ok(());
+        }
+        if table.layout {
+            return self.with_cell(|w| {
+                for row in &table.rows {
+                    md.gap(Gap::Line);
+                    for (cell, _) in row {
+                        md.gap(Gap::Line);
+                        w.children(cell, md)?;
+                        md.gap(Gap::Line);
+                    }
+                    md.gap(Gap::Line);
+                }
+                Ok(())
+            });
+        }
+        let mut texts = Vec::new();
+        for (cell, _) in table.rows.iter().flatten() {
+            let mut inner = Md::new();
+            inner.hard_breaks = false;
+            self.with_cell(|w| w.children(cell, &mut inner))?;
+            texts.push(table::cell_markdown(&inner.finish()));
+        }
+        md.block(&table::pipe_table(&table.rows, texts, table.columns));
+        Ok(())
+    }
+
+    /// Runs `f` with the walk inside a table cell.
+    fn with_cell<T>(&mut self, f: impl FnOnce(&mut Walk<'t>) -> T) -> T {
+        let was = std::mem::replace(&mut self.in_cell, true);
+        let out = f(self);
+        self.in_cell = was;
+        out
     }
 
     /// `<ul>`/`<ol>`: an item per `<li>` (any child of a `<ul>`), numbered from `start`; a list

@@ -1,65 +1,38 @@
-//! `<table>`: a pipe table, or its cells as lines when it is a layout table (one column, a
-//! `<pre>` or a table inside, too wide).
+//! `<table>`: its rows and cells read, whether it is a layout table (one column, a `<pre>` or a
+//! table inside, too wide), and a pipe table's text. The walk (`rules`) renders the cells.
 
 use html2text::Handle;
 
-use super::rules::Walk;
-use super::writer::{Gap, Md};
-use super::{MAX_COLSPAN, MAX_COLUMNS, TooDeep};
+use super::{MAX_COLSPAN, MAX_COLUMNS};
 use crate::dom::{self, attr};
 
 /// One row: its cells and their colspans.
-type Row = Vec<(Handle, usize)>;
+pub(super) type Row = Vec<(Handle, usize)>;
 
-pub(super) fn table(walk: &mut Walk<'_>, node: &Handle, md: &mut Md) -> Result<(), TooDeep> {
+/// A table as the walk renders it.
+pub(super) struct Table {
+    pub(super) caption: Option<Handle>,
+    /// The rows that have cells.
+    pub(super) rows: Vec<Row>,
+    /// The widest row's width, colspans counted.
+    pub(super) columns: usize,
+    /// A layout table, its cells written as lines: one column, too many, or a `<pre>` or a table
+    /// in a cell.
+    pub(super) layout: bool,
+}
+
+/// The `<table>` element `node` read as a [`Table`].
+pub(super) fn read(node: &Handle) -> Table {
     let (caption, mut rows) = collect(node);
     rows.retain(|r| !r.is_empty());
-    if let Some(caption) = caption {
-        md.gap(Gap::Blank);
-        with_cell(walk, |w| w.children(&caption, md))?;
-        md.gap(Gap::Blank);
-    }
-    let ncols = rows.iter().map(|r| r.iter().map(|c| c.1).sum::<usize>()).max().unwrap_or(0);
-    if ncols == 0 {
-        return Ok(());
-    }
-    let layout = ncols == 1
-        || ncols > MAX_COLUMNS
+    let columns = rows.iter().map(|r| r.iter().map(|c| c.1).sum::<usize>()).max().unwrap_or(0);
+    let layout = columns == 1
+        || columns > MAX_COLUMNS
         || rows
             .iter()
             .flatten()
             .any(|(cell, _)| !dom::find_all(cell, |n| matches!(dom::name(n), "pre" | "table")).is_empty());
-    if layout {
-        return with_cell(walk, |w| {
-            for row in &rows {
-                md.gap(Gap::Line);
-                for (cell, _) in row {
-                    md.gap(Gap::Line);
-                    w.children(cell, md)?;
-                    md.gap(Gap::Line);
-                }
-                md.gap(Gap::Line);
-            }
-            Ok(())
-        });
-    }
-    let mut texts = Vec::new();
-    for (cell, _) in rows.iter().flatten() {
-        let mut inner = Md::new();
-        inner.hard_breaks = false;
-        with_cell(walk, |w| w.children(cell, &mut inner))?;
-        texts.push(cell_markdown(&inner.finish()));
-    }
-    md.block(&pipe_table(&rows, texts, ncols));
-    Ok(())
-}
-
-/// Runs `f` with the walk inside a table cell.
-fn with_cell<T>(walk: &mut Walk<'_>, f: impl FnOnce(&mut Walk<'_>) -> T) -> T {
-    let was = std::mem::replace(&mut walk.in_cell, true);
-    let out = f(walk);
-    walk.in_cell = was;
-    out
+    Table { caption, rows, columns, layout }
 }
 
 /// The caption and the rows (of `thead`, `tbody`, `tfoot` or the table itself, in order).
@@ -92,7 +65,7 @@ fn row(tr: &Handle) -> Row {
 }
 
 /// The pipe table: the first row is the header, short rows are padded to `ncols`.
-fn pipe_table(rows: &[Row], texts: Vec<String>, ncols: usize) -> String {
+pub(super) fn pipe_table(rows: &[Row], texts: Vec<String>, ncols: usize) -> String {
     let mut table = String::new();
     let mut it = texts.into_iter();
     for (r, row) in rows.iter().enumerate() {
@@ -122,7 +95,7 @@ fn pipe_table(rows: &[Row], texts: Vec<String>, ncols: usize) -> String {
 }
 
 /// A cell's Markdown on one line: its lines trimmed and joined by `<br>`, `|` escaped.
-fn cell_markdown(md: &str) -> String {
+pub(super) fn cell_markdown(md: &str) -> String {
     let lines: Vec<String> =
         md.lines().map(str::trim).filter(|l| !l.is_empty()).map(|l| l.replace('|', "\\|")).collect();
     lines.join("<br>")

@@ -6,7 +6,7 @@
 //! content, a collapsed space too (never at the start of a line), and a span's opener just before
 //! its first content, so whitespace ends up outside the delimiters and an empty span vanishes.
 
-use super::text::{fix_dollars_into, max_backtick_run};
+use super::inline::{collapses, fix_dollars_into, invisible, max_backtick_run};
 
 /// The separation owed before the next content.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -347,20 +347,4 @@ fn code_delims(code: &str) -> (String, String) {
     } else {
         (delim.clone(), delim)
     }
-}
-
-/// Does `c` collapse with its neighbours into one space? Whitespace but NBSP and the fixed-width
-/// spaces that carry meaning (U+3000 in Japanese text, thin spaces in math).
-pub(super) fn collapses(c: char) -> bool {
-    if c.is_ascii() {
-        return matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r');
-    }
-    c.is_whitespace()
-        && !matches!(c, '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
-}
-
-/// Invisible format characters (soft hyphen, zero-width and direction marks, word joiner, BOM):
-/// nothing for a reader, dropped from text.
-pub(super) fn invisible(c: char) -> bool {
-    matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{feff}')
 }

@@ -3,7 +3,7 @@
 //!
 //! The pipeline, one call:
 //!
-//! 1. `cache::build` writes the source into a folder of the session and compiles it (or checks
+//! 1. `builder::build` writes the source into a folder of the session and compiles it (or checks
 //!    its syntax), or finds it built already; a C++ program that starts with `<bits/stdc++.h>`
 //!    gets that header precompiled (`pch`: kept in the user's cache folder across sessions);
 //! 2. for each sample, `run_sample` makes a fresh folder, confines the run (`sandbox`: clean
@@ -12,23 +12,24 @@
 //!    problems, or the caller's checker);
 //! 3. the caller (`tool`) turns the `Report` into text and structured content (`report`).
 //!
-//! What the statement says about limits, tolerances and several answers is read by `statement`.
+//! What the statement says about limits, tolerances and several answers is read by
+//! `crate::statement` (layer 1: `problems` reads the limits there too).
 
 mod acl;
-mod cache;
+mod builder;
 mod compare;
 pub mod init;
-mod lang;
 mod leetcode;
+mod paths;
 mod pch;
 mod plan;
 mod report;
 mod run;
 mod sandbox;
 mod standard;
-pub(crate) mod statement;
 mod stress;
 mod tool;
+mod toolchain;
 mod verdict;
 
 use std::path::PathBuf;
@@ -37,19 +38,19 @@ use std::sync::{Mutex, PoisonError};
 use std::thread;
 use std::time::Instant;
 
-pub use cache::cleanup;
+pub use builder::cleanup;
 use compare::Mode;
-use lang::Lang;
-/// For `test_solution`'s description, from the tables the judge chooses by: the `language`
-/// names (its schema's enum), each with what builds and runs it, and those a LeetCode problem can
-/// be given in (the drivers' table).
-pub(crate) use lang::{NAMES as LANGUAGES, described as languages_described};
 pub(crate) use leetcode::driver::names as leetcode_languages;
 pub use leetcode::generate::{Plan as LeetCodePlan, plan_statement as leetcode_plan};
 use run::{End, Spec};
 use sandbox::{Confinement, Limits, TempDir};
 pub(crate) use stress::call as stress_test;
 pub(crate) use tool::call as test_solution;
+use toolchain::Lang;
+/// For `test_solution`'s description, from the tables the judge chooses by: the `language`
+/// names (its schema's enum), each with what builds and runs it, and those a LeetCode problem can
+/// be given in (the drivers' table).
+pub(crate) use toolchain::{NAMES as LANGUAGES, described as languages_described};
 use verdict::{SampleResult, Verdict};
 
 use crate::samples::{Io, Sample};
@@ -186,8 +187,8 @@ pub(crate) fn judge(
     let Built { argv, info: build, limits } =
         match build(&job.program, job.driver.as_ref(), &job.judge, job.time_ms, memory, cancelled) {
             Ok(b) => b,
-            Err(cache::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
-            Err(cache::BuildError::Setup(msg)) => return Err(msg),
+            Err(builder::BuildError::Compile(msg)) => return Ok(compile_error(msg, memory)),
+            Err(builder::BuildError::Setup(msg)) => return Err(msg),
         };
     let confinement = sandbox::confinement(limits);
     let results = run_all(job, &argv, limits, cancelled, progress);
@@ -212,13 +213,13 @@ pub(crate) fn build(
     time_ms: u64,
     memory: u64,
     cancelled: &dyn Fn() -> bool,
-) -> Result<Built, cache::BuildError> {
+) -> Result<Built, builder::BuildError> {
     let (argv, info, mem_ok) = match program {
         Program::Code { lang, source } => {
             let tool = lang.tool(&|k| std::env::var(k).ok());
             let standard = standard::choose(*lang, judge, &tool);
             let flag = standard.as_ref().and_then(standard::Standard::flag);
-            let (built, cached) = cache::build(*lang, source, tool, flag.as_deref(), driver, cancelled)?;
+            let (built, cached) = builder::build(*lang, source, tool, flag.as_deref(), driver, cancelled)?;
             let (pch, compile_ms, log) = (built.pch, built.compile_ms, built.log.clone());
             let info = BuildInfo { cached, pch, standard, compile_ms, log };
             (built.argv(memory), Some(info), lang.address_space_limit_ok())

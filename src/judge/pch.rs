@@ -34,8 +34,9 @@ use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant, SystemTime};
 
+use super::paths::{user_cache, which};
 use super::run::{self, End, Spec};
-use super::{cache, sandbox, verdict};
+use super::{sandbox, verdict};
 
 /// The block's header, in a key's folder.
 const BLOCK: &str = "block.h";
@@ -210,16 +211,6 @@ fn cache_root(os: &str, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf>
     Some(user_cache(os, env)?.join("oj-mcp-rs").join("pch"))
 }
 
-/// The user's cache folder on `os`, as Go's `os.UserCacheDir` finds it too.
-pub(crate) fn user_cache(os: &str, env: &dyn Fn(&str) -> Option<String>) -> Option<PathBuf> {
-    let var = |k: &str| env(k).filter(|v| !v.trim().is_empty()).map(PathBuf::from);
-    match os {
-        "windows" => var("LOCALAPPDATA"),
-        "macos" => var("HOME").map(|h| h.join("Library").join("Caches")),
-        _ => var("XDG_CACHE_HOME").filter(|p| p.is_absolute()).or_else(|| var("HOME").map(|h| h.join(".cache"))),
-    }
-}
-
 /// The source's include block (the module's documentation), as the header's text, when it is
 /// worth a header: it includes `<bits/stdc++.h>` or the AtCoder Library, or three headers or
 /// more (a few small headers build fast enough as they are). The block ends at the first line
@@ -342,7 +333,7 @@ fn identity(cmd: &str) -> Option<String> {
 }
 
 fn ask_identity(cmd: &str) -> Option<String> {
-    let path = cache::which(cmd)?;
+    let path = which(cmd)?;
     let real = fs::canonicalize(&path).unwrap_or(path);
     let meta = fs::metadata(&real).ok()?;
     let argv = [cmd.to_string(), "--version".to_string()];

@@ -4,13 +4,13 @@
 //! why), and the comparison the statement's words decide.
 
 use super::compare::Mode;
-use super::lang::Lang;
 use super::leetcode::driver::{self, Driver, Shape};
 use super::leetcode::{example, kind};
-use super::statement::{ErrorKind, Facts};
+use super::toolchain::Lang;
 use super::{Case, Program};
 use crate::models::Problem;
 use crate::samples::{Io, Sample, Samples};
+use crate::statement::{ErrorKind, Facts};
 
 /// A caller's `float_tolerance` without a statement's, and `compare: "float"` without either.
 pub(crate) const DEFAULT_TOLERANCE: f64 = 1e-6;
@@ -265,7 +265,7 @@ pub(crate) fn python_syntax_note(lang: Lang, tool: &[String], message: &str) -> 
     if !lang.is_python() || !message.contains("SyntaxError") {
         return None;
     }
-    let version = super::lang::version(tool).unwrap_or_else(|| "an unknown version".into());
+    let version = super::toolchain::version(tool).unwrap_or_else(|| "an unknown version".into());
     Some(format!(
         "The syntax was checked by `{}`, which is {version}. A program written for a newer Python (`match` needs \
 3.10, `type` aliases and `[T]` generics 3.12) is refused by an older one: name a newer interpreter in the \
@@ -284,7 +284,7 @@ pub(crate) fn cpp_standard_note(lang: Lang, tool: &[String], source: &str, messa
     if lang != Lang::Cpp {
         return None;
     }
-    let version = super::lang::version(tool).unwrap_or_else(|| "of an unknown version".into());
+    let version = super::toolchain::version(tool).unwrap_or_else(|| "of an unknown version".into());
     if message.contains("capture of variably-modified type") {
         return Some(format!(
             "GCC cannot capture a variable-length array of more than one dimension in a lambda (`sorry, \
@@ -313,7 +313,7 @@ pub(crate) fn java_version_note(lang: Lang, tool: &[String], message: &str) -> O
     if lang != Lang::Java || !newer_java(message) {
         return None;
     }
-    let version = super::lang::version(tool).unwrap_or_else(|| "an unknown version".into());
+    let version = super::toolchain::version(tool).unwrap_or_else(|| "an unknown version".into());
     let major = version.split(|c: char| !c.is_ascii_digit()).find(|w| !w.is_empty())?.parse::<u32>().ok()?;
     (major < 21).then(|| {
         format!(
@@ -337,7 +337,7 @@ fn newer_java(message: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::judge::statement::Tolerance;
+    use crate::statement::Tolerance;
 
     #[test]
     fn the_comparison_from_the_statement_and_the_arguments() {

@@ -233,7 +233,7 @@ fn command(spec: &Spec) -> Command {
 fn kill_tree(pid: u32) {
     // No environment: nothing of the server's to pass on, and no `LANG` whose locale `kill`
     // would load first (a dozen files, about 0.3 ms).
-    let r = Command::new(super::sandbox::tool("kill"))
+    let r = Command::new(super::paths::tool("kill"))
         .args(["-KILL", "--", &format!("-{pid}")])
         .env_clear()
         .stdin(Stdio::null())

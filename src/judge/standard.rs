@@ -6,9 +6,9 @@
 use std::path::Path;
 use std::sync::{Mutex, PoisonError};
 
-use super::lang::Lang;
 use super::run::{self, End, Spec};
 use super::sandbox;
+use super::toolchain::Lang;
 
 /// The standard a build uses, and why, in words (the result says both).
 #[derive(Debug, Clone, PartialEq, Eq)]

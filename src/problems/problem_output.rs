@@ -7,9 +7,9 @@ use serde_json::Value;
 use super::{ToolOutput, samples};
 use crate::convert::Statement;
 use crate::format;
-use crate::judge::statement;
 use crate::language::{self, Language};
 use crate::models::Problem;
+use crate::statement;
 
 /// A problem as a tool's output, its statement in `language` (`"en"`/`"zh"`) or what exists:
 /// the Markdown template as text, and `wrap(problem)` plus `language` (what was returned) as

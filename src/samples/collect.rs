@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::vocab::{self, Heading, Kind, Label};
-use super::{Io, Sample, text};
+use super::{Io, Sample, cleanup};
 
 /// One input waiting for (or given) its output. Texts are raw until [`Collector::finish`].
 struct Slot {
@@ -222,12 +222,12 @@ impl Collector {
     /// The paired samples in statement order, with the text rules of `io` applied.
     pub(super) fn finish(mut self, io: Io) -> Vec<Sample> {
         self.end_paragraphs();
-        let rule = if io == Io::Function { text::function } else { text::stdin };
+        let rule = if io == Io::Function { cleanup::function } else { cleanup::stdin };
         self.slots
             .into_iter()
             .filter_map(|s| {
                 let output = s.output?;
-                let explanation = s.explanation.map(|e| text::function(&e)).filter(|e| !e.is_empty());
+                let explanation = s.explanation.map(|e| cleanup::function(&e)).filter(|e| !e.is_empty());
                 Some(Sample { input: rule(&s.input), output: rule(&output), explanation })
             })
             .collect()

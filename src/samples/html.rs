@@ -6,8 +6,8 @@
 
 use html2text::Handle;
 
+use super::cleanup::Sink;
 use super::collect::Collector;
-use super::text::Sink;
 use crate::convert::Statement;
 use crate::dom::{self, Node, Texts, has_class, kind};
 

@@ -19,7 +19,7 @@ mod collect;
 mod html;
 mod markdown;
 
-mod text;
+mod cleanup;
 mod vocab;
 
 #[cfg(test)]

@@ -15,7 +15,7 @@ mod vla;
 
 use super::build::{Driver, Shape, Shared};
 use super::node::NodeKind;
-use crate::judge::lang::{self, EXE, Lang};
+use crate::judge::toolchain::{self, EXE, Lang};
 use crate::judge::standard;
 use scan::{Method, mentions};
 
@@ -35,7 +35,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
         None => function(&scan, &shape.names)?,
     };
     let prelude = prelude(&scan, shape)?;
-    let compiler = lang::version(tool).as_deref().and_then(compiler);
+    let compiler = toolchain::version(tool).as_deref().and_then(compiler);
     // What LeetCode's Clang compiles and GCC does not, rewritten on the same lines: lambdas that
     // use a multi-dimensional variable-length array (any GCC), recursive lambdas written with
     // C++23's `this` (an older compiler).
@@ -56,7 +56,7 @@ signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
     let std = standard::choose(Lang::Cpp, "leetcode", tool).and_then(|s| s.flag());
     let words = |more: &[&str]| {
         let std: Vec<&str> = std.as_deref().into_iter().collect();
-        let mut argv = lang::with_defaults(tool, &[&std, &["-O2"], &["-pipe"]]);
+        let mut argv = toolchain::with_defaults(tool, &[&std, &["-O2"], &["-pipe"]]);
         argv.extend(more.iter().map(|s| s.to_string()));
         argv
     };

@@ -2,17 +2,17 @@
 //! user's code itself with what LeetCode's environment puts around it), the compile and run
 //! commands, and a part built once per session per language (`Shared`: a driver library, its
 //! compiled classes). One function per language makes it (`python`, and the others' modules);
-//! `cache` builds it like any program, keyed by all of it.
+//! `builder` builds it like any program, keyed by all of it.
 //!
 //! Adding a language: a module beside this one whose `driver(code, shape, tool)` returns a
 //! [`Driver`] (its types are in `build.rs`, a leaf the language modules import, so that this file
 //! alone sits on top of them), or a sentence saying why the code cannot be driven; a line in [`driver`], and the
-//! language in `lang.rs`. The driver reads the call as one JSON line (`example::to_stdin`) and
+//! language in `toolchain.rs`. The driver reads the call as one JSON line (`example::to_stdin`) and
 //! prints the result as JSON on its last line (`super::compare` reads that line); docs/leetcode.md
 //! and ARCHITECTURE say the rest.
 
 pub(crate) use super::build::{Driver, Shape, Shared, fill};
-use crate::judge::lang::Lang;
+use crate::judge::toolchain::Lang;
 
 /// What makes a language's driver: from the code, what the examples call and the tool's argv, the
 /// build, or a sentence saying why the code cannot be driven.
@@ -82,7 +82,7 @@ mod tests {
     #[test]
     fn the_table_is_what_runs() {
         let listed = names();
-        for name in crate::judge::lang::NAMES {
+        for name in crate::judge::toolchain::NAMES {
             let lang = Lang::parse(name).unwrap();
             let refused = match driver(lang, "", &Shape::default(), &["tool".into()]) {
                 Err(why) => why.contains("has no driver"),

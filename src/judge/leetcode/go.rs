@@ -50,7 +50,7 @@ const IMPORTS: &[(&str, &str, &str)] = &[
     ("sync", "sync", "sync.NewCond"),
     ("atomic", "sync/atomic", "atomic.AddInt64"),
     ("reflect", "reflect", "reflect.DeepEqual"),
-    // LeetCode's Go also has github.com/emirpasic/gods (found on the Go path: `cache::go_path`).
+    // LeetCode's Go also has github.com/emirpasic/gods (found on the Go path: `paths::go_path`).
     ("arraylist", "github.com/emirpasic/gods/lists/arraylist", "arraylist.New"),
     ("doublylinkedlist", "github.com/emirpasic/gods/lists/doublylinkedlist", "doublylinkedlist.New"),
     ("singlylinkedlist", "github.com/emirpasic/gods/lists/singlylinkedlist", "singlylinkedlist.New"),
@@ -97,7 +97,7 @@ struct Func {
 /// The Go driver for `code`, or why it cannot be driven (a package it imports missing here, too).
 pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     let d = assemble(code, shape, tool)?;
-    missing_package(&d.files[0].1, &crate::judge::cache::go_library_dirs())?;
+    missing_package(&d.files[0].1, &crate::judge::paths::go_library_dirs())?;
     Ok(d)
 }
 
@@ -115,8 +115,8 @@ fn assemble(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String
             ("solution.go".into(), solution(code, &blank, &names)),
             ("main.go".into(), main_go(code, &names, shape, &entry)),
         ],
-        compile: words(&["build", "-o", crate::judge::lang::EXE, "solution.go", "main.go"]),
-        run: vec![format!("{{dir}}/{}", crate::judge::lang::EXE)],
+        compile: words(&["build", "-o", crate::judge::toolchain::EXE, "solution.go", "main.go"]),
+        run: vec![format!("{{dir}}/{}", crate::judge::toolchain::EXE)],
         shared: Some(Shared {
             name: "go-driver".into(),
             files: package().into_iter().map(|(f, text)| (format!("src/lcdriver/{f}"), text)).collect(),

@@ -44,8 +44,8 @@ const SEP: &str = if cfg!(windows) { ";" } else { ":" };
 #[cfg_attr(oj_size, optimize(size))]
 pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
     let types = drivable(code, shape)?;
-    let java = crate::judge::lang::java_for(tool);
-    if crate::judge::cache::which(&java).is_none() {
+    let java = crate::judge::toolchain::java_for(tool);
+    if crate::judge::paths::which(&java).is_none() {
         return Err(format!(
             "`{java}` (the Java runtime that runs what `{}` compiles) was not found on PATH: install a JDK \
 (Debian/Ubuntu: openjdk-17-jdk-headless), or name it in the server's environment variable OJ_JAVA.",

@@ -120,7 +120,7 @@ fn folders(env: &dyn Fn(&str) -> Option<String>, node: &[String]) -> Vec<PathBuf
         return std::env::split_paths(&v).collect();
     }
     let mut out: Vec<PathBuf> = env("NODE_PATH").map(|v| std::env::split_paths(&v).collect()).unwrap_or_default();
-    let exe = node.first().and_then(|n| crate::judge::cache::which(n)).and_then(|p| p.canonicalize().ok());
+    let exe = node.first().and_then(|n| crate::judge::paths::which(n)).and_then(|p| p.canonicalize().ok());
     if let Some(bin) = exe.as_deref().and_then(Path::parent) {
         out.push(bin.join("node_modules"));
         out.extend(bin.parent().map(|prefix| prefix.join("lib/node_modules")));

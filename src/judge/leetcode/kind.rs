@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::node::{self, NodeKind};
 use super::source;
-use crate::judge::lang::Lang;
+use crate::judge::toolchain::Lang;
 
 /// A hidden API that the example spells out, which the drivers build from its data.
 pub(crate) const BUILT_APIS: &[(&str, &str)] =

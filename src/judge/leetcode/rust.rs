@@ -14,7 +14,7 @@ mod scan;
 use std::fmt::Write as _;
 
 use super::build::{Driver, Shape, Shared};
-use crate::judge::lang::EXE;
+use crate::judge::toolchain::EXE;
 use scan::{Code, Func};
 
 /// LeetCode's flags: edition 2021, optimised. Warnings are not shown (LeetCode shows none, and

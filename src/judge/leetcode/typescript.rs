@@ -1,5 +1,5 @@
 //! The TypeScript driver: the user's code as `solution.ts`, type-checked and compiled by `tsc`
-//! with the checks LeetCode states (`lang::TSC_FLAGS`; a type error is a `CE` at the user's line),
+//! with the checks LeetCode states (`toolchain::TSC_FLAGS`; a type error is a `CE` at the user's line),
 //! beside `leetcode.d.ts`: LeetCode's classes (`ListNode`, `TreeNode`, `Node` and `_Node` as the
 //! template's comment defines them, `NestedInteger`), its hidden APIs and libraries, declared
 //! only where the code does not define them itself. What `tsc` writes is run by the JavaScript
@@ -10,7 +10,7 @@ use super::build::{Driver, Shape};
 use super::javascript::{self, Found, defines, without_comments};
 use super::kind::Extras;
 use super::node::NodeKind;
-use crate::judge::lang::{Lang, TSC_FLAGS};
+use crate::judge::toolchain::{Lang, TSC_FLAGS};
 
 #[cfg_attr(oj_size, optimize(size))]
 pub(super) fn driver(code: &str, shape: &Shape, tsc: &[String]) -> Result<Driver, String> {

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
-use super::{TempDir, bwrap, keeps, mounts, tool};
+use super::super::paths::tool;
+use super::{TempDir, bwrap, keeps, mounts};
 
 /// What confines a run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

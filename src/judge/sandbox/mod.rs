@@ -23,6 +23,7 @@ pub(crate) use confinement::Confinement;
 use engine::{Engine, Level, engine, init_program};
 use mounts::Keep;
 
+use super::paths::{root, tool};
 use super::run::End;
 
 /// The folders a sandbox replaces with private ones (fresh tmpfs): `/tmp` (other runs' and
@@ -36,22 +37,6 @@ const PRIVATE: [&str; 2] = ["/tmp", "/run"];
 fn drop_capabilities() -> Vec<String> {
     let words = ["--bounding-set=-all", "--inh-caps=-all", "--no-new-privs", "--"];
     std::iter::once(tool("setpriv")).chain(words).map(String::from).collect()
-}
-
-/// `name` (a wrapper, `mount`, or `kill`) as found on the server's `PATH`, once, absolute. Each
-/// run then starts it without walking `PATH` (one failed `execve` per folder before it, for
-/// every wrapper of every run), and the standard library can spawn it with `posix_spawn` rather
-/// than `fork` (it forks to search a `PATH` the child's environment sets). The bare name where
-/// not found.
-pub(super) fn tool(name: &'static str) -> &'static str {
-    const NAMES: [&str; 8] = ["setpriv", "prlimit", "unshare", "kill", "bwrap", "mount", "sandbox-exec", "nice"];
-    static FOUND: [OnceLock<String>; 8] = [const { OnceLock::new() }; 8];
-    let Some(i) = NAMES.iter().position(|n| *n == name) else { return name };
-    FOUND[i].get_or_init(|| {
-        let path = std::env::var_os("PATH").unwrap_or_default();
-        let found = std::env::split_paths(&path).map(|d| d.join(name)).find(|f| f.is_absolute() && f.is_file());
-        found.map_or_else(|| name.to_string(), |f| f.to_string_lossy().into_owned())
-    })
 }
 
 /// Whether `argv` runs and succeeds: a util-linux tool checked once.
@@ -133,7 +118,7 @@ fn keeps(writable: &[&Path], argv: &[String], cwd: &Path, path: Option<&str>) ->
     let folders =
         words.filter_map(|p| if p.is_dir() { Some(p.to_path_buf()) } else { p.parent().map(Path::to_path_buf) });
     let path_dirs: Vec<PathBuf> = path.map(|p| std::env::split_paths(p).collect()).unwrap_or_default();
-    for f in folders.chain([cwd.to_path_buf(), super::cache::root()]).chain(path_dirs) {
+    for f in folders.chain([cwd.to_path_buf(), root()]).chain(path_dirs) {
         let hidden = PRIVATE.iter().any(|h| f.starts_with(h));
         if hidden && f.is_dir() && !out.iter().any(|k| f.starts_with(&k.path)) {
             out.push(Keep { path: f, writable: false });

@@ -273,7 +273,7 @@ pub(super) fn prepare(dir: &Path, keeps: &[Keep]) -> bool {
 /// (`-n`: no entry in the system's `/run/mount/utab`; `-c`: the targets as written).
 pub(super) fn setup(dir: &Path) -> Vec<String> {
     let table = dir.join(TABLE).to_string_lossy().into_owned();
-    let words = [super::super::init::SETUP, super::tool("mount"), "-n", "-c", "-a", "-T"];
+    let words = [super::super::init::SETUP, super::super::paths::tool("mount"), "-n", "-c", "-a", "-T"];
     words.iter().map(|w| w.to_string()).chain([table]).collect()
 }
 

@@ -19,14 +19,14 @@ use std::time::{Duration, Instant};
 
 use super::plan::{self, Reader};
 use super::sandbox::{self, Limits};
-use super::statement;
 use super::tool::{diagnose, job as tool_job};
-use super::{Job, Program, build, cache};
+use super::{Job, Program, build, builder};
 use crate::convert::Statement;
 use crate::error::ToolError;
 use crate::language::{self, Language};
 use crate::problems::{Args, Ctx, ToolResult, problem, sources};
 use crate::samples::{self, Io};
+use crate::statement;
 pub(crate) use source::GeneratorSource;
 
 /// The rounds of a call and what they found.
@@ -153,8 +153,8 @@ fn build_all(
 ) -> Result<Ready, Failure> {
     let make = |which: &'static str, prog: &Program, driver, time_ms| {
         build(prog, driver, &job.judge, time_ms, job.memory_mb, cancelled).map_err(|e| match e {
-            cache::BuildError::Compile(m) => Failure::Compile(which, m),
-            cache::BuildError::Setup(m) => Failure::Refused(m),
+            builder::BuildError::Compile(m) => Failure::Compile(which, m),
+            builder::BuildError::Setup(m) => Failure::Refused(m),
         })
     };
     let program = make("program", &job.program, job.driver.as_ref(), job.time_ms)?;

@@ -7,7 +7,6 @@ use serde_json::Value;
 
 use super::super::Job;
 use super::super::sandbox::Confinement;
-use super::super::statement::Facts;
 use super::super::tool::output::{comparison, limits_words};
 use super::super::verdict::Verdict;
 use super::args::Stress;
@@ -15,6 +14,7 @@ use super::rounds::{Found, Round, Side};
 use super::{Outcome, Program};
 use crate::models::Problem;
 use crate::problems::ToolOutput;
+use crate::statement::Facts;
 
 /// The result when one of the three programs did not compile.
 pub(super) fn compile_error(p: &Problem, job: &Job, which: &str, msg: &str) -> ToolOutput {
@@ -292,9 +292,9 @@ mod tests {
     use super::super::rounds::Side;
     use super::*;
     use crate::judge::compare::{Diff, Mode};
-    use crate::judge::lang::Lang;
     use crate::judge::leetcode::Order;
     use crate::judge::tool::args::Options;
+    use crate::judge::toolchain::Lang;
     use crate::samples::Io;
     use std::time::{Duration, Instant};
 

@@ -5,8 +5,8 @@ use std::path::PathBuf;
 
 use serde_json::Value;
 
-use super::super::lang::{self, Lang};
 use super::super::plan::OwnTest;
+use super::super::toolchain::{self, Lang};
 use super::super::{Case, Program};
 use crate::error::ToolError;
 use crate::problems::Args;
@@ -59,7 +59,7 @@ pub(in crate::judge) fn program_arg(args: &Args) -> Result<Program, ToolError> {
     let name =
         args.req_str("language", "the programming language: cpp, c, python, java, rust, go, javascript or typescript")?;
     let lang = Lang::parse(name)
-        .ok_or_else(|| bad(format!("`language` must be one of {}, got {name:?}", lang::NAMES.join(", "))))?;
+        .ok_or_else(|| bad(format!("`language` must be one of {}, got {name:?}", toolchain::NAMES.join(", "))))?;
     // `given == 1`: without `code` there is a `file` (an empty path is an unreadable file).
     let source = match code {
         Some(c) => c.to_string(),

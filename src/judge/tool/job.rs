@@ -4,12 +4,12 @@
 
 use std::time::Instant;
 
-use super::super::statement::Facts;
 use super::super::{Case, Job, Program};
 use super::super::{leetcode, plan};
 use super::args::Options;
 use crate::models::Problem;
 use crate::samples::Io;
+use crate::statement::Facts;
 
 pub(in crate::judge) fn job(
     program: Program,

@@ -14,13 +14,13 @@ pub(super) mod output;
 use std::time::Instant;
 
 use super::plan;
-use super::statement;
 use super::{Program, leetcode};
 use crate::convert::Statement;
 use crate::error::ToolError;
 use crate::language::{self, Language};
 use crate::problems::{Args, Ctx, ToolResult, problem, sources};
 use crate::samples::{self, Io};
+use crate::statement;
 use args::{options, pick, program_arg};
 use diagnose::{check_io, no_samples};
 

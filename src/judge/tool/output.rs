@@ -5,15 +5,15 @@
 use serde_json::Value;
 
 use super::super::compare::Mode;
-use super::super::lang::Lang;
 use super::super::plan;
-use super::super::statement::Facts;
+use super::super::toolchain::Lang;
 use super::super::verdict::Verdict;
 use super::super::{Job, Program, Report};
 use super::args::Options;
 use crate::models::Problem;
 use crate::problems::ToolOutput;
 use crate::samples::Io;
+use crate::statement::Facts;
 
 /// Why the comparison is what it is.
 pub(in crate::judge) fn comparison(job: &Job, opts: &Options, facts: &Facts) -> Value {
@@ -209,7 +209,7 @@ fn pypy_note(job: &Job, report: &Report) -> Option<String> {
     if !report.results.iter().any(|r| r.verdict == Verdict::Tle) {
         return None;
     }
-    let here = if super::super::cache::which(&Lang::PyPy.tool(&|k| std::env::var(k).ok())[0]).is_some() {
+    let here = if super::super::paths::which(&Lang::PyPy.tool(&|k| std::env::var(k).ok())[0]).is_some() {
         "it is installed here: run again with `language: \"pypy\"`"
     } else {
         "install pypy3 (or name it in OJ_PYPY) and run again with `language: \"pypy\"`"

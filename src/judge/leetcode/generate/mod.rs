@@ -74,7 +74,7 @@ pub fn plan_statement(content: &str, code: Option<&str>) -> Result<Plan, String>
     let samples = crate::samples::extract(content, "leetcode");
     let examples: Vec<Example> =
         samples.tests.iter().filter_map(|s| super::example::parse(&s.input, &s.output).ok()).collect();
-    let lang = crate::judge::lang::Lang::Python;
+    let lang = crate::judge::toolchain::Lang::Python;
     let node = code.and_then(|c| super::kind::classify(None, &markdown, c, lang).ok()).and_then(|e| e.node);
     plan(&markdown, &examples, code, node)
 }

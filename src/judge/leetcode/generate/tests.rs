@@ -55,7 +55,7 @@ fn real_statements() {
         let examples: Vec<Example> =
             samples.tests.iter().filter_map(|s| example::parse(&s.input, &s.output).ok()).collect();
         let md = crate::convert::to_markdown(Some(&html));
-        let lang = crate::judge::lang::Lang::Python;
+        let lang = crate::judge::toolchain::Lang::Python;
         let Ok(extras) = super::super::kind::classify(None, &md, code.as_deref().unwrap_or(""), lang) else {
             total -= 1;
             continue;

@@ -11,9 +11,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock, PoisonError};
 use std::time::Instant;
 
-use super::lang::{self, Lang};
 use super::leetcode::driver::{self, Driver, Shared};
+use super::paths::{go_cache, go_path, root, which};
 use super::run::{self, End, Spec};
+use super::toolchain::{self, Lang};
 use super::{acl, pch, sandbox, verdict};
 
 /// Programs kept at most; the oldest goes first.
@@ -72,30 +73,6 @@ struct Entry {
 fn entries() -> &'static Mutex<Vec<Entry>> {
     static ENTRIES: OnceLock<Mutex<Vec<Entry>>> = OnceLock::new();
     ENTRIES.get_or_init(Mutex::default)
-}
-
-/// The session folder: `oj-judge-<pid>` under the system's temporary folder. The first call
-/// also removes what servers killed before they could clean up left there.
-pub(super) fn root() -> PathBuf {
-    static SWEPT: OnceLock<()> = OnceLock::new();
-    SWEPT.get_or_init(sweep);
-    std::env::temp_dir().join(format!("oj-judge-{}", std::process::id()))
-}
-
-/// Removes `oj-judge-<pid>…` folders of processes that are gone (Linux: no `/proc/<pid>`).
-fn sweep() {
-    if !cfg!(target_os = "linux") {
-        return;
-    }
-    let Ok(dir) = std::fs::read_dir(std::env::temp_dir()) else { return };
-    for entry in dir.flatten() {
-        let name = entry.file_name();
-        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("oj-judge-")) else { continue };
-        let pid = rest.split('-').next().unwrap_or("");
-        if pid.parse::<u32>().is_ok() && !Path::new("/proc").join(pid).exists() {
-            let _ = std::fs::remove_dir_all(entry.path());
-        }
-    }
 }
 
 /// Removes every built program of this session, and stops a precompiled header's build.
@@ -247,7 +224,7 @@ fn compile(
                 // The AtCoder Library's folder, where the compiler would not find it, and the
                 // flag that spares compiling its functions the program does not call (`acl`).
                 let at = argv.len().saturating_sub(3);
-                let gcc = lang::version(&tool).is_some_and(|v| !v.to_ascii_lowercase().contains("clang"));
+                let gcc = toolchain::version(&tool).is_some_and(|v| !v.to_ascii_lowercase().contains("clang"));
                 argv.splice(at..at, acl::words(source, &tool, gcc, &|k| std::env::var_os(k)));
             }
             argv
@@ -323,43 +300,6 @@ fn compile_env(lang: Lang, dir: &Path, shared: Option<&Path>) -> Vec<(String, St
     env
 }
 
-/// Go's build cache: the user's own (`GOCACHE`, else Go's default folder, `go-build` in the
-/// user's cache folder), which Go keeps warm across sessions and trims itself; without one, a
-/// cache for the session. Without a cache every build compiles Go's runtime and the standard
-/// packages it uses again: 10 CPU seconds.
-fn go_cache() -> PathBuf {
-    let env = |k: &str| std::env::var(k).ok();
-    match env("GOCACHE") {
-        Some(dir) if Path::new(&dir).is_absolute() => PathBuf::from(dir),
-        Some(set) if !set.trim().is_empty() => root().join("go-build"),
-        _ => {
-            pch::user_cache(std::env::consts::OS, &env).map_or_else(|| root().join("go-build"), |d| d.join("go-build"))
-        }
-    }
-}
-
-/// The Go path of a LeetCode build: the driver's package in the session part's folder
-/// (`src/lcdriver`), then [`go_library_dirs`].
-fn go_path(shared: &Path) -> String {
-    let mut dirs = vec![shared.to_path_buf()];
-    dirs.extend(go_library_dirs());
-    std::env::join_paths(dirs)
-        .map_or_else(|_| shared.to_string_lossy().into_owned(), |p| p.to_string_lossy().into_owned())
-}
-
-/// The user's Go path (`GOPATH`, else `~/go`) and Debian's packaged sources, where LeetCode's
-/// third-party library (`github.com/emirpasic/gods`) may be: the folders that exist.
-pub(crate) fn go_library_dirs() -> Vec<PathBuf> {
-    let mut dirs = Vec::new();
-    match std::env::var_os("GOPATH") {
-        Some(p) => dirs.extend(std::env::split_paths(&p)),
-        None => dirs.extend(std::env::var_os("HOME").map(|h| PathBuf::from(h).join("go"))),
-    }
-    dirs.push(PathBuf::from("/usr/share/gocode"));
-    dirs.retain(|d| d.is_absolute() && d.is_dir());
-    dirs
-}
-
 /// The compile with the precompiled header `include` (the block's `block.h`): its end, its messages (without the
 /// warning about the header) and whether the header was used. A compile the header made fail
 /// (`pch::blamed`) runs again without it: a header never fails a build.
@@ -415,20 +355,4 @@ fn run_compiler(
     let mut log = String::from_utf8_lossy(&out.stdout).into_owned();
     log.push_str(&out.stderr);
     (out.end, log)
-}
-
-/// The path of `cmd`: itself when it names a path, else the first match on `PATH`.
-pub(crate) fn which(cmd: &str) -> Option<PathBuf> {
-    if cmd.contains(['/', '\\']) {
-        return Path::new(cmd).exists().then(|| PathBuf::from(cmd));
-    }
-    let path = std::env::var_os("PATH")?;
-    std::env::split_paths(&path).find_map(|d| {
-        let p = d.join(cmd);
-        if p.is_file() {
-            return Some(p);
-        }
-        let exe = d.join(format!("{cmd}.exe"));
-        (cfg!(windows) && exe.is_file()).then_some(exe)
-    })
 }

@@ -378,7 +378,7 @@ fn native_tsc(mut tool: Vec<String>) -> Vec<String> {
         _ => return tool,
     };
     // `<node_modules>/typescript/bin/tsc`, the platform's package in that node_modules or its own.
-    let script = tool.first().and_then(|t| super::cache::which(t)).and_then(|p| p.canonicalize().ok());
+    let script = tool.first().and_then(|t| super::paths::which(t)).and_then(|p| p.canonicalize().ok());
     let Some(package) = script.as_deref().and_then(Path::parent).and_then(Path::parent) else { return tool };
     let native = Path::new("@typescript").join(format!("typescript-{platform}")).join("lib").join(if cfg!(windows) {
         "tsc.exe"

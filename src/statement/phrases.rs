@@ -1,10 +1,10 @@
 //! The phrases that decide a comparison, in English, Chinese, Japanese and Russian, as real
 //! statements write them (the lists were built from AtCoder's statements in both languages,
 //! LeetCode's in English and Chinese, and Codeforces' usual wording). Each fact is a set of rules
-//! over one sentence of the plain text (`text::plain`): a rule holds when every one of its groups
+//! over one sentence of the plain text (`prose::plain`): a rule holds when every one of its groups
 //! has a phrase in the sentence. A sentence that holds is what the result quotes.
 
-use super::text;
+use super::prose;
 
 /// A rule: each group must have a phrase in the sentence.
 type Rule = &'static [&'static [&'static str]];
@@ -307,7 +307,7 @@ const MAYBE_SEVERAL: &[Rule] = &[
 /// The first sentence of `text` (plain) that one of `rules` holds for, unless it also holds a
 /// word of `unless` outside the phrase that matched.
 fn first_sentence<'a>(text: &'a str, rules: &[Rule], unless: &[&str]) -> Option<&'a str> {
-    text::sentences(text).find(|s| {
+    prose::sentences(text).find(|s| {
         let holds = rules.iter().any(|rule| rule.iter().all(|group| group.iter().any(|p| s.contains(p))));
         let excluded = unless.iter().any(|u| s.contains(u));
         holds && (!excluded || any_answer_besides(s, unless))
@@ -353,7 +353,7 @@ pub(crate) fn maybe_several(text: &str) -> Option<&str> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::plain;
+    use super::super::prose::plain;
     use super::*;
 
     fn any(s: &str) -> bool {

@@ -1,7 +1,7 @@
 //! The error a statement accepts in a real-valued answer: which error (absolute, relative, or
-//! either) and how much, read from the sentence that says so (`text::plain`'s text).
+//! either) and how much, read from the sentence that says so (`prose::plain`'s text).
 
-use super::text;
+use super::prose;
 
 /// Which error a tolerance bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -39,7 +39,7 @@ const ERROR_WORDS: &[&str] =
 
 /// The tolerance of the first sentence that names an error and a small number.
 pub(crate) fn read(text: &str) -> Option<Tolerance> {
-    text::sentences(text).find_map(|s| {
+    prose::sentences(text).find_map(|s| {
         if !ERROR_WORDS.iter().any(|w| s.contains(w)) {
             return None;
         }
@@ -67,14 +67,14 @@ fn small_number(s: &str) -> Option<f64> {
     }
     for (i, _) in s.match_indices("e-") {
         let mantissa_start = s[..i].rfind(|c: char| !(c.is_ascii_digit() || c == '.')).map_or(0, |p| p + 1);
-        let mantissa = super::super::compare::number(&s[mantissa_start..i]);
+        let mantissa = crate::decimal::number(&s[mantissa_start..i]);
         if let (Some(m), Some(k)) = (mantissa, exponent(&s[i + 2..])) {
             return Some(m * 10f64.powi(-k));
         }
     }
     s.split(|c: char| !(c.is_ascii_digit() || c == '.'))
         .filter(|w| w.starts_with("0.") && w.len() > 2)
-        .filter_map(|w| super::super::compare::number(w.trim_end_matches('.')))
+        .filter_map(|w| crate::decimal::number(w.trim_end_matches('.')))
         .find(|v| *v > 0.0 && *v < 0.5)
 }
 
@@ -90,12 +90,12 @@ fn coefficient(before: &str) -> f64 {
     let Some(b) = ["times", "×", "*", "cdot", "·"].iter().find_map(|m| b.strip_suffix(m)) else { return 1.0 };
     let b = b.trim_end();
     let start = b.rfind(|c: char| !(c.is_ascii_digit() || c == '.')).map_or(0, |p| p + 1);
-    super::super::compare::number(&b[start..]).filter(|c| *c > 0.0).unwrap_or(1.0)
+    crate::decimal::number(&b[start..]).filter(|c| *c > 0.0).unwrap_or(1.0)
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::text::plain;
+    use super::super::prose::plain;
     use super::*;
 
     fn tol(s: &str) -> Option<(f64, ErrorKind)> {

@@ -1,12 +1,13 @@
 //! What a statement says about judging: its time and memory limits, whether answers within an
 //! error are accepted (and which error), whether any of several answers is, whether the order of
 //! the answer or the case of its letters is free, and whether it hints at other accepted outputs.
-//! Read from the statement as the converter wrote it (`text::plain` drops what markup is left,
+//! Read from the statement as the converter wrote it (`prose::plain` drops what markup is left,
 //! TeX's braces and spaces), sentence by sentence (`phrases`, `tolerance`). Pure and linear: no
-//! second HTML parse, no regular expressions.
+//! second HTML parse, no regular expressions. Layer 1, beside `convert` and `samples`: the judge
+//! reads every fact, `problems` the limits the problem object shows.
 
 mod phrases;
-mod text;
+mod prose;
 mod tolerance;
 
 pub(crate) use tolerance::{ErrorKind, Tolerance};
@@ -35,7 +36,7 @@ pub(crate) struct Facts {
 /// Reads the facts of a statement from its Markdown as the converter wrote it (or as the
 /// backend served it): the text a reader sees, markup gone.
 pub(crate) fn read(markdown: &str) -> Facts {
-    let text = text::plain(markdown);
+    let text = prose::plain(markdown);
     Facts {
         time_ms: limit(&text, TIME_WORDS, time_unit),
         memory_mb: limit(&text, MEMORY_WORDS, memory_unit),
@@ -64,7 +65,7 @@ pub(crate) fn limits(markdown: &str) -> (Option<u64>, Option<u64>) {
             // The words before the anchor (`memory `, `実行時間`) and the value after it.
             let start = markdown.floor_char_boundary(at.saturating_sub(24));
             let end = markdown.floor_char_boundary((at + 80).min(markdown.len()));
-            let window = text::plain(&markdown[start..end]);
+            let window = prose::plain(&markdown[start..end]);
             time = time.or_else(|| limit(&window, TIME_WORDS, time_unit));
             memory = memory.or_else(|| limit(&window, MEMORY_WORDS, memory_unit));
         }
@@ -102,7 +103,7 @@ fn limit(text: &str, words: &[&str], unit: fn(&str) -> Option<f64>) -> Option<u6
 fn number_then_unit(s: &str, unit: fn(&str) -> Option<f64>) -> Option<u64> {
     let s = s.trim_start_matches(|c: char| c.is_whitespace() || ":：|-=(（".contains(c));
     let end = s.find(|c: char| !(c.is_ascii_digit() || c == '.')).unwrap_or(s.len());
-    let n = super::compare::number(&s[..end])?;
+    let n = crate::decimal::number(&s[..end])?;
     let scale = unit(s[end..].trim_start())?;
     let v = (n * scale).round();
     (v > 0.0 && v < 1e9).then_some(v as u64)

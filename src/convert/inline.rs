@@ -1,7 +1,6 @@
-//! Text helpers the rules share: the flattened text of an element, `^x`/`_x`, Codeforces' `$$$`,
-//! backtick runs.
+//! Text helpers the rules and the writer share: which characters collapse into a space and which
+//! are invisible, the flattened text of an element, `^x`/`_x`, Codeforces' `$$$`, backtick runs.
 
-use super::writer::{collapses, invisible};
 use crate::dom::push_text_content;
 use html2text::Handle;
 
@@ -65,4 +64,20 @@ pub(super) fn max_backtick_run(s: &str) -> usize {
         rest = &rest[p + run..];
     }
     longest
+}
+
+/// Does `c` collapse with its neighbours into one space? Whitespace but NBSP and the fixed-width
+/// spaces that carry meaning (U+3000 in Japanese text, thin spaces in math).
+pub(super) fn collapses(c: char) -> bool {
+    if c.is_ascii() {
+        return matches!(c, ' ' | '\t' | '\n' | '\x0B' | '\x0C' | '\r');
+    }
+    c.is_whitespace()
+        && !matches!(c, '\u{a0}' | '\u{1680}' | '\u{2000}'..='\u{200a}' | '\u{202f}' | '\u{205f}' | '\u{3000}')
+}
+
+/// Invisible format characters (soft hyphen, zero-width and direction marks, word joiner, BOM):
+/// nothing for a reader, dropped from text.
+pub(super) fn invisible(c: char) -> bool {
+    matches!(c, '\u{ad}' | '\u{200b}'..='\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2060}'..='\u{2064}' | '\u{2066}'..='\u{206f}' | '\u{feff}')
 }
