@@ -33,6 +33,10 @@ Options:
       --allow-run          offer the test_solution tool, which compiles and runs code on
                            this machine against a problem's samples (env OJ_ALLOW_RUN=1;
                            default off). Not a sandbox: see the README
+      --ui always|auto|never
+                           the MCP Apps view of problems and verdicts (docs/app.md): auto
+                           links it from the tools for clients that declare the extension,
+                           always for every client, never for none (env OJ_UI; default auto)
   -h, --help               print this help and exit
   -V, --version            print the version and exit
 
@@ -86,6 +90,31 @@ pub struct Config {
     pub structured_content: bool,
     /// Whether `test_solution` (which runs code on this machine) is offered.
     pub allow_run: bool,
+    /// `--ui`: when the tools link the MCP Apps view.
+    pub ui: Ui,
+}
+
+/// `--ui`: when `tools/list` links the view (`_meta.ui.resourceUri`) and `resources/list` lists it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ui {
+    /// For every client, declared or not (a host that shows views without declaring them).
+    Always,
+    /// For a client that declares `io.modelcontextprotocol/ui` in its capabilities.
+    #[default]
+    Auto,
+    /// Never: `tools/list` is what it was before the view.
+    Never,
+}
+
+impl Ui {
+    fn parse(s: &str) -> Option<Ui> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "always" => Some(Ui::Always),
+            "auto" => Some(Ui::Auto),
+            "never" => Some(Ui::Never),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Debug for Config {
@@ -101,6 +130,7 @@ impl fmt::Debug for Config {
             .field("proxy", &self.proxy.all.as_deref().or(self.proxy.https.as_deref()).map(redact))
             .field("structured_content", &self.structured_content)
             .field("allow_run", &self.allow_run)
+            .field("ui", &self.ui)
             .finish()
     }
 }
@@ -289,6 +319,7 @@ where
     let mut ca_file = None;
     let mut structured = None;
     let mut allow_run = false;
+    let mut ui = None;
 
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next()? {
@@ -302,6 +333,7 @@ where
             Long("ca-file") => ca_file = Some(parser.value()?.string()?),
             Long("structured-content") => structured = Some(parser.value()?.string()?),
             Long("allow-run") => allow_run = true,
+            Long("ui") => ui = Some(parser.value()?.string()?),
             Short('h') | Long("help") => return Ok(Command::Help),
             Short('V') | Long("version") => return Ok(Command::Version),
             _ => return Err(arg.unexpected().into()),
@@ -328,6 +360,10 @@ where
         }
     };
     let allow_run = allow_run || allow_run_env(env)?;
+    let ui = match ui.or_else(|| env_value(env("OJ_UI"))) {
+        None => Ui::Auto,
+        Some(s) => Ui::parse(&s).ok_or_else(|| CliError(format!("invalid ui {s:?}: expected always, auto or never")))?,
+    };
     let proxy = proxy_env(env);
     let base_url = base_url
         .or_else(|| env_value(env("OJ_BASE_URL")))
@@ -346,6 +382,7 @@ where
         proxy,
         structured_content,
         allow_run,
+        ui,
     })))
 }
 
@@ -385,6 +422,17 @@ mod tests {
         assert_eq!(c.base_url.as_str(), "http://a");
         assert_eq!(c.token.as_deref(), Some("flag"));
         assert_eq!(c.log_level, Level::Debug);
+    }
+
+    #[test]
+    fn ui_always_auto_or_never() {
+        let base = ["--base-url", "http://h"];
+        assert_eq!(run(&base, &[]).unwrap().ui, Ui::Auto);
+        assert_eq!(run(&[&base[..], &["--ui", "always"]].concat(), &[]).unwrap().ui, Ui::Always);
+        assert_eq!(run(&base, &[("OJ_UI", "Never")]).unwrap().ui, Ui::Never);
+        assert_eq!(run(&[&base[..], &["--ui=auto"]].concat(), &[("OJ_UI", "never")]).unwrap().ui, Ui::Auto);
+        let e = run(&[&base[..], &["--ui", "on"]].concat(), &[]).unwrap_err();
+        assert!(e.0.contains("always, auto or never"), "{e:?}");
     }
 
     #[test]

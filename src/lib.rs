@@ -38,3 +38,4 @@ pub mod samples;
 mod scan;
 pub mod server;
 mod tools;
+mod view;

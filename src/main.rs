@@ -75,7 +75,8 @@ fn main() -> ExitCode {
     let server = Arc::new(
         Server::new(Client::new(&config), Box::new(clock()))
             .with_structured_content(config.structured_content)
-            .with_allow_run(config.allow_run),
+            .with_allow_run(config.allow_run)
+            .with_ui(config.ui),
     );
     let outbox = Arc::new(Outbox::new(Box::new(io::stdout())).exit_on_close());
     let pool = Pool::new(server::WORKERS);
