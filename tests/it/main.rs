@@ -2,6 +2,7 @@
 
 #[path = "../support/backend.rs"]
 mod backend;
+mod app_view;
 mod backend_selftest;
 mod batch;
 mod extras;
