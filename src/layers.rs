@@ -24,13 +24,13 @@ const LAYERS: &[(&str, u8)] = &[
     ("convert", 1),
     ("samples", 1),
     ("format", 1),
-    ("view", 1),
     // 2: problem fetching and formatting (an operation per tool), the local judge (the operation
     // of `test_solution`, which fetches through `problems`; its statement reader gives the
     // problem object its limits), and what the features name in common (URIs, modes).
     ("problems", 2),
     ("judge", 2),
     ("routes", 2),
+    ("view", 2),
     // 3: the MCP features, peers.
     ("tools", 3),
     ("resources", 3),

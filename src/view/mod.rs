@@ -3,10 +3,15 @@
 //! renders the call's `structuredContent` for the person: the statement's Markdown as HTML, its TeX
 //! as MathML (converted in the page, so the server does nothing more per call), the samples with a
 //! copy button each, a verdict as a table. What the page is and does: `page.html`, and
-//! docs/app.md. Pure data: the server decides when the tools link it (`--ui`, the client's
-//! capabilities), `resources` serves it.
+//! docs/app.md. Data only: the server decides when the tools link it (`--ui`, the client's
+//! capabilities), `resources` serves it. Layer 2, beside `judge`, whose unpacker reads the page
+//! (`build.rs` packs it: 35 KB of HTML take about 12 KB of the binary).
+
+use std::sync::OnceLock;
 
 use serde_json::Value;
+
+use crate::judge::leetcode::packed;
 
 /// The view's URI, in `resources/list` and in the tools' `_meta.ui.resourceUri`.
 pub(crate) const URI: &str = "ui://oj-mcp-rs/problem-view";
@@ -20,9 +25,15 @@ pub(crate) const MIME: &str = "text/html;profile=mcp-app";
 /// The tools whose results the view renders.
 const TOOLS: &[&str] = &["get_problem", "get_daily_challenge", "test_solution"];
 
+/// `page.html` as `build.rs` packed it.
+static PACKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/view_page.pack"));
+
 /// The page: one self-contained HTML document (inline style and script, no network), so the
-/// host's default content security policy suffices.
-pub(crate) const PAGE: &str = include_str!("page.html");
+/// host's default content security policy suffices. Unpacked at the first read, then kept.
+fn page() -> &'static str {
+    static PAGE: OnceLock<String> = OnceLock::new();
+    PAGE.get_or_init(|| packed::text_of(PACKED))
+}
 
 /// Whether `capabilities` (a client's, from `initialize` or a 2026-07-28 request's `_meta`)
 /// declare the extension: an object under `extensions`, whose `mimeTypes`, when given, name ours.
@@ -56,7 +67,7 @@ pub(crate) fn listing() -> Value {
 
 /// `resources/read` of the view.
 pub(crate) fn contents() -> Value {
-    json!({ "contents": [{ "uri": URI, "mimeType": MIME, "text": PAGE }] })
+    json!({ "contents": [{ "uri": URI, "mimeType": MIME, "text": page() }] })
 }
 
 #[cfg(test)]
@@ -76,11 +87,13 @@ mod tests {
     }
 
     #[test]
-    fn the_page_is_self_contained() {
-        assert!(PAGE.starts_with("<!DOCTYPE html>"));
+    fn the_page_is_self_contained_and_unpacks_whole() {
+        assert_eq!(page(), include_str!("page.html"));
+        assert!(PACKED.len() * 2 < page().len(), "packed {} of {}", PACKED.len(), page().len());
+        assert!(page().starts_with("<!DOCTYPE html>"));
         // No network: nothing loaded from elsewhere (statement images are links, made in the page).
         for needle in ["src=\"http", "href=\"http", "@import", "fetch(", "XMLHttpRequest", "<link"] {
-            assert!(!PAGE.contains(needle), "the page has {needle:?}");
+            assert!(!page().contains(needle), "the page has {needle:?}");
         }
         assert!(tool_meta("get_problem").is_some() && tool_meta("search_problems").is_none());
     }
