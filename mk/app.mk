@@ -9,7 +9,9 @@
 
 .PHONY: app-tests app-math
 
+# `cargo clippy --all-targets` (make lint) leaves out a target with `test = false`: linted here.
 app-tests:
+	$(CARGO) clippy --test app -- -D warnings
 	$(CARGO) test --test app -- --test-threads=1
 
 app-math:

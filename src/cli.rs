@@ -362,7 +362,9 @@ where
     let allow_run = allow_run || allow_run_env(env)?;
     let ui = match ui.or_else(|| env_value(env("OJ_UI"))) {
         None => Ui::Auto,
-        Some(s) => Ui::parse(&s).ok_or_else(|| CliError(format!("invalid ui {s:?}: expected always, auto or never")))?,
+        Some(s) => {
+            Ui::parse(&s).ok_or_else(|| CliError(format!("invalid ui {s:?}: expected always, auto or never")))?
+        }
     };
     let proxy = proxy_env(env);
     let base_url = base_url

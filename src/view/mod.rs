@@ -11,7 +11,7 @@ use std::sync::OnceLock;
 
 use serde_json::Value;
 
-use crate::judge::leetcode::packed;
+use crate::judge;
 
 /// The view's URI, in `resources/list` and in the tools' `_meta.ui.resourceUri`.
 pub(crate) const URI: &str = "ui://oj-mcp-rs/problem-view";
@@ -32,7 +32,7 @@ static PACKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/view_page.pack"
 /// host's default content security policy suffices. Unpacked at the first read, then kept.
 fn page() -> &'static str {
     static PAGE: OnceLock<String> = OnceLock::new();
-    PAGE.get_or_init(|| packed::text_of(PACKED))
+    PAGE.get_or_init(|| judge::unpack_text(PACKED))
 }
 
 /// Whether `capabilities` (a client's, from `initialize` or a 2026-07-28 request's `_meta`)

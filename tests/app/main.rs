@@ -8,10 +8,8 @@
 //! where `.ci/run` installs it and its absence fails.
 
 #[path = "../support/backend.rs"]
-#[allow(dead_code)]
 mod backend;
 #[path = "../it/harness.rs"]
-#[allow(dead_code)]
 mod harness;
 
 use std::path::{Path, PathBuf};
@@ -35,7 +33,8 @@ fn chromium() -> Option<PathBuf> {
 }
 
 fn out_dir() -> PathBuf {
-    let target = std::env::var_os("CARGO_TARGET_DIR").map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"), PathBuf::from);
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("target"), PathBuf::from);
     let dir = target.join("app-view");
     std::fs::create_dir_all(&dir).expect("target/app-view");
     dir
@@ -45,10 +44,21 @@ fn out_dir() -> PathBuf {
 fn browse(browser: &Path, page: &Path, extra: &[String]) -> String {
     let profile = tempdir(&format!("profile-{}", page.file_stem().unwrap().to_string_lossy()));
     let out = Command::new(browser)
-        .args(["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars", "--allow-file-access-from-files"])
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            "--hide-scrollbars",
+            "--allow-file-access-from-files",
+        ])
         .arg(format!("--user-data-dir={}", profile.display()))
         .args(["--virtual-time-budget=10000", "--run-all-compositor-stages-before-draw"])
-        .args(if extra.iter().any(|a| a.starts_with("--window-size")) { &[][..] } else { &["--window-size=400,1200"][..] })
+        .args(if extra.iter().any(|a| a.starts_with("--window-size")) {
+            &[][..]
+        } else {
+            &["--window-size=400,1200"][..]
+        })
         .args(extra)
         .arg(format!("file://{}", page.display()))
         .output()
@@ -76,11 +86,16 @@ fn render(browser: &Path, name: &str, html: &str, arguments: &Value, result: &Va
     let dom = browse(browser, &page, &["--dump-dom".into()]);
     let report = dom.split("<pre id=\"report\">").nth(1).and_then(|r| r.split("</pre>").next()).unwrap_or("");
     let report = report.replace("&quot;", "\"").replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&");
-    let report: Value = serde_json::from_str(&report).unwrap_or_else(|e| panic!("{name}: no report ({e}) in {dom:.2000}"));
+    let report: Value =
+        serde_json::from_str(&report).unwrap_or_else(|e| panic!("{name}: no report ({e}) in {dom:.2000}"));
     // The whole view: a window as tall as the height the view reported.
     let height = report["height"].as_str().and_then(|h| h.trim_end_matches("px").parse::<u32>().ok()).unwrap_or(1200);
     let shot = dir.join(format!("{name}.png"));
-    browse(browser, &page, &[format!("--screenshot={}", shot.display()), format!("--window-size=400,{}", height.clamp(100, 8000))]);
+    browse(
+        browser,
+        &page,
+        &[format!("--screenshot={}", shot.display()), format!("--window-size=400,{}", height.clamp(100, 8000))],
+    );
     report
 }
 
@@ -157,7 +172,11 @@ fn statement_markdown_renders_as_html() {
     let result = json!({"content": [{"type": "text", "text": "…"}], "isError": false, "structuredContent": {"problem": problem, "notes": []}});
     let r = render(&browser, "markdown", &html, &json!({}), &result, "light");
     assert_eq!(r["title"], "Markdown", "{r}");
-    assert_eq!((r["headings"].as_u64(), r["tables"].as_u64(), r["lists"].as_u64(), r["code"].as_u64()), (Some(1), Some(1), Some(2), Some(1)), "{r}");
+    assert_eq!(
+        (r["headings"].as_u64(), r["tables"].as_u64(), r["lists"].as_u64(), r["code"].as_u64()),
+        (Some(1), Some(1), Some(2), Some(1)),
+        "{r}"
+    );
     // Every formula but the unknown macro, which stays as its TeX in code style.
     assert_eq!((r["math"].as_u64(), r["tex_errors"].as_u64()), (Some(8), Some(1)), "{r}");
 }
@@ -185,7 +204,14 @@ fn verdicts_render_as_rows_with_the_difference_marked() {
     for (verdict, code) in python {
         let (args, result) = judge(&mut s, "python", code);
         assert_eq!(result["structuredContent"]["verdict"], verdict, "{result}");
-        let r = render(&browser, &format!("verdict_{verdict}"), &html, &args, &result, if verdict == "WA" { "dark" } else { "light" });
+        let r = render(
+            &browser,
+            &format!("verdict_{verdict}"),
+            &html,
+            &args,
+            &result,
+            if verdict == "WA" { "dark" } else { "light" },
+        );
         assert_eq!(r["verdict"], verdict, "{r}");
         assert_eq!(r["verdict_rows"], 1, "{r}");
         assert_eq!(r["title"], "Watermelon", "{r}");

@@ -18,7 +18,10 @@ fn server(args: &[&str]) -> Server {
 }
 
 fn initialize(s: &mut Server, version: &str, capabilities: Value) {
-    s.request("initialize", json!({"protocolVersion": version, "capabilities": capabilities, "clientInfo": {"name": "it", "version": "0"}}));
+    s.request(
+        "initialize",
+        json!({"protocolVersion": version, "capabilities": capabilities, "clientInfo": {"name": "it", "version": "0"}}),
+    );
     s.send(&json!({"jsonrpc": "2.0", "method": "notifications/initialized"}));
 }
 
@@ -53,9 +56,11 @@ const VIEWED: [&str; 3] = ["get_daily_challenge", "get_problem", "test_solution"
 
 #[test]
 fn without_the_extension_tools_list_is_what_it_was() {
-    for (name, args, version) in
-        [("legacy", &[][..], "2025-11-25"), ("legacy_allow_run", &["--allow-run"], "2025-11-25"), ("v2024_allow_run", &["--allow-run"], "2024-11-05")]
-    {
+    for (name, args, version) in [
+        ("legacy", &[][..], "2025-11-25"),
+        ("legacy_allow_run", &["--allow-run"], "2025-11-25"),
+        ("v2024_allow_run", &["--allow-run"], "2024-11-05"),
+    ] {
         for ui in [None, Some("auto"), Some("never")] {
             let mut args = args.to_vec();
             if let Some(ui) = ui {

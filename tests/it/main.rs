@@ -1,8 +1,8 @@
 //! The integration-test binary: one crate, one module per area.
 
+mod app_view;
 #[path = "../support/backend.rs"]
 mod backend;
-mod app_view;
 mod backend_selftest;
 mod batch;
 mod extras;
