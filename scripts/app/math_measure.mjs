@@ -18,7 +18,7 @@ const decode = s => s.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot
 function formulas(text, html) {
   const out = [];
   if (html) {
-    text = text.replace(/<pre[\s\S]*?<\/pre>/g, "");
+    text = text.replace(/<(pre|script|style)[\s\S]*?<\/\1>/g, "");
     for (const m of text.matchAll(/<var>([\s\S]*?)<\/var>|\\\(([\s\S]*?)\\\)|\$\$\$([\s\S]*?)\$\$\$/g)) out.push([decode(m[1] || m[2] || m[3]).replace(/<[^>]+>/g, ""), false]);
     return out;
   }
