@@ -39,11 +39,12 @@ for (const f of files) {
     if (out.startsWith("<code")) {
       bad++;
       const why = /not typeset: ([^"]*)"/.exec(out)[1].replace(/&amp;/g, "&");
-      const r = reasons.get(why) || { n: 0, example: src, file: f };
+      const r = reasons.get(why) || { n: 0, example: src, file: f, files: new Set() };
       r.n++;
+      r.files.add(f.split("/").slice(-2).join("/"));
       reasons.set(why, r);
     }
   }
 }
 console.log(`${files.length} files, ${total} formulas, ${total - bad} typeset (${(100 * (total - bad) / Math.max(total, 1)).toFixed(3)}%), ${bad} left as TeX`);
-for (const [why, r] of [...reasons].sort((a, b) => b[1].n - a[1].n).slice(0, 40)) console.log(`${String(r.n).padStart(6)}  ${why}   e.g. ${JSON.stringify(r.example.slice(0, 80))}  (${r.file.split("/").slice(-2).join("/")})`);
+for (const [why, r] of [...reasons].sort((a, b) => b[1].n - a[1].n).slice(0, 40)) console.log(`${String(r.n).padStart(6)}  ${why}   e.g. ${JSON.stringify(r.example.slice(0, 80))}  in ${[...r.files].slice(0, 5).join(", ")}${r.files.size > 5 ? ", …" : ""}`);
