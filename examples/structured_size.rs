@@ -1,7 +1,7 @@
 //! What each kind of client hands the model for a problem: the Markdown text (Claude Desktop,
 //! and every client under `--structured-content off`) or `JSON.stringify(structuredContent)`
 //! (Claude Code, Codex). Prints one row per statement of `../shared/corpus` (or the directory
-//! given as the first argument) and the totals, for the README's trade-off.
+//! given as the first argument) and the totals, for docs/configuration.md's trade-off.
 //!
 //! `cargo run --release --example structured_size [DIR]`
 

@@ -1,4 +1,4 @@
-# Benchmarks: `make bench` prints figures and a verdict per target (README "Performance"). A
+# Benchmarks: `make bench` prints figures and a verdict per target (docs/benchmarks.md). A
 # benchmark, not a test: never part of `make test` or CI's pass/fail. Included by the top Makefile
 # (it defines CARGO, HOST_TARGET and RELEASE_BIN).
 #

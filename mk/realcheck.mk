@@ -1,4 +1,4 @@
-# The real-data check of test_solution (README, "Real-data check"): accepted solutions from public
+# The real-data check of test_solution (docs/real-data.md): accepted solutions from public
 # archives judged against their public statements, served by a fake oj-api-rs as the real backend
 # stores them. Not a test: never part of `make test` or CI (it needs the archives, which are not
 # in the repository). Included by the top Makefile (it defines CARGO).

@@ -1,6 +1,6 @@
 //! A small caching allocator for the static musl build. musl's allocator returns memory to the
 //! system eagerly: converting one 5 KB statement cost 66 `mmap`/`munmap` pairs and ~100 page
-//! faults, three times glibc's time (see README, Benchmarks), and a 300 KB problem's buffers
+//! faults, three times glibc's time (see docs/benchmarks.md), and a 300 KB problem's buffers
 //! (its body, its Markdown, the reply: a few hundred KB each) were mapped afresh at each call,
 //! 850 page faults and a fifth of its time in the kernel. This keeps freed blocks on per-size
 //! free lists and hands them out again, in front of the system allocator.

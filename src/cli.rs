@@ -32,7 +32,8 @@ Options:
                            (env OJ_STRUCTURED_CONTENT; default on)
       --allow-run          offer the test_solution tool, which compiles and runs code on
                            this machine against a problem's samples (env OJ_ALLOW_RUN=1;
-                           default off). Not a sandbox: see the README
+                           default off). Confined where the OS allows (read-only files, no
+                           network), but it can read your files: see docs/sandbox.md
       --ui always|auto|never
                            the MCP Apps view of problems and verdicts (docs/app.md): auto
                            links it from the tools for clients that declare the extension,

@@ -2,7 +2,7 @@
 //! pooled keep-alive connection will carry it, and its default resolver bounds each lookup by the
 //! timeout by spawning a thread for it: one thread (and, for a host name, one DNS query: musl
 //! keeps no cache) per tool call. Profiling the 5 KB `get_problem` call showed that thread as
-//! 1,000 `clone`s for 1,000 calls (see README, Benchmarks).
+//! 1,000 `clone`s for 1,000 calls (see docs/benchmarks.md).
 //!
 //! [`Resolver`] answers IP literals directly (no lookup, no thread) and keeps a host name's
 //! addresses for [`TTL`]; [`Resolver::forget`] drops them when a connection fails, so a retry

@@ -329,12 +329,7 @@ pub(crate) fn profile_convert(file: Option<&String>, reps: Option<&String>) -> E
     if std::env::var_os("BENCH_PROBLEM").is_some() {
         return profile_problem(file, &html, reps);
     }
-    // BENCH_OLD=1: the converter before the one parse, for an A/B profile.
-    let convert: fn(&str) -> String = if std::env::var_os("BENCH_OLD").is_some() {
-        |s| crate::old_convert::to_markdown(Some(s))
-    } else {
-        |s| oj_mcp_rs::convert::to_markdown(Some(s))
-    };
+    let convert = |s: &str| oj_mcp_rs::convert::to_markdown(Some(s));
     let t0 = Instant::now();
     let mut out_len = 0;
     for _ in 0..reps {

@@ -4,7 +4,7 @@
 //! folder of the bench's own (`target/bench/pch`, emptied first). The two servers take turns,
 //! so both series see the same load; the same builds are also run directly, for the compiler's
 //! CPU time, which the load barely changes. `BENCH_CPP_SOURCES=DIR` measures the `.cpp` files there
-//! too (real accepted submissions, say: the README says how to get some; with the AtCoder
+//! too (real accepted submissions, say: docs/judge.md says how to get some; with the AtCoder
 //! Library, name it in `OJ_CXX`, which both servers inherit).
 
 use std::io::{BufRead, BufReader};

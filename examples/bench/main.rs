@@ -15,7 +15,6 @@
 //! run, side by side (the CPU rounds interleaved, with the ratio's target).
 //! Exit status: 0 whatever the verdicts (a benchmark, not a test), 1 when a measurement broke.
 
-mod ab;
 #[path = "../../tests/support/backend.rs"]
 mod backend;
 mod convert;
@@ -23,12 +22,11 @@ mod cpp;
 mod cpu;
 mod judge;
 mod launcher;
-mod old_convert;
-mod old_samples;
 mod pipes;
 mod report;
 mod samples;
 mod server;
+mod stress;
 mod table;
 mod tree;
 
@@ -88,23 +86,23 @@ figures with a verdict per target (a benchmark: the exit status ignores the verd
   --timeout SECS  longest wait for any one answer (default 20)
   --only LIST     measure only these, comma-separated: size, start (spawn → initialize/discover,
                   EOF → exit), list (tools/list), calls (get_problem, RSS, connections), cpu
-                  (CPU time per get_problem call, both servers in alternate rounds), convert, ab (the converter against the one before the one-parse rewrite: time,
-                  peak memory, same output), samples (sample extraction against conversion), judge
-                  (test_solution's overhead per sample; C++ builds without and with the
-                  precompiled <bits/stdc++.h>, and BENCH_CPP_SOURCES=DIR's .cpp files),
-                  launcher (start-up and the session tree RSS)
+                  (CPU time per get_problem call, both servers in alternate rounds), convert,
+                  samples (sample extraction against conversion), judge (test_solution's
+                  overhead per sample; C++ builds without and with the precompiled
+                  <bits/stdc++.h>, and BENCH_CPP_SOURCES=DIR's .cpp files), stress
+                  (stress_test's rounds per second, C++ and Python), launcher (start-up and
+                  the session tree RSS)
   --quick         a fast, rough run: 10 spawns, 40 calls, 100 long calls, shorter timings
-  --markdown      print the summary as a Markdown table (for the README)
+  --markdown      print the summary as a Markdown table (for docs/benchmarks.md)
   --profile-convert FILE N   convert FILE N times in process and exit: for perf or callgrind
-                             (BENCH_OLD=1: the converter before the one parse; BENCH_SAMPLES=1:
-                             extract its samples from one parse instead; BENCH_PROBLEM=1: FILE
-                             is a problem fixture (tests/fixtures/*.http), made into
-                             get_problem's reply, the I/O left out)
+                             (BENCH_SAMPLES=1: extract its samples from one parse instead;
+                             BENCH_PROBLEM=1: FILE is a problem fixture (tests/fixtures/*.http),
+                             made into get_problem's reply, the I/O left out)
 A CMD is split on whitespace (no quoting): wrap anything fancier in a script, or profile a
 server by prefixing it: --server \"valgrind --tool=callgrind BIN\" --only calls --timeout 300.";
 
 pub(crate) const SECTIONS: [&str; 10] =
-    ["size", "start", "list", "calls", "cpu", "convert", "ab", "samples", "judge", "launcher"];
+    ["size", "start", "list", "calls", "cpu", "convert", "samples", "judge", "stress", "launcher"];
 
 pub(crate) struct Opts {
     pub(crate) server: Vec<String>,
@@ -137,7 +135,6 @@ pub(crate) fn skipped<T>() -> Result<T, String> {
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match args.first().map(String::as_str) {
-        Some("--internal-ab-peak") => return ab::ab_peak_child(args.get(1).map(String::as_str)),
         Some("--internal-convert-peak") => return convert::convert_peak_child(args.get(1).map(String::as_str)),
         Some("--profile-convert") => return convert::profile_convert(args.get(1), args.get(2)),
         _ => {}

@@ -85,10 +85,10 @@ pub(crate) fn run(opts: &Opts) -> bool {
         .map(|cmd| measure_server("other", cmd, starts.next().expect("one series per command"), opts, &mut failed));
     let cpu = opts.wants("cpu").then(|| crate::cpu::measure_cpu(opts, &mut failed));
     let conv = opts.wants("convert").then(|| measure_converter(opts, &mut failed));
-    let ab = opts.wants("ab").then(|| crate::ab::measure_ab(opts, conv.as_ref()));
     let samples = opts.wants("samples").then(|| measure_samples(opts, &mut failed));
     let judge = opts.wants("judge").then(|| measure_judge(opts, &mut failed));
     let cpp = opts.wants("judge").then(|| measure_cpp(opts, &mut failed));
+    let stress = opts.wants("stress").then(|| crate::stress::measure_stress(opts, &mut failed));
     let launcher = if opts.wants("launcher") { measure_launcher(opts) } else { skipped() };
     let launcher = note("npm launcher", launcher, &mut failed);
     let trees = if opts.wants("launcher") { measure_trees(opts, &mut failed) } else { Vec::new() };
@@ -106,9 +106,6 @@ pub(crate) fn run(opts: &Opts) -> bool {
         None => skipped_converter_rows(&mut rows),
     }
 
-    if let Some(ab) = &ab {
-        crate::ab::ab_rows(ab, &mut rows);
-    }
     if let Some(samples) = &samples {
         sample_rows(samples, &mut rows);
     }
@@ -117,6 +114,9 @@ pub(crate) fn run(opts: &Opts) -> bool {
     }
     if let Some(cpp) = &cpp {
         cpp_rows(cpp, &mut rows);
+    }
+    if let Some(stress) = &stress {
+        crate::stress::stress_rows(stress, &mut rows);
     }
     launcher_rows(&launcher, &trees, opts, &mut rows);
     let (load_end, warn_end) = load();

@@ -1,7 +1,7 @@
 """The real-data check of `test_solution` (issue 22 point 6, issue 23): accepted solutions from
 public archives, judged by the server under test against their public statements, served as the
-real backend serves them. Not a test and not in CI: it needs the archives (README, "Real-data
-check"). `make realcheck` runs it; `--help` lists the options.
+real backend serves them. Not a test and not in CI: it needs the archives (docs/real-data.md).
+`make realcheck` runs it; `--help` lists the options.
 
 Each case is one JSON line in target/realcheck/<platform>-<language>.jsonl; the summary (right /
 judgeable per platform and language) is printed and written to target/realcheck/summary.md."""
@@ -164,7 +164,7 @@ def main(argv):
             data = casemod.platform_data(platform, args.mirrors)
             if data.missing:
                 print(f"realcheck: {platform}: missing mirrors under {args.mirrors}: {', '.join(data.missing)} "
-                      "(README, Real-data check)", file=sys.stderr)
+                      "(docs/real-data.md)", file=sys.stderr)
                 return 2
             langs = args.lang.split(",") if args.lang else casemod.LANGS[platform]
             for lang in langs:

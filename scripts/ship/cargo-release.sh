@@ -8,7 +8,7 @@
 # the binary (-Zbuild-std): std is then optimised with the release profile (opt-level "s", LTO)
 # and built without its backtrace symboliser (gimli, addr2line, miniz_oxide: ~180 KB that a
 # `panic = "unwind"` binary otherwise carries). 3.12 MB → 2.82 MB; speed measured the same
-# (README, Benchmarks). std's `optimize_for_size` feature (its smaller sorts, integer formatting
+# (docs/benchmarks.md). std's `optimize_for_size` feature (its smaller sorts, integer formatting
 # and float parsing) saves 57 KB more (3,456,344 → 3,399,000 B) at the same instruction counts;
 # `-Zlocation-detail=none` (added to .cargo/config.toml's rustflags for the target, std included)
 # 61 KB more (3,358,040 → 3,296,600 B): a panic's message on stderr no longer names its file,

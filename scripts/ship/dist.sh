@@ -4,7 +4,7 @@
 #   scripts/ship/dist.sh <bins dir> <out dir>
 #
 # <bins dir>/<rust target>/oj-mcp-rs[.exe] for each target built. Writes to <out dir>:
-#   oj-mcp-rs-<target>.tar.gz (.zip for Windows)  the binary, LICENSE, README.md
+#   oj-mcp-rs-<target>.tar.gz (.zip for Windows)  the binary, LICENSE, README.md, docs/
 #   oj-mcp-rs-<platform>.mcpb                     the MCP Bundle (scripts/ship/mcpb.mjs)
 #   SHA256SUMS                                    of all of the above, checked once written
 #   npm/*.tgz                                     the platform packages and the root package
@@ -44,8 +44,10 @@ while read -r target binary archive; do
 	chmod 755 "$dir/$binary" # artifacts lose the mode bit
 	cp LICENSE "$dir/"
 	[ -f README.md ] && cp README.md "$dir/"
+	[ -d docs ] && cp -R docs "$dir/" # the README's links lead there
 	files=("$binary" LICENSE)
 	[ -f README.md ] && files+=(README.md)
+	[ -d docs ] && files+=(docs)
 	case "$archive" in
 	*.zip) (cd "$dir" && python3 -m zipfile -c "$OUT/$archive" "${files[@]}") ;;
 	*) tar -C "$dir" --owner=0 --group=0 --numeric-owner -czf "$OUT/$archive" "${files[@]}" ;;

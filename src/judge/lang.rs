@@ -23,25 +23,41 @@ pub(crate) enum Lang {
 pub(crate) const NAMES: &[&str] = &["cpp", "c", "python", "pypy", "java", "rust", "go", "javascript", "typescript"];
 
 /// One row per language: wire name, the variable that overrides the tool, the default tool, the
-/// source file name. One table, read by every function below.
+/// source file name, and how the tool's description shows what builds and runs it. One table,
+/// read by every function below.
 struct Row {
     lang: Lang,
     name: &'static str,
     var: &'static str,
     default: &'static str,
     file: &'static str,
+    shown: &'static str,
 }
 
 const ROWS: &[Row] = &[
-    Row { lang: Lang::Cpp, name: "cpp", var: "OJ_CXX", default: "g++", file: "main.cpp" },
-    Row { lang: Lang::C, name: "c", var: "OJ_CC", default: "gcc", file: "main.c" },
-    Row { lang: Lang::Python, name: "python", var: "OJ_PYTHON", default: PYTHON, file: "main.py" },
-    Row { lang: Lang::PyPy, name: "pypy", var: "OJ_PYPY", default: "pypy3", file: "main.py" },
-    Row { lang: Lang::Java, name: "java", var: "OJ_JAVAC", default: "javac", file: "Main.java" },
-    Row { lang: Lang::Rust, name: "rust", var: "OJ_RUSTC", default: "rustc", file: "main.rs" },
-    Row { lang: Lang::Go, name: "go", var: "OJ_GO", default: "go", file: "main.go" },
-    Row { lang: Lang::JavaScript, name: "javascript", var: "OJ_NODE", default: "node", file: "main.js" },
-    Row { lang: Lang::TypeScript, name: "typescript", var: "OJ_TSC", default: "tsc", file: "main.ts" },
+    Row {
+        lang: Lang::Cpp,
+        name: "cpp",
+        var: "OJ_CXX",
+        default: "g++",
+        file: "main.cpp",
+        shown: "g++ -std=gnu++17 -O2",
+    },
+    Row { lang: Lang::C, name: "c", var: "OJ_CC", default: "gcc", file: "main.c", shown: "gcc -std=gnu11 -O2" },
+    Row { lang: Lang::Python, name: "python", var: "OJ_PYTHON", default: PYTHON, file: "main.py", shown: "python3" },
+    Row { lang: Lang::PyPy, name: "pypy", var: "OJ_PYPY", default: "pypy3", file: "main.py", shown: "pypy3" },
+    Row { lang: Lang::Java, name: "java", var: "OJ_JAVAC", default: "javac", file: "Main.java", shown: "javac/java" },
+    Row { lang: Lang::Rust, name: "rust", var: "OJ_RUSTC", default: "rustc", file: "main.rs", shown: "rustc -O" },
+    Row { lang: Lang::Go, name: "go", var: "OJ_GO", default: "go", file: "main.go", shown: "go build" },
+    Row { lang: Lang::JavaScript, name: "javascript", var: "OJ_NODE", default: "node", file: "main.js", shown: "node" },
+    Row {
+        lang: Lang::TypeScript,
+        name: "typescript",
+        var: "OJ_TSC",
+        default: "tsc",
+        file: "main.ts",
+        shown: "tsc, then node",
+    },
 ];
 
 /// `tsc`'s options for every TypeScript build: the checks LeetCode states for its TypeScript
@@ -85,6 +101,13 @@ pub(crate) const CXX_FLAGS: [&str; 3] = ["-std=gnu++17", "-O2", "-pipe"];
 
 /// The program's name on disk after compiling.
 pub(crate) const EXE: &str = if cfg!(windows) { "main.exe" } else { "main" };
+
+/// Every language with what builds and runs it, as the tool's description lists them:
+/// `cpp (g++ -std=gnu++17 -O2), c (gcc -std=gnu11 -O2), …`.
+pub(crate) fn described() -> String {
+    let each: Vec<String> = ROWS.iter().map(|r| format!("{} ({})", r.name, r.shown)).collect();
+    each.join(", ")
+}
 
 impl Lang {
     /// The language of a wire name (`cpp`, `c++` and `python3` are accepted too).
@@ -363,6 +386,9 @@ mod tests {
         for n in NAMES {
             assert_eq!(Lang::parse(n).map(Lang::name), Some(*n));
         }
+        let rows: Vec<&str> = ROWS.iter().map(|r| r.name).collect();
+        assert_eq!(rows, NAMES, "the schema's enum and the table name the same languages in the same order");
+        assert!(described().starts_with("cpp (g++ -std=gnu++17 -O2), c (gcc -std=gnu11 -O2), python (python3), "));
         let env = |k: &str| (k == "OJ_CXX").then(|| "clang++ -stdlib=libc++".to_string());
         assert_eq!(Lang::Cpp.tool(&env), ["clang++", "-stdlib=libc++"]);
         assert_eq!(Lang::C.tool(&env), ["gcc"]);

@@ -50,17 +50,53 @@ pub(crate) struct Cases {
     pub(crate) skipped: Vec<String>,
     /// LeetCode: the code calls a hidden API the driver builds from the example.
     pub(crate) api: bool,
+    /// LeetCode: how any other testcase (a generator's) becomes a call for the driver.
+    pub(crate) reader: Option<Reader>,
 }
 
-/// The samples as cases: stdin samples as they are; LeetCode examples read into calls for the
-/// drivers, after the problem's kind is checked and the driver made for the code (both may
-/// refuse, before anything runs).
+/// How a LeetCode testcase written as LeetCode writes one becomes the driver's input, checked
+/// against the examples' parameters: what the examples and the caller's own tests go through.
+#[derive(Debug, Clone)]
+pub(crate) struct Reader {
+    shape: Shape,
+    fields: Vec<(&'static str, serde_json::Value)>,
+}
+
+impl Reader {
+    /// The driver's stdin for `testcase`, and whether it is a design problem's calls; a refusal
+    /// names test `number` of `what` ("custom test", "generated testcase").
+    pub(crate) fn stdin(&self, what: &str, number: usize, testcase: &str) -> Result<(String, bool), Refusal> {
+        let t = OwnTest { input: testcase.to_string(), output: None };
+        let e = own_example(what, number, &t, &self.shape)?;
+        let design = matches!(e.call, example::Call::Design { .. });
+        Ok((example::to_stdin(&e.call, &self.fields), design))
+    }
+}
+
+/// One of the caller's own tests: an input (stdin, or a LeetCode testcase as LeetCode writes
+/// one) and, optionally, the output it must give.
+#[derive(Debug, Clone)]
+pub(crate) struct OwnTest {
+    pub(crate) input: String,
+    pub(crate) output: Option<String>,
+}
+
+/// The samples as cases, then the caller's own tests: stdin ones as they are; LeetCode examples
+/// and testcases read into calls for the drivers (by the same parse), after the problem's kind is
+/// checked and the driver made for the code (all may refuse, before anything runs).
 #[cfg_attr(oj_size, optimize(size))]
-pub(crate) fn cases(p: &Problem, found: &Samples, markdown: &str, program: &Program) -> Result<Cases, Refusal> {
+pub(crate) fn cases(
+    p: &Problem,
+    found: &Samples,
+    markdown: &str,
+    program: &Program,
+    own: &[OwnTest],
+) -> Result<Cases, Refusal> {
     let numbered = found.tests.iter().enumerate().map(|(i, s)| (i + 1, s));
     if found.io != Io::Function {
-        let cases = numbered.map(|(n, s)| Case::stdin(n, s)).collect();
-        return Ok(Cases { cases, driver: None, skipped: Vec::new(), api: false });
+        let mut cases: Vec<Case> = numbered.map(|(n, s)| Case::stdin(n, s)).collect();
+        cases.extend(own.iter().enumerate().map(|(i, t)| own_stdin(i + 1, t)));
+        return Ok(Cases { cases, driver: None, skipped: Vec::new(), api: false, reader: None });
     }
     let Program::Code { lang, source: code } = program else {
         return Err(leetcode_language(program).err().unwrap_or_default());
@@ -85,7 +121,18 @@ pub(crate) fn cases(p: &Problem, found: &Samples, markdown: &str, program: &Prog
         }
         cases.push(function_case(*n, s, e, &fields, value));
     }
-    if cases.is_empty() {
+    let examples = cases.len();
+    for (i, t) in own.iter().enumerate() {
+        let e = own_example("custom test", i + 1, t, &shape)?;
+        if cases.is_empty() {
+            shape_of(&e.call, &mut shape);
+        }
+        let s = Sample { input: t.input.clone(), output: String::new(), explanation: None };
+        let mut case = function_case(i + 1, &s, &e, &fields, value);
+        (case.own, case.judged) = (true, t.output.is_some());
+        cases.push(case);
+    }
+    if examples == 0 && own.is_empty() {
         return Err(format!(
             "The examples of this LeetCode problem cannot be read as values to call the method with and compare \
 the answer to ({}): it cannot be judged from them. Test it with calls of your own through `command`, or on LeetCode.",
@@ -94,7 +141,58 @@ the answer to ({}): it cannot be judged from them. Test it with calls of your ow
     }
     let tool = lang.tool(&|k| std::env::var(k).ok());
     let driver = driver::driver(*lang, code, &shape, &tool)?;
-    Ok(Cases { cases, driver: Some(driver), skipped, api })
+    let mut fields = fields.to_vec();
+    if value {
+        fields.push(("returns", json!("value")));
+    }
+    let reader = Some(Reader { shape, fields });
+    Ok(Cases { cases, driver: Some(driver), skipped, api, reader })
+}
+
+/// An own stdin test as the judge runs it.
+fn own_stdin(number: usize, t: &OwnTest) -> Case {
+    let expected = t.output.clone().unwrap_or_default();
+    let judged = t.output.is_some();
+    Case { number, stdin: t.input.clone(), expected, shown: t.input.clone(), design: false, own: true, judged }
+}
+
+/// How a LeetCode testcase is written, for a refusal.
+const TESTCASE_SYNTAX: &str = "a LeetCode testcase is written as the examples' Input is: `nums = [2,7,11,15], target = 9` (each parameter by name, values in JSON), or for a design problem its two lines, `[\"LRUCache\",\"put\",\"get\"]` then `[[2],[1,1],[1]]`; an `output` is a value (`[0,1]`, `true`, `\"abc\"`)";
+
+/// An own LeetCode testcase read by the examples' parse, its parameters checked against the
+/// examples' (`shape`, when one was read).
+fn own_example(what: &str, number: usize, t: &OwnTest, shape: &Shape) -> Result<example::Example, Refusal> {
+    let e = example::parse(&t.input, t.output.as_deref().unwrap_or("null"))
+        .map_err(|why| format!("Invalid arguments: {what} {number} cannot be read ({why}): {TESTCASE_SYNTAX}."))?;
+    match (&e.call, &shape.design) {
+        (example::Call::Function(args), None) if !shape.names.is_empty() => {
+            let names: Vec<&str> = args.iter().map(|(n, _)| n.as_str()).collect();
+            if names != shape.names {
+                return Err(format!(
+                    "Invalid arguments: {what} {number} gives `{}`, but the method takes `{}` (as the examples \
+name them, in that order): {TESTCASE_SYNTAX}.",
+                    names.join(", "),
+                    shape.names.join(", ")
+                ));
+            }
+        }
+        (example::Call::Design { methods, .. }, Some((class, _))) if methods.first() != Some(class) => {
+            return Err(format!(
+                "Invalid arguments: {what} {number} must start by constructing `{class}`, as the examples do: \
+{TESTCASE_SYNTAX}."
+            ));
+        }
+        (example::Call::Function(_), Some(_)) | (example::Call::Design { .. }, None)
+            if !shape.names.is_empty() || shape.design.is_some() =>
+        {
+            return Err(format!(
+                "Invalid arguments: {what} {number} is not written like the examples (a design problem's two \
+lines, or a function's named parameters): {TESTCASE_SYNTAX}."
+            ));
+        }
+        _ => {}
+    }
+    Ok(e)
 }
 
 /// What the first readable example calls: the design class and its methods, or the names.
@@ -127,7 +225,7 @@ fn function_case(
     }
     let stdin = example::to_stdin(&e.call, &fields);
     let design = matches!(e.call, example::Call::Design { .. });
-    Case { number, stdin, expected: e.expected.to_string(), shown: s.input.clone(), design }
+    Case { number, stdin, expected: e.expected.to_string(), shown: s.input.clone(), design, own: false, judged: true }
 }
 
 /// A LeetCode problem needs code in a language with a driver (`leetcode::driver`), not a command.

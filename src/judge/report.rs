@@ -15,7 +15,19 @@ pub(crate) fn text(p: &Problem, job: &Job, report: &Report, s: &Value) -> String
     let mut out = String::new();
     let verdict = report.overall();
     let passed = s["passed"].as_u64().unwrap_or(0);
-    let _ = writeln!(out, "# {}: {passed}/{} samples passed\n", verdict.name(), job.samples.len());
+    let (total, own, ran) = (s["total"].as_u64().unwrap_or(0), s["own_tests"].as_u64().unwrap_or(0), s["ran"].as_u64());
+    if own == 0 {
+        let _ = writeln!(out, "# {}: {passed}/{total} samples passed\n", verdict.name());
+    } else {
+        let samples = job.samples.len() as u64 - own;
+        let _ = writeln!(
+            out,
+            "# {}: {passed}/{total} tests passed ({samples} samples, {own} of yours; {} of yours ran without an \
+expected output)\n",
+            verdict.name(),
+            ran.unwrap_or(0)
+        );
+    }
     let _ = writeln!(out, "- Problem: {} {} ({})", p.source, p.id, p.title.trim());
     settings(&mut out, s);
     if let Some(err) = &report.compile_error {
@@ -25,12 +37,12 @@ pub(crate) fn text(p: &Problem, job: &Job, report: &Report, s: &Value) -> String
     if report.results.len() > 1 || verdict == Verdict::Ac {
         out.push_str("\n| # | Verdict | Time |\n|---|---|---|\n");
         for r in &report.results {
-            let _ = writeln!(out, "| {} | {} | {} ms |", r.number, r.verdict.name(), r.time_ms);
+            let _ = writeln!(out, "| {} | {} | {} ms |", label(r), r.verdict.name(), r.time_ms);
         }
     }
     for r in report.results.iter().filter(|r| r.verdict == Verdict::Ac) {
         if let Some(note) = &r.note {
-            let _ = writeln!(out, "- Sample {}: {note}", r.number);
+            let _ = writeln!(out, "- {}: {note}", title(r));
         }
     }
     for r in report.results.iter().filter(|r| r.verdict != Verdict::Ac) {
@@ -83,9 +95,19 @@ fn settings(out: &mut String, s: &Value) {
     let _ = writeln!(out, "- Network: {net}; memory: {}", k["memory"].as_str().unwrap_or(""));
 }
 
-/// One failed sample's details.
+/// A result's number in the table: a sample's, or `yours N`.
+fn label(r: &SampleResult) -> String {
+    if r.own { format!("yours {}", r.number) } else { r.number.to_string() }
+}
+
+/// A result's name in a heading.
+fn title(r: &SampleResult) -> String {
+    if r.own { format!("Your test {}", r.number) } else { format!("Sample {}", r.number) }
+}
+
+/// One failed sample's details, or an own test's output.
 fn failure(out: &mut String, r: &SampleResult) {
-    let _ = write!(out, "\n## Sample {}: {}", r.number, r.verdict.name());
+    let _ = write!(out, "\n## {}: {}", title(r), r.verdict.name());
     if let Some(exit) = &r.exit {
         let _ = write!(out, " ({exit})");
     }
@@ -110,6 +132,9 @@ fn failure(out: &mut String, r: &SampleResult) {
     }
     if let Some(n) = &r.note {
         let _ = writeln!(out, "- Note: {n}");
+    }
+    if let Some(o) = &r.output {
+        let _ = writeln!(out, "- Output ({} ms):\n```\n{}\n```", r.time_ms, o.trim_end().replace("```", "'''"));
     }
     if let Some(input) = &r.input {
         let _ = writeln!(out, "- Input:\n```\n{}\n```", input.trim_end().replace("```", "'''"));

@@ -24,6 +24,8 @@ pub(crate) enum Verdict {
     Re,
     /// Compilation error.
     Ce,
+    /// An own test without an expected output ran to its end: its output is shown, not judged.
+    Ran,
 }
 
 impl Verdict {
@@ -38,7 +40,13 @@ impl Verdict {
             Verdict::Ole => "OLE",
             Verdict::Re => "RE",
             Verdict::Ce => "CE",
+            Verdict::Ran => "RAN",
         }
+    }
+
+    /// Not a failure: accepted, or ran without an expected output.
+    pub(crate) fn passed(self) -> bool {
+        matches!(self, Verdict::Ac | Verdict::Ran)
     }
 }
 
@@ -142,6 +150,10 @@ pub(crate) struct SampleResult {
     pub(crate) note: Option<String>,
     /// Microseconds of the judge's own overhead: before the spawn, after the exit.
     pub(crate) overhead_us: (u64, u64),
+    /// One of the caller's own tests (`number` counts them from 1).
+    pub(crate) own: bool,
+    /// What an own test without an expected output printed (cut).
+    pub(crate) output: Option<String>,
 }
 
 impl SampleResult {
@@ -163,6 +175,8 @@ impl SampleResult {
             "input": self.input,
             "checker_message": self.checker,
             "note": self.note,
+            "own": self.own,
+            "output": self.output,
         })
     }
 }

@@ -74,7 +74,7 @@ pub(crate) struct Tool {
 static TOOLS: &[Tool] = &[DAILY, PROBLEM, SIMILAR, RESOLVE, STATUS, SEARCH, TAGS];
 
 /// The tools offered only with `--allow-run`, after the others.
-static RUNNERS: &[Tool] = &[TEST_SOLUTION];
+static RUNNERS: &[Tool] = &[TEST_SOLUTION, STRESS_TEST];
 
 /// The tools this server offers, in `tools/list` order: the one place `tools/list`, `tools/call`
 /// and its unknown-tool message read them from. `allow_run` (`--allow-run`) adds
@@ -89,6 +89,22 @@ pub(crate) fn find(name: &str, allow_run: bool) -> Option<&'static Tool> {
     listed(allow_run).find(|t| t.name == name)
 }
 
+/// A description or a parameter's schema as listed, with the judge's languages put in from the
+/// tables it chooses by (`tools/list` builds each list once): `{languages}`, every `language`;
+/// `{language_tools}`, each with what builds and runs it; `{leetcode_languages}`, those with a
+/// LeetCode driver; `"@languages"`, the schema's enum of `language`. So no description names a language the judge does not take
+/// or leaves one out (`tests::descriptions_name_the_judges_languages`).
+fn fill(text: &str) -> String {
+    if !text.contains("languages") {
+        return text.to_string();
+    }
+    let names = serde_json::to_string(judge::LANGUAGES).unwrap_or_default();
+    text.replace("{languages}", &judge::LANGUAGES.join(", "))
+        .replace("{language_tools}", &judge::languages_described())
+        .replace("{leetcode_languages}", &judge::leetcode_languages())
+        .replace("\"@languages\"", &names)
+}
+
 impl Tool {
     /// The tool's entry in `tools/list`. `title`: whether the client's protocol version has
     /// `title` (2025-06-18 on); `output_schema`: whether to declare `outputSchema` (that version,
@@ -97,7 +113,7 @@ impl Tool {
     pub(crate) fn listing(&self, title: bool, output_schema: bool, annotations: bool) -> Value {
         let mut v = json!({
             "name": self.name,
-            "description": self.description,
+            "description": fill(self.description),
             "inputSchema": self.input_schema(),
         });
         if title {
@@ -122,7 +138,7 @@ impl Tool {
     /// Its JSON Schema for `arguments`, built from [`Tool::params`].
     fn input_schema(&self) -> Value {
         let properties: Map<String, Value> =
-            self.params.iter().map(|p| (p.name.to_string(), schema::load(p.schema))).collect();
+            self.params.iter().map(|p| (p.name.to_string(), schema::load(&fill(p.schema)))).collect();
         let mut s = json!({ "type": "object", "additionalProperties": false, "properties": properties });
         let required: Vec<&str> = self.params.iter().filter(|p| p.required).map(|p| p.name).collect();
         if !required.is_empty() {
@@ -328,11 +344,14 @@ const TEST_SOLUTION: Tool = Tool {
     description: "Compile and run a program ON THIS MACHINE against every sample test of a problem and report a \
 verdict per sample (AC, WA, TLE, RE, MLE, OLE, CE; UNVERIFIED when the statement accepts several answers and no \
 checker was given), the time, the first differing line and the end of stderr. Give the problem (source, id) and the \
-program: `code` or `file` with `language` (cpp, c, python, java, rust, go, javascript, typescript), or `command` \
-(argv of a built program). Limits default to the statement's (else 2 s, 256 MB); float comparison is chosen when the \
-statement accepts an error. LeetCode problems: python, cpp, go, javascript, typescript (the code as pasted into LeetCode). \
-Interactive problems cannot be judged. The program runs with a clean environment in a temporary folder, without \
-network where the OS allows; it is not a sandbox.",
+program: `code` or `file` with `language` ({languages}), or `command` (argv of a built program). Limits \
+default to the statement's, else the platform's usual ones (the result says which); float comparison is chosen when \
+the statement accepts an error. LeetCode problems: {leetcode_languages} (the code as pasted into LeetCode). \
+Interactive problems cannot be judged. Each run gets a temporary folder, a clean environment and a time limit, \
+and, where the OS allows, a memory limit and confinement (bubblewrap or unshare on Linux, sandbox-exec on macOS): the \
+filesystem read-only but for the run's folder, no network, on Linux only its own processes. It can still read what \
+you can; the result's `confinement` says what held on this machine. Samples are weak tests: add edge cases with \
+`custom_tests`, and once the samples pass, run stress_test against a brute force before submitting.",
     output_schema: || schema::load(include_str!("schemas/test_solution.output.json")),
     params: &[
         required("source", r#""@source""#),
@@ -358,7 +377,7 @@ network where the OS allows; it is not a sandbox.",
         ),
         optional(
             "language",
-            r#"{"description": "The programming language of `code` or `file`: cpp (g++ -std=gnu++17 -O2), c (gcc -std=gnu11 -O2), python (python3), pypy (pypy3), java (javac/java), rust (rustc -O), go (go build), javascript (node), typescript (tsc, then node). LeetCode problems: python, cpp, go, javascript, typescript.", "enum": ["cpp", "c", "python", "pypy", "java", "rust", "go", "javascript", "typescript"], "type": "string"}"#,
+            r#"{"description": "The programming language of `code` or `file`: {language_tools}. LeetCode problems: {leetcode_languages}.", "enum": "@languages", "type": "string"}"#,
         ),
         optional(
             "time_limit_ms",
@@ -366,7 +385,7 @@ network where the OS allows; it is not a sandbox.",
         ),
         optional(
             "memory_limit_mb",
-            r#"{"description": "Memory limit per sample in MB (0: none; up to 65536). Default: the statement's limit, else 256.", "maximum": 65536, "minimum": 0, "type": "integer"}"#,
+            r#"{"description": "Memory limit per sample in MB (0: none; up to 65536). Default: the statement's limit, else the platform's usual one (256 to 1536; the result says which).", "maximum": 65536, "minimum": 0, "type": "integer"}"#,
         ),
         optional(
             "compare",
@@ -381,6 +400,10 @@ network where the OS allows; it is not a sandbox.",
             r#"{"description": "Which samples to run, by number from 1 (default: all).", "items": {"minimum": 1, "type": "integer"}, "type": "array"}"#,
         ),
         optional(
+            "custom_tests",
+            r#"{"description": "Your own tests, run after the samples (or alone when the statement has none): each an `input` and optionally the expected `output`. Stdin problems: the input is the program's stdin. LeetCode: the input is written as LeetCode writes a testcase, `nums = [2,7,11,15], target = 9` (design problems: the two lines of method names and argument lists), and `output` is a value such as `[0,1]`. With an output a test is judged like a sample; without one its output and time are shown (verdict RAN, or RE/TLE/MLE). Add edge cases the samples miss: smallest and largest values, empty or single-element inputs.", "items": {"additionalProperties": false, "properties": {"input": {"type": "string"}, "output": {"type": "string"}}, "required": ["input"], "type": "object"}, "maxItems": 100, "type": "array"}"#,
+        ),
+        optional(
             "fail_fast",
             r#"{"description": "Stop at the first sample that fails (default false: run them all).", "type": "boolean"}"#,
         ),
@@ -391,6 +414,108 @@ network where the OS allows; it is not a sandbox.",
     ],
     hints: RUNS_CODE,
     call: judge::test_solution,
+};
+
+const STRESS_TEST: Tool = Tool {
+    name: "stress_test",
+    title: "Stress-test a solution against a brute force",
+    description: "Use AFTER test_solution passes the samples and BEFORE submitting: samples miss most wrong answers \
+(an edge case, an overflow, a slow loop). Runs the program ON THIS MACHINE against a `reference` (a simple, surely \
+correct brute force you write) on many random inputs from a `generator` you write, run as `generator SEED SIZE` \
+(SEED and SIZE are its two arguments; it prints one input: a stdin problem's input, or for LeetCode one testcase as \
+LeetCode writes it, `nums = [3,1,2], target = 4`). The three are built once; rounds run in parallel, sandboxed, under \
+the limits; outputs are compared as the samples are (or by `checker`, the reference's output as the expected one). \
+It stops at the first differing round, shrinks it (new seeds at smaller sizes) and reports the smallest input, both \
+outputs, the first difference, and the seed and size. A crashing reference is reported as its fault; where the \
+statement accepts several answers and no checker is given, a difference is OUTPUTS_DIFFER, not WA. `largest: true` \
+also runs the program once on the generator's input at `largest_size` and reports TLE when it is too slow. Keep \
+sizes small (the default sizes are 1 to 10) so the brute force stays fast and counterexamples readable.",
+    output_schema: || schema::load(include_str!("schemas/stress_test.output.json")),
+    params: &[
+        required("source", r#""@source""#),
+        required(
+            "id",
+            r#"{"description": "The problem, as get_problem takes it: \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"1\" (LeetCode).", "type": "string"}"#,
+        ),
+        optional(
+            "code",
+            r#"{"description": "The program's source text (give `code`, `file` or `command`; `code` and `file` need `language`).", "type": "string"}"#,
+        ),
+        optional(
+            "file",
+            r#"{"description": "The path of a source file on this machine, read instead of `code`.", "type": "string"}"#,
+        ),
+        optional(
+            "command",
+            r#"{"description": "The argv of an already built program, run as it is (no `language`), e.g. [\"./a.out\"] with `cwd`.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
+        ),
+        optional(
+            "cwd",
+            r#"{"description": "The folder `command` runs in (default: a fresh empty folder).", "type": "string"}"#,
+        ),
+        optional(
+            "language",
+            r#"{"description": "The programming language of `code` or `file` (also of `reference` and `generator` given as code): {language_tools}. LeetCode problems: {leetcode_languages}.", "enum": "@languages", "type": "string"}"#,
+        ),
+        optional(
+            "reference",
+            r#"{"description": "The brute force the program is compared with: {\"code\": …, \"language\": …}, {\"file\": …, \"language\": …} or {\"command\": [argv…], \"cwd\": …}. LeetCode: code in a language with a driver. Required unless `rounds` is 0.", "type": "object"}"#,
+        ),
+        optional(
+            "generator",
+            r#"{"description": "The input generator, as `reference`; run as `generator SEED SIZE`, it prints one input (LeetCode: one testcase in LeetCode's syntax). The same SEED and SIZE must give the same input.", "type": "object"}"#,
+        ),
+        optional(
+            "rounds",
+            r#"{"description": "At most this many rounds (default 10000; the time budget usually ends them first). 0 with `largest: true`: only the largest input.", "maximum": 1000000, "minimum": 0, "type": "integer"}"#,
+        ),
+        optional(
+            "time_budget_s",
+            r#"{"description": "Seconds for the rounds (default 10; 0.5-300). Shrinking a counterexample may take up to half as long again.", "maximum": 300, "minimum": 0.5, "type": "number"}"#,
+        ),
+        optional(
+            "max_size",
+            r#"{"description": "Round i runs the generator with SIZE 1 + i mod max_size (default 10): sizes 1 to max_size, small first.", "maximum": 1000000000, "minimum": 1, "type": "integer"}"#,
+        ),
+        optional(
+            "seed",
+            r#"{"description": "The first round's SEED (default 1); round i uses seed + i.", "minimum": 0, "type": "integer"}"#,
+        ),
+        optional(
+            "largest",
+            r#"{"description": "Also run the program once, alone, on the generator's input of SIZE `largest_size` under the time limit, and report its time (TLE: too slow on the largest input).", "type": "boolean"}"#,
+        ),
+        optional(
+            "largest_size",
+            r#"{"description": "The SIZE the generator takes to print the largest input the constraints allow (with `largest`).", "minimum": 1, "type": "integer"}"#,
+        ),
+        optional(
+            "time_limit_ms",
+            r#"{"description": "Wall-clock limit per run in ms (1-60000). Default: the statement's limit, else 2000.", "maximum": 60000, "minimum": 1, "type": "integer"}"#,
+        ),
+        optional(
+            "reference_time_limit_ms",
+            r#"{"description": "The reference's limit per run in ms (default: the program's).", "maximum": 60000, "minimum": 1, "type": "integer"}"#,
+        ),
+        optional(
+            "memory_limit_mb",
+            r#"{"description": "Memory limit per run in MB (0: none). Default: the statement's, else the platform's usual.", "maximum": 65536, "minimum": 0, "type": "integer"}"#,
+        ),
+        optional(
+            "compare",
+            r#"{"description": "How outputs are compared: tokens, exact, or float. Default: as test_solution (float when the statement accepts an error).", "enum": ["tokens", "exact", "float"], "type": "string"}"#,
+        ),
+        optional(
+            "float_tolerance",
+            r#"{"description": "The error `float` accepts (default: the statement's, else 1e-6).", "exclusiveMinimum": 0, "maximum": 1, "type": "number"}"#,
+        ),
+        optional(
+            "checker",
+            r#"{"description": "A special judge's argv, run per differing round with three file paths appended: the input, the program's output, the reference's output. Exit 0 means accepted. Needed when several answers are accepted.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
+        ),
+    ],
+    hints: RUNS_CODE,
+    call: judge::stress_test,
 };
 
 #[cfg(test)]
@@ -415,5 +540,29 @@ mod tests {
             params.dedup();
             assert_eq!(params.len(), t.params.len(), "{}: a parameter declared twice", t.name);
         }
+    }
+
+    /// The languages `test_solution`'s description and `language` parameter name are the judge's:
+    /// its table of languages (the enum, each with its tool) and its drivers' table (LeetCode).
+    /// Fails when a description names a language by hand that the tables disagree with.
+    #[test]
+    fn descriptions_name_the_judges_languages() {
+        let t = find("test_solution", true).unwrap().listing(true, true, true);
+        let description = t["description"].as_str().unwrap();
+        let language = &t["inputSchema"]["properties"]["language"];
+        let leetcode = format!("LeetCode problems: {}", judge::leetcode_languages());
+        assert!(description.contains(&leetcode), "{description}");
+        assert!(description.contains(&judge::LANGUAGES.join(", ")), "{description}");
+        assert_eq!(language["enum"], json!(judge::LANGUAGES));
+        let said = language["description"].as_str().unwrap();
+        assert!(said.contains(&leetcode) && said.contains(&judge::languages_described()), "{said}");
+        for name in ["java", "rust", "python", "cpp", "go", "typescript"] {
+            assert!(judge::leetcode_languages().split(", ").any(|n| n == name), "{name} has a LeetCode driver");
+        }
+        for t in listed(true).map(|t| t.listing(true, true, true)) {
+            assert!(!t.to_string().contains("languages}") && !t.to_string().contains("@languages"), "{t}");
+        }
+        assert!(description.contains("read-only") && description.contains("`confinement`"), "{description}");
+        assert!(!description.contains("not a sandbox"), "{description}");
     }
 }

@@ -208,7 +208,7 @@ if(!p){fputs(\"out of memory\\n\",stderr);return 1;}memset(p,1,1u<<30);puts(\"6\
 #[test]
 fn signals_and_exit_codes_are_reported_exactly() {
     // Emulated (an arm64 build under qemu-user), the server cannot start itself as the init: the
-    // program is PID 1 and a signal it sends itself is lost, as the README says.
+    // program is PID 1 and a signal it sends itself is lost, as docs/sandbox.md says.
     if !have("gcc") || !have("g++") || !cfg!(target_os = "linux") || crate::harness::emulated() {
         return;
     }
@@ -283,7 +283,7 @@ pub(crate) fn eventually(within: Duration, cond: impl Fn() -> bool) -> bool {
 
 /// Whether the runs get a PID namespace here (as the server decides: `unshare` works and
 /// `OJ_JUDGE_NO_NAMESPACES` is not set). Without one, a process that leaves the process group
-/// (`setsid`) is out of the judge's reach, as the README says.
+/// (`setsid`) is out of the judge's reach, as docs/sandbox.md says.
 fn namespaces() -> bool {
     std::env::var_os("OJ_JUDGE_NO_NAMESPACES").is_none()
         && std::process::Command::new("unshare")
@@ -593,14 +593,24 @@ fn off_by_default_hidden_and_unknown() {
     let (_b2, mut on) = judge_server(vec![]);
     let list = on.request("tools/list", json!({}));
     let tools = list["result"]["tools"].as_array().unwrap();
-    let last = &tools[tools.len() - 1];
+    let last = &tools[tools.len() - 2];
     assert_eq!(last["name"], TOOL);
-    assert_eq!(tools.len(), names.len() + 1);
+    assert_eq!(tools[tools.len() - 1]["name"], "stress_test");
+    assert_eq!(tools.len(), names.len() + 2);
     assert_eq!(
         (last["annotations"]["readOnlyHint"].as_bool(), last["annotations"]["openWorldHint"].as_bool()),
         (Some(false), Some(false))
     );
-    assert!(last["description"].as_str().unwrap().contains("ON THIS MACHINE"));
+    let description = last["description"].as_str().unwrap();
+    assert!(description.contains("ON THIS MACHINE"), "{description}");
+    // The languages come from the judge's tables (Java and Rust have LeetCode drivers), and the
+    // confinement sentence says what the sandbox does rather than that there is none.
+    assert!(description.contains("LeetCode problems: python, pypy, cpp, go, java, rust, javascript, typescript"));
+    assert!(description.contains("read-only") && description.contains("no network"), "{description}");
+    assert!(!description.contains("not a sandbox"), "{description}");
+    let language = &last["inputSchema"]["properties"]["language"];
+    assert_eq!(language["enum"].as_array().map(Vec::len), Some(9), "{language}");
+    assert!(language["description"].as_str().unwrap().contains("rust (rustc -O)"), "{language}");
     // OJ_ALLOW_RUN=1 does the same.
     let url = b.url();
     let mut env_on =

@@ -227,7 +227,7 @@ execlp(\"sleep\",\"sleep\",\"{m}\",(char*)0);_exit(1);}}puts(\"6\");return 0;}}\
         if c["pid_namespace"] == true {
             assert!(eventually(Duration::from_secs(3), || !alive(&m)), "{way}: children outlived the run");
         } else {
-            eprintln!("{way}: no PID namespace here ({}): the children escape, as the README says", c["engine"]);
+            eprintln!("{way}: no PID namespace here ({}): the children escape, as docs/sandbox.md says", c["engine"]);
             assert!(alive(&m), "{way}: said not caught, yet no child lives");
             kill_all(&m);
         }

@@ -1,6 +1,6 @@
 //! Verdicts decided by the statement's own words, on synthetic statements shaped like the real
-//! ones whose accepted solutions the judge once got wrong (AtCoder and LeetCode; see the README's
-//! real-data check): several answers said in other words, any order on a stdin problem, a
+//! ones whose accepted solutions the judge once got wrong (AtCoder and LeetCode; see
+//! docs/real-data.md): several answers said in other words, any order on a stdin problem, a
 //! tolerance in spaced TeX or as an absolute difference, letters in either case, a WA where the
 //! statement only hints at other answers; and LeetCode's examples read as LeetCode reads them
 //! (its Python prelude, values across lines, only the first value after Output, zero-width

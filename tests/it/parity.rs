@@ -406,7 +406,18 @@ fn check_judge_line(h: &Haystack, s: &Value, sample: &Value, line: &str) -> Resu
     let missing = |what: &str| Err(format!("{what} of line {line:?} is not in structuredContent"));
     let expect = |ok: bool, what: &str| if ok { Ok(()) } else { missing(what) };
     if let Some(rest) = line.strip_prefix("# ") {
-        let want = format!("{}: {}/{} samples passed", str_of(&s["verdict"]), s["passed"], s["total"]);
+        let mut want = format!("{}: {}/{} samples passed", str_of(&s["verdict"]), s["passed"], s["total"]);
+        let own = s["own_tests"].as_u64().unwrap_or(0);
+        if own > 0 {
+            let samples = s["samples"].as_array().unwrap().iter().filter(|x| x["own"] != true).count();
+            want = format!(
+                "{}: {}/{} tests passed ({samples} samples, {own} of yours; {} of yours ran without an expected output)",
+                str_of(&s["verdict"]),
+                s["passed"],
+                s["total"],
+                s["ran"]
+            );
+        }
         return expect(rest == want, "the verdict or the counts");
     }
     if let Some(rest) = line.strip_prefix("- Problem: ") {
@@ -426,10 +437,10 @@ fn check_judge_line(h: &Haystack, s: &Value, sample: &Value, line: &str) -> Resu
             .as_array()
             .unwrap()
             .iter()
-            .any(|x| cells == format!("{} | {} | {}", x["number"], str_of(&x["verdict"]), x["time_ms"]));
+            .any(|x| cells == format!("{} | {} | {}", label(x), str_of(&x["verdict"]), x["time_ms"]));
         return expect(shown, "the sample row");
     }
-    if let Some(rest) = line.strip_prefix("## Sample ") {
+    if let Some(rest) = line.strip_prefix("## Sample ").or_else(|| line.strip_prefix("## Your test ")) {
         let exit = if sample["exit"].is_null() { String::new() } else { format!(" ({})", str_of(&sample["exit"])) };
         return expect(
             rest == format!("{}: {}{exit}", sample["number"], str_of(&sample["verdict"])),
@@ -451,12 +462,15 @@ fn check_judge_line(h: &Haystack, s: &Value, sample: &Value, line: &str) -> Resu
     if let Some(rest) = line.strip_prefix("- Note: ") {
         return expect(sample["note"] == rest, "the sample's note");
     }
-    if let Some((n, note)) = line.strip_prefix("- Sample ").and_then(|r| r.split_once(": ")) {
+    let noted = line.strip_prefix("- Sample ").map(|r| (r, false));
+    if let Some(((n, note), own)) =
+        noted.or(line.strip_prefix("- Your test ").map(|r| (r, true))).and_then(|(r, o)| Some((r.split_once(": ")?, o)))
+    {
         let noted = s["samples"]
             .as_array()
             .unwrap()
             .iter()
-            .any(|x| x["number"].as_u64() == n.parse().ok() && x["note"] == note);
+            .any(|x| x["number"].as_u64() == n.parse().ok() && x["note"] == note && (x["own"] == true) == own);
         return expect(noted, "a sample's note");
     }
     if h.is_note(line) { Ok(()) } else { missing("the sentence") }
@@ -519,6 +533,11 @@ fn judge_settings_line(s: &Value, line: &str) -> Option<(bool, &'static str)> {
     None
 }
 
+/// A result's number as the table shows it: a sample's, or `yours N`.
+fn label(x: &Value) -> String {
+    if x["own"] == true { format!("yours {}", x["number"]) } else { x["number"].to_string() }
+}
+
 /// A string field as it is, anything else as JSON.
 fn str_of(v: &Value) -> String {
     v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string())
@@ -542,6 +561,7 @@ fn check_judge_parity(args: &Value, text: &str, s: &Value) -> Vec<String> {
             let field = match label.as_str() {
                 "- Input:" => sample["input"].as_str().map(str::trim_end),
                 "- stderr (end):" => sample["stderr_tail"].as_str(),
+                "- Output" => sample["output"].as_str().map(str::trim_end),
                 "## Compilation error (CE)" => s["compile_error"].as_str().map(str::trim_end),
                 "## Compiler messages" => s["compile"]["log"].as_str(),
                 _ => None,
@@ -559,8 +579,21 @@ fn check_judge_parity(args: &Value, text: &str, s: &Value) -> Vec<String> {
         if line.trim().is_empty() {
             continue;
         }
-        if let Some(n) = line.strip_prefix("## Sample ").and_then(|r| r.split(':').next()) {
-            sample = samples.iter().find(|x| x["number"].as_u64() == n.parse().ok()).cloned().unwrap_or(Value::Null);
+        let heading = line.strip_prefix("## Sample ").map(|r| (r, false));
+        if let Some((n, own)) = heading
+            .or(line.strip_prefix("## Your test ").map(|r| (r, true)))
+            .and_then(|(r, o)| Some((r.split(':').next()?, o)))
+        {
+            let found = samples.iter().find(|x| x["number"].as_u64() == n.parse().ok() && (x["own"] == true) == own);
+            sample = found.cloned().unwrap_or(Value::Null);
+        }
+        if line.starts_with("- Output (") {
+            let ok = line == format!("- Output ({} ms):", sample["time_ms"]);
+            if !ok {
+                errs.push(format!("test_solution {args}: {line:?} is not the own test's time"));
+            }
+            label = "- Output".to_string();
+            continue;
         }
         if line.starts_with("- Input:") || line.starts_with("- stderr (end):") || line.starts_with("## Comp") {
             label = line.to_string();
@@ -598,6 +631,8 @@ fn judge_calls() -> Vec<Value> {
         json!({"source": "leetcode", "id": "1", "language": "python",
             "code": "class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]\n"}),
         json!({"source": "codeforces", "id": "1A", "command": ["python3", "-c", "print(6)"]}),
+        json!({"source": "codeforces", "id": "1A", "language": "c", "code": crate::judge::CF_1A_C,
+            "custom_tests": [{"input": "1 1 1\n", "output": "1\n"}, {"input": "9 9 3\n"}, {"input": "2 2 1\n", "output": "5"}]}),
     ]
 }
 
@@ -627,6 +662,9 @@ const JUDGE_KINDS: &[&str] = &[
     "data",
     "fail_fast stopped",
     "pass `checker`",
+    "## Your test 2: RAN",
+    "| yours 3 | WA |",
+    "- Output (",
 ];
 
 /// `test_solution`'s results go through the same rule: every verdict's text, with its details,

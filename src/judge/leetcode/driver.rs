@@ -7,8 +7,8 @@
 //! Adding a language: a module beside this one whose `driver(code, shape, tool)` returns a
 //! [`Driver`] (or a sentence saying why the code cannot be driven), a line in [`driver`], and the
 //! language in `lang.rs`. The driver reads the call as one JSON line (`example::to_stdin`) and
-//! prints the result as JSON on its last line (`super::compare` reads that line); README and
-//! ARCHITECTURE say the rest.
+//! prints the result as JSON on its last line (`super::compare` reads that line); docs/leetcode.md
+//! and ARCHITECTURE say the rest.
 
 use super::kind::Extras;
 use crate::judge::lang::Lang;
@@ -48,40 +48,54 @@ pub(crate) struct Shared {
     pub(crate) compile: Vec<String>,
 }
 
-/// The languages with a driver, as a refusal names them.
-const LANGUAGES: &str = "python (or pypy), cpp, go, java, rust, javascript and typescript";
+/// What makes a language's driver: from the code, what the examples call and the tool's argv, the
+/// build, or a sentence saying why the code cannot be driven.
+type Make = fn(&str, &Shape, &[String]) -> Result<Driver, String>;
+
+/// The languages with a driver, in the order the tool's description and a refusal name them, and
+/// what makes each: the one table [`driver`] chooses from, so what the description says LeetCode
+/// problems can be given in is what runs.
+const DRIVERS: &[(Lang, Make)] = &[
+    (Lang::Python, python),
+    (Lang::PyPy, python),
+    (Lang::Cpp, super::cpp::driver),
+    (Lang::Go, super::go::driver),
+    (Lang::Java, super::java::driver),
+    (Lang::Rust, super::rust::driver),
+    (Lang::JavaScript, super::javascript::driver),
+    (Lang::TypeScript, super::typescript::driver),
+];
+
+/// The names of the languages with a driver, comma-separated, in [`DRIVERS`]' order.
+pub(crate) fn names() -> String {
+    let names: Vec<&str> = DRIVERS.iter().map(|(lang, _)| lang.name()).collect();
+    names.join(", ")
+}
 
 /// The driver for `code` in `lang`, or why the code cannot be driven.
 #[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn driver(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String> {
-    match lang {
-        // The Python driver matches the method to the call's names itself: no shape needed.
-        Lang::Python | Lang::PyPy => Ok(python(code, tool)),
-        Lang::Cpp => super::cpp::driver(code, shape, tool),
-        Lang::Go => super::go::driver(code, shape, tool),
-        Lang::Java => super::java::driver(code, shape, tool),
-        Lang::Rust => super::rust::driver(code, shape, tool),
-        Lang::JavaScript => super::javascript::driver(code, shape, tool),
-        Lang::TypeScript => super::typescript::driver(code, shape, tool),
-        other => Err(format!(
-            "This is a LeetCode problem (a function, not a program that reads stdin), and `{}` has no driver: \
-LeetCode offers {}; give the code in one of those, or test it with your own driver program through `command`.",
-            other.name(),
-            LANGUAGES
+    match DRIVERS.iter().find(|(l, _)| *l == lang) {
+        Some((_, make)) => make(code, shape, tool),
+        None => Err(format!(
+            "This is a LeetCode problem (a function, not a program that reads stdin), and `{}` has no driver: the \
+languages with one are {}; give the code in one of those, or test it with your own driver program through `command`.",
+            lang.name(),
+            names()
         )),
     }
 }
 
 /// Python: the user's file and `harness.py` (`python.py`), syntax-checked, run by the same
-/// interpreter.
-fn python(code: &str, tool: &[String]) -> Driver {
+/// interpreter. It matches the method to the call's names itself: no shape needed.
+fn python(code: &str, _: &Shape, tool: &[String]) -> Result<Driver, String> {
     let words = |w: &[&str]| tool.iter().cloned().chain(w.iter().map(|s| s.to_string())).collect::<Vec<_>>();
-    Driver {
+    Ok(Driver {
         files: vec![("solution.py".into(), code.into()), ("harness.py".into(), super::packed::text("python.py"))],
         compile: words(&["-m", "py_compile", "solution.py"]),
         run: words(&["{dir}/harness.py", "{dir}/solution.py"]),
         shared: None,
-    }
+    })
 }
 
 /// `argv` with `{dir}`, `{shared}` and `{memory}` put in.
@@ -101,5 +115,25 @@ mod tests {
         assert_eq!(fill(&d.run, "/b", "/s", 256), ["python3", "/b/harness.py", "/b/solution.py"]);
         assert_eq!(fill(&["-Xmx{memory}m".into(), "{shared}/x".into()], "/b", "/s", 64), ["-Xmx64m", "/s/x"]);
         assert!(driver(Lang::C, "int f(void);", &Shape::default(), &["gcc".into()]).is_err());
+    }
+
+    /// The table names what runs: every language in it gets its driver's answer, every other one
+    /// the refusal that lists the table (the tool's description names the same list).
+    #[test]
+    fn the_table_is_what_runs() {
+        let listed = names();
+        for name in crate::judge::lang::NAMES {
+            let lang = Lang::parse(name).unwrap();
+            let refused = match driver(lang, "", &Shape::default(), &["tool".into()]) {
+                Err(why) => why.contains("has no driver"),
+                Ok(_) => false,
+            };
+            let in_table = listed.split(", ").any(|n| n == *name);
+            assert_eq!(in_table, !refused, "{name}: in the table iff it has a driver");
+            if refused {
+                assert!(driver(lang, "", &Shape::default(), &[]).unwrap_err().contains(&listed), "{name}");
+            }
+        }
+        assert_eq!(listed, "python, pypy, cpp, go, java, rust, javascript, typescript");
     }
 }

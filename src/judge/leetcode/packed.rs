@@ -1,6 +1,6 @@
 //! The drivers' source files, compressed into the binary by `build.rs` and expanded when a
 //! driver is built (a few milliseconds, once per build of a problem). Their text is ~200 KB, a
-//! sixteenth of the binary's budget; packed, about a quarter of that (README, Benchmarks).
+//! sixteenth of the binary's budget; packed, about a quarter of that (docs/benchmarks.md).
 //!
 //! The format is the project's own, DEFLATE's ideas without its framing: the original length
 //! (u32, little-endian), the code lengths of two canonical Huffman codes (286 literal/length

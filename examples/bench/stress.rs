@@ -1,0 +1,97 @@
+//! `stress_test`'s rounds per second with the sandbox on: three small programs (the program, the
+//! reference, the generator) in C++ and in Python on Codeforces 1A, a fixed number of rounds that
+//! all pass, the figure read from the result (`rounds_per_second`: the rounds' wall-clock time,
+//! the builds and the problem's fetch left out). Targets: 100 rounds/s for C++, 20 for Python.
+
+use std::process::Stdio;
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::backend;
+use crate::pipes::{Proc, initialize_request, request};
+use crate::server::note;
+use crate::table::{Cell, Row, Target, cell_or};
+use crate::{Opts, TOKEN};
+
+const CPP_PROGRAM: &str = "#include <cstdio>\nint main(){long long n,m,a;if(scanf(\"%lld%lld%lld\",&n,&m,&a)!=3)return 1;\
+printf(\"%lld\\n\",((n+a-1)/a)*((m+a-1)/a));}\n";
+const CPP_REFERENCE: &str = "#include <cstdio>\nint main(){long long n,m,a,x=0,y=0;if(scanf(\"%lld%lld%lld\",&n,&m,&a)!=3)return 1;\
+for(long long i=0;i<n;i+=a)x++;for(long long j=0;j<m;j+=a)y++;printf(\"%lld\\n\",x*y);}\n";
+const CPP_GENERATOR: &str = "#include <cstdio>\n#include <cstdlib>\nint main(int c,char**v){unsigned s=atoi(v[1]),z=atoi(v[2]);\
+srand(s);printf(\"%d %d %d\\n\",rand()%(z*10)+1,rand()%(z*10)+1,rand()%z+1);}\n";
+const PY_PROGRAM: &str = "n, m, a = map(int, input().split())\nprint(((n + a - 1) // a) * ((m + a - 1) // a))\n";
+const PY_REFERENCE: &str = "n, m, a = map(int, input().split())\nprint(len(range(0, n, a)) * len(range(0, m, a)))\n";
+const PY_GENERATOR: &str = "import random, sys\ns, z = map(int, sys.argv[1:3])\nr = random.Random(s)\n\
+print(r.randint(1, z * 10), r.randint(1, z * 10), r.randint(1, z))\n";
+
+/// Rounds per second, C++ and Python.
+pub(crate) struct StressFigures {
+    cpp: Result<f64, String>,
+    python: Result<f64, String>,
+}
+
+/// One stress call of `rounds` rounds; its rounds per second.
+fn rounds_per_second(p: &mut Proc, id: u64, language: &str, code: [&str; 3], rounds: u64) -> Result<f64, String> {
+    let side = |c: &str| json!({"code": c, "language": language});
+    let args = json!({"source": "codeforces", "id": "1A", "language": language, "code": code[0],
+        "reference": side(code[1]), "generator": side(code[2]), "rounds": rounds, "time_budget_s": 120, "time_limit_ms": 10000});
+    p.call(id, &request(id, "tools/call", json!({"name": "stress_test", "arguments": args})))?;
+    let v: Value = p.reply_result("stress_test")?["structuredContent"].clone();
+    if v["verdict"] != "PASSED" || v["rounds"] != rounds {
+        return Err(format!("stress_test: {} after {} rounds: {}", v["verdict"], v["rounds"], v["summary"]));
+    }
+    println!(
+        "  {language}: {rounds} rounds in {} s, {} rounds/s, sandbox {}",
+        v["seconds"], v["rounds_per_second"], v["confinement"]["engine"]
+    );
+    v["rounds_per_second"].as_f64().ok_or_else(|| "no rounds_per_second".into())
+}
+
+pub(crate) fn measure_stress(opts: &Opts, failed: &mut bool) -> StressFigures {
+    println!("\n== stress_test: rounds per second (program, reference and generator, sandboxed)");
+    let served = backend::Backend::start(&backend::fixtures_dir()).with_token(TOKEN);
+    let mut c = Proc::command(&opts.server, &served.url());
+    c.env("OJ_ALLOW_RUN", "1").stderr(Stdio::null());
+    let started = Proc::spawn(c, opts.timeout.max(Duration::from_secs(180))).and_then(|mut p| {
+        p.send(&initialize_request())?;
+        p.reply(1)?;
+        Ok(p)
+    });
+    let mut p = match note("stress", started, failed) {
+        Ok(p) => p,
+        Err(e) => return StressFigures { cpp: Err(e.clone()), python: Err(e) },
+    };
+    // A first call builds the three (and warms the caches); the second is measured.
+    let _ = rounds_per_second(&mut p, 2, "cpp", [CPP_PROGRAM, CPP_REFERENCE, CPP_GENERATOR], 10);
+    let cpp = note(
+        "stress cpp",
+        rounds_per_second(&mut p, 3, "cpp", [CPP_PROGRAM, CPP_REFERENCE, CPP_GENERATOR], 300),
+        failed,
+    );
+    let _ = rounds_per_second(&mut p, 4, "python", [PY_PROGRAM, PY_REFERENCE, PY_GENERATOR], 4);
+    let python = note(
+        "stress python",
+        rounds_per_second(&mut p, 5, "python", [PY_PROGRAM, PY_REFERENCE, PY_GENERATOR], 60),
+        failed,
+    );
+    StressFigures { cpp, python }
+}
+
+pub(crate) fn stress_rows(f: &StressFigures, rows: &mut Vec<Row>) {
+    let cell = |r: &Result<f64, String>| cell_or(r, |v| Cell::new(format!("{v:.1} rounds/s"), *v));
+    rows.push(Row::target(
+        "stress_test: C++ rounds per second",
+        cell(&f.cpp),
+        Cell::default(),
+        "≥ 100",
+        Target::AtLeast(100.0),
+    ));
+    rows.push(Row::target(
+        "stress_test: Python rounds per second",
+        cell(&f.python),
+        Cell::default(),
+        "≥ 20",
+        Target::AtLeast(20.0),
+    ));
+}

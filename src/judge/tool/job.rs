@@ -1,0 +1,53 @@
+//! The judging job built from the program, the cases, the caller's options and the statement's
+//! facts (limits, comparison, what a mismatch is), and what the source says of its answer (a
+//! LeetCode quad tree).
+
+use std::time::Instant;
+
+use super::super::statement::Facts;
+use super::super::{Case, Job, Program};
+use super::super::{leetcode, plan};
+use super::args::Options;
+use crate::models::Problem;
+use crate::samples::Io;
+
+pub(in crate::judge) fn job(
+    program: Program,
+    io: Io,
+    samples: Vec<Case>,
+    opts: &Options,
+    facts: &Facts,
+    p: &Problem,
+) -> Job {
+    let defaults = plan::defaults(p.source.as_str());
+    // `isLeaf` and `topLeft` (Go: `IsLeaf`, `TopLeft`; Rust: `is_leaf`).
+    let quad_tree = match &program {
+        Program::Code { source, .. } => {
+            let words = source.to_ascii_lowercase().replace('_', "");
+            words.contains("isleaf") && words.contains("topleft")
+        }
+        _ => false,
+    };
+    Job {
+        program,
+        io,
+        samples,
+        driver: None,
+        time_ms: opts.time_ms.or(facts.time_ms).unwrap_or(defaults.time_ms),
+        memory_mb: opts.memory_mb.or(facts.memory_mb).unwrap_or(defaults.memory_mb),
+        mode: plan::mode(opts.compare, opts.tolerance, facts),
+        any_answer: facts.any_answer.is_some(),
+        any_order: facts.any_order.is_some(),
+        order: match (&facts.any_order, &facts.ordered) {
+            (Some(_), _) => leetcode::Order::Free,
+            (None, Some(_)) => leetcode::Order::Fixed,
+            (None, None) => leetcode::Order::Unsaid,
+        },
+        quad_tree,
+        any_case: facts.any_case.is_some(),
+        maybe_several: facts.maybe_several.is_some(),
+        checker: opts.checker.clone(),
+        fail_fast: opts.fail_fast,
+        called: Instant::now(),
+    }
+}

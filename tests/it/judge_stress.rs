@@ -1,0 +1,247 @@
+//! `stress_test` through the binary (`--allow-run`): a planted bug found and shrunk to the
+//! smallest failing size; a crashing reference reported as its fault; a difference where the
+//! statement accepts several answers not called WA; the largest input too slow; progress and
+//! cancellation; LeetCode testcases from a generator, and a clear refusal without one.
+
+use std::time::Duration;
+
+use serde_json::{Value, json};
+
+use crate::harness::Server;
+use crate::judge::{alive, eventually, have, judge_server, marker};
+use crate::util::json_reply;
+
+const TOOL: &str = "stress_test";
+
+/// "Print the sum of N numbers", with an optional sentence.
+fn sum_problem(extra: &str) -> Value {
+    let content = format!(
+        "<p>Given N and N integers, print their sum.</p>{extra}<h3>Sample Input 1</h3><pre>3\n1 2 3\n</pre>\
+<h3>Sample Output 1</h3><pre>6\n</pre>"
+    );
+    json!({"id": "sum_a", "source": "atcoder", "title": "Sum", "tags": [], "content": content})
+}
+
+const GENERATOR: &str = "import random, sys\nseed, size = map(int, sys.argv[1:3])\nrandom.seed(seed)\n\
+print(size)\nprint(*[random.randint(1, 9) for _ in range(size)])\n";
+const REFERENCE: &str = "input()\nprint(sum(map(int, input().split())))\n";
+/// Wrong from five numbers on: it adds the first four only.
+const BUGGY: &str = "input()\nprint(sum(list(map(int, input().split()))[:4]))\n";
+
+/// A call's reply, waited for as long as a loaded machine needs (the harness waits 20 s).
+fn call_long(s: &mut Server, args: &Value) -> Value {
+    static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+    let id = format!("stress-call-{}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
+    s.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": TOOL, "arguments": args}}));
+    loop {
+        let v = s.try_recv(Duration::from_secs(300)).unwrap_or_else(|| panic!("no reply to {args}"));
+        if v["id"] == id {
+            return v;
+        }
+    }
+}
+
+/// The call's structured result, checked against the tool's outputSchema.
+fn stressed(s: &mut Server, args: Value) -> Value {
+    let r = call_long(s, &args);
+    assert_eq!(r["result"]["isError"], json!(false), "{args}: {r}");
+    let list = s.request("tools/list", json!({}));
+    let tools = list["result"]["tools"].as_array().unwrap();
+    let schema = &tools.iter().find(|t| t["name"] == TOOL).unwrap()["outputSchema"];
+    let v = r["result"]["structuredContent"].clone();
+    let errors = crate::schema_check::check(schema, &v);
+    assert!(errors.is_empty(), "{errors:?}: {v}");
+    let text = r["result"]["content"][0]["text"].as_str().unwrap();
+    for n in v["notes"].as_array().unwrap() {
+        assert!(text.contains(n.as_str().unwrap()), "the note {n} is not in the text: {text}");
+    }
+    v
+}
+
+fn py(code: &str) -> Value {
+    json!({"code": code, "language": "python"})
+}
+
+fn args(program: &str, reference: &str, extra: Value) -> Value {
+    let mut a = json!({"source": "atcoder", "id": "sum_a", "language": "python", "code": program,
+        "reference": py(reference), "generator": py(GENERATOR), "time_limit_ms": 20000, "time_budget_s": 60});
+    for (k, v) in extra.as_object().unwrap() {
+        a[k] = v.clone();
+    }
+    a
+}
+
+#[test]
+fn a_planted_bug_is_found_and_shrunk() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
+    let v = stressed(&mut s, args(BUGGY, REFERENCE, json!({"rounds": 40})));
+    assert_eq!(v["verdict"], "WA", "{v}");
+    let c = &v["counterexample"];
+    // Sizes 1 to 4 pass whatever the seed: the smallest failing size is 5.
+    assert_eq!((c["fault"].as_str(), c["size"].as_u64()), (Some("program"), Some(5)), "{v}");
+    let seed = c["seed"].as_u64().unwrap();
+    assert!(c["input"].as_str().unwrap().starts_with("5\n"), "{v}");
+    assert_ne!(c["program"]["output"], c["reference"]["output"], "{v}");
+    assert_eq!(c["first_difference"]["line"], 1, "{v}");
+    // The seed and size reproduce it.
+    let out = std::process::Command::new("python3").args(["-c", GENERATOR, &seed.to_string(), "5"]).output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), c["input"].as_str().unwrap());
+    // The same program against itself: no difference in the rounds asked for.
+    let v = stressed(&mut s, args(REFERENCE, REFERENCE, json!({"rounds": 12})));
+    assert_eq!(
+        (v["verdict"].as_str(), v["rounds"].as_u64(), v["stopped_by"].as_str()),
+        (Some("PASSED"), Some(12), Some("rounds")),
+        "{v}"
+    );
+}
+
+#[test]
+fn a_crashing_reference_is_the_references_fault() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
+    let crashing = "n = int(input())\nassert n != 3, 'three'\nprint(sum(map(int, input().split())))\n";
+    let v = stressed(&mut s, args(REFERENCE, crashing, json!({"rounds": 10})));
+    assert_eq!(v["verdict"], "REFERENCE_FAULT", "{v}");
+    let c = &v["counterexample"];
+    assert_eq!((c["fault"].as_str(), c["size"].as_u64()), (Some("reference"), Some(3)), "{v}");
+    assert_eq!(c["reference"]["verdict"], "RE", "{v}");
+    assert!(c["reference"]["stderr_tail"].as_str().unwrap().contains("three"), "{v}");
+}
+
+#[test]
+fn several_answers_without_a_checker_are_never_wa() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    b.route(
+        "/api/v1/problems/atcoder/sum_a",
+        json_reply(&sum_problem("<p>If there are multiple answers, print any of them.</p>")),
+    );
+    let v = stressed(&mut s, args(BUGGY, REFERENCE, json!({"rounds": 20})));
+    assert_eq!(v["verdict"], "OUTPUTS_DIFFER", "{v}");
+    assert!(v["summary"].as_str().unwrap().contains("give a checker"), "{v}");
+    // With a checker that accepts only the reference's answer, the same difference is WA.
+    let v = stressed(
+        &mut s,
+        args(BUGGY, REFERENCE, json!({"rounds": 20, "checker": ["sh", "-c", "cmp -s \"$2\" \"$3\"", "checker"]})),
+    );
+    assert_eq!(v["verdict"], "WA", "{v}");
+    assert!(v["counterexample"]["checker_message"].as_str().unwrap().contains("exited with 1"), "{v}");
+}
+
+#[test]
+fn the_largest_input_too_slow_is_a_tle() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
+    let slow = "n = int(input())\nxs = list(map(int, input().split()))\nt = 0\nfor i in range(n):\n    for j in range(n):\n        t += 0\nprint(sum(xs))\n";
+    let mut a =
+        args(slow, REFERENCE, json!({"rounds": 0, "largest": true, "largest_size": 20000, "time_limit_ms": 1000}));
+    a.as_object_mut().unwrap().remove("reference");
+    let v = stressed(&mut s, a.clone());
+    assert_eq!(v["verdict"], "TLE", "{v}");
+    assert_eq!((v["largest"]["too_slow"].as_bool(), v["largest"]["size"].as_u64()), (Some(true), Some(20000)), "{v}");
+    assert!(v["summary"].as_str().unwrap().contains("too slow on the largest input"), "{v}");
+    a["largest_size"] = json!(5);
+    a["time_limit_ms"] = json!(20000);
+    let v = stressed(&mut s, a);
+    assert_eq!((v["verdict"].as_str(), v["largest"]["verdict"].as_str()), (Some("PASSED"), Some("AC")), "{v}");
+}
+
+#[test]
+fn bad_stress_arguments_are_refused_before_anything_runs() {
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
+    let base = args(REFERENCE, REFERENCE, json!({}));
+    for (drop, set, says) in [
+        ("reference", json!({}), "give `reference`"),
+        ("", json!({"reference": "python3 brute.py"}), "`reference` must be an object"),
+        ("", json!({"generator": {"code": "x", "language": "cobol"}}), "in `generator`, `language` must be one of"),
+        ("", json!({"largest": true}), "needs `largest_size`"),
+        ("", json!({"rounds": 0}), "runs no round"),
+    ] {
+        let mut a = base.clone();
+        a.as_object_mut().unwrap().remove(drop);
+        for (k, v) in set.as_object().unwrap() {
+            a[k] = v.clone();
+        }
+        let text = s.call_err(TOOL, a);
+        assert!(text.contains(says), "{says}: {text}");
+    }
+    // LeetCode without a generator: the statement's testcases are not available yet.
+    let lc = json!({"source": "leetcode", "id": "1", "language": "python", "code": "class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]\n",
+        "reference": py("class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]\n")});
+    let text = s.call_err(TOOL, lc);
+    assert!(text.contains("give `generator`") && text.contains("as LeetCode writes one"), "{text}");
+}
+
+#[test]
+fn leetcode_testcases_from_a_generator() {
+    if !have("python3") {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    // Distinct powers of two: exactly one pair sums to the target.
+    let generator = "import random, sys\nseed, size = map(int, sys.argv[1:3])\nrandom.seed(seed)\n\
+nums = [2 ** k for k in range(size + 2)]\nrandom.shuffle(nums)\ni, j = random.sample(range(len(nums)), 2)\n\
+print(f'nums = [{\",\".join(map(str, nums))}], target = {nums[i] + nums[j]}')\n";
+    let fast = "class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n        for i, x in enumerate(nums):\n            if target - x in seen:\n                return [i, seen[target - x]]\n            seen[x] = i\n";
+    let brute = "class Solution:\n    def twoSum(self, nums, target):\n        for i in range(len(nums)):\n            for j in range(i + 1, len(nums)):\n                if nums[i] + nums[j] == target:\n                    return [i, j]\n";
+    let wrong = "class Solution:\n    def twoSum(self, nums, target):\n        for i in range(len(nums)):\n            for j in range(i + 1, min(len(nums), i + 3)):\n                if nums[i] + nums[j] == target:\n                    return [i, j]\n        return [0, 0]\n";
+    let a = |code: &str| {
+        json!({"source": "leetcode", "id": "1", "language": "python", "code": code, "reference": py(brute),
+            "generator": py(generator), "rounds": 16, "time_limit_ms": 20000, "time_budget_s": 60})
+    };
+    let v = stressed(&mut s, a(fast));
+    assert_eq!(v["verdict"], "PASSED", "{v}");
+    let v = stressed(&mut s, a(wrong));
+    assert_eq!(v["verdict"], "WA", "{v}");
+    assert!(v["counterexample"]["input"].as_str().unwrap().starts_with("nums = ["), "{v}");
+}
+
+#[test]
+fn stress_reports_progress_and_can_be_cancelled() {
+    if !have("python3") || !cfg!(target_os = "linux") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
+    let m = marker(31);
+    // The program becomes a `sleep <marker>`: the rounds last until cancelled.
+    let sleeper = format!("import os\nos.execvp('sleep', ['sleep', '{m}'])\n");
+    let a = json!({"source": "atcoder", "id": "sum_a", "language": "python", "code": sleeper,
+        "reference": py(REFERENCE), "generator": py(GENERATOR), "time_limit_ms": 60000, "time_budget_s": 300});
+    s.send(&json!({"jsonrpc": "2.0", "id": "stress-1", "method": "tools/call",
+        "params": {"name": TOOL, "_meta": {"progressToken": "p"}, "arguments": a}}));
+    assert!(eventually(Duration::from_secs(60), || alive(&m)), "the program never started");
+    s.send(&json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "stress-1"}}));
+    assert!(eventually(Duration::from_secs(5), || !alive(&m)), "processes survived the cancellation");
+    let pong = s.request("ping", json!({}));
+    assert_eq!(pong["result"], json!({}), "{pong}");
+    // Progress, per batch of rounds, before the reply.
+    s.send(&json!({"jsonrpc": "2.0", "id": "stress-2", "method": "tools/call",
+        "params": {"name": TOOL, "_meta": {"progressToken": "q"}, "arguments": args(REFERENCE, REFERENCE, json!({"rounds": 25}))}}));
+    let mut steps = Vec::new();
+    let reply = loop {
+        let v = s.try_recv(Duration::from_secs(300)).expect("a reply");
+        if v["id"] == "stress-2" {
+            break v;
+        }
+        if v["method"] == "notifications/progress" {
+            steps.push(v["params"].clone());
+        }
+    };
+    assert_eq!(reply["result"]["structuredContent"]["verdict"], "PASSED", "{reply}");
+    let last = steps.last().expect("progress before the reply");
+    assert!(last["message"].as_str().unwrap().contains("25 of 25 rounds"), "{last}");
+}
