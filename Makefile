@@ -35,7 +35,7 @@ unit:
 	$(CARGO) test
 
 # Everything CI runs: the README's test command.
-test: lint unit shipped-tests aarch64-tests windows-tests fuzz-ci npm-smoke mcpb ship-check
+test: lint unit app-tests shipped-tests aarch64-tests windows-tests fuzz-ci npm-smoke mcpb ship-check
 
 # The integration suite again, and the real-client suites, on the static release binary as it
 # ships (std rebuilt for size, musl libc) rather than cargo's debug build.

@@ -1,6 +1,7 @@
 //! Packs the LeetCode drivers' source files into the binary (`src/judge/leetcode/packed.rs`
 //! reads them): their text is written to programs' folders, never read by the server itself, and
-//! packed it takes about a quarter of the room. The files are the ones the code names with
+//! packed it takes about a quarter of the room. The MCP Apps view's page (`src/view/page.html`,
+//! read by `src/view/mod.rs` when a host asks for it) is packed the same way, to about a third. The files are the ones the code names with
 //! `packed::text("…")` in `src/judge/leetcode/` (each `.rs` file there is scanned), so a new
 //! driver file is packed by naming it. Std only: LZ77 over a 32 KiB window with DEFLATE's length
 //! and distance tables, then two canonical Huffman codes (`packed.rs` documents the format).
@@ -25,6 +26,10 @@ fn main() {
     }
     list.push(']');
     fs::write(out.join("packed_drivers.rs"), list).expect("OUT_DIR is writable");
+    let page = Path::new("src/view/page.html");
+    println!("cargo:rerun-if-changed={}", page.display());
+    let text = fs::read(page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+    fs::write(out.join("view_page.pack"), pack(&text)).expect("OUT_DIR is writable");
 }
 
 /// The names in `packed::text("…")` calls of the `.rs` files under `dir`, sorted, each once.

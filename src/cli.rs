@@ -38,6 +38,10 @@ Options:
                            and solve recorded (env OJ_LOG_FILE; default: the user's data
                            folder, oj-mcp-rs/solves.jsonl; docs/solve-log.md)
       --no-log             keep no solve log (env OJ_LOG=0)
+      --ui always|auto|never
+                           the MCP Apps view of problems and verdicts (docs/app.md): auto
+                           links it from the tools for clients that declare the extension,
+                           always for every client, never for none (env OJ_UI; default auto)
   -h, --help               print this help and exit
   -V, --version            print the version and exit
 
@@ -95,6 +99,31 @@ pub struct Config {
     pub solve_log_off: bool,
     /// `--log-file` / `OJ_LOG_FILE`: the solve log's file, else the user's data folder's.
     pub solve_log_file: Option<std::path::PathBuf>,
+    /// `--ui`: when the tools link the MCP Apps view.
+    pub ui: Ui,
+}
+
+/// `--ui`: when `tools/list` links the view (`_meta.ui.resourceUri`) and `resources/list` lists it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Ui {
+    /// For every client, declared or not (a host that shows views without declaring them).
+    Always,
+    /// For a client that declares `io.modelcontextprotocol/ui` in its capabilities.
+    #[default]
+    Auto,
+    /// Never: `tools/list` is what it was before the view.
+    Never,
+}
+
+impl Ui {
+    fn parse(s: &str) -> Option<Ui> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "always" => Some(Ui::Always),
+            "auto" => Some(Ui::Auto),
+            "never" => Some(Ui::Never),
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Debug for Config {
@@ -112,6 +141,7 @@ impl fmt::Debug for Config {
             .field("allow_run", &self.allow_run)
             .field("solve_log_off", &self.solve_log_off)
             .field("solve_log_file", &self.solve_log_file)
+            .field("ui", &self.ui)
             .finish()
     }
 }
@@ -302,6 +332,7 @@ where
     let mut allow_run = false;
     let mut no_log = false;
     let mut log_file = None;
+    let mut ui = None;
 
     let mut parser = lexopt::Parser::from_args(args);
     while let Some(arg) = parser.next()? {
@@ -317,6 +348,7 @@ where
             Long("allow-run") => allow_run = true,
             Long("no-log") => no_log = true,
             Long("log-file") => log_file = Some(parser.value()?.string()?),
+            Long("ui") => ui = Some(parser.value()?.string()?),
             Short('h') | Long("help") => return Ok(Command::Help),
             Short('V') | Long("version") => return Ok(Command::Version),
             _ => return Err(arg.unexpected().into()),
@@ -353,6 +385,12 @@ where
         .filter(|f| !f.trim().is_empty())
         .or_else(|| env_value(env("OJ_LOG_FILE")))
         .map(std::path::PathBuf::from);
+    let ui = match ui.or_else(|| env_value(env("OJ_UI"))) {
+        None => Ui::Auto,
+        Some(s) => {
+            Ui::parse(&s).ok_or_else(|| CliError(format!("invalid ui {s:?}: expected always, auto or never")))?
+        }
+    };
     let proxy = proxy_env(env);
     let base_url = base_url
         .or_else(|| env_value(env("OJ_BASE_URL")))
@@ -373,6 +411,7 @@ where
         allow_run,
         solve_log_off,
         solve_log_file,
+        ui,
     })))
 }
 
@@ -412,6 +451,17 @@ mod tests {
         assert_eq!(c.base_url.as_str(), "http://a");
         assert_eq!(c.token.as_deref(), Some("flag"));
         assert_eq!(c.log_level, Level::Debug);
+    }
+
+    #[test]
+    fn ui_always_auto_or_never() {
+        let base = ["--base-url", "http://h"];
+        assert_eq!(run(&base, &[]).unwrap().ui, Ui::Auto);
+        assert_eq!(run(&[&base[..], &["--ui", "always"]].concat(), &[]).unwrap().ui, Ui::Always);
+        assert_eq!(run(&base, &[("OJ_UI", "Never")]).unwrap().ui, Ui::Never);
+        assert_eq!(run(&[&base[..], &["--ui=auto"]].concat(), &[("OJ_UI", "never")]).unwrap().ui, Ui::Auto);
+        let e = run(&[&base[..], &["--ui", "on"]].concat(), &[]).unwrap_err();
+        assert!(e.0.contains("always, auto or never"), "{e:?}");
     }
 
     #[test]

@@ -40,6 +40,7 @@ const LAYERS: &[(&str, u8)] = &[
     // whose `Ctx` carries it to the operations and the features; it does I/O (its file), so it
     // is not pure, and it uses nothing of `problems`, so no cycle.
     ("solvelog", 2),
+    ("view", 2),
     // 3: the MCP features, peers.
     ("tools", 3),
     ("resources", 3),

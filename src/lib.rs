@@ -41,3 +41,4 @@ pub mod server;
 pub mod solvelog;
 mod statement;
 mod tools;
+mod view;

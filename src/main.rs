@@ -77,7 +77,8 @@ fn main() -> ExitCode {
         Server::new(Client::new(&config), Box::new(clock()))
             .with_structured_content(config.structured_content)
             .with_allow_run(config.allow_run)
-            .with_solve_log(solve_log(&config, &env)),
+            .with_solve_log(solve_log(&config, &env))
+            .with_ui(config.ui),
     );
     let outbox = Arc::new(Outbox::new(Box::new(io::stdout())).exit_on_close());
     let pool = Pool::new(server::WORKERS);

@@ -8,6 +8,7 @@ use crate::error::ToolError;
 use crate::mcp::{ErrorCode, ResponseError};
 use crate::problems::{Ctx, ToolOutput, samples};
 use crate::routes::{self, FORMS};
+use crate::view;
 
 /// `resources/templates/list`.
 #[cfg_attr(oj_size, optimize(size))]
@@ -72,10 +73,14 @@ pub(crate) fn templates() -> Value {
     ]})
 }
 
-/// `resources/list`: the status table when a token is configured (it needs one), and the solve
-/// log's summary.
-pub(crate) fn list(has_token: bool) -> Value {
+/// `resources/list`: the status table, when a token is configured (it needs one); the MCP Apps
+/// view when `view` (the client declared the extension, or `--ui always`); the solve log's
+/// summary.
+pub(crate) fn list(has_token: bool, view: bool) -> Value {
     let mut resources = Vec::new();
+    if view {
+        resources.push(view::listing());
+    }
     if has_token {
         resources.push(json!({
             "uri": "oj://status",
@@ -124,6 +129,9 @@ pub(crate) fn read(ctx: &Ctx, params: Option<&Value>) -> Result<(Value, u64), Re
             ));
         }
     };
+    if uri == view::URI {
+        return Ok((view::contents(), 3_600_000));
+    }
     let out = render(ctx, uri)?;
     let fetching = out.structured.as_ref().is_some_and(|s| s["status"] == "fetching");
     let ttl = if fetching || uri.starts_with("oj://log") {

@@ -32,6 +32,9 @@ mod tool;
 mod toolchain;
 mod verdict;
 
+/// The unpacker of `build.rs`'s packed files, for the MCP Apps view's page (`crate::view`).
+pub(crate) use leetcode::packed::text_of as unpack_text;
+
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};

@@ -2,18 +2,20 @@
 //! `_meta`) and method dispatch. The read loop, the worker pool, the in-flight calls and the
 //! stdout writer have a file each beside this one.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 
 use serde_json::{Map, Value};
 
+use crate::cli::Ui;
 use crate::client::Client;
 use crate::error::ToolError;
 use crate::mcp::{ErrorCode, Notification, Request, RequestId, Response, ResponseError};
 use crate::problems::{Ctx, Live};
 use crate::solvelog::SolveLog;
 use crate::tools;
-use crate::{complete, prompts, resources};
+use crate::{complete, prompts, resources, view};
 
 mod inflight;
 mod outbox;
@@ -97,6 +99,11 @@ pub struct Server {
     allow_run: bool,
     /// The solve log (off unless [`Server::with_solve_log`] names one).
     log: SolveLog,
+    /// `--ui`: when the tools link the MCP Apps view.
+    ui: Ui,
+    /// Whether the last `initialize` declared the MCP Apps extension (the legacy era's answer
+    /// for `--ui auto`; a 2026-07-28 request declares it in its own `_meta`).
+    ui_declared: AtomicBool,
 }
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
@@ -117,6 +124,8 @@ impl Server {
             structured_content: true,
             allow_run: false,
             log: SolveLog::new(None),
+            ui: Ui::Auto,
+            ui_declared: AtomicBool::new(false),
         }
     }
 
@@ -125,6 +134,24 @@ impl Server {
     pub fn with_solve_log(mut self, log: SolveLog) -> Server {
         self.log = log;
         self
+    }
+
+    /// `--ui`: link the view from the tools for clients that declare the extension (`Auto`), for
+    /// every client, or for none.
+    pub fn with_ui(mut self, ui: Ui) -> Server {
+        self.ui = ui;
+        self
+    }
+
+    /// Whether this request's lists carry the view (the tools' `_meta.ui`, the `ui://` resource).
+    /// Off, they are what they were before the view existed, byte for byte.
+    fn view(&self, params: Option<&Value>, era: &Era) -> bool {
+        match (self.ui, era) {
+            (Ui::Always, _) => true,
+            (Ui::Never, _) => false,
+            (Ui::Auto, Era::Legacy(_)) => self.ui_declared.load(Ordering::Relaxed),
+            (Ui::Auto, Era::Modern) => view::declared(params.and_then(|p| p["_meta"].get(META_CAPS))),
+        }
     }
 
     /// `--allow-run`: list `test_solution`, which compiles and runs code on this machine. Off,
@@ -221,9 +248,12 @@ impl Server {
             ("initialize", Era::Legacy(_)) => self.initialize(params),
             ("ping", _) => Ok(json!({})),
             ("server/discover", _) => Ok(Self::discover()),
-            ("tools/list", _) => Ok(self.tools_list(&era)),
+            ("tools/list", _) => Ok(self.tools_list(&era, self.view(params, &era))),
             ("tools/call", _) => self.tools_call(params, &era, live),
-            ("resources/list", _) => Ok(cacheable(resources::list(self.client.has_token()), &era, 60_000, "private")),
+            ("resources/list", _) => {
+                let list = resources::list(self.client.has_token(), self.view(params, &era));
+                Ok(cacheable(list, &era, 60_000, "private"))
+            }
             ("resources/templates/list", _) => Ok(cacheable(resources::templates(), &era, STATIC_TTL_MS, "public")),
             ("resources/read", _) => {
                 let (result, ttl) = resources::read(&self.ctx(live), params)?;
@@ -254,6 +284,8 @@ impl Server {
             .filter(|v| *v != MODERN_VERSION)
             .unwrap_or(ProtocolVersion::NEWEST_LEGACY);
         *lock(&self.negotiated) = Some(version);
+        let caps = params.and_then(|p| p.get("capabilities"));
+        self.ui_declared.store(view::declared(caps), Ordering::Relaxed);
         let client = params.and_then(|p| p.get("clientInfo")).and_then(|c| c.get("name")).and_then(Value::as_str);
         if let Some(name) = client {
             self.log.set_client(name);
@@ -289,17 +321,25 @@ impl Server {
         })
     }
 
-    fn tools_list(&self, era: &Era) -> Value {
+    /// `tools/list`; `view`: whether the tools the view renders link it.
+    fn tools_list(&self, era: &Era, view: bool) -> Value {
         // Built once per shape (the schemas are parsed from their JSON files): a clone is cheap.
-        static LISTS: [OnceLock<Value>; 16] = [const { OnceLock::new() }; 16];
+        static LISTS: [OnceLock<Value>; 32] = [const { OnceLock::new() }; 32];
         let (title, schema, annotations) = (era.has_structured_output(), self.structured(era), era.has_annotations());
-        let shape = usize::from(self.allow_run) * 8
+        let shape = usize::from(view) * 16
+            + usize::from(self.allow_run) * 8
             + usize::from(title) * 4
             + usize::from(schema) * 2
             + usize::from(annotations);
         let list = LISTS[shape].get_or_init(|| {
-            let tools: Vec<Value> =
-                tools::listed(self.allow_run).map(|t| t.listing(title, schema, annotations)).collect();
+            let listing = |t: &tools::Tool| {
+                let mut entry = t.listing(title, schema, annotations);
+                if let Some(meta) = view::tool_meta(t.name).filter(|_| view) {
+                    entry["_meta"] = meta;
+                }
+                entry
+            };
+            let tools: Vec<Value> = tools::listed(self.allow_run).map(listing).collect();
             json!({ "tools": tools })
         });
         cacheable(list.clone(), era, STATIC_TTL_MS, "public")

@@ -1,5 +1,6 @@
 //! The integration-test binary: one crate, one module per area.
 
+mod app_view;
 #[path = "../support/backend.rs"]
 mod backend;
 mod backend_selftest;

@@ -26,6 +26,12 @@ pub(crate) fn text(name: &str) -> String {
         .unwrap_or_default()
 }
 
+/// The text of a stream `build.rs` packed outside the drivers' list (the MCP Apps view's page);
+/// empty when it is damaged (a test there makes sure it unpacks).
+pub(crate) fn text_of(packed: &[u8]) -> String {
+    unpack(packed).and_then(|b| String::from_utf8(b).ok()).unwrap_or_default()
+}
+
 /// Bits read from the lowest of each byte up.
 struct Bits<'a> {
     bytes: &'a [u8],
