@@ -355,17 +355,7 @@ where
         }
     }
 
-    // `OJ_LOG` names the stderr log's level, or, as `0` (`off`, `false`, `no`), turns the solve
-    // log off; `1` (`on`, …) leaves both as they are. A level word is never a yes or no.
-    let oj_log = env_value(env("OJ_LOG"));
-    let log_switch = oj_log.as_deref().and_then(yes_no);
-    let solve_log_off = no_log || log_switch == Some(false);
-    let level_env = oj_log.filter(|_| log_switch.is_none());
-    let log_level = match log_level.or(level_env) {
-        None => Level::Info,
-        Some(s) => Level::parse(&s)
-            .ok_or_else(|| CliError(format!("invalid log level {s:?}: expected error, warn, info or debug")))?,
-    };
+    let (log_level, solve_log_off) = log_settings(log_level, no_log, env)?;
     let timeout = number(timeout.or_else(|| env_value(env("OJ_TIMEOUT"))), 1..=600, "timeout", "whole seconds")?
         .map_or(DEFAULT_TIMEOUT, Duration::from_secs);
     let retries = number(retries.or_else(|| env_value(env("OJ_RETRIES"))), 0..=10, "retries", "a whole number")?
@@ -374,23 +364,13 @@ where
     let retry_backoff =
         number(backoff, 0..=60_000, "retry backoff", "milliseconds")?.map_or(DEFAULT_BACKOFF, Duration::from_millis);
     let ca_file = ca_file.or_else(|| env_value(env("SSL_CERT_FILE"))).map(std::path::PathBuf::from);
-    let structured_content = match structured.or_else(|| env_value(env("OJ_STRUCTURED_CONTENT"))) {
-        None => true,
-        Some(s) => {
-            on_off(&s).ok_or_else(|| CliError(format!("invalid structured content {s:?}: expected on or off")))?
-        }
-    };
+    let structured_content = structured_setting(structured, env)?;
     let allow_run = allow_run || allow_run_env(env)?;
     let solve_log_file = log_file
         .filter(|f| !f.trim().is_empty())
         .or_else(|| env_value(env("OJ_LOG_FILE")))
         .map(std::path::PathBuf::from);
-    let ui = match ui.or_else(|| env_value(env("OJ_UI"))) {
-        None => Ui::Auto,
-        Some(s) => {
-            Ui::parse(&s).ok_or_else(|| CliError(format!("invalid ui {s:?}: expected always, auto or never")))?
-        }
-    };
+    let ui = ui_setting(ui, env)?;
     let proxy = proxy_env(env);
     let base_url = base_url
         .or_else(|| env_value(env("OJ_BASE_URL")))
@@ -413,6 +393,41 @@ where
         solve_log_file,
         ui,
     })))
+}
+
+/// The stderr log's level and whether the solve log is off. `OJ_LOG` names the level, or, as `0`
+/// (`off`, `false`, `no`), turns the solve log off; `1` (`on`, …) leaves both as they are. A level
+/// word is never a yes or no.
+fn log_settings(
+    flag: Option<String>,
+    no_log: bool,
+    env: &dyn Fn(&str) -> Option<String>,
+) -> Result<(Level, bool), CliError> {
+    let oj_log = env_value(env("OJ_LOG"));
+    let log_switch = oj_log.as_deref().and_then(yes_no);
+    let level_env = oj_log.filter(|_| log_switch.is_none());
+    let level = match flag.or(level_env) {
+        None => Level::Info,
+        Some(s) => Level::parse(&s)
+            .ok_or_else(|| CliError(format!("invalid log level {s:?}: expected error, warn, info or debug")))?,
+    };
+    Ok((level, no_log || log_switch == Some(false)))
+}
+
+/// `--structured-content` / `OJ_STRUCTURED_CONTENT`: on unless `off`.
+fn structured_setting(flag: Option<String>, env: &dyn Fn(&str) -> Option<String>) -> Result<bool, CliError> {
+    match flag.or_else(|| env_value(env("OJ_STRUCTURED_CONTENT"))) {
+        None => Ok(true),
+        Some(s) => on_off(&s).ok_or_else(|| CliError(format!("invalid structured content {s:?}: expected on or off"))),
+    }
+}
+
+/// `--ui` / `OJ_UI`: `auto` unless named.
+fn ui_setting(flag: Option<String>, env: &dyn Fn(&str) -> Option<String>) -> Result<Ui, CliError> {
+    match flag.or_else(|| env_value(env("OJ_UI"))) {
+        None => Ok(Ui::Auto),
+        Some(s) => Ui::parse(&s).ok_or_else(|| CliError(format!("invalid ui {s:?}: expected always, auto or never"))),
+    }
 }
 
 #[cfg(test)]

@@ -15,8 +15,8 @@ mod vla;
 
 use super::build::{Driver, Shape, Shared};
 use super::node::NodeKind;
-use crate::judge::toolchain::{self, EXE, Lang};
 use crate::judge::standard;
+use crate::judge::toolchain::{self, EXE, Lang};
 use scan::{Method, mentions};
 
 /// LeetCode's definitions, in sections a problem takes as it needs them (`cpp/prelude.cpp`,
