@@ -9,7 +9,9 @@ use std::path::Path;
 
 /// Appends `line` (one JSON text, no newline) and a newline to `path`, creating the file and its
 /// folder. A file whose last line a crash cut short gets a newline first, so the cut line stays
-/// one skipped line instead of swallowing this one.
+/// one skipped line instead of swallowing this one. Another server's line that crosses a page
+/// may be seen half written (the kernel grows the file a page at a time): then this line is
+/// preceded by a blank one, which readers pass over (`read`), never by a cut one.
 pub(crate) fn line(path: &Path, line: &str) -> io::Result<()> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         create_dir(dir)?;

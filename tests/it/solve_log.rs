@@ -39,10 +39,15 @@ fn server(b: &Backend, log: Option<&Path>, args: Vec<&str>, env: Vec<(&'static s
     s
 }
 
-/// The log's lines, each parsed (a line that is not JSON fails the test).
+/// The log's lines, each parsed (a line that is not JSON fails the test). Blank lines are passed
+/// over, as the server's reader does: a writer that saw another's line half written (a line
+/// crossing a page) starts its own with a newline.
 fn lines(path: &Path) -> Vec<Value> {
     let text = std::fs::read_to_string(path).unwrap_or_default();
-    text.lines().map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:?}"))).collect()
+    text.lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:?}")))
+        .collect()
 }
 
 /// A structured result, checked against the tool's output schema.
