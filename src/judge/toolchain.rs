@@ -330,10 +330,15 @@ fn words(value: &str) -> Vec<String> {
 /// that the user's words do not name, then the user's words: GCC, Clang, rustc and tsc take
 /// the last of an option given twice, and an option the user names is not given twice at all
 /// (rustc and javac refuse some repeated ones). The user's `-std=`, `-O…`, `-D…` and `-I…` are
-/// what the compiler uses.
+/// what the compiler uses. Words before the user's first option stay in front of ours: they name
+/// the compiler a wrapper runs (`ccache g++`, `distcc gcc`, a shim and its compiler's path).
 pub(crate) fn with_defaults(tool: &[String], defaults: &[&[&str]]) -> Vec<String> {
-    let Some((first, user)) = tool.split_first() else { return Vec::new() };
-    let mut argv = vec![first.clone()];
+    if tool.is_empty() {
+        return Vec::new();
+    }
+    let lead = 1 + tool[1..].iter().take_while(|w| !w.starts_with('-')).count();
+    let (front, user) = tool.split_at(lead);
+    let mut argv = front.to_vec();
     for option in defaults.iter().filter(|o| !o.is_empty()) {
         if !user.iter().any(|w| option_name(w) == option_name(option[0])) {
             argv.extend(option.iter().map(|s| s.to_string()));
@@ -441,6 +446,15 @@ mod tests {
         assert_eq!(Lang::C.tool(&env), [r"C:\Program Files\LLVM\bin\clang.exe", "-O2", "a b"]);
         let argv = Lang::Cpp.compile(&Lang::Cpp.tool(&env), "main.cpp", Some("-std=gnu++23"));
         assert_eq!(argv[..4], [r"C:\Program Files\LLVM\bin\clang.exe", "-std=gnu++23", "-pipe", "-O2"]);
+    }
+
+    #[test]
+    fn a_wrapped_compiler_stays_in_front_of_our_options() {
+        let tool: Vec<String> = ["ccache", "g++", "-std=gnu++20"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            with_defaults(&tool, &[&["-std=gnu++23"], &["-O2"]]),
+            ["ccache", "g++", "-O2", "-std=gnu++20"].map(String::from)
+        );
     }
 
     #[test]
