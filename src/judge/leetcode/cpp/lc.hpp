@@ -58,6 +58,7 @@ struct Call {
     const J* args = nullptr;
     std::vector<std::string> names;
     bool value = false;  // "returns": "value": a returned node is shown as its val
+    bool boolean = false;  // "declared": "bool": every example expects `true` or `false`
     const J* named(const std::string& name) const;
     const J* methods() const;
 };
@@ -664,6 +665,12 @@ template <class C, class X, class F>
             out += "null";
     } else {
         auto&& r = call_with(f, obj, *t, indexes_of<F>);
+        using R = std::decay_t<decltype(r)>;
+        // LeetCode's template declares `bool`: a method declared `int` (or any number) is
+        // converted as LeetCode's `bool ret = …` converts it.
+        if constexpr (std::is_arithmetic_v<R> && !std::is_same_v<R, bool>) {
+            if (call().boolean) finish(r ? "true" : "false");
+        }
         lc_show(out, r);
     }
     finish(out);
