@@ -196,7 +196,8 @@ mod tests {
         // 3094's `commonBits` and 3023's `InfiniteStream`, as LeetCode's C++ and Java templates call them.
         let bits = "/**\n * Definition of commonBits API.\n * int commonBits(int num);\n */\nclass Solution {\npublic:\n    int findNumber() { return commonBits(1); }\n};";
         assert!(classify(None, "", bits, Lang::Cpp).unwrap_err().contains("`commonBits`"));
-        let stream = "class Solution {\n    public int findPattern(InfiniteStream stream, int[] pattern) { return 0; }\n}";
+        let stream =
+            "class Solution {\n    public int findPattern(InfiniteStream stream, int[] pattern) { return 0; }\n}";
         assert!(classify(None, "", stream, Lang::Java).unwrap_err().contains("`InfiniteStream`"));
     }
 
