@@ -319,14 +319,15 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
         Program::Command { cwd: Some(c), .. } => Some(c.as_path()),
         _ => None,
     };
-    let Exec { out, tmp, env, memory_limited, memory_kb } = match execute(argv, cwd, limits, case.stdin.as_bytes(), cancelled) {
-        Ok(done) => done,
-        Err(e) => {
-            r.verdict = Verdict::Re;
-            r.exit = Some(e);
-            return r;
-        }
-    };
+    let Exec { out, tmp, env, memory_limited, memory_kb } =
+        match execute(argv, cwd, limits, case.stdin.as_bytes(), cancelled) {
+            Ok(done) => done,
+            Err(e) => {
+                r.verdict = Verdict::Re;
+                r.exit = Some(e);
+                return r;
+            }
+        };
     r.time_ms = out.time_ms;
     r.overhead_us = out.overhead_us;
     r.memory_kb = memory_kb;
