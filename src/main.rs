@@ -2,8 +2,8 @@
 //! after stdin closes (or stdout does), 2 for a bad command line, 1 for an I/O failure.
 
 // The library forbids unsafe code (lib.rs). The binary holds the only unsafe code there is, in
-// three modules that say so: the allocator, the static build's memory copies and the signal and
-// console control handlers. `deny`, not `forbid`, because `forbid` cannot be lifted for those;
+// four modules that say so: the allocator, the static build's memory copies, the signal and
+// console control handlers, and the judge init's `wait4` (`rusage`). `deny`, not `forbid`, because `forbid` cannot be lifted for those;
 // `make lint` checks that `allow(unsafe_code)` appears nowhere else.
 #![deny(unsafe_code)]
 // The shipped build's `oj_size` (src/lib.rs says why).

@@ -129,7 +129,7 @@ fn problems_of_each_platform_render_with_math_samples_and_copy_buttons() {
     // (source, id, title, at least this many formulas, samples, theme)
     let cases = [
         // LeetCode's formulas are HTML scripts, which the server writes as `10^4`: typeset.
-        ("leetcode", "1", "Two Sum", 5, 2, "light"),
+        ("leetcode", "1", "Two Sum", 4, 2, "light"),
         ("codeforces", "4A", "Watermelon", 5, 1, "dark"),
         ("atcoder", "abc300_a", "N-choice question", 10, 1, "light"),
         ("luogu", "P1002", "", 1, 1, "light"),
