@@ -170,9 +170,7 @@ fn build_all(
             let b = make("generator", g, None, source::GENERATOR_MS)?;
             GeneratorSource::Program { argv: b.argv, cwd: cwd_of(g), limits: b.limits }
         }
-        (None, Some(r)) => {
-            source::from_statement(p, st, r, &job.program, a.max_size).map_err(Failure::Refused)?
-        }
+        (None, Some(r)) => source::from_statement(p, st, r, &job.program, a.max_size).map_err(Failure::Refused)?,
         (None, None) => return Err(Failure::Refused("Invalid arguments: give `generator`".into())),
     };
     Ok(Ready { program: program.argv, limits: program.limits, reference, generator })

@@ -177,3 +177,16 @@ fn parity_and_a_design_constructors_tree() {
     assert_eq!(methods.len(), 100_000);
     assert_eq!(args[0][0].as_array().unwrap().iter().filter(|v| !v.is_null()).count(), 100_000);
 }
+
+/// 403: `stones[0] == 0` was read as every stone being 0, and strictly increasing stones then
+/// had room for one only, below the length's lower bound of 2.
+#[test]
+fn one_item_fixed_is_not_every_item() {
+    let md = "**Constraints:**\n\n- `2 <= stones.length <= 2000`\n- `0 <= stones[i] <= 2^31 - 1`\n- `stones[0] == 0`\n- `stones is sorted in a strictly increasing order.`\n";
+    let p = plan(md, &[ex("stones = [0,1,3,5,6,8,12,17]")], None, None).unwrap();
+    assert_eq!(p.unread(), ["stones[0] == 0"]);
+    for seed in 1..20 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.1), "0").unwrap().call else { panic!() };
+        assert!(args[0].1.as_array().unwrap().len() >= 2, "{args:?}");
+    }
+}
