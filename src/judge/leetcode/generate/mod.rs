@@ -149,6 +149,8 @@ fn design(examples: &[Example], code: Option<&str>, node: Option<NodeKind>) -> R
     let mut methods: Vec<Method> = Vec::new();
     for e in examples {
         let Call::Design { methods: names, args } = &e.call else { continue };
+        // The methods are the design class's (the first call's name), not a helper class's.
+        let code = code.map(|c| names.first().map_or(c, |n| shape::class_body(c, n)));
         for (k, (name, list)) in names.iter().zip(args).enumerate() {
             let slot = match methods.iter().position(|m| &m.name == name) {
                 Some(i) => i,

@@ -190,3 +190,30 @@ fn one_item_fixed_is_not_every_item() {
         assert!(args[0].1.as_array().unwrap().len() >= 2, "{args:?}");
     }
 }
+
+/// 307: a helper class of the solution's own came first with methods of the same names
+/// (`update(self, x, delta)`): the design class's parameters were not read, their ranges unread.
+#[test]
+fn design_methods_are_the_design_classs() {
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 3 * 10^4`\n- `-100 <= nums[i] <= 100`\n- `0 <= index < nums.length`\n- `-100 <= val <= 100`\n- `0 <= left <= right < nums.length`\n";
+    let code = "class BinaryIndexedTree:\n    def __init__(self, n):\n        pass\n    def update(self, x: int, delta: int):\n        pass\n\nclass NumArray:\n    def __init__(self, nums: List[int]):\n        pass\n    def update(self, index: int, val: int) -> None:\n        pass\n    def sumRange(self, left: int, right: int) -> int:\n        pass\n";
+    let e = example::parse(
+        "[\"NumArray\", \"sumRange\", \"update\", \"sumRange\"]\n[[[1, 3, 5]], [0, 2], [1, 2], [0, 2]]",
+        "[null, 9, null, 8]",
+    )
+    .unwrap();
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..10 {
+        let Call::Design { methods, args } = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else {
+            panic!()
+        };
+        let n = args[0][0].as_array().unwrap().len() as i64;
+        for (m, a) in methods.iter().zip(&args).skip(1) {
+            let a: Vec<i64> = a.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+            if m == "update" {
+                assert!((0..n).contains(&a[0]) && (-100..=100).contains(&a[1]), "{a:?}");
+            }
+        }
+    }
+}
