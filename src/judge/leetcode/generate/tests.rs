@@ -217,3 +217,20 @@ fn design_methods_are_the_design_classs() {
         }
     }
 }
+
+/// 1109: `1 <= first_i <= last_i <= n`: the first part was drawn without the bound that the
+/// second carries (`<= n`), above `n`, and the second could not be both.
+#[test]
+fn a_tuple_part_keeps_the_bound_of_the_parts_after_it() {
+    let md = "`bookings[i] = [first_i, last_i, seats_i]`\n\n**Constraints:**\n\n- `1 <= n <= 2 * 10^4`\n- `1 <= bookings.length <= 2 * 10^4`\n- `bookings[i].length == 3`\n- `1 <= first_i <= last_i <= n`\n- `1 <= seats_i <= 10^4`\n";
+    let p = plan(md, &[ex("bookings = [[1,2,10],[2,3,20],[2,5,25]], n = 5")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.1), "0").unwrap().call else { panic!() };
+        let n = args[1].1.as_i64().unwrap();
+        for b in args[0].1.as_array().unwrap() {
+            let b: Vec<i64> = b.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+            assert!(1 <= b[0] && b[0] <= b[1] && b[1] <= n, "{b:?}, n = {n}");
+        }
+    }
+}
