@@ -11,6 +11,7 @@
 
 mod constraints;
 mod expr;
+mod members;
 mod nodes;
 mod prose;
 mod rng;
@@ -32,6 +33,8 @@ use shape::{Role, Ty};
 pub struct Plan {
     form: Form,
     facts: constraints::Facts,
+    /// Parameters whose value is one of another's (`members`): (member, container).
+    members: Vec<(String, String)>,
     /// Facts the generator assumed where the statement says nothing it could read.
     assumed: Vec<String>,
 }
@@ -110,7 +113,11 @@ pub(crate) fn plan(
     }
     let mut form = form;
     chars_where_no_length(&mut form, &facts);
-    let mut plan = Plan { form, facts, assumed: Vec::new() };
+    let members = match &mut form {
+        Form::Function(ps) => members::read(ps, &mut facts),
+        Form::Design(_) => Vec::new(),
+    };
+    let mut plan = Plan { form, facts, members, assumed: Vec::new() };
     plan.assumed = values::assumptions(&plan);
     Ok(plan)
 }

@@ -234,3 +234,26 @@ fn a_tuple_part_keeps_the_bound_of_the_parts_after_it() {
         }
     }
 }
+
+/// 993 and 235: values that the statement says exist in the tree (`x and y are exist in the
+/// tree`), and nodes the examples give by value (`p = 2` for a `TreeNode`), were drawn at random:
+/// they named no node, and the reference crashed. They are drawn from the tree's values, distinct.
+#[test]
+fn values_that_exist_in_the_tree_are_drawn_from_it() {
+    let md = "**Constraints:**\n\n- The number of nodes in the tree is in the range `[2, 100]`.\n- `1 <= Node.val <= 100`\n- Each node has a **unique** value.\n- `x != y`\n- `x` and `y` are exist in the tree.\n";
+    let code = "class Solution:\n    def isCousins(self, root: Optional[TreeNode], x: int, y: int) -> bool:\n";
+    let p = plan(md, &[ex("root = [1,2,3,4], x = 4, y = 3")], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let md = "**Constraints:**\n\n- The number of nodes in the tree is in the range `[2, 10^5]`.\n- `-10^9 <= Node.val <= 10^9`\n- All `Node.val` are **unique**.\n- `p != q`\n";
+    let code2 = "class Solution:\n    def lowestCommonAncestor(self, root: 'TreeNode', p: 'TreeNode', q: 'TreeNode') -> 'TreeNode':\n";
+    let p2 = plan(md, &[ex("root = [6,2,8,0,4,7,9,null,null,3,5], p = 2, q = 8")], Some(code2), None).unwrap();
+    assert!(p2.unread().is_empty(), "{:?}", p2.unread());
+    for (p, a, b) in [(&p, "x", "y"), (&p2, "p", "q")] {
+        for seed in 0..20 {
+            let Call::Function(args) = example::parse(&p.testcase(seed, 0.3), "0").unwrap().call else { panic!() };
+            let tree: Vec<i64> = args[0].1.as_array().unwrap().iter().filter_map(Value::as_i64).collect();
+            let (x, y) = (args[1].1.as_i64().unwrap(), args[2].1.as_i64().unwrap());
+            assert!(tree.contains(&x) && tree.contains(&y) && x != y, "{a} = {x}, {b} = {y}, {tree:?}");
+        }
+    }
+}

@@ -36,8 +36,9 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
             let keys: Vec<Key> = ps.iter().flat_map(|p| g.scalar_keys(p)).collect();
             let keys = g.with_named(keys);
             g.assign_all(keys);
-            let parts: Vec<String> = ps.iter().map(|p| format!("{} = {}", p.name, g.value(p))).collect();
-            parts.join(", ")
+            let mut parts: Vec<(String, String)> = ps.iter().map(|p| (p.name.clone(), g.value(p))).collect();
+            super::members::fill(&mut parts, &plan.members, &mut g.rng);
+            parts.iter().map(|(n, v)| format!("{n} = {v}")).collect::<Vec<_>>().join(", ")
         }
         Form::Design(d) => g.design(d),
     }
