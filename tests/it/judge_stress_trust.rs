@@ -43,3 +43,24 @@ fn examples_in_blocks_with_a_listed_explanation_are_read() {
     let v = stress("isomorphic", content, a, b, 6);
     assert_eq!(v["verdict"], "PASSED", "{v}");
 }
+
+/// 707: a design method declared `-> None` that returns -1 on a bad index: LeetCode shows `null`
+/// for a void method whatever it returns; the Python driver showed -1, a wrong answer (and a
+/// false alarm against a reference that returns nothing).
+#[test]
+fn a_void_method_shows_null_whatever_it_returns() {
+    if !have("python3") {
+        return;
+    }
+    let content = "<p>Design a counter.</p><p><strong class=\"example\">Example 1:</strong></p><pre><strong>Input</strong>\n\
+[&quot;Counter&quot;, &quot;drop&quot;, &quot;get&quot;]\n[[], [0], []]\n<strong>Output</strong>\n[null, null, 0]</pre>\
+<p><strong>Constraints:</strong></p><ul><li><code>0 &lt;= index &lt;= 10</code></li></ul>";
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/leetcode/counter", json_reply(&problem("counter", content)));
+    let code = "class Counter:\n    def __init__(self):\n        self.n = 0\n    def drop(self, index: int) -> None:\n        if index >= self.n:\n            return -1\n        self.n -= 1\n    def get(self) -> int:\n        return self.n\n";
+    let v = crate::judge::judged(
+        &mut s,
+        json!({"source": "leetcode", "id": "counter", "language": "python", "code": code, "time_limit_ms": 20000}),
+    );
+    assert_eq!(v["verdict"], "AC", "{v}");
+}
