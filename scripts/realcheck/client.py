@@ -69,13 +69,13 @@ class Server:
             if msg.get("id") == rid:
                 return msg
 
-    def call(self, arguments, timeout):
-        """`tools/call test_solution`: the JSON-RPC response, or raises on timeout or a dead server
-        (the server is then stopped and the next call starts a new one)."""
+    def call(self, arguments, timeout, tool="test_solution"):
+        """`tools/call` of `tool` (test_solution unless said): the JSON-RPC response, or raises on
+        timeout or a dead server (the server is then stopped and the next call starts a new one)."""
         try:
             if self.proc is None or self.proc.poll() is not None:
                 self._start()
-            return self._request("tools/call", {"name": "test_solution", "arguments": arguments}, timeout)
+            return self._request("tools/call", {"name": tool, "arguments": arguments}, timeout)
         except (TimeoutError, ConnectionError, BrokenPipeError, json.JSONDecodeError):
             self.stop()
             raise

@@ -29,7 +29,7 @@ const REFERENCE: &str = "input()\nprint(sum(map(int, input().split())))\n";
 const BUGGY: &str = "input()\nprint(sum(list(map(int, input().split()))[:4]))\n";
 
 /// A call's reply, waited for as long as a loaded machine needs (the harness waits 20 s).
-fn call_long(s: &mut Server, args: &Value) -> Value {
+pub(crate) fn call_long(s: &mut Server, args: &Value) -> Value {
     static NEXT: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
     let id = format!("stress-call-{}", NEXT.fetch_add(1, std::sync::atomic::Ordering::Relaxed));
     s.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": TOOL, "arguments": args}}));
@@ -42,7 +42,7 @@ fn call_long(s: &mut Server, args: &Value) -> Value {
 }
 
 /// The call's structured result, checked against the tool's outputSchema.
-fn stressed(s: &mut Server, args: Value) -> Value {
+pub(crate) fn stressed(s: &mut Server, args: Value) -> Value {
     let r = call_long(s, &args);
     assert_eq!(r["result"]["isError"], json!(false), "{args}: {r}");
     let list = s.request("tools/list", json!({}));
@@ -58,7 +58,7 @@ fn stressed(s: &mut Server, args: Value) -> Value {
     v
 }
 
-fn py(code: &str) -> Value {
+pub(crate) fn py(code: &str) -> Value {
     json!({"code": code, "language": "python"})
 }
 

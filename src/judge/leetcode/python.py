@@ -435,6 +435,9 @@ def as_declared(v, t):
             t = t[len(wrap):-1].strip()
     if v is None or not t:
         return v
+    # `-> None` (a void method): LeetCode shows null whatever it returns (707's `return -1`).
+    if t == "None":
+        return None
     if t == "bool" and isinstance(v, (int, float)):
         return bool(v)
     if t == "int" and (isinstance(v, bool) or isinstance(v, float) and v.is_integer()):

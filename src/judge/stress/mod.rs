@@ -85,7 +85,7 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         _ => None,
     };
     let cancelled = || ctx.live.cancelled();
-    let built = build_all(&job, &a, reference.as_ref(), &p, &markdown, reader.as_ref(), &cancelled);
+    let built = build_all(&job, &a, reference.as_ref(), &p, (&markdown, &found), reader.as_ref(), &cancelled);
     let built = match built {
         Ok(b) => b,
         Err(Failure::Compile(which, msg)) => return Ok(output::compile_error(&p, &job, which, &msg)),
@@ -147,7 +147,7 @@ fn build_all(
     a: &args::Stress,
     reference_driver: Option<&super::leetcode::driver::Driver>,
     p: &crate::models::Problem,
-    markdown: &str,
+    st: (&str, &samples::Samples),
     reader: Option<&Reader>,
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Ready, Failure> {
@@ -170,9 +170,7 @@ fn build_all(
             let b = make("generator", g, None, source::GENERATOR_MS)?;
             GeneratorSource::Program { argv: b.argv, cwd: cwd_of(g), limits: b.limits }
         }
-        (None, Some(r)) => {
-            source::from_statement(p, markdown, r, &job.program, a.max_size).map_err(Failure::Refused)?
-        }
+        (None, Some(r)) => source::from_statement(p, st, r, &job.program, a.max_size).map_err(Failure::Refused)?,
         (None, None) => return Err(Failure::Refused("Invalid arguments: give `generator`".into())),
     };
     Ok(Ready { program: program.argv, limits: program.limits, reference, generator })

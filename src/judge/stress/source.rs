@@ -78,15 +78,16 @@ impl GeneratorSource {
 
 /// A LeetCode problem's inputs generated from its statement (the examples' and the code's types,
 /// the constraints), when the caller gave no generator; refused, saying what to give instead,
-/// when no example can be read.
+/// when no example can be read. The examples are the samples `test_solution` reads (from the
+/// statement as served: read again from its Markdown, 205's examples with an explanation in a
+/// list were lost).
 pub(crate) fn from_statement(
     p: &Problem,
-    markdown: &str,
+    (markdown, found): (&str, &crate::samples::Samples),
     reader: &Reader,
     program: &Program,
     max_size: u64,
 ) -> Result<GeneratorSource, String> {
-    let found = crate::samples::extract(markdown, p.source.as_str());
     let examples: Vec<example::Example> =
         found.tests.iter().filter_map(|s| example::parse(&s.input, &s.output).ok()).collect();
     let code = match program {

@@ -214,6 +214,16 @@ pub(super) fn term(t: &str) -> Option<Key> {
     if !rest.is_empty() {
         return None;
     }
+    // Every index is a bare letter (`nums[i]`: every item), or, the last of several, a column
+    // (`dimensions[i][0]`). `stones[0] == 0` (403) or `triangle[i - 1].length` (120) speak of
+    // one item, or of items against each other: read as every item, they broke the rest.
+    let var = |i: &str| {
+        i.starts_with(|c: char| c.is_ascii_alphabetic()) && i.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    };
+    let column = |n: usize, i: &str| n + 1 == indices.len() && n > 0 && i.parse::<usize>().is_ok();
+    if !indices.iter().enumerate().all(|(n, i)| var(i) || column(n, i)) {
+        return None;
+    }
     let name = name.to_string();
     Some(match (len, indices.len()) {
         (true, 0) => Key::Len(name),
@@ -254,6 +264,10 @@ mod tests {
         assert_eq!(term("nums[i]"), Some(Key::Elem("nums".into(), None)));
         assert_eq!(term("Node.val"), Some(Key::Elem(NODE.into(), None)));
         assert_eq!(term("k"), Some(Key::Var("k".into())));
+        // One item, or items against each other: not every item (403's `stones[0] == 0`).
+        assert_eq!(term("stones[0]"), None);
+        assert_eq!(term("triangle[i - 1].length"), None);
+        assert_eq!(term("nums[n-1]"), None);
         let e = parse("n - 1").unwrap();
         assert_eq!(e.eval(&|k| (k == &Key::Var("n".into())).then_some(5.0)), Some(4.0));
         assert!(parse("sum(nums)").is_none() || parse("the sum").is_none());

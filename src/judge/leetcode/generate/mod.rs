@@ -11,6 +11,7 @@
 
 mod constraints;
 mod expr;
+mod members;
 mod nodes;
 mod prose;
 mod rng;
@@ -32,6 +33,8 @@ use shape::{Role, Ty};
 pub struct Plan {
     form: Form,
     facts: constraints::Facts,
+    /// Parameters whose value is one of another's (`members`): (member, container).
+    members: Vec<(String, String)>,
     /// Facts the generator assumed where the statement says nothing it could read.
     assumed: Vec<String>,
 }
@@ -110,7 +113,11 @@ pub(crate) fn plan(
     }
     let mut form = form;
     chars_where_no_length(&mut form, &facts);
-    let mut plan = Plan { form, facts, assumed: Vec::new() };
+    let members = match &mut form {
+        Form::Function(ps) => members::read(ps, &mut facts),
+        Form::Design(_) => Vec::new(),
+    };
+    let mut plan = Plan { form, facts, members, assumed: Vec::new() };
     plan.assumed = values::assumptions(&plan);
     Ok(plan)
 }
@@ -149,6 +156,8 @@ fn design(examples: &[Example], code: Option<&str>, node: Option<NodeKind>) -> R
     let mut methods: Vec<Method> = Vec::new();
     for e in examples {
         let Call::Design { methods: names, args } = &e.call else { continue };
+        // The methods are the design class's (the first call's name), not a helper class's.
+        let code = code.map(|c| names.first().map_or(c, |n| shape::class_body(c, n)));
         for (k, (name, list)) in names.iter().zip(args).enumerate() {
             let slot = match methods.iter().position(|m| &m.name == name) {
                 Some(i) => i,

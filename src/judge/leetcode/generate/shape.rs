@@ -147,6 +147,30 @@ pub(super) fn method_params(code: &str, method: &str) -> Option<Vec<String>> {
     Some(split_params(inside).filter_map(param_name).filter(|n| *n != "self").map(str::to_string).collect())
 }
 
+/// The code of class `name` (`class NumArray`): from its declaration to the next class declared
+/// at the start of a line, or the whole code when it declares no such class. A helper class of
+/// the solution's own (307's `BinaryIndexedTree`, whose `update(x, delta)` came first) is not it.
+pub(super) fn class_body<'a>(code: &'a str, name: &str) -> &'a str {
+    let decl = |line: &str| {
+        let t = line.trim_start_matches("public ").trim_start_matches("final ");
+        ["class ", "struct ", "type ", "impl "]
+            .iter()
+            .find_map(|k| t.strip_prefix(k))
+            .map(|rest| rest.split(|c: char| !(c.is_alphanumeric() || c == '_')).next().unwrap_or("").to_string())
+    };
+    let mut start = None;
+    let mut at = 0;
+    for line in code.split_inclusive('\n') {
+        match (decl(line), start) {
+            (Some(n), None) if n == name => start = Some(at),
+            (Some(n), Some(s)) if n != name => return &code[s..at],
+            _ => {}
+        }
+        at += line.len();
+    }
+    start.map_or(code, |s| &code[s..])
+}
+
 /// Each parenthesised group outside comments (across lines: a formatter may split a signature):
 /// the code before it, and what is inside.
 fn groups(code: &str) -> Vec<(&str, &str)> {

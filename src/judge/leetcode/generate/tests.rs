@@ -177,3 +177,83 @@ fn parity_and_a_design_constructors_tree() {
     assert_eq!(methods.len(), 100_000);
     assert_eq!(args[0][0].as_array().unwrap().iter().filter(|v| !v.is_null()).count(), 100_000);
 }
+
+/// 403: `stones[0] == 0` was read as every stone being 0, and strictly increasing stones then
+/// had room for one only, below the length's lower bound of 2.
+#[test]
+fn one_item_fixed_is_not_every_item() {
+    let md = "**Constraints:**\n\n- `2 <= stones.length <= 2000`\n- `0 <= stones[i] <= 2^31 - 1`\n- `stones[0] == 0`\n- `stones is sorted in a strictly increasing order.`\n";
+    let p = plan(md, &[ex("stones = [0,1,3,5,6,8,12,17]")], None, None).unwrap();
+    assert_eq!(p.unread(), ["stones[0] == 0"]);
+    for seed in 1..20 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.1), "0").unwrap().call else { panic!() };
+        assert!(args[0].1.as_array().unwrap().len() >= 2, "{args:?}");
+    }
+}
+
+/// 307: a helper class of the solution's own came first with methods of the same names
+/// (`update(self, x, delta)`): the design class's parameters were not read, their ranges unread.
+#[test]
+fn design_methods_are_the_design_classs() {
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 3 * 10^4`\n- `-100 <= nums[i] <= 100`\n- `0 <= index < nums.length`\n- `-100 <= val <= 100`\n- `0 <= left <= right < nums.length`\n";
+    let code = "class BinaryIndexedTree:\n    def __init__(self, n):\n        pass\n    def update(self, x: int, delta: int):\n        pass\n\nclass NumArray:\n    def __init__(self, nums: List[int]):\n        pass\n    def update(self, index: int, val: int) -> None:\n        pass\n    def sumRange(self, left: int, right: int) -> int:\n        pass\n";
+    let e = example::parse(
+        "[\"NumArray\", \"sumRange\", \"update\", \"sumRange\"]\n[[[1, 3, 5]], [0, 2], [1, 2], [0, 2]]",
+        "[null, 9, null, 8]",
+    )
+    .unwrap();
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..10 {
+        let Call::Design { methods, args } = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else {
+            panic!()
+        };
+        let n = args[0][0].as_array().unwrap().len() as i64;
+        for (m, a) in methods.iter().zip(&args).skip(1) {
+            let a: Vec<i64> = a.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+            if m == "update" {
+                assert!((0..n).contains(&a[0]) && (-100..=100).contains(&a[1]), "{a:?}");
+            }
+        }
+    }
+}
+
+/// 1109: `1 <= first_i <= last_i <= n`: the first part was drawn without the bound that the
+/// second carries (`<= n`), above `n`, and the second could not be both.
+#[test]
+fn a_tuple_part_keeps_the_bound_of_the_parts_after_it() {
+    let md = "`bookings[i] = [first_i, last_i, seats_i]`\n\n**Constraints:**\n\n- `1 <= n <= 2 * 10^4`\n- `1 <= bookings.length <= 2 * 10^4`\n- `bookings[i].length == 3`\n- `1 <= first_i <= last_i <= n`\n- `1 <= seats_i <= 10^4`\n";
+    let p = plan(md, &[ex("bookings = [[1,2,10],[2,3,20],[2,5,25]], n = 5")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.1), "0").unwrap().call else { panic!() };
+        let n = args[1].1.as_i64().unwrap();
+        for b in args[0].1.as_array().unwrap() {
+            let b: Vec<i64> = b.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+            assert!(1 <= b[0] && b[0] <= b[1] && b[1] <= n, "{b:?}, n = {n}");
+        }
+    }
+}
+
+/// 993 and 235: values that the statement says exist in the tree (`x and y are exist in the
+/// tree`), and nodes the examples give by value (`p = 2` for a `TreeNode`), were drawn at random:
+/// they named no node, and the reference crashed. They are drawn from the tree's values, distinct.
+#[test]
+fn values_that_exist_in_the_tree_are_drawn_from_it() {
+    let md = "**Constraints:**\n\n- The number of nodes in the tree is in the range `[2, 100]`.\n- `1 <= Node.val <= 100`\n- Each node has a **unique** value.\n- `x != y`\n- `x` and `y` are exist in the tree.\n";
+    let code = "class Solution:\n    def isCousins(self, root: Optional[TreeNode], x: int, y: int) -> bool:\n";
+    let p = plan(md, &[ex("root = [1,2,3,4], x = 4, y = 3")], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let md = "**Constraints:**\n\n- The number of nodes in the tree is in the range `[2, 10^5]`.\n- `-10^9 <= Node.val <= 10^9`\n- All `Node.val` are **unique**.\n- `p != q`\n";
+    let code2 = "class Solution:\n    def lowestCommonAncestor(self, root: 'TreeNode', p: 'TreeNode', q: 'TreeNode') -> 'TreeNode':\n";
+    let p2 = plan(md, &[ex("root = [6,2,8,0,4,7,9,null,null,3,5], p = 2, q = 8")], Some(code2), None).unwrap();
+    assert!(p2.unread().is_empty(), "{:?}", p2.unread());
+    for (p, a, b) in [(&p, "x", "y"), (&p2, "p", "q")] {
+        for seed in 0..20 {
+            let Call::Function(args) = example::parse(&p.testcase(seed, 0.3), "0").unwrap().call else { panic!() };
+            let tree: Vec<i64> = args[0].1.as_array().unwrap().iter().filter_map(Value::as_i64).collect();
+            let (x, y) = (args[1].1.as_i64().unwrap(), args[2].1.as_i64().unwrap());
+            assert!(tree.contains(&x) && tree.contains(&y) && x != y, "{a} = {x}, {b} = {y}, {tree:?}");
+        }
+    }
+}

@@ -36,8 +36,9 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
             let keys: Vec<Key> = ps.iter().flat_map(|p| g.scalar_keys(p)).collect();
             let keys = g.with_named(keys);
             g.assign_all(keys);
-            let parts: Vec<String> = ps.iter().map(|p| format!("{} = {}", p.name, g.value(p))).collect();
-            parts.join(", ")
+            let mut parts: Vec<(String, String)> = ps.iter().map(|p| (p.name.clone(), g.value(p))).collect();
+            super::members::fill(&mut parts, &plan.members, &mut g.rng);
+            parts.iter().map(|(n, v)| format!("{n} = {v}")).collect::<Vec<_>>().join(", ")
         }
         Form::Design(d) => g.design(d),
     }
@@ -243,13 +244,30 @@ impl Gen<'_> {
 
     /// `k`'s range now: the bounds whose terms are known, else `default`'s side.
     pub(super) fn range(&self, k: &Key, int: bool, default: impl Fn() -> (f64, f64)) -> (f64, f64) {
+        self.range_at(k, int, &default, 0)
+    }
+
+    /// [`Gen::range`], where a bound naming a later part of the same tuple, not drawn yet, takes
+    /// that part's own bound on the same side (`first_i <= last_i <= n`: `first_i <= n`; 1109's
+    /// first day drawn above `n` left no room for the last). `depth` stops a cycle.
+    fn range_at(&self, k: &Key, int: bool, default: &dyn Fn() -> (f64, f64), depth: u8) -> (f64, f64) {
         let (los, his) = self.plan.facts.bounds(k);
-        let env = |k: &Key| self.env.get(k).copied();
+        let side = |upper: bool| {
+            move |k: &Key| match self.env.get(k) {
+                Some(x) => Some(*x),
+                None if depth < 4 && matches!(k, Key::Elem(_, Some(_))) => {
+                    let (lo, hi) = self.range_at(k, int, &|| (f64::NAN, f64::NAN), depth + 1);
+                    Some(if upper { hi } else { lo }).filter(|x| x.is_finite())
+                }
+                None => None,
+            }
+        };
         let one = if int { 1.0 } else { 0.0 };
+        let (env_lo, env_hi) = (side(false), side(true));
         let lo =
-            los.iter().filter_map(|b| Some(b.expr.eval(&env)? + if b.strict { one } else { 0.0 })).reduce(f64::max);
+            los.iter().filter_map(|b| Some(b.expr.eval(&env_lo)? + if b.strict { one } else { 0.0 })).reduce(f64::max);
         let hi =
-            his.iter().filter_map(|b| Some(b.expr.eval(&env)? - if b.strict { one } else { 0.0 })).reduce(f64::min);
+            his.iter().filter_map(|b| Some(b.expr.eval(&env_hi)? - if b.strict { one } else { 0.0 })).reduce(f64::min);
         let (dlo, dhi) = if lo.is_none() || hi.is_none() { default() } else { (0.0, 0.0) };
         let (mut lo, mut hi) = (lo.unwrap_or(dlo.min(hi.unwrap_or(dlo))), hi.unwrap_or(dhi.max(lo.unwrap_or(dhi))));
         if int {

@@ -1,0 +1,81 @@
+//! Parameters whose value is one of another's: a node given by its value (235's `p = 2`, a
+//! `TreeNode` the examples write as a number), and the values a sentence says exist in the tree
+//! or list (993's `x and y are exist in the tree`). Drawn at random they named no node, and the
+//! reference crashed on an input the statement rules out. Such a value is drawn from the values
+//! the container was given, distinct ones where there are enough (`p != q`).
+
+use serde_json::Value;
+
+use super::constraints::Facts;
+use super::shape::{Role, Ty};
+use super::{Param, rng::Rng};
+
+/// `(member, container)` pairs; the lines this reads move from unread to read.
+pub(super) fn read(params: &mut [Param], facts: &mut Facts) -> Vec<(String, String)> {
+    let Some(container) = params.iter().find(|p| p.role != Role::Plain && matches!(p.ty, Ty::List(_))) else {
+        return Vec::new();
+    };
+    let container = container.name.clone();
+    let mut out = Vec::new();
+    // A node parameter the examples write as a number: a node of the container, by value.
+    for p in params.iter_mut() {
+        if p.role != Role::Plain && p.ty == Ty::Int {
+            p.role = Role::Plain;
+            out.push((p.name.clone(), container.clone()));
+        }
+    }
+    let scalar = |n: &str| params.iter().any(|p| p.name == n && p.ty == Ty::Int);
+    let mut other = Vec::new();
+    for line in std::mem::take(&mut facts.unread) {
+        let lower = line.to_ascii_lowercase();
+        let named: Vec<&str> = words(&line).filter(|w| scalar(w)).collect();
+        if lower.contains("exist") && ["tree", "bst", "list"].iter().any(|w| lower.contains(w)) && !named.is_empty() {
+            for n in named {
+                if !out.iter().any(|(m, _)| m == n) {
+                    out.push((n.to_string(), container.clone()));
+                }
+            }
+            facts.read.push(line);
+        } else {
+            other.push(line);
+        }
+    }
+    // `x != y` between two members: they are drawn distinct.
+    for line in other {
+        let members = words(&line).filter(|w| out.iter().any(|(m, _)| m == w)).count();
+        if line.contains("!=") && members == 2 {
+            facts.read.push(line);
+        } else {
+            facts.unread.push(line);
+        }
+    }
+    out
+}
+
+fn words(line: &str) -> impl Iterator<Item = &str> {
+    line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).filter(|w| !w.is_empty())
+}
+
+/// The testcase's parts (`name = value`) with each member's value drawn from its container's.
+pub(super) fn fill(parts: &mut [(String, String)], members: &[(String, String)], rng: &mut Rng) {
+    let mut used: Vec<i64> = Vec::new();
+    for (member, container) in members {
+        let Some(values) = parts.iter().find(|(n, _)| n == container).and_then(|(_, v)| ints(v)) else { continue };
+        let fresh: Vec<i64> = values.iter().copied().filter(|v| !used.contains(v)).collect();
+        let pool = if fresh.is_empty() { &values } else { &fresh };
+        if pool.is_empty() {
+            continue;
+        }
+        let v = pool[rng.range(0, pool.len() as i64 - 1) as usize];
+        used.push(v);
+        if let Some(slot) = parts.iter_mut().find(|(n, _)| n == member) {
+            slot.1 = v.to_string();
+        }
+    }
+}
+
+/// The integers of a generated list (a tree's level order, a linked list), `null`s left out.
+fn ints(v: &str) -> Option<Vec<i64>> {
+    let v: Value = serde_json::from_str(v).ok()?;
+    Some(v.as_array()?.iter().filter_map(Value::as_i64).collect())
+}

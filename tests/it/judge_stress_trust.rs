@@ -1,0 +1,66 @@
+//! `stress_test` on LeetCode testcases generated from the statement, with the faults that the
+//! trust measurement on real data found (issue 31; docs/stress.md, "Trust on real data"): each a
+//! synthetic statement shaped as the real one was, a correct program against a correct reference
+//! (no false alarm), or a wrong one (found).
+
+use serde_json::{Value, json};
+
+use crate::judge::{have, judge_server};
+use crate::judge_stress::{py, stressed};
+use crate::util::json_reply;
+
+fn problem(id: &str, content: &str) -> Value {
+    json!({"id": id, "source": "leetcode", "title": id, "tags": [], "content": content, "category": "Algorithms"})
+}
+
+fn stress(id: &str, content: &str, program: &str, reference: &str, rounds: u64) -> Value {
+    let (b, mut s) = judge_server(vec![]);
+    b.route(&format!("/api/v1/problems/leetcode/{id}"), json_reply(&problem(id, content)));
+    stressed(
+        &mut s,
+        json!({"source": "leetcode", "id": id, "language": "python", "code": program, "reference": py(reference),
+            "rounds": rounds, "time_limit_ms": 20000, "time_budget_s": 120}),
+    )
+}
+
+/// 205's examples are LeetCode's newer blocks (`example-block`, `example-io`) with an explanation
+/// in a list: `test_solution` read them, the generator (which read the Markdown again) did not, and
+/// refused to generate.
+#[test]
+fn examples_in_blocks_with_a_listed_explanation_are_read() {
+    if !have("python3") {
+        return;
+    }
+    let content = "<p>Given two strings <code>s</code> and <code>t</code>, determine if they are isomorphic.</p>\
+<p><strong class=\"example\">Example 1:</strong></p><div class=\"example-block\"><p><strong>Input:</strong> \
+<span class=\"example-io\">s = &quot;egg&quot;, t = &quot;add&quot;</span></p><p><strong>Output:</strong> \
+<span class=\"example-io\">true</span></p><p><strong>Explanation:</strong></p><p>The strings can be made identical by:</p>\
+<ul><li>Mapping <code>&#39;e&#39;</code> to <code>&#39;a&#39;</code>.</li></ul></div><p>&nbsp;</p>\
+<p><strong>Constraints:</strong></p><ul><li><code>1 &lt;= s.length &lt;= 50</code></li>\
+<li><code>t.length == s.length</code></li><li><code>s</code> and <code>t</code> consist of any valid ascii character.</li></ul>";
+    let a = "class Solution:\n    def isIsomorphic(self, s: str, t: str) -> bool:\n        return len(set(s)) == len(set(t)) == len(set(zip(s, t)))\n";
+    let b = "class Solution:\n    def isIsomorphic(self, s: str, t: str) -> bool:\n        d1, d2 = {}, {}\n        for x, y in zip(s, t):\n            if d1.setdefault(x, y) != y or d2.setdefault(y, x) != x:\n                return False\n        return True\n";
+    let v = stress("isomorphic", content, a, b, 6);
+    assert_eq!(v["verdict"], "PASSED", "{v}");
+}
+
+/// 707: a design method declared `-> None` that returns -1 on a bad index: LeetCode shows `null`
+/// for a void method whatever it returns; the Python driver showed -1, a wrong answer (and a
+/// false alarm against a reference that returns nothing).
+#[test]
+fn a_void_method_shows_null_whatever_it_returns() {
+    if !have("python3") {
+        return;
+    }
+    let content = "<p>Design a counter.</p><p><strong class=\"example\">Example 1:</strong></p><pre><strong>Input</strong>\n\
+[&quot;Counter&quot;, &quot;drop&quot;, &quot;get&quot;]\n[[], [0], []]\n<strong>Output</strong>\n[null, null, 0]</pre>\
+<p><strong>Constraints:</strong></p><ul><li><code>0 &lt;= index &lt;= 10</code></li></ul>";
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/leetcode/counter", json_reply(&problem("counter", content)));
+    let code = "class Counter:\n    def __init__(self):\n        self.n = 0\n    def drop(self, index: int) -> None:\n        if index >= self.n:\n            return -1\n        self.n -= 1\n    def get(self) -> int:\n        return self.n\n";
+    let v = crate::judge::judged(
+        &mut s,
+        json!({"source": "leetcode", "id": "counter", "language": "python", "code": code, "time_limit_ms": 20000}),
+    );
+    assert_eq!(v["verdict"], "AC", "{v}");
+}
