@@ -1,8 +1,11 @@
 //! The C++ driver: the user's `class Solution` (or design class) exactly as pasted into LeetCode,
-//! compiled with what LeetCode's C++ puts around it. The part every problem shares (`cpp/lc.hpp`:
-//! `<bits/stdc++.h>`, `using namespace std`, JSON, conversions, calls; `cpp/lc.cpp`) is built once
-//! per session as a precompiled header and an object file. Per problem, `main.cpp` holds the
-//! definitions the problem needs (`cpp/prelude.cpp`'s sections: ListNode, TreeNode, the `Node`
+//! compiled with what LeetCode's C++ puts around it. The part most problems share, the prelude
+//! (`block.h`: `cpp/lc.hpp`, which is `<bits/stdc++.h>`, `using namespace std`, JSON, conversions,
+//! calls; then ListNode and TreeNode unless the code defines them), is precompiled once in the
+//! user's cache folder, with the driver's compiled part beside it (`cpp/lc.cpp`: `lc.o`), as a
+//! program's include block is (`pch::prelude`); until that is ready, or without it, the prelude is
+//! read as text and `lc.o` built once per session. Per problem, `main.cpp` holds the other
+//! definitions the problem needs (`cpp/prelude.cpp`'s sections: the `Node`
 //! kind, NestedInteger, a hidden API), the user's code under `#line 1 "solution.cpp"` (so the
 //! compiler names the user's lines), and a `main` of a few lines: the method's member pointer
 //! handed to a template that deduces its parameters' types. What templates cannot reach is read
@@ -34,7 +37,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
         Some((class, methods)) => design(&scan, class, methods)?,
         None => function(&scan, &shape.names)?,
     };
-    let prelude = prelude(&scan, shape)?;
+    let (classes, prelude) = (classes(&scan), prelude(&scan, shape)?);
     let compiler = toolchain::version(tool).as_deref().and_then(compiler);
     // What LeetCode's Clang compiles and GCC does not, rewritten on the same lines: lambdas that
     // use a multi-dimensional variable-length array (any GCC), recursive lambdas written with
@@ -60,21 +63,41 @@ signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
         argv.extend(more.iter().map(|s| s.to_string()));
         argv
     };
+    // `block.h`: the driver's header and LeetCode's usual classes, the part most calls share,
+    // precompiled in the user's cache folder where it can be (`{pch}` is then that folder, which
+    // holds `lc.o` too: `precompiled`); else read from the build's folder, linked with the
+    // session's `lc.o`.
+    let block =
+        format!("#line 1 \"lc.hpp\"\n{}#line 1 \"leetcode-prelude.cpp\"\n{classes}", super::packed::text("cpp/lc.hpp"));
     Ok(Driver {
-        files: vec![("solution.cpp".into(), code.into()), ("main.cpp".into(), main)],
-        compile: words(&["-include", "{shared}/lc.hpp", "-o", EXE, "main.cpp", "{shared}/lc.o"]),
+        files: vec![("solution.cpp".into(), code.into()), ("main.cpp".into(), main), (BLOCK.into(), block)],
+        compile: words(&["-include", "{pch}/block.h", "-o", EXE, "main.cpp", "{shared}/lc.o"]),
         run: vec![format!("{{dir}}/{EXE}")],
         shared: Some(Shared {
             name: "leetcode-cpp".into(),
-            // The shared header, precompiled once per session, and the driver's compiled part.
+            // The driver's compiled part, for a session without the precompiled prelude.
             files: vec![
                 ("lc.hpp".into(), super::packed::text("cpp/lc.hpp")),
-                ("lc.cpp".into(), super::packed::text("cpp/lc.cpp")),
+                (OBJECT_SOURCE.into(), super::packed::text("cpp/lc.cpp")),
             ],
-            // One command: the header precompiled (lc.hpp.gch, which `-include` finds) and lc.o.
-            compile: words(&["-c", "-x", "c++-header", "lc.hpp", "-x", "c++", "lc.cpp"]),
+            compile: words(&["-c", OBJECT_SOURCE]),
         }),
     })
+}
+
+/// The driver's precompiled prelude, a file of its build.
+const BLOCK: &str = "block.h";
+/// The driver's compiled part, built once: `lc.o`.
+const OBJECT_SOURCE: &str = "lc.cpp";
+
+/// What of a C++ driver's build can be precompiled (`pch::prelude`): the compile command
+/// (without its output and inputs), the prelude (`block.h`), the files of `lc.o` and its source.
+#[allow(clippy::type_complexity)]
+pub(crate) fn precompiled(d: &Driver) -> Option<(&[String], &str, &[(String, String)], &'static str)> {
+    let shared = d.shared.as_ref().filter(|s| s.name == "leetcode-cpp")?;
+    let block = d.files.iter().find(|(name, _)| name == BLOCK)?;
+    let command = shared.compile.strip_suffix(&["-c".to_string(), OBJECT_SOURCE.to_string()])?;
+    Some((command, &block.1, &shared.files, OBJECT_SOURCE))
 }
 
 /// A compiler's family and major version from its `--version` line (`g++ (Debian 12.2.0-14)
@@ -247,14 +270,18 @@ std::string& out) {{\n{arms}        return false;\n    }})",
     ))
 }
 
-/// The definitions the code needs that LeetCode's C++ makes for it, unless the code makes them.
+/// LeetCode's `ListNode` and `TreeNode`, unless the code defines them: in the precompiled
+/// prelude (most problems' code uses them or names them only in a comment).
+fn classes(scan: &str) -> String {
+    ["ListNode", "TreeNode"].into_iter().filter(|name| !scan::declares(scan, name)).map(section).collect()
+}
+
+/// The other definitions the code needs that LeetCode's C++ makes for it, unless the code makes them.
 fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
     let defined = |name: &str| scan::declares(scan, name);
     let mut out = String::new();
-    for name in ["ListNode", "TreeNode", "NestedInteger"] {
-        if !defined(name) && (name != "NestedInteger" || mentions(scan, name)) {
-            out += section(name);
-        }
+    if mentions(scan, "NestedInteger") && !defined("NestedInteger") {
+        out += section("NestedInteger");
     }
     if mentions(scan, "PolyNode") && !defined("PolyNode") {
         out += section(NodeKind::Poly.name());

@@ -12,6 +12,7 @@
 //! and ARCHITECTURE say the rest.
 
 pub(crate) use super::build::{Driver, Shape, Shared, fill};
+pub(crate) use super::cpp::precompiled;
 use crate::judge::toolchain::Lang;
 
 /// What makes a language's driver: from the code, what the examples call and the tool's argv, the
