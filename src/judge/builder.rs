@@ -198,8 +198,8 @@ less busy",
 /// The cache folder of a C++ driver's prelude (`block.h` precompiled, `lc.o`) when ready
 /// (`pch::prelude`, which starts its build when it is not).
 fn precompiled_prelude(d: &Driver) -> Option<PathBuf> {
-    let (command, block, files, source) = driver::precompiled(d)?;
-    pch::prelude(command, block, pch::Object { files: files.to_vec(), source: source.into() })
+    let p = driver::precompiled(d)?;
+    pch::prelude(p.command, p.block, pch::Object { files: p.files.to_vec(), source: p.source.into() })
 }
 
 /// Writes the program's files into `dir` and compiles them. `shared` is the folder of the
@@ -222,9 +222,7 @@ fn compile(
                 std::fs::write(dir.join(name), text).map_err(setup)?;
             }
             let s = shared.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            // The prelude from the build's folder; `with_prelude` names the precompiled one.
-            let words: Vec<String> = d.compile.iter().map(|w| w.replace("{pch}", "{dir}")).collect();
-            driver::fill(&words, &dir.to_string_lossy(), &s, 0)
+            driver::fill(&d.compile, &dir.to_string_lossy(), &s, 0)
         }
         None => {
             let file = lang.file_name(source);
@@ -256,8 +254,8 @@ fn compile(
         (_, true) => (End::Code(0), String::new(), false),
         (Some(include), false) => {
             // A driver's command names its prelude already: the precompiled one in its place.
-            let first = match driver {
-                Some(_) => with_prelude(&argv, &dir.join("block.h"), include),
+            let first = match driver.and_then(driver::precompiled) {
+                Some(p) => with_prelude(&argv, &driver::fill(&[p.header.into()], "", &key_of(include), 0)[0], include),
                 None => pch::with_header(&argv, include),
             };
             with_header(&first, &argv, include, dir, &env, cancelled)
@@ -324,12 +322,16 @@ fn compile_env(lang: Lang, dir: &Path, shared: Option<&Path>) -> Vec<(String, St
     env
 }
 
-/// A driver's compile command with its prelude read from `key` (the precompiled `block.h`) in
-/// place of `own` (the build's copy).
-fn with_prelude(argv: &[String], own: &Path, key: &Path) -> Vec<String> {
-    let own = own.to_string_lossy();
-    let mut out: Vec<String> =
-        argv.iter().map(|w| if *w == own { key.to_string_lossy().into_owned() } else { w.clone() }).collect();
+/// The cache folder of a precompiled `block.h`.
+fn key_of(block: &Path) -> String {
+    block.parent().unwrap_or(block).to_string_lossy().into_owned()
+}
+
+/// A driver's compile command with `block` (the precompiled prelude) read in place of `own`, the
+/// header it names.
+fn with_prelude(argv: &[String], own: &str, block: &Path) -> Vec<String> {
+    let block = block.to_string_lossy();
+    let mut out: Vec<String> = argv.iter().map(|w| if w == own { block.to_string() } else { w.clone() }).collect();
     // Last: the words in front may be a wrapper's (`ccache g++`).
     out.push("-Winvalid-pch".into());
     out

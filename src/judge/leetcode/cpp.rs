@@ -51,7 +51,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
     let body = rewritten.as_deref().unwrap_or(code_now);
     // `signed main`: C++ solutions often say `#define int long long`.
     let main = format!(
-        "#line 1 \"leetcode-prelude.cpp\"\n{prelude}#line 1 \"solution.cpp\"\n{body}\n#line 1 \"leetcode-call.cpp\"\n\
+        "#line 1 \"leetcode-prelude.cpp\"\n#ifndef OJ_LC_CLASSES\n{classes}#endif\n{prelude}#line 1 \"solution.cpp\"\n{body}\n#line 1 \"leetcode-call.cpp\"\n\
 signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
     );
     // LeetCode's standard, or the newest before it this compiler takes (`standard`); the
@@ -63,41 +63,57 @@ signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
         argv.extend(more.iter().map(|s| s.to_string()));
         argv
     };
-    // `block.h`: the driver's header and LeetCode's usual classes, the part most calls share,
-    // precompiled in the user's cache folder where it can be (`{pch}` is then that folder, which
-    // holds `lc.o` too: `precompiled`); else read from the build's folder, linked with the
-    // session's `lc.o`.
-    let block =
-        format!("#line 1 \"lc.hpp\"\n{}#line 1 \"leetcode-prelude.cpp\"\n{classes}", super::packed::text("cpp/lc.hpp"));
+    // The session's part: lc.hpp precompiled (`lc.hpp.gch`, which `-include` finds) and lc.o.
+    // Where it can be, the prelude is precompiled once in the user's cache folder instead, with
+    // its own lc.o (`precompiled`): `block.h`, lc.hpp then the usual classes (`OJ_LC_CLASSES`
+    // skips main.cpp's copy), a file of the build that is only read from there.
+    let block = format!(
+        "#line 1 \"lc.hpp\"\n{}#line 1 \"leetcode-prelude.cpp\"\n#define OJ_LC_CLASSES\n{classes}",
+        super::packed::text("cpp/lc.hpp")
+    );
     Ok(Driver {
         files: vec![("solution.cpp".into(), code.into()), ("main.cpp".into(), main), (BLOCK.into(), block)],
-        compile: words(&["-include", "{pch}/block.h", "-o", EXE, "main.cpp", "{shared}/lc.o"]),
+        compile: words(&["-include", HEADER, "-o", EXE, "main.cpp", "{shared}/lc.o"]),
         run: vec![format!("{{dir}}/{EXE}")],
         shared: Some(Shared {
             name: "leetcode-cpp".into(),
-            // The driver's compiled part, for a session without the precompiled prelude.
             files: vec![
                 ("lc.hpp".into(), super::packed::text("cpp/lc.hpp")),
                 (OBJECT_SOURCE.into(), super::packed::text("cpp/lc.cpp")),
             ],
-            compile: words(&["-c", OBJECT_SOURCE]),
+            compile: words(&SHARED_WORDS),
         }),
     })
 }
 
-/// The driver's precompiled prelude, a file of its build.
+/// The prelude, a file of the build.
 const BLOCK: &str = "block.h";
-/// The driver's compiled part, built once: `lc.o`.
+/// The header the compile names, which `block.h` replaces when it is precompiled.
+const HEADER: &str = "{shared}/lc.hpp";
+/// The driver's compiled part: `lc.o`.
 const OBJECT_SOURCE: &str = "lc.cpp";
+/// The session part's command after the compiler's options: the header and lc.o in one.
+const SHARED_WORDS: [&str; 7] = ["-c", "-x", "c++-header", "lc.hpp", "-x", "c++", OBJECT_SOURCE];
 
-/// What of a C++ driver's build can be precompiled (`pch::prelude`): the compile command
-/// (without its output and inputs), the prelude (`block.h`), the files of `lc.o` and its source.
-#[allow(clippy::type_complexity)]
-pub(crate) fn precompiled(d: &Driver) -> Option<(&[String], &str, &[(String, String)], &'static str)> {
+/// What of a C++ driver's build can be precompiled in the cache (`pch::prelude`).
+pub(crate) struct Precompiled<'a> {
+    /// The compile command without its inputs and output.
+    pub(crate) command: &'a [String],
+    /// `block.h`'s text.
+    pub(crate) block: &'a str,
+    /// lc.o's files and the one compiled.
+    pub(crate) files: &'a [(String, String)],
+    pub(crate) source: &'static str,
+    /// The word of the compile command that `block.h` replaces (`{shared}/lc.hpp`: with the
+    /// cache's folder as `{shared}`, lc.hpp as text, which is what a build falls back to).
+    pub(crate) header: &'static str,
+}
+
+pub(crate) fn precompiled(d: &Driver) -> Option<Precompiled<'_>> {
     let shared = d.shared.as_ref().filter(|s| s.name == "leetcode-cpp")?;
     let block = d.files.iter().find(|(name, _)| name == BLOCK)?;
-    let command = shared.compile.strip_suffix(&["-c".to_string(), OBJECT_SOURCE.to_string()])?;
-    Some((command, &block.1, &shared.files, OBJECT_SOURCE))
+    let command = shared.compile.strip_suffix(&SHARED_WORDS.map(String::from))?;
+    Some(Precompiled { command, block: &block.1, files: &shared.files, source: OBJECT_SOURCE, header: HEADER })
 }
 
 /// A compiler's family and major version from its `--version` line (`g++ (Debian 12.2.0-14)
