@@ -93,7 +93,6 @@ pub(crate) struct CppFigures {
 /// Builds with warm headers, the median wall time (`compile.ms`) and the CPU time of the
 /// server's children (the compiler) for each: the plain submission, the one with the AtCoder
 /// Library, a LeetCode C++ call (its prelude precompiled); `Err` for what was not measured.
-#[derive(Default)]
 struct Warm {
     plain: Vec<(f64, f64)>,
     acl: Vec<(f64, f64)>,
@@ -321,7 +320,7 @@ pub(crate) fn measure_cpp(opts: &Opts, failed: &mut bool) -> Result<CppFigures, 
         let (header_ms, header_bytes) = header_built(&lines)?;
         let mut servers = [(plain, 1), (with, id)];
         let (mut off, mut on) = (Vec::new(), Vec::new());
-        let mut warm = Warm::default();
+        let mut warm = Warm { plain: Vec::new(), acl: Vec::new(), leetcode: Err("not measured".into()) };
         for i in 0..n {
             let (a, b, used) = pair(&mut servers, SUBMISSION, i)?;
             if !used {
@@ -356,8 +355,8 @@ pub(crate) fn measure_cpp(opts: &Opts, failed: &mut bool) -> Result<CppFigures, 
             ),
             Err(e) => println!("with the AtCoder Library: {e}"),
         }
-        let [_, (with, id)] = &mut servers;
-        warm.leetcode = measure_leetcode(with, id, &lines, n);
+        let [_, (server, id)] = &mut servers;
+        warm.leetcode = measure_leetcode(server, id, &lines, n);
         match &warm.leetcode {
             Ok(xs) => println!("a LeetCode C++ call, its prelude precompiled: {}", warm_cell(xs, 800.0).text),
             Err(e) => println!("a LeetCode C++ call: {e}"),

@@ -19,7 +19,9 @@
 //!
 //! A key's folder: `key.txt` (what the key is made of), `block.h`, `block.h.gch`, `deps` (the
 //! headers it read: a newer one makes it stale), `used` (touched when a session first uses it),
-//! `lock` (a build under way, with its PID).
+//! `lock` (a build under way, with its PID). A LeetCode C++ driver's prelude ([`prelude`]) is a
+//! block too, whose folder also holds the driver's compiled part (`lc.cpp` and `lc.hpp`, compiled
+//! with the header into `lc.o`), so that no session compiles it again.
 //!
 //! The build is off the call's path: the first program that would use a missing header starts
 //! its build on a thread of its own and is built without it; later builds use it once it is
