@@ -146,6 +146,9 @@ fn measure_leetcode(
     Ok(out)
 }
 
+/// Which of the warm builds a row shows.
+type WarmOf = fn(&Warm) -> Result<&[(f64, f64)], String>;
+
 /// "median wall (median CPU), ratio to the target".
 fn warm_cell(xs: &[(f64, f64)], target: f64) -> Cell {
     let wall = stats(&xs.iter().map(|x| x.0).collect::<Vec<_>>()).median;
@@ -442,7 +445,7 @@ pub(crate) fn cpp_rows(figures: &Result<CppFigures, String>, rows: &mut Vec<Row>
     rows.push(Row::info("  the compiler's CPU time for it, run directly: without → with", cell(&cpu), Cell::default()));
     // The targets with warm headers, judged by the compiler's CPU time (what the load on
     // a shared machine changes least); the wall time beside it.
-    let warm: [(&str, f64, fn(&Warm) -> Result<&[(f64, f64)], String>); 3] = [
+    let warm: [(&str, f64, WarmOf); 3] = [
         ("a typical submission (<bits/stdc++.h>)", 600.0, |w| Ok(&w.plain)),
         ("it with the AtCoder Library", 1000.0, |w| Ok(&w.acl)),
         ("a LeetCode C++ call (Two Sum), its prelude precompiled", 800.0, |w| {
