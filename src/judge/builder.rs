@@ -245,11 +245,7 @@ fn compile(
     let started = Instant::now();
     // The command without `-o main main.cpp`: what the header is built with.
     let command = &argv[..argv.len().saturating_sub(3)];
-    let header = match (&prelude, driver) {
-        (Some(key), Some(_)) => Some(key.join("block.h")),
-        (None, None) if lang == Lang::Cpp => pch::header(command, source),
-        _ => None,
-    };
+    let header = header(lang, driver.is_some(), prelude.as_deref(), command, source);
     let (end, log, pch) = match (&header, argv.is_empty()) {
         (_, true) => (End::Code(0), String::new(), false),
         (Some(include), false) => {
@@ -320,6 +316,16 @@ fn compile_env(lang: Lang, dir: &Path, shared: Option<&Path>) -> Vec<(String, St
         }
     }
     env
+}
+
+/// The precompiled header a build reads: a C++ driver's prelude (in `prelude`, when ready), or
+/// a C++ program's include block (`pch::header`).
+fn header(lang: Lang, driven: bool, prelude: Option<&Path>, command: &[String], source: &str) -> Option<PathBuf> {
+    match (prelude, driven) {
+        (Some(key), true) => Some(key.join("block.h")),
+        (None, false) if lang == Lang::Cpp => pch::header(command, source),
+        _ => None,
+    }
 }
 
 /// The cache folder of a precompiled `block.h`.
