@@ -68,7 +68,15 @@ fn with_acl() -> String {
     )
 }
 
+/// A LeetCode C++ call (the fixture's problem 1, Two Sum) as LeetCode's C++ template has it.
+const LEETCODE: &str = "class Solution {\npublic:\n    vector<int> twoSum(vector<int>& nums, int target) {\n        \
+unordered_map<int, int> seen;\n        for (int i = 0; i < (int)nums.size(); i++) {\n            \
+auto it = seen.find(target - nums[i]);\n            if (it != seen.end()) return {it->second, i};\n            \
+seen[nums[i]] = i;\n        }\n        return {};\n    }\n};\n";
+
 pub(crate) struct CppFigures {
+    /// With the precompiled header, each build: (wall ms, the server's children's CPU ms).
+    warm: Warm,
     plain: Stats,
     with: Stats,
     /// With the AtCoder Library: without, with the header, and the header's build (ms, bytes);
@@ -80,6 +88,72 @@ pub(crate) struct CppFigures {
     cpu: (Stats, Stats),
     /// `BENCH_CPP_SOURCES`: how many (and how many used the header), without, with.
     real: Option<(usize, usize, Stats, Stats)>,
+}
+
+/// Builds with warm headers, the median wall time (`compile.ms`) and the CPU time of the
+/// server's children (the compiler) for each: the plain submission, the one with the AtCoder
+/// Library, a LeetCode C++ call (its prelude precompiled); `Err` for what was not measured.
+struct Warm {
+    plain: Vec<(f64, f64)>,
+    acl: Vec<(f64, f64)>,
+    leetcode: Result<Vec<(f64, f64)>, String>,
+}
+
+/// The CPU time (user + system, ms) of the waited-for children of process `pid` (the server:
+/// its compilers and runs), from `/proc/<pid>/stat`.
+fn cpu_of_children(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    let fields: Vec<&str> = stat.rsplit_once(')').map(|(_, r)| r.split_whitespace().collect()).unwrap_or_default();
+    let ticks = |i: usize| fields.get(i).and_then(|v| v.parse::<f64>().ok()).unwrap_or(0.0);
+    (ticks(13) + ticks(14)) * 10.0
+}
+
+/// One call by `p` with `args`: its `compile` object, and the CPU time of the server's children.
+fn timed(p: &mut Proc, id: &mut u64, args: Value) -> Result<(Value, f64), String> {
+    let before = cpu_of_children(p.child.id());
+    *id += 1;
+    p.call(*id, &request(*id, "tools/call", json!({"name": "test_solution", "arguments": args})))?;
+    let v = p.reply_result("test_solution")?["structuredContent"].take();
+    let cpu = cpu_of_children(p.child.id()) - before;
+    match v["compile"].is_object() {
+        true => Ok((v["compile"].clone(), cpu)),
+        false => Err(format!("no build: {}", v["compile_error"])),
+    }
+}
+
+/// LeetCode C++ calls on the server with the cache: the first starts the prelude's build, then
+/// `n` calls (each code unique) once it is ready. (wall ms, CPU ms) each.
+fn measure_leetcode(
+    p: &mut Proc,
+    id: &mut u64,
+    lines: &mpsc::Receiver<String>,
+    n: usize,
+) -> Result<Vec<(f64, f64)>, String> {
+    let args = |k: usize| {
+        json!({"source": "leetcode", "id": "1", "language": "cpp", "code": format!("{LEETCODE}// bench call {k}\n"),
+            "time_limit_ms": 2000})
+    };
+    timed(p, id, args(0))?;
+    header_built(lines)?;
+    let mut out = Vec::new();
+    for k in 1..=n {
+        let (compile, cpu) = timed(p, id, args(k))?;
+        if compile["precompiled_header"] != true {
+            return Err("a LeetCode C++ call without the precompiled prelude".into());
+        }
+        out.push((compile["ms"].as_f64().unwrap_or(0.0), cpu));
+    }
+    Ok(out)
+}
+
+/// Which of the warm builds a row shows.
+type WarmOf = fn(&Warm) -> Result<&[(f64, f64)], String>;
+
+/// "median wall (median CPU), ratio to the target".
+fn warm_cell(xs: &[(f64, f64)], target: f64) -> Cell {
+    let wall = stats(&xs.iter().map(|x| x.0).collect::<Vec<_>>()).median;
+    let cpu = stats(&xs.iter().map(|x| x.1).collect::<Vec<_>>()).median;
+    Cell::new(format!("{} (CPU {}), {:.2}× the target by CPU", fmt_ms(wall), fmt_ms(cpu), cpu / target), cpu)
 }
 
 /// A server of the bench with `env`, initialized; its stderr's lines come on the receiver.
@@ -122,9 +196,20 @@ fn pair(servers: &mut [(Proc, u64); 2], code: &str, n: usize) -> Result<(f64, f6
     let code = format!("{code}\n// bench build {n}\n");
     let [(plain, a), (with, b)] = servers;
     let off = build(plain, a, &code)?;
+    let before = cpu_of_children(with.child.id());
     let on = build(with, b, &code)?;
+    LAST_CPU.with(|c| c.set(cpu_of_children(with.child.id()) - before));
     let ms = |c: &Value| c["ms"].as_f64().unwrap_or(0.0);
     Ok((ms(&off), ms(&on), on["precompiled_header"] == true))
+}
+
+thread_local! {
+    /// The CPU time of the last [`pair`]'s build with the header (the server's children).
+    static LAST_CPU: std::cell::Cell<f64> = const { std::cell::Cell::new(0.0) };
+}
+
+fn last_cpu() -> f64 {
+    LAST_CPU.with(std::cell::Cell::get)
 }
 
 /// Waits for "precompiled header ready in N ms, M bytes" on the server's stderr.
@@ -191,6 +276,7 @@ fn measure_acl(
     servers: &mut [(Proc, u64); 2],
     lines: &mpsc::Receiver<String>,
     n: usize,
+    warm: &mut Vec<(f64, f64)>,
 ) -> Result<(Stats, Stats, f64, f64), String> {
     let code = with_acl();
     let [_, (with, id)] = servers;
@@ -204,6 +290,7 @@ fn measure_acl(
         }
         off.push(a);
         on.push(b);
+        warm.push((b, last_cpu()));
     }
     Ok((stats(&off), stats(&on), header_ms, header_bytes))
 }
@@ -236,6 +323,7 @@ pub(crate) fn measure_cpp(opts: &Opts, failed: &mut bool) -> Result<CppFigures, 
         let (header_ms, header_bytes) = header_built(&lines)?;
         let mut servers = [(plain, 1), (with, id)];
         let (mut off, mut on) = (Vec::new(), Vec::new());
+        let mut warm = Warm { plain: Vec::new(), acl: Vec::new(), leetcode: Err("not measured".into()) };
         for i in 0..n {
             let (a, b, used) = pair(&mut servers, SUBMISSION, i)?;
             if !used {
@@ -243,6 +331,7 @@ pub(crate) fn measure_cpp(opts: &Opts, failed: &mut bool) -> Result<CppFigures, 
             }
             off.push(a);
             on.push(b);
+            warm.plain.push((b, last_cpu()));
         }
         let (plain, with) = (stats(&off), stats(&on));
         println!(
@@ -258,7 +347,7 @@ pub(crate) fn measure_cpp(opts: &Opts, failed: &mut bool) -> Result<CppFigures, 
             fmt_ms(cpu.0.median),
             fmt_ms(cpu.1.median)
         );
-        let acl = measure_acl(&mut servers, &lines, n);
+        let acl = measure_acl(&mut servers, &lines, n, &mut warm.acl);
         match &acl {
             Ok((a, b, ms, bytes)) => println!(
                 "with the AtCoder Library: {} without, {} with (medians of {n}); its header: {} once, {}",
@@ -269,11 +358,17 @@ pub(crate) fn measure_cpp(opts: &Opts, failed: &mut bool) -> Result<CppFigures, 
             ),
             Err(e) => println!("with the AtCoder Library: {e}"),
         }
+        let [_, (server, id)] = &mut servers;
+        warm.leetcode = measure_leetcode(server, id, &lines, n);
+        match &warm.leetcode {
+            Ok(xs) => println!("a LeetCode C++ call, its prelude precompiled: {}", warm_cell(xs, 800.0).text),
+            Err(e) => println!("a LeetCode C++ call: {e}"),
+        }
         let real = match real_sources() {
             Some(files) if !files.is_empty() => Some(measure_real(&mut servers, &files)?),
             _ => None,
         };
-        Ok(CppFigures { plain, with, acl, header_ms, header_bytes, cpu, real })
+        Ok(CppFigures { warm, plain, with, acl, header_ms, header_bytes, cpu, real })
     };
     note("C++ builds", run(), failed)
 }
@@ -322,8 +417,8 @@ pub(crate) fn cpp_rows(figures: &Result<CppFigures, String>, rows: &mut Vec<Row>
         format!("{what}, with it"),
         cell(&|c| Cell::ms(c.with.median)),
         Cell::default(),
-        "≤ 1000 ms",
-        Target::AtMost(1000.0),
+        "≤ 600 ms",
+        Target::AtMost(600.0),
     ));
     let header =
         |c: &CppFigures| Cell::new(format!("{}, {}", fmt_ms(c.header_ms), fmt_mb(c.header_bytes)), c.header_ms);
@@ -348,6 +443,32 @@ pub(crate) fn cpp_rows(figures: &Result<CppFigures, String>, rows: &mut Vec<Row>
     ));
     let cpu = |c: &CppFigures| Cell::text(format!("{} → {}", fmt_ms(c.cpu.0.median), fmt_ms(c.cpu.1.median)));
     rows.push(Row::info("  the compiler's CPU time for it, run directly: without → with", cell(&cpu), Cell::default()));
+    // The issue's targets with warm headers, judged by the compiler's CPU time (what the load on
+    // a shared machine changes least); the wall time beside it.
+    let warm: [(&str, f64, WarmOf); 3] = [
+        ("a typical submission (<bits/stdc++.h>)", 600.0, |w| Ok(&w.plain)),
+        ("it with the AtCoder Library", 1000.0, |w| Ok(&w.acl)),
+        ("a LeetCode C++ call (Two Sum), its prelude precompiled", 800.0, |w| {
+            w.leetcode.as_deref().map_err(Clone::clone)
+        }),
+    ];
+    for (what, target, of) in warm {
+        let cell = |c: &CppFigures| match of(&c.warm) {
+            Ok(xs) if !xs.is_empty() => warm_cell(xs, target),
+            Ok(_) => Cell::text("not measured"),
+            Err(e) => Cell::text(e),
+        };
+        rows.push(Row::target(
+            format!("C++ build with warm headers, {what}: median wall (CPU of the compiler)"),
+            match figures {
+                Ok(c) => cell(c),
+                Err(e) => Cell::text(e.clone()),
+            },
+            Cell::default(),
+            format!("≤ {target} ms CPU"),
+            Target::AtMost(target),
+        ));
+    }
     if let Ok(CppFigures { real: Some((n, used, a, b)), .. }) = figures {
         let line = format!("  BENCH_CPP_SOURCES ({n} files, {used} used the header): median without → with");
         rows.push(Row::info(line, Cell::text(format!("{} → {}", fmt_ms(a.median), fmt_ms(b.median))), Cell::default()));

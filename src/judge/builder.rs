@@ -116,11 +116,14 @@ pub(crate) fn build(
     // write one folder while the other runs from it.
     static BUILDS: AtomicU64 = AtomicU64::new(0);
     let dir = root().join(format!("{key:016x}-{}", BUILDS.fetch_add(1, Ordering::Relaxed)));
-    let shared = match driver.and_then(|d| d.shared.as_ref()) {
-        Some(part) => Some(shared(lang, part, &tool, cancelled)?),
-        None => None,
+    // A C++ driver's precompiled prelude, with its `lc.o`, in place of the session's part.
+    let prelude = driver.and_then(precompiled_prelude);
+    let shared = match (driver.and_then(|d| d.shared.as_ref()), &prelude) {
+        (Some(_), Some(key)) => Some(key.clone()),
+        (Some(part), None) => Some(shared(lang, part, &tool, cancelled)?),
+        (None, _) => None,
     };
-    let built = compile(lang, source, (tool, standard), driver, shared, &dir, cancelled)?;
+    let built = compile(lang, source, (tool, standard), driver, (shared, prelude), &dir, cancelled)?;
     let built = Arc::new(built);
     let mut entries = lock();
     entries.retain(|e| e.key != key);
@@ -192,14 +195,22 @@ less busy",
     }
 }
 
-/// Writes the program's files into `dir` and compiles them.
+/// The cache folder of a C++ driver's prelude (`block.h` precompiled, `lc.o`) when ready
+/// (`pch::prelude`, which starts its build when it is not).
+fn precompiled_prelude(d: &Driver) -> Option<PathBuf> {
+    let p = driver::precompiled(d)?;
+    pch::prelude(p.command, p.block, pch::Object { files: p.files.to_vec(), source: p.source.into() })
+}
+
+/// Writes the program's files into `dir` and compiles them. `shared` is the folder of the
+/// driver's session part; `prelude` the cache folder of a C++ driver's precompiled prelude.
 #[cfg_attr(oj_size, optimize(size))]
 fn compile(
     lang: Lang,
     source: &str,
     (tool, standard): (Vec<String>, Option<&str>),
     driver: Option<&Driver>,
-    shared: Option<PathBuf>,
+    (shared, prelude): (Option<PathBuf>, Option<PathBuf>),
     dir: &Path,
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Built, BuildError> {
@@ -234,10 +245,17 @@ fn compile(
     let started = Instant::now();
     // The command without `-o main main.cpp`: what the header is built with.
     let command = &argv[..argv.len().saturating_sub(3)];
-    let header = if lang == Lang::Cpp && driver.is_none() { pch::header(command, source) } else { None };
+    let header = header(lang, driver.is_some(), prelude.as_deref(), command, source);
     let (end, log, pch) = match (&header, argv.is_empty()) {
         (_, true) => (End::Code(0), String::new(), false),
-        (Some(include), false) => with_header(&argv, include, dir, &env, cancelled),
+        (Some(include), false) => {
+            // A driver's command names its prelude already: the precompiled one in its place.
+            let first = match driver.and_then(driver::precompiled) {
+                Some(p) => with_prelude(&argv, &driver::fill(&[p.header.into()], "", &key_of(include), 0)[0], include),
+                None => pch::with_header(&argv, include),
+            };
+            with_header(&first, &argv, include, dir, &env, cancelled)
+        }
         (None, false) => {
             let (end, log) = run_compiler(&argv, dir, &env, cancelled, COMPILE_MS);
             (end, log, false)
@@ -300,17 +318,44 @@ fn compile_env(lang: Lang, dir: &Path, shared: Option<&Path>) -> Vec<(String, St
     env
 }
 
-/// The compile with the precompiled header `include` (the block's `block.h`): its end, its messages (without the
-/// warning about the header) and whether the header was used. A compile the header made fail
-/// (`pch::blamed`) runs again without it: a header never fails a build.
+/// The precompiled header a build reads: a C++ driver's prelude (in `prelude`, when ready), or
+/// a C++ program's include block (`pch::header`).
+fn header(lang: Lang, driven: bool, prelude: Option<&Path>, command: &[String], source: &str) -> Option<PathBuf> {
+    match (prelude, driven) {
+        (Some(key), true) => Some(key.join("block.h")),
+        (None, false) if lang == Lang::Cpp => pch::header(command, source),
+        _ => None,
+    }
+}
+
+/// The cache folder of a precompiled `block.h`.
+fn key_of(block: &Path) -> String {
+    block.parent().unwrap_or(block).to_string_lossy().into_owned()
+}
+
+/// A driver's compile command with `block` (the precompiled prelude) read in place of `own`, the
+/// header it names.
+fn with_prelude(argv: &[String], own: &str, block: &Path) -> Vec<String> {
+    let block = block.to_string_lossy();
+    let mut out: Vec<String> = argv.iter().map(|w| if w == own { block.to_string() } else { w.clone() }).collect();
+    // Last: the words in front may be a wrapper's (`ccache g++`).
+    out.push("-Winvalid-pch".into());
+    out
+}
+
+/// The compile `first`, with the precompiled header `include` (the block's `block.h`): its end,
+/// its messages (without the warning about the header) and whether the header was used. A
+/// compile the header made fail (`pch::blamed`) runs again as `argv`, without it: a header never
+/// fails a build.
 fn with_header(
+    first: &[String],
     argv: &[String],
     include: &Path,
     dir: &Path,
     env: &[(String, String)],
     cancelled: &dyn Fn() -> bool,
 ) -> (End, String, bool) {
-    let (end, log) = run_compiler(&pch::with_header(argv, include), dir, env, cancelled, COMPILE_MS);
+    let (end, log) = run_compiler(first, dir, env, cancelled, COMPILE_MS);
     if matches!(end, End::Code(c) if c != 0) && pch::blamed(include, &log) {
         crate::debug!("judge: the build failed with the precompiled header: built again without it");
         let (end, log) = run_compiler(argv, dir, env, cancelled, COMPILE_MS);

@@ -19,7 +19,9 @@
 //!
 //! A key's folder: `key.txt` (what the key is made of), `block.h`, `block.h.gch`, `deps` (the
 //! headers it read: a newer one makes it stale), `used` (touched when a session first uses it),
-//! `lock` (a build under way, with its PID).
+//! `lock` (a build under way, with its PID). A LeetCode C++ driver's prelude ([`prelude`]) is a
+//! block too, whose folder also holds the driver's compiled part (`lc.cpp` and `lc.hpp`, compiled
+//! with the header into `lc.o`), so that no session compiles it again.
 //!
 //! The build is off the call's path: the first program that would use a missing header starts
 //! its build on a thread of its own and is built without it; later builds use it once it is
@@ -96,7 +98,31 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// `None`, after starting its build in the background where it would help (this build goes on
 /// without it).
 pub(crate) fn header(command: &[String], source: &str) -> Option<PathBuf> {
-    let block = include_block(source)?;
+    Some(ready(command, include_block(source)?, None)?.join(BLOCK))
+}
+
+/// Files compiled once beside a header, with it, into an object file that builds link: a
+/// LeetCode driver's compiled part (`lc.cpp`, which includes `lc.hpp`, both written there).
+pub(crate) struct Object {
+    pub(crate) files: Vec<(String, String)>,
+    /// The one of `files` compiled; the object is named after it (`lc.cpp`: `lc.o`).
+    pub(crate) source: String,
+}
+
+/// The object file of `source` (`lc.cpp`: `lc.o`).
+pub(crate) fn object_name(source: &str) -> String {
+    format!("{}.o", source.rsplit_once('.').map_or(source, |(stem, _)| stem))
+}
+
+/// A driver's prelude: the key's folder, holding `block` precompiled (its `block.h`, to name with
+/// `-include`) and `object` compiled with it, when both are ready; else `None`, after starting
+/// their build in the background as [`header`] does. Same key and checks as a program's block.
+pub(crate) fn prelude(command: &[String], block: &str, object: Object) -> Option<PathBuf> {
+    ready(command, block.to_string(), Some(object))
+}
+
+/// The key's folder of `block` (with `object`) for `command`, when ready (see [`header`]).
+fn ready(command: &[String], block: String, object: Option<Object>) -> Option<PathBuf> {
     let env = |k: &str| std::env::var(k).ok();
     if turned_off(&env) {
         crate::debug!("judge: OJ_PCH turns the precompiled header off");
@@ -106,23 +132,29 @@ pub(crate) fn header(command: &[String], source: &str) -> Option<PathBuf> {
         crate::debug!("judge: no user cache folder (HOME, XDG_CACHE_HOME, LOCALAPPDATA): no precompiled header");
         return None;
     };
-    let text = key_text(&identity(command.first()?)?, command, &block);
+    let mut text = key_text(&identity(command.first()?)?, command, &block);
+    if let Some(o) = &object {
+        // The object's sources are part of what the key's folder holds.
+        text.push_str(&format!("\nobject from {}:\n", o.source));
+        o.files.iter().for_each(|(name, body)| text.push_str(&format!("{name}:\n{body}\n")));
+    }
     let dir = root.join(key_of(&text));
-    let header = dir.join(BLOCK);
+    let object_file = object.as_ref().map(|o| object_name(&o.source));
+    let complete = |d: &Path| d.join(GCH).is_file() && object_file.as_ref().is_none_or(|o| d.join(o).is_file());
     let mut shared = lock();
     match shared.state(&dir) {
-        Some(State::Ready) if dir.join(GCH).is_file() => return Some(header),
+        Some(State::Ready) if complete(&dir) => return Some(dir),
         Some(State::Building | State::Failed) => return None,
         _ => {}
     }
-    if usable(&dir, &text) {
+    if complete(&dir) && usable(&dir, &text) {
         shared.set(dir.clone(), State::Ready);
         let _ = fs::write(dir.join("used"), b"");
         sweep(&root, &dir);
-        return Some(header);
+        return Some(dir);
     }
     shared.forget(&dir);
-    start(&mut shared, dir, text, command, block);
+    start(&mut shared, dir, text, command, (block, object));
     None
 }
 
@@ -399,7 +431,7 @@ fn usable(dir: &Path, text: &str) -> bool {
 /// Starts the key's build on a thread, unless one is under way (here, or in another server:
 /// its lock), or the folder cannot be written (said in the debug log; none this session).
 #[cfg_attr(oj_size, optimize(size))]
-fn start(shared: &mut Shared, dir: PathBuf, text: String, command: &[String], block: String) {
+fn start(shared: &mut Shared, dir: PathBuf, text: String, command: &[String], what: (String, Option<Object>)) {
     if let Some(h) = shared.builder.take_if(|h| h.is_finished()) {
         join(h);
     }
@@ -425,7 +457,10 @@ per compiler command and block; OJ_PCH=0 turns it off)",
     let (key, tool) = (dir.clone(), command.to_vec());
     let spawned = thread::Builder::new().name("oj-judge-pch".into()).spawn(move || {
         let started = Instant::now();
-        let built = build(&dir, &text, &tool, &block);
+        let built = build(&dir, &text, &tool, &what.0).and_then(|size| match &what.1 {
+            Some(object) => compile_object(&dir, &tool, object).map(|more| size + more),
+            None => Ok(size),
+        });
         let _ = fs::remove_file(dir.join("lock"));
         let state = match built {
             Ok(size) => {
@@ -500,9 +535,40 @@ fn build(dir: &Path, text: &str, command: &[String], block: &str) -> Result<u64,
     fs::write(dir.join("key.txt"), text).map_err(io)?;
     let pid = std::process::id();
     let (gch, deps) = (format!("{GCH}.{pid}.tmp"), format!("deps.{pid}.tmp"));
-    let mut argv = sandbox::background();
-    argv.extend(command.iter().cloned());
+    let mut argv = command.to_vec();
     argv.extend(["-x", "c++-header", BLOCK, "-o", &gch, "-MD", "-MF", &deps].map(String::from));
+    let built = background(dir, argv).and_then(|()| install(dir, &gch, &deps).map_err(io));
+    let _ = fs::remove_file(dir.join(&gch));
+    let _ = fs::remove_file(dir.join(&deps));
+    built
+}
+
+/// Compiles `object` in the key's folder with its header, once that is in place (as [`build`],
+/// in the background); returns its size.
+fn compile_object(dir: &Path, command: &[String], object: &Object) -> Result<u64, String> {
+    let io = |e: std::io::Error| format!("cannot write {}: {e}", dir.display());
+    for (name, text) in &object.files {
+        fs::write(dir.join(name), text).map_err(io)?;
+    }
+    let name = object_name(&object.source);
+    let tmp = format!("{name}.{}.tmp", std::process::id());
+    let mut argv = command.to_vec();
+    // The header or nothing: an object built without it would be kept as if it had been.
+    let words = ["-include", BLOCK, "-Winvalid-pch", "-Werror=invalid-pch", "-c", &object.source, "-o", &tmp];
+    argv.extend(words.map(String::from));
+    let built = background(dir, argv).and_then(|()| {
+        let size = fs::metadata(dir.join(&tmp)).map_err(io)?.len();
+        fs::rename(dir.join(&tmp), dir.join(&name)).map_err(io)?;
+        Ok(size)
+    });
+    let _ = fs::remove_file(dir.join(&tmp));
+    built
+}
+
+/// Runs `command` in `dir` at the lowest priority, dying with the server.
+fn background(dir: &Path, command: Vec<String>) -> Result<(), String> {
+    let mut argv = sandbox::background();
+    argv.extend(command);
     let env = sandbox::environment(dir);
     let spec = Spec {
         argv: &argv,
@@ -515,13 +581,10 @@ fn build(dir: &Path, text: &str, command: &[String], block: &str) -> Result<u64,
         kill_group_after: true,
     };
     let out = run::run(&spec, &|| STOP.load(Ordering::Relaxed));
-    let built = match out.end {
-        End::Code(0) => install(dir, &gch, &deps).map_err(io),
+    match out.end {
+        End::Code(0) => Ok(()),
         end => Err(format!("{end}: {}", verdict::tail(out.stderr.trim(), 600))),
-    };
-    let _ = fs::remove_file(dir.join(&gch));
-    let _ = fs::remove_file(dir.join(&deps));
-    built
+    }
 }
 
 /// Records the headers read (absolute) and renames the header into place.

@@ -340,12 +340,19 @@ pub(crate) fn with_defaults(tool: &[String], defaults: &[&[&str]]) -> Vec<String
     let (front, user) = tool.split_at(lead);
     let mut argv = front.to_vec();
     for option in defaults.iter().filter(|o| !o.is_empty()) {
-        if !user.iter().any(|w| option_name(w) == option_name(option[0])) {
+        // Named by the user, or in front already (`go build` with `build` as a default).
+        if !tool[1..].iter().any(|w| option_name(w) == option_name(option[0])) {
             argv.extend(option.iter().map(|s| s.to_string()));
         }
     }
     argv.extend(user.iter().cloned());
     argv
+}
+
+/// [`with_defaults`] with `flags` as the defaults, each option with its value: what the
+/// LeetCode drivers' commands start with, so an override's words win there too.
+pub(crate) fn with_flags(tool: &[String], flags: &[&str]) -> Vec<String> {
+    with_defaults(tool, &options(flags))
 }
 
 /// `flags` as options, each with its value (`--target ES2022`: a word not starting with `-`).
@@ -455,6 +462,9 @@ mod tests {
             with_defaults(&tool, &[&["-std=gnu++23"], &["-O2"]]),
             ["ccache", "g++", "-O2", "-std=gnu++20"].map(String::from)
         );
+        // A default the words in front name already is not given twice (`go build build`).
+        let tool: Vec<String> = ["go", "build", "-race"].iter().map(|s| s.to_string()).collect();
+        assert_eq!(Lang::Go.compile(&tool, "main.go", None), ["go", "build", "-race", "-o", EXE, "main.go"]);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::harness::Server;
-use crate::judge::{have, judge_server, judged};
+use crate::judge::{eventually, have, judge_server, judged};
 use crate::judge_verdicts::{leetcode, serve};
 
 fn cpp(s: &mut Server, id: &str, code: &str) -> Value {
@@ -205,6 +205,53 @@ fn leetcode_in_cpp_through_the_driver() {
         assert_eq!(v["verdict"], *verdict, "case {k}: {v}");
     }
     compile_errors_name_the_users_lines(&b, &mut s);
+}
+
+/// With a cache folder (the tests' servers have none): the first call starts the prelude's build
+/// in the background and is built without it; once it is ready every case is built with it, and
+/// gets the same verdict; the folder holds the header and `lc.o`, and a damaged header still builds.
+#[test]
+fn leetcode_in_cpp_with_the_precompiled_prelude() {
+    if !have("g++") || !gcc() {
+        return;
+    }
+    let cache = std::env::temp_dir().join(format!("oj-it-lc-pch-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let (b, mut s) = judge_server(vec![("XDG_CACHE_HOME", cache.to_string_lossy().into_owned())]);
+    let (examples, code, verdict) = CASES[0];
+    serve(&b, "leetcode", "9300", &leetcode(examples), None);
+    let v = first_call(&mut s, "9300", code);
+    assert_eq!((v["verdict"].as_str(), v["compile"]["precompiled_header"].as_bool()), (Some(verdict), Some(false)));
+    let ready = eventually(Duration::from_secs(900), || s.stderr().contains("precompiled header ready"));
+    assert!(ready, "{}", s.stderr());
+    let root = cache.join("oj-mcp-rs").join("pch");
+    let key = std::fs::read_dir(&root).unwrap().flatten().map(|e| e.path()).find(|p| p.is_dir()).unwrap();
+    for file in ["block.h.gch", "lc.o", "lc.cpp", "lc.hpp", "deps"] {
+        assert!(key.join(file).is_file(), "{file} in {}", key.display());
+    }
+    for (k, (examples, code, verdict)) in CASES.iter().enumerate() {
+        let id = format!("{}", 9300 + k);
+        serve(&b, "leetcode", &id, &leetcode(examples), None);
+        // Made unique: not the build the session kept.
+        let v = cpp(&mut s, &id, &format!("{code}\n// with the prelude\n"));
+        assert_eq!(v["verdict"], *verdict, "case {k}: {v}");
+        // No case defines ListNode or TreeNode itself (that would be another prelude).
+        assert_eq!(v["compile"]["precompiled_header"], true, "case {k}: {v}");
+    }
+    // A damaged header: the call is built all the same.
+    let gch = key.join("block.h.gch");
+    let bytes = std::fs::read(&gch).unwrap();
+    std::fs::write(&gch, &bytes[..bytes.len() / 2]).unwrap();
+    let v = cpp(&mut s, "9300", &format!("{code}\n// damaged\n"));
+    assert_eq!(v["verdict"], verdict, "{v}");
+    drop(s);
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// Whether `g++` is GCC (Apple's is clang, which gets no precompiled header).
+fn gcc() -> bool {
+    let version = std::process::Command::new("g++").arg("--version").output().map(|o| o.stdout).unwrap_or_default();
+    String::from_utf8_lossy(&version).contains("Free Software Foundation")
 }
 
 /// On the same server: the driver's shared part is built once.

@@ -1,8 +1,11 @@
 //! The C++ driver: the user's `class Solution` (or design class) exactly as pasted into LeetCode,
-//! compiled with what LeetCode's C++ puts around it. The part every problem shares (`cpp/lc.hpp`:
-//! `<bits/stdc++.h>`, `using namespace std`, JSON, conversions, calls; `cpp/lc.cpp`) is built once
-//! per session as a precompiled header and an object file. Per problem, `main.cpp` holds the
-//! definitions the problem needs (`cpp/prelude.cpp`'s sections: ListNode, TreeNode, the `Node`
+//! compiled with what LeetCode's C++ puts around it. The part most problems share, the prelude
+//! (`block.h`: `cpp/lc.hpp`, which is `<bits/stdc++.h>`, `using namespace std`, JSON, conversions,
+//! calls; then ListNode and TreeNode unless the code defines them), is precompiled once in the
+//! user's cache folder, with the driver's compiled part beside it (`cpp/lc.cpp`: `lc.o`), as a
+//! program's include block is (`pch::prelude`); until that is ready, or without it, the prelude is
+//! read as text and `lc.o` built once per session. Per problem, `main.cpp` holds the other
+//! definitions the problem needs (`cpp/prelude.cpp`'s sections: the `Node`
 //! kind, NestedInteger, a hidden API), the user's code under `#line 1 "solution.cpp"` (so the
 //! compiler names the user's lines), and a `main` of a few lines: the method's member pointer
 //! handed to a template that deduces its parameters' types. What templates cannot reach is read
@@ -34,7 +37,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
         Some((class, methods)) => design(&scan, class, methods)?,
         None => function(&scan, &shape.names)?,
     };
-    let prelude = prelude(&scan, shape)?;
+    let (classes, prelude) = (classes(&scan), prelude(&scan, shape)?);
     let compiler = toolchain::version(tool).as_deref().and_then(compiler);
     // What LeetCode's Clang compiles and GCC does not, rewritten on the same lines: lambdas that
     // use a multi-dimensional variable-length array (any GCC), recursive lambdas written with
@@ -48,7 +51,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
     let body = rewritten.as_deref().unwrap_or(code_now);
     // `signed main`: C++ solutions often say `#define int long long`.
     let main = format!(
-        "#line 1 \"leetcode-prelude.cpp\"\n{prelude}#line 1 \"solution.cpp\"\n{body}\n#line 1 \"leetcode-call.cpp\"\n\
+        "#line 1 \"leetcode-prelude.cpp\"\n#ifndef OJ_LC_CLASSES\n{classes}#endif\n{prelude}#line 1 \"solution.cpp\"\n{body}\n#line 1 \"leetcode-call.cpp\"\n\
 signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
     );
     // LeetCode's standard, or the newest before it this compiler takes (`standard`); the
@@ -60,21 +63,57 @@ signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
         argv.extend(more.iter().map(|s| s.to_string()));
         argv
     };
+    // The session's part: lc.hpp precompiled (`lc.hpp.gch`, which `-include` finds) and lc.o.
+    // Where it can be, the prelude is precompiled once in the user's cache folder instead, with
+    // its own lc.o (`precompiled`): `block.h`, lc.hpp then the usual classes (`OJ_LC_CLASSES`
+    // skips main.cpp's copy), a file of the build that is only read from there.
+    let block = format!(
+        "#line 1 \"lc.hpp\"\n{}#line 1 \"leetcode-prelude.cpp\"\n#define OJ_LC_CLASSES\n{classes}",
+        super::packed::text("cpp/lc.hpp")
+    );
     Ok(Driver {
-        files: vec![("solution.cpp".into(), code.into()), ("main.cpp".into(), main)],
-        compile: words(&["-include", "{shared}/lc.hpp", "-o", EXE, "main.cpp", "{shared}/lc.o"]),
+        files: vec![("solution.cpp".into(), code.into()), ("main.cpp".into(), main), (BLOCK.into(), block)],
+        compile: words(&["-include", HEADER, "-o", EXE, "main.cpp", "{shared}/lc.o"]),
         run: vec![format!("{{dir}}/{EXE}")],
         shared: Some(Shared {
             name: "leetcode-cpp".into(),
-            // The shared header, precompiled once per session, and the driver's compiled part.
             files: vec![
                 ("lc.hpp".into(), super::packed::text("cpp/lc.hpp")),
-                ("lc.cpp".into(), super::packed::text("cpp/lc.cpp")),
+                (OBJECT_SOURCE.into(), super::packed::text("cpp/lc.cpp")),
             ],
-            // One command: the header precompiled (lc.hpp.gch, which `-include` finds) and lc.o.
-            compile: words(&["-c", "-x", "c++-header", "lc.hpp", "-x", "c++", "lc.cpp"]),
+            compile: words(&SHARED_WORDS),
         }),
     })
+}
+
+/// The prelude, a file of the build.
+const BLOCK: &str = "block.h";
+/// The header the compile names, which `block.h` replaces when it is precompiled.
+const HEADER: &str = "{shared}/lc.hpp";
+/// The driver's compiled part: `lc.o`.
+const OBJECT_SOURCE: &str = "lc.cpp";
+/// The session part's command after the compiler's options: the header and lc.o in one.
+const SHARED_WORDS: [&str; 7] = ["-c", "-x", "c++-header", "lc.hpp", "-x", "c++", OBJECT_SOURCE];
+
+/// What of a C++ driver's build can be precompiled in the cache (`pch::prelude`).
+pub(crate) struct Precompiled<'a> {
+    /// The compile command without its inputs and output.
+    pub(crate) command: &'a [String],
+    /// `block.h`'s text.
+    pub(crate) block: &'a str,
+    /// lc.o's files and the one compiled.
+    pub(crate) files: &'a [(String, String)],
+    pub(crate) source: &'static str,
+    /// The word of the compile command that `block.h` replaces (`{shared}/lc.hpp`: with the
+    /// cache's folder as `{shared}`, lc.hpp as text, which is what a build falls back to).
+    pub(crate) header: &'static str,
+}
+
+pub(crate) fn precompiled(d: &Driver) -> Option<Precompiled<'_>> {
+    let shared = d.shared.as_ref().filter(|s| s.name == "leetcode-cpp")?;
+    let block = d.files.iter().find(|(name, _)| name == BLOCK)?;
+    let command = shared.compile.strip_suffix(&SHARED_WORDS.map(String::from))?;
+    Some(Precompiled { command, block: &block.1, files: &shared.files, source: OBJECT_SOURCE, header: HEADER })
 }
 
 /// A compiler's family and major version from its `--version` line (`g++ (Debian 12.2.0-14)
@@ -247,14 +286,18 @@ std::string& out) {{\n{arms}        return false;\n    }})",
     ))
 }
 
-/// The definitions the code needs that LeetCode's C++ makes for it, unless the code makes them.
+/// LeetCode's `ListNode` and `TreeNode`, unless the code defines them: in the precompiled
+/// prelude (most problems' code uses them or names them only in a comment).
+fn classes(scan: &str) -> String {
+    ["ListNode", "TreeNode"].into_iter().filter(|name| !scan::declares(scan, name)).map(section).collect()
+}
+
+/// The other definitions the code needs that LeetCode's C++ makes for it, unless the code makes them.
 fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
     let defined = |name: &str| scan::declares(scan, name);
     let mut out = String::new();
-    for name in ["ListNode", "TreeNode", "NestedInteger"] {
-        if !defined(name) && (name != "NestedInteger" || mentions(scan, name)) {
-            out += section(name);
-        }
+    if mentions(scan, "NestedInteger") && !defined("NestedInteger") {
+        out += section("NestedInteger");
     }
     if mentions(scan, "PolyNode") && !defined("PolyNode") {
         out += section(NodeKind::Poly.name());

@@ -12,6 +12,7 @@
 //! and ARCHITECTURE say the rest.
 
 pub(crate) use super::build::{Driver, Shape, Shared, fill};
+pub(crate) use super::cpp::precompiled;
 use crate::judge::toolchain::Lang;
 
 /// What makes a language's driver: from the code, what the examples call and the tool's argv, the
@@ -95,5 +96,54 @@ mod tests {
             }
         }
         assert_eq!(listed, "python, pypy, cpp, go, java, rust, javascript, typescript");
+    }
+
+    /// An override's words come after the driver's defaults, and an option they name replaces
+    /// ours, in the drivers' builds as in a program's (`toolchain::with_defaults`).
+    #[test]
+    fn the_override_s_words_win_in_every_driver() {
+        let words = |s: &str| s.split(' ').map(String::from).collect::<Vec<_>>();
+        let shape = Shape { names: vec!["nums".into(), "target".into()], ..Shape::default() };
+        let build = |lang: Lang, code: &str, tool: &str| {
+            let d = driver(lang, code, &shape, &words(tool)).unwrap();
+            (d.compile, d.shared.map(|s| s.compile).unwrap_or_default())
+        };
+        // The user's option is after ours, ours that it names gone; the driver's inputs last.
+        let after = |argv: &[String], user: &str, gone: &str| {
+            let at = argv.iter().position(|w| w == user).unwrap_or_else(|| panic!("{user} in {argv:?}"));
+            assert!(!argv.iter().any(|w| w == gone), "{gone} in {argv:?}");
+            assert!(at > 1 && argv[..at].iter().all(|w| !w.ends_with(".rs") && !w.ends_with(".go")), "{argv:?}");
+        };
+        let code = "impl Solution { pub fn two_sum(nums: Vec<i32>, target: i32) -> Vec<i32> { nums } }";
+        let (compile, lib) = build(Lang::Rust, code, "rustc -C opt-level=3 --edition=2024");
+        for argv in [&compile, &lib] {
+            after(argv, "opt-level=3", "-O");
+            after(argv, "--edition=2024", "2021");
+        }
+        let (compile, _) =
+            build(Lang::TypeScript, "function twoSum(nums: number[], target: number) {}", "tsc --target ES2020");
+        after(&compile, "ES2020", "ES2022");
+        assert!(compile.ends_with(&words("--module commonjs --sourceMap solution.ts leetcode.d.ts")), "{compile:?}");
+        let (compile, shared) =
+            build(Lang::Go, "func twoSum(nums []int, target int) []int { return nil }", "go -gcflags=-B");
+        assert!(compile.starts_with(&words("go build -gcflags=-B -o")), "{compile:?}");
+        assert!(shared.starts_with(&words("go build -gcflags=-B lcdriver")), "{shared:?}");
+        // `go build` named: not twice.
+        let (compile, _) =
+            build(Lang::Go, "func twoSum(nums []int, target int) []int { return nil }", "go build -race");
+        assert!(compile.starts_with(&words("go build -race -o")), "{compile:?}");
+        let java = "class Solution { public int[] twoSum(int[] nums, int target) { return nums; } }";
+        let (compile, shared) = build(Lang::Java, java, "javac -encoding ISO-8859-1 -g");
+        for argv in [&compile, &shared] {
+            after(argv, "ISO-8859-1", "UTF-8");
+            after(argv, "-g", "");
+        }
+        let cpp = "class Solution {\npublic:\n    int twoSum(vector<int>& nums, int target) { return 0; }\n};\n";
+        let (compile, shared) = build(Lang::Cpp, cpp, "g++ -O3 -std=gnu++20 -DX");
+        for argv in [&compile, &shared] {
+            after(argv, "-O3", "-O2");
+            after(argv, "-std=gnu++20", "-std=gnu++17");
+            after(argv, "-DX", "");
+        }
     }
 }

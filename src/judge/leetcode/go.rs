@@ -107,15 +107,20 @@ fn assemble(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String
     let blank = skeleton(code);
     let (funcs, names) = declarations(code, &blank);
     let entry = entry(&blank, &funcs, shape)?;
-    let words = |w: &[&str]| tool.iter().cloned().chain(w.iter().map(|s| s.to_string())).collect::<Vec<_>>();
-    let mut shared = words(&["build", "lcdriver"]);
+    // `go build`, then the override's words (`OJ_GO="go -gcflags=-B"`), then ours.
+    let words = |w: &[&str]| {
+        let mut argv = crate::judge::toolchain::with_flags(tool, &["build"]);
+        argv.extend(w.iter().map(|s| s.to_string()));
+        argv
+    };
+    let mut shared = words(&["lcdriver"]);
     shared.extend(WARM.iter().map(|s| s.to_string()));
     Ok(Driver {
         files: vec![
             ("solution.go".into(), solution(code, &blank, &names)),
             ("main.go".into(), main_go(code, &names, shape, &entry)),
         ],
-        compile: words(&["build", "-o", crate::judge::toolchain::EXE, "solution.go", "main.go"]),
+        compile: words(&["-o", crate::judge::toolchain::EXE, "solution.go", "main.go"]),
         run: vec![format!("{{dir}}/{}", crate::judge::toolchain::EXE)],
         shared: Some(Shared {
             name: "go-driver".into(),

@@ -89,17 +89,17 @@ fn make(code: &str, types: &[(String, bool)], shape: &Shape, tool: &[String], ja
     for (name, class) in template_classes(code, shape.extras.node, types) {
         files.push((format!("{name}.java"), format!("import java.util.*;\n{class}")));
     }
+    // Ours, the override's words (an option they name in place of ours), then the driver's own.
     let words = |w: &[&str]| {
-        let mut argv = tool.to_vec();
-        argv.extend(JAVAC_VM.iter().chain(w).map(|s| s.to_string()));
+        let ours: Vec<&str> = JAVAC_VM.iter().chain(&["-encoding", "UTF-8"]).copied().collect();
+        let mut argv = crate::judge::toolchain::with_flags(tool, &ours);
+        argv.extend(w.iter().map(|s| s.to_string()));
         argv
     };
     // -parameters: the parameters' names, matched to the example's; -implicit:none: nothing of
     // the driver's recompiled into the build; string concatenation inlined, as before Java 9: the
     // JVM then starts without bootstrapping it (about 20 ms a run).
     let mut compile = words(&[
-        "-encoding",
-        "UTF-8",
         "-parameters",
         "-proc:none",
         "-implicit:none",
@@ -134,8 +134,6 @@ fn make(code: &str, types: &[(String, bool)], shape: &Shape, tool: &[String], ja
     let mut shared = words(&[
         // javac's own classes archived as it exits, for the problems' compiles to map.
         "-J-XX:ArchiveClassesAtExit={shared}/javac.jsa",
-        "-encoding",
-        "UTF-8",
         "-proc:none",
         "-XDstringConcat=inline",
         "-d",

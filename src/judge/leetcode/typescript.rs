@@ -10,14 +10,14 @@ use super::build::{Driver, Shape};
 use super::javascript::{self, Found, defines, without_comments};
 use super::kind::Extras;
 use super::node::NodeKind;
-use crate::judge::toolchain::{Lang, TSC_FLAGS};
+use crate::judge::toolchain::{self, Lang, TSC_FLAGS};
 
 #[cfg_attr(oj_size, optimize(size))]
 pub(super) fn driver(code: &str, shape: &Shape, tsc: &[String]) -> Result<Driver, String> {
     let node = Lang::JavaScript.tool(&|k| std::env::var(k).ok());
     let libs = javascript::libraries(code, &|k| std::env::var(k).ok(), &node)?;
-    let mut compile = tsc.to_vec();
-    compile.extend(TSC_FLAGS.iter().map(|s| s.to_string()));
+    // Ours, then the override's words (`--target ES2020` in place of ours).
+    let mut compile = toolchain::with_flags(tsc, TSC_FLAGS);
     // A file with `export` is a module: CommonJS output still runs as a script.
     compile.extend(["--module", "commonjs", "--sourceMap", "solution.ts", "leetcode.d.ts"].map(String::from));
     Ok(Driver {

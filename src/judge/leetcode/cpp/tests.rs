@@ -24,16 +24,34 @@ fn the_files_the_commands_and_the_call() {
     // The user's code starts at line 1 of solution.cpp for the compiler.
     assert!(main.contains(&format!("#line 1 \"solution.cpp\"\n{TWO_SUM}")), "{main}");
     assert!(main.find("struct ListNode").unwrap() < main.find("#line 1 \"solution.cpp\"").unwrap());
+    // LeetCode's usual classes are in the prelude too, `block.h`, whose guard skips main.cpp's.
+    assert!(main.starts_with("#line 1 \"leetcode-prelude.cpp\"\n#ifndef OJ_LC_CLASSES\nstruct ListNode"));
+    let block = &d.files[2];
+    assert!(block.0 == "block.h" && block.1.contains("#define OJ_LC_HPP") && block.1.contains("struct ListNode"));
+    assert!(block.1.contains("#define OJ_LC_CLASSES\nstruct ListNode") && block.1.contains("struct TreeNode"));
     // The helper has the same parameters, but the method calls it: the method is the one called.
     assert!(
         main.contains("oj_leetcode::run_function<Solution, void>(&Solution::twoSum, {\"nums\", \"target\"})"),
         "{main}"
     );
     assert!(d.compile.contains(&"{shared}/lc.hpp".to_string()) && d.compile.contains(&"-std=gnu++17".to_string()));
+    assert!(d.compile.ends_with(&names(&["main.cpp", "{shared}/lc.o"])));
     assert_eq!(d.run, [format!("{{dir}}/{EXE}")]);
     let shared = d.shared.unwrap();
     assert_eq!(shared.files.iter().map(|f| f.0.as_str()).collect::<Vec<_>>(), ["lc.hpp", "lc.cpp"]);
     assert!(shared.compile.ends_with(&names(&["-c", "-x", "c++-header", "lc.hpp", "-x", "c++", "lc.cpp"])));
+    // What is precompiled: the command without the object's words, the prelude, lc.cpp's files.
+    let d = driver(TWO_SUM, &shape(&["nums", "target"]), &["no-such-compiler".into()]).unwrap();
+    let p = precompiled(&d).unwrap();
+    assert_eq!(
+        (p.command.last().map(String::as_str), p.block, p.files.len()),
+        (Some("-pipe"), d.files[2].1.as_str(), 2)
+    );
+    assert_eq!((p.source, p.header), ("lc.cpp", "{shared}/lc.hpp"));
+    // Code that defines ListNode itself: the prelude has only TreeNode.
+    let own = format!("struct ListNode {{ int val; ListNode* next; }};\n{TWO_SUM}");
+    let d = driver(&own, &shape(&["nums", "target"]), &["x".into()]).unwrap();
+    assert!(!d.files[2].1.contains("struct ListNode") && d.files[2].1.contains("struct TreeNode"));
 }
 
 #[test]
