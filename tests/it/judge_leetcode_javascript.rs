@@ -179,6 +179,43 @@ console.log('merging');\n    const dummy = new ListNode();\n    let cur: ListNod
 if (list1.val <= list2.val) { cur.next = list1; list1 = list1.next; }\n        else { cur.next = list2; list2 = list2.next; }\n        \
 cur = cur.next;\n    }\n    cur.next = list1 ?? list2;\n    return dummy.next;\n}\n";
 
+/// Each answer as LeetCode serializes it by the declared return type, where the value returned is
+/// another runtime type: a Set, a Map's values, a generator and a typed array where a list is
+/// declared (JSON would write `{}`), a number where `boolean` is, a boolean where `number` is.
+#[test]
+fn javascript_answers_read_by_the_declared_return_type() {
+    if !have("node") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    serve(&b, "leetcode", "9261", &leetcode(&[("nums = [3,1,3,2]", "[3,1,2]")]), None);
+    let doc = "/**\n * @param {number[]} nums\n * @return {number[]}\n */\n";
+    for body in [
+        "var distinct = function(nums) {\n    return new Set(nums);\n};\n",
+        "var distinct = function(nums) {\n    const m = new Map();\n    for (const x of nums) m.set(x, x);\n    return m.values();\n};\n",
+        "var distinct = function*(nums) {\n    const seen = new Set();\n    for (const x of nums) if (!seen.has(x)) { seen.add(x); yield x; }\n};\n",
+        "var distinct = function(nums) {\n    return Int32Array.from(new Set(nums));\n};\n",
+    ] {
+        ac(&mut s, "javascript", "9261", &format!("{doc}{body}"));
+    }
+    // Nested: a list of Sets where a list of lists is declared; TypeScript's declared type too.
+    serve(&b, "leetcode", "9262", &leetcode(&[("n = 2", "[[0],[0,1]]")]), None);
+    let code = "/**\n * @param {number} n\n * @return {number[][]}\n */\nvar prefixes = function(n) {\n    \
+const out = [];\n    for (let i = 1; i <= n; i++) out.push(new Set([...Array(i).keys()]));\n    return out;\n};\n";
+    ac(&mut s, "javascript", "9262", code);
+    // A number where `boolean` is declared, a boolean where `number` is.
+    serve(&b, "leetcode", "9263", &leetcode(&[("n = 3", "true"), ("n = 4", "false")]), None);
+    let odd = "/**\n * @param {number} n\n * @return {boolean}\n */\nvar isOdd = function(n) {\n    return n & 1;\n};\n";
+    ac(&mut s, "javascript", "9263", odd);
+    serve(&b, "leetcode", "9264", &leetcode(&[("n = 3", "1"), ("n = 4", "0")]), None);
+    let bit = "/**\n * @param {number} n\n * @return {number}\n */\nvar lowBit = function(n) {\n    return n % 2 === 1;\n};\n";
+    ac(&mut s, "javascript", "9264", bit);
+    if have("tsc") {
+        let ts = "function distinct(nums: number[]): number[] {\n    return new Set(nums) as unknown as number[];\n}\n";
+        ac(&mut s, "typescript", "9261", ts);
+    }
+}
+
 #[test]
 fn typescript_type_checked_and_run_through_the_javascript_driver() {
     if !have("node") || !have("tsc") {

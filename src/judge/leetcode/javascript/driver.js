@@ -518,6 +518,10 @@ function find(root, val) {
 }
 
 const isNode = (v) => v !== null && typeof v === "object" && "val" in v;
+// A Set, a Map, a generator or `map.values()` where a list is meant: LeetCode's serializer walks it
+// (JSON.stringify would write `{}`). Not a node a solution made iterable, not a string.
+const iterable = (v) =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && !isNode(v) && typeof v[Symbol.iterator] === "function";
 const isNested = (v) => v !== null && typeof v === "object" && typeof v.isInteger === "function";
 
 // A result as LeetCode shows it: nodes as lists, NestedInteger as nested lists; a node where the
@@ -527,6 +531,7 @@ function show(v, kind, value) {
   if (typeof v === "bigint") return Number(v);
   if (value && isNode(v)) return v.val;
   if (ArrayBuffer.isView(v)) return Array.from(v, Number);
+  if (iterable(v)) return show(Array.from(v), kind, value);
   if (Array.isArray(v)) return v.map((x) => show(x, kind, value));
   if (isNested(v)) return v.isInteger() ? v.getInteger() : v.getList().map((x) => show(x));
   if (v !== null && typeof v === "object" && "coefficient" in v) return showList(v, (n) => [n.coefficient, n.power]);
@@ -775,6 +780,7 @@ function present(type, v, ctx, call) {
   const value = call.returns === "value";
   if ((v === null || v === undefined) && NODE.test(t)) return value ? null : [];
   const elem = /^(.*)\[\]$/.exec(t) || /^Array<(.*)>$/.exec(t);
+  if (elem && (iterable(v) || ArrayBuffer.isView(v))) v = Array.from(v);
   if (elem && Array.isArray(v) && !/^\(?(ListNode|TreeNode|_?Node)/.test(elem[1])) return v.map((x) => present(elem[1], x, ctx, call));
   if (elem && Array.isArray(v)) return v.map((x) => (x === null || x === undefined ? (value ? null : []) : show(x, ctx.kind, value)));
   if (/^(boolean|bool)$/i.test(t) && v !== null && v !== undefined) return !!v;
