@@ -126,6 +126,17 @@ _CLEAN = {
     "everthis": [(r"(?ms)^// ano+ther.*", "")],
     "eddyhdzg": [(r"(?m)^export ", "")],
 }
+
+
+def _first_typescript(code):
+    """eddyhdzg: a file holds a problem's JavaScript and TypeScript submissions, each after a `// JS`
+    or `// TS` line: the first TypeScript one (the whole file where there are no such lines)."""
+    parts = re.split(r"(?m)^// (TS|JS)\b.*\n", code)
+    ts = [body for tag, body in zip(parts[1::2], parts[2::2]) if tag == "TS"]
+    return ts[0] if ts else code
+
+
+_PICK = {"eddyhdzg": _first_typescript}
 # Files that are not the code LeetCode ran (rustgym's own list and tree types, halfrost's own
 # `template` package): not sampled.
 _NOT_LEETCODE = {"rustgym": r"\b(ListLink|TreeLink)\b", "halfrost": r"halfrost/LeetCode-Go/template\b"}
@@ -248,7 +259,7 @@ class LeetCode:
     def source(self, path):
         if self.other is None:
             return self.mirror.text(path)
-        code = self.other.text(path)
+        code = _PICK.get(self.archive, str)(self.other.text(path))
         for pattern, repl in _CLEAN.get(self.archive, []):
             code = re.sub(pattern, repl, code)
         return code

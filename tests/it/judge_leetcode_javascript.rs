@@ -181,7 +181,8 @@ cur = cur.next;\n    }\n    cur.next = list1 ?? list2;\n    return dummy.next;\n
 
 /// Each answer as LeetCode serializes it by the declared return type, where the value returned is
 /// another runtime type: a Set, a Map's values, a generator and a typed array where a list is
-/// declared (JSON would write `{}`), a number where `boolean` is, a boolean where `number` is.
+/// declared (JSON would write `{}`), a number where `boolean` is, a boolean where `number` is; and
+/// the function LeetCode calls among others with the same parameters.
 #[test]
 fn javascript_answers_read_by_the_declared_return_type() {
     if !have("node") {
@@ -210,6 +211,12 @@ const out = [];\n    for (let i = 1; i <= n; i++) out.push(new Set([...Array(i).
     serve(&b, "leetcode", "9264", &leetcode(&[("n = 3", "1"), ("n = 4", "0")]), None);
     let bit = "/**\n * @param {number} n\n * @return {number}\n */\nvar lowBit = function(n) {\n    return n % 2 === 1;\n};\n";
     ac(&mut s, "javascript", "9264", bit);
+    // The function LeetCode calls, not a helper with the same parameters that it calls (and that
+    // the JSDoc above both happens to precede).
+    serve(&b, "leetcode", "9265", &leetcode(&[("s = \"aab\"", "1")]), None);
+    let helper = "/**\n * @param {string} s\n * @return {number}\n */\n\nvar seen;\n\nfunction count(s) {\n    \
+seen = s.length;\n    return seen;\n}\n\nvar minCut = function(s) {\n    return count(s) - 2;\n};\n";
+    ac(&mut s, "javascript", "9265", helper);
     if have("tsc") {
         let ts = "function distinct(nums: number[]): number[] {\n    return new Set(nums) as unknown as number[];\n}\n";
         ac(&mut s, "typescript", "9261", ts);

@@ -235,6 +235,16 @@ function closing(text, open) {
   return text.length;
 }
 
+// The `}` that closes the `{` at `open` in the masked text (only braces: a body's `<` is a comparison).
+function braceEnd(text, open) {
+  let d = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "{") d++;
+    else if (text[i] === "}" && --d === 0) return i;
+  }
+  return text.length;
+}
+
 // Splits `s` at the commas outside brackets (TypeScript's `<>` included, `=>` excepted).
 function splitTop(s, sep) {
   const parts = [];
@@ -308,7 +318,24 @@ function signature(src, m, open, declaredAt) {
   }
   const doc = jsdocTypes(jsdocBefore(src, declaredAt));
   for (const p of ps) p.type = p.type || doc.params[p.name] || "";
-  return { params: ps, ret: ret || doc.ret, documented: Object.keys(doc.params).length > 0 || !!doc.ret, at: open };
+  // The body's end: its closing brace, or for an arrow's expression the end of the line.
+  const brace = /^\s*(?::[^{=;]*)?(?:=>)?\s*\{/.exec(after);
+  const nl = m.text.indexOf("\n", close);
+  const end = brace ? braceEnd(m.text, close + brace[0].length) : nl < 0 ? m.text.length : nl;
+  const documented = Object.keys(doc.params).length > 0 || !!doc.ret;
+  return { params: ps, ret: ret || doc.ret, documented, at: open, from: declaredAt, end };
+}
+
+// Whether the code calls `name` outside its own declaration and body: a helper of another
+// function (132's `Manacher(s)` beside `minCut(s)`), not the one LeetCode calls.
+function calledElsewhere(text, name, sig) {
+  if (sig.from === undefined) return false;
+  const re = new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, "\\$")}\\s*\\(`, "g");
+  for (const x of text.matchAll(re)) {
+    const at = x.index + x[1].length;
+    if (at < sig.from || at > sig.end) return true;
+  }
+  return false;
 }
 
 // The code's top-level functions, classes and their methods (`prototype` assignments included).
@@ -352,6 +379,7 @@ function declarations(src) {
     classMethods(src, m, x[1], open, closing(m.text, open), method);
     if (!classes.has(x[1])) classes.set(x[1], new Map());
   }
+  for (const [name, sig] of fns) sig.called = calledElsewhere(m.text, name, sig);
   return { fns, classes };
 }
 
@@ -708,8 +736,8 @@ function withApi(call, named) {
 }
 
 // The function the example calls: the one whose parameters are the example's names, else one
-// whose parameters are among them, else one with as many; LeetCode's (documented) and the first
-// declared among equals.
+// whose parameters are among them, else one with as many; among equals, one the rest of the code
+// does not call (helpers are called by it), then LeetCode's (documented), then the first declared.
 function choose(fns, names) {
   const wanted = names.filter((n) => n);
   const same = (ps) => ps.length === wanted.length && ps.every((p, i) => p === wanted[i]);
@@ -717,7 +745,7 @@ function choose(fns, names) {
   const rank = ([, s]) => {
     const ps = s.params.map((p) => p.name);
     const fit = same(ps) ? 3 : among(ps) ? 2 : ps.length === names.length ? 1 : 0;
-    return fit * 2 + (s.documented ? 1 : 0);
+    return fit * 4 + (s.called ? 0 : 2) + (s.documented ? 1 : 0);
   };
   let best = null;
   for (const entry of fns) {
