@@ -182,7 +182,8 @@ cur = cur.next;\n    }\n    cur.next = list1 ?? list2;\n    return dummy.next;\n
 /// Each answer as LeetCode serializes it by the declared return type, where the value returned is
 /// another runtime type: a Set, a Map's values, a generator and a typed array where a list is
 /// declared (JSON would write `{}`), a number where `boolean` is, a boolean where `number` is; and
-/// the function LeetCode calls among others with the same parameters.
+/// the function LeetCode calls among others with the same parameters, and its JSDoc's types with a
+/// helper between them.
 #[test]
 fn javascript_answers_read_by_the_declared_return_type() {
     if !have("node") {
@@ -217,6 +218,13 @@ const out = [];\n    for (let i = 1; i <= n; i++) out.push(new Set([...Array(i).
     let helper = "/**\n * @param {string} s\n * @return {number}\n */\n\nvar seen;\n\nfunction count(s) {\n    \
 seen = s.length;\n    return seen;\n}\n\nvar minCut = function(s) {\n    return count(s) - 2;\n};\n";
     ac(&mut s, "javascript", "9265", helper);
+    // LeetCode's JSDoc, with a helper between it and the function: `p` and `q` are still trees.
+    serve(&b, "leetcode", "9266", &leetcode(&[("p = [1,2], q = [1,null,2]", "false"), ("p = [1,2], q = [1,2]", "true")]), None);
+    let far = "/**\n * @param {TreeNode} p\n * @param {TreeNode} q\n * @return {boolean}\n */\nvar same;\n\
+function walk(a, b) {\n    if (a === null || b === null) return a === b;\n    \
+return a.val === b.val && walk(a.left, b.left) && walk(a.right, b.right);\n}\n\
+var isSameTree = function(p, q) {\n    return walk(p, q);\n};\n";
+    ac(&mut s, "javascript", "9266", far);
     if have("tsc") {
         let ts = "function distinct(nums: number[]): number[] {\n    return new Set(nums) as unknown as number[];\n}\n";
         ac(&mut s, "typescript", "9261", ts);

@@ -380,7 +380,24 @@ function declarations(src) {
     if (!classes.has(x[1])) classes.set(x[1], new Map());
   }
   for (const [name, sig] of fns) sig.called = calledElsewhere(m.text, name, sig);
+  for (const sig of fns.values()) if (!sig.documented) farDoc(src, sig);
   return { fns, classes };
+}
+
+// LeetCode's JSDoc for a function that helpers (or a `var`) now stand between: the block whose
+// `@param` names are the function's parameters, wherever it is (100: `p` and `q` are trees). Its
+// types only: which function is LeetCode's is still decided by the block just before one.
+function farDoc(src, sig) {
+  const names = sig.params.map((p) => p.name);
+  if (!names.length || sig.params.some((p) => p.type)) return;
+  for (const block of src.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
+    const doc = jsdocTypes(block[0]);
+    const keys = Object.keys(doc.params);
+    if (keys.length !== names.length || !names.every((n) => n in doc.params)) continue;
+    for (const p of sig.params) p.type = doc.params[p.name];
+    sig.ret = sig.ret || doc.ret;
+    return;
+  }
 }
 
 // The methods of a class body (between `open` and `close`), each with its signature.
