@@ -182,8 +182,8 @@ cur = cur.next;\n    }\n    cur.next = list1 ?? list2;\n    return dummy.next;\n
 /// Each answer as LeetCode serializes it by the declared return type, where the value returned is
 /// another runtime type: a Set, a Map's values, a generator and a typed array where a list is
 /// declared (JSON would write `{}`), a number where `boolean` is, a boolean where `number` is; and
-/// the function LeetCode calls among others with the same parameters, and its JSDoc's types with a
-/// helper between them.
+/// the function LeetCode calls among others with the same parameters, its JSDoc's types with a
+/// helper between them, and a node class of the code's own read by its fields.
 #[test]
 fn javascript_answers_read_by_the_declared_return_type() {
     if !have("node") {
@@ -225,9 +225,22 @@ function walk(a, b) {\n    if (a === null || b === null) return a === b;\n    \
 return a.val === b.val && walk(a.left, b.left) && walk(a.right, b.right);\n}\n\
 var isSameTree = function(p, q) {\n    return walk(p, q);\n};\n";
     ac(&mut s, "javascript", "9266", far);
+    // A node class of the code's own, read as a list by its fields (TypeScript's types are structural:
+    // LeetCode passes its `ListNode` to it).
+    serve(&b, "leetcode", "9267", &leetcode(&[("list1 = [1,2,4], list2 = [1,3,4]", "[1,1,2,3,4,4]")]), None);
+    let own = "class Link {\n    constructor(val, next) {\n        this.val = val === undefined ? 0 : val;\n        \
+this.next = next === undefined ? null : next;\n    }\n}\n/**\n * @param {Link} list1\n * @param {Link} list2\n * @return {Link}\n */\n\
+var mergeTwoLists = function(list1, list2) {\n    if (!list1 || !list2) return list1 || list2;\n    \
+if (list1.val > list2.val) [list1, list2] = [list2, list1];\n    list1.next = mergeTwoLists(list1.next, list2);\n    return list1;\n};\n";
+    ac(&mut s, "javascript", "9267", own);
     if have("tsc") {
         let ts = "function distinct(nums: number[]): number[] {\n    return new Set(nums) as unknown as number[];\n}\n";
         ac(&mut s, "typescript", "9261", ts);
+        let own = "class Link {\n    val: number\n    next: Link | null\n    constructor(val?: number, next?: Link | null) {\n        \
+this.val = val ?? 0;\n        this.next = next ?? null;\n    }\n}\n\n\
+function mergeTwoLists(list1: Link | null, list2: Link | null): Link | null {\n    if (!list1 || !list2) return list1 || list2;\n    \
+if (list1.val > list2.val) [list1, list2] = [list2, list1];\n    list1.next = mergeTwoLists(list1.next, list2);\n    return list1;\n}\n";
+        ac(&mut s, "typescript", "9267", own);
     }
 }
 
