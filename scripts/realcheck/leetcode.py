@@ -139,7 +139,9 @@ def _first_typescript(code):
 _PICK = {"eddyhdzg": _first_typescript}
 # Files that are not the code LeetCode ran (rustgym's own list and tree types, halfrost's own
 # `template` package): not sampled.
-_NOT_LEETCODE = {"rustgym": r"\b(ListLink|TreeLink)\b", "halfrost": r"halfrost/LeetCode-Go/template\b"}
+_NOT_LEETCODE = {"rustgym": r"\b(ListLink|TreeLink)\b", "halfrost": r"halfrost/LeetCode-Go/template\b",
+                 # aylei's unsolved problems: the generated template, `// TODO` and a literal
+                 "aylei": r"// TODO"}
 
 
 def _title_key(title):

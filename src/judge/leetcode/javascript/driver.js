@@ -697,7 +697,7 @@ const TREE_NAMES = /^(root|root[12])$/;
 
 // An argument as the code takes it: node lists built, a node given by its value found.
 function convert(ctx, p, v) {
-  const t = ownNodes(p.type) || (p.name && LIST_NAMES.test(p.name) ? "ListNode" : TREE_NAMES.test(p.name) ? "TreeNode" : "");
+  const t = ownNodes(p.type, ctx.kind) || (p.name && LIST_NAMES.test(p.name) ? "ListNode" : TREE_NAMES.test(p.name) ? "TreeNode" : "");
   const has = (name) => new RegExp(`(^|[^\\w$])${name}([^\\w$]|$)`).test(t);
   const many = /\[\]|Array</.test(t);
   const lists = Array.isArray(v) && v.length > 0 && v.every(Array.isArray);
@@ -735,8 +735,8 @@ function convert(ctx, p, v) {
 
 // A type naming a node class of the code's own (`ListNode2`, `BinaryTreeNode`), read as LeetCode's
 // `ListNode` or `TreeNode` by its fields: TypeScript's types are structural, so LeetCode passes its
-// own nodes to such a parameter.
-function ownNodes(t) {
+// own nodes to such a parameter. Where the problem has a `Node` (426's ring), it is that `Node`.
+function ownNodes(t, kind) {
   return (t || "").replace(/[A-Za-z_$][\w$]*/g, (name) => {
     const C = /^(ListNode|TreeNode|_?Node|null|undefined|Array)$/.test(name) ? undefined : lookup(name);
     if (typeof C !== "function" || !C.prototype) return name;
@@ -747,6 +747,7 @@ function ownNodes(t) {
       return name;
     }
     if (o === null || typeof o !== "object" || !("val" in o)) return name;
+    if (kind) return "Node";
     return "left" in o && "right" in o ? "TreeNode" : "next" in o && !("random" in o) ? "ListNode" : name;
   });
 }
