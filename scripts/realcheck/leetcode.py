@@ -130,10 +130,14 @@ _CLEAN = {
 
 def _first_typescript(code):
     """eddyhdzg: a file holds a problem's JavaScript and TypeScript submissions, each after a `// JS`
-    or `// TS` line: the first TypeScript one (the whole file where there are no such lines)."""
+    or `// TS` line and its `// Runtime: …` lines: the first TypeScript one."""
     parts = re.split(r"(?m)^// (TS|JS)\b.*\n", code)
-    ts = [body for tag, body in zip(parts[1::2], parts[2::2]) if tag == "TS"]
-    return ts[0] if ts else code
+    sections = [body for tag, body in zip(parts[1::2], parts[2::2]) if tag == "TS"] if len(parts) > 1 else [code]
+    for section in sections:
+        for version in re.split(r"(?m)^(?://(?! Runtime:).*\n)*// Runtime:.*\n", section):
+            if re.search(r"(?m)^(?!\s*//)\s*\S", version):
+                return version
+    return code
 
 
 _PICK = {"eddyhdzg": _first_typescript}
