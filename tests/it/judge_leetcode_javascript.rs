@@ -233,6 +233,11 @@ this.next = next === undefined ? null : next;\n    }\n}\n/**\n * @param {Link} l
 var mergeTwoLists = function(list1, list2) {\n    if (!list1 || !list2) return list1 || list2;\n    \
 if (list1.val > list2.val) [list1, list2] = [list2, list1];\n    list1.next = mergeTwoLists(list1.next, list2);\n    return list1;\n};\n";
     ac(&mut s, "javascript", "9267", own);
+    // A parameter named before LeetCode renamed it to lower case (`S`), beside a helper taking `s`.
+    serve(&b, "leetcode", "9268", &leetcode(&[("s = \"a1\"", "[\"a1\",\"A1\"]")]), None);
+    let renamed = "const isLetter = (s) => /[a-z]/i.test(s);\n\
+function letterCasePermutation(S) {\n    return isLetter(S[0]) ? [S, S.toUpperCase()] : [S];\n}\n";
+    ac(&mut s, "javascript", "9268", renamed);
     if have("tsc") {
         let ts = "function distinct(nums: number[]): number[] {\n    return new Set(nums) as unknown as number[];\n}\n";
         ac(&mut s, "typescript", "9261", ts);

@@ -748,7 +748,9 @@ function ownNodes(t, kind) {
     }
     if (o === null || typeof o !== "object" || !("val" in o)) return name;
     if (kind) return "Node";
-    return "left" in o && "right" in o ? "TreeNode" : "next" in o && !("random" in o) ? "ListNode" : name;
+    // Only LeetCode's own fields: a class with `child` or `prev` is another structure.
+    const only = (fields) => Object.keys(o).every((k) => fields.includes(k));
+    return only(["val", "left", "right"]) ? "TreeNode" : only(["val", "next"]) ? "ListNode" : name;
   });
 }
 
@@ -776,7 +778,8 @@ function withApi(call, named) {
 // does not call (helpers are called by it), then LeetCode's (documented), then the first declared.
 function choose(fns, names) {
   const wanted = names.filter((n) => n);
-  const same = (ps) => ps.length === wanted.length && ps.every((p, i) => p === wanted[i]);
+  // `S` is `s`: LeetCode renamed parameters to lower case (784), the old code still runs.
+  const same = (ps) => ps.length === wanted.length && ps.every((p, i) => p.toLowerCase() === wanted[i].toLowerCase());
   const among = (ps) => ps.length > 0 && ps.every((p) => wanted.includes(p));
   const rank = ([, s]) => {
     const ps = s.params.map((p) => p.name);
