@@ -144,8 +144,8 @@ _PICK = {"eddyhdzg": _first_typescript}
 # Files that are not the code LeetCode ran (rustgym's own list and tree types, halfrost's own
 # `template` package): not sampled.
 _NOT_LEETCODE = {"rustgym": r"\b(ListLink|TreeLink)\b", "halfrost": r"halfrost/LeetCode-Go/template\b",
-                 # aylei's unsolved problems: the generated template, `// TODO` and a literal
-                 "aylei": r"// TODO"}
+                 # aylei's unsolved problems: the generated template, `// TODO` or a literal for a body
+                 "aylei": r"// TODO|->[^{;]*\{\s*(0|-1|false|true|None|vec!\[\]|String::new\(\))\s*\}"}
 
 
 def _title_key(title):
