@@ -151,11 +151,7 @@ out := Rows{nil}\n\tfor i := range nums {\n\t\tout = append(out, nums[:i+1])\n\t
 if x%2 == 0 && x > 2 {\n\t\t\tout = append(out, x)\n\t\t}\n\t}\n\treturn out\n}\n",
         "AC",
     ),
-    (
-        &[("n = 5", "2")],
-        "type Count int\n\nfunc half(n int) Count {\n\treturn Count(n / 2)\n}\n",
-        "AC",
-    ),
+    (&[("n = 5", "2")], "type Count int\n\nfunc half(n int) Count {\n\treturn Count(n / 2)\n}\n", "AC"),
     // 535: what `decode` gives back is what the same object's `encode` kept.
     (
         &[(

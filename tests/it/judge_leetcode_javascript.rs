@@ -207,7 +207,8 @@ const out = [];\n    for (let i = 1; i <= n; i++) out.push(new Set([...Array(i).
     ac(&mut s, "javascript", "9262", code);
     // A number where `boolean` is declared, a boolean where `number` is.
     serve(&b, "leetcode", "9263", &leetcode(&[("n = 3", "true"), ("n = 4", "false")]), None);
-    let odd = "/**\n * @param {number} n\n * @return {boolean}\n */\nvar isOdd = function(n) {\n    return n & 1;\n};\n";
+    let odd =
+        "/**\n * @param {number} n\n * @return {boolean}\n */\nvar isOdd = function(n) {\n    return n & 1;\n};\n";
     ac(&mut s, "javascript", "9263", odd);
     serve(&b, "leetcode", "9264", &leetcode(&[("n = 3", "1"), ("n = 4", "0")]), None);
     let bit = "/**\n * @param {number} n\n * @return {number}\n */\nvar lowBit = function(n) {\n    return n % 2 === 1;\n};\n";
@@ -219,7 +220,13 @@ const out = [];\n    for (let i = 1; i <= n; i++) out.push(new Set([...Array(i).
 seen = s.length;\n    return seen;\n}\n\nvar minCut = function(s) {\n    return count(s) - 2;\n};\n";
     ac(&mut s, "javascript", "9265", helper);
     // LeetCode's JSDoc, with a helper between it and the function: `p` and `q` are still trees.
-    serve(&b, "leetcode", "9266", &leetcode(&[("p = [1,2], q = [1,null,2]", "false"), ("p = [1,2], q = [1,2]", "true")]), None);
+    serve(
+        &b,
+        "leetcode",
+        "9266",
+        &leetcode(&[("p = [1,2], q = [1,null,2]", "false"), ("p = [1,2], q = [1,2]", "true")]),
+        None,
+    );
     let far = "/**\n * @param {TreeNode} p\n * @param {TreeNode} q\n * @return {boolean}\n */\nvar same;\n\
 function walk(a, b) {\n    if (a === null || b === null) return a === b;\n    \
 return a.val === b.val && walk(a.left, b.left) && walk(a.right, b.right);\n}\n\
