@@ -152,6 +152,14 @@ if x%2 == 0 && x > 2 {\n\t\t\tout = append(out, x)\n\t\t}\n\t}\n\treturn out\n}\
         "AC",
     ),
     (&[("n = 5", "2")], "type Count int\n\nfunc half(n int) Count {\n\treturn Count(n / 2)\n}\n", "AC"),
+    // In place on a tree, and no tree at all: `[]` as LeetCode shows it, not `null`.
+    (
+        &[("root = [1,2,5,3,4,null,6]", "[1,null,2,null,3,null,4,null,5,null,6]"), ("root = []", "[]")],
+        "func flatten(root *TreeNode) {\n\tfor ; root != nil; root = root.Right {\n\t\tif root.Left != nil {\n\t\t\t\
+p := root.Left\n\t\t\tfor p.Right != nil {\n\t\t\t\tp = p.Right\n\t\t\t}\n\t\t\tp.Right = root.Right\n\t\t\t\
+root.Right = root.Left\n\t\t\troot.Left = nil\n\t\t}\n\t}\n}\n",
+        "AC",
+    ),
     // 535: what `decode` gives back is what the same object's `encode` kept.
     (
         &[(
