@@ -575,7 +575,7 @@ mod tests {
         assert!(err.contains("golang-github-emirpasic-gods-dev") && err.contains("nowhere"), "{err}");
         assert!(err.contains("which LeetCode's Go provides"), "{err}");
         // Another github.com package: LeetCode has none but gods, which the sentence says.
-        let other = "package main\n\nimport \"github.com/someone/helpers\"\n";
+        let other = "package main\n\nimport (\n\t\"github.com/someone/helpers\"\n)\n";
         let err = missing_package(other, &dirs).unwrap_err();
         assert!(err.contains("does not provide either") && err.contains("github.com/someone/helpers"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
