@@ -94,7 +94,58 @@ ARCHIVES = {
                                               "python": r"^Python/([a-z0-9-]+)\.py$"}),
     # `Medium/Two Sum.java`: the problem's title.
     "varunu28": ("varunu28+LeetCode-Java-Solutions", {"java": r"^(?:Easy|Medium|Hard)/(?P<title>[^/]+)\.java$"}),
+    # `leetcode/0089.Gray-Code/89. Gray Code.go` (its tests beside it, `…_test.go`)
+    "halfrost": ("halfrost+LeetCode-Go", {"go": r"^leetcode/(\d+)\.[^/]+/[^/]*(?<!_test)\.go$"}),
+    # `0201-0300/0207_course-schedule/solution_1_…/course-schedule.go` (one of a problem's solutions)
+    "roxasking": ("RoxasKing+leetcode-go", {"go": r"^[\d-]+/(\d+)_[^/]+/(?:[^/]+/)?[^/]+(?<!_test)\.go$"}),
+    # `src/solution/s0001_two_sum.rs`
+    "aylei": ("aylei+leetcode-rust", {"rust": r"^src/solution/s(\d+)_\w+\.rs$"}),
+    # `leetcode/src/d0/_10_regular_expression_matching.rs`
+    "rustgym": ("warycat+rustgym", {"rust": r"^leetcode/src/d\d+/_(\d+)_\w+\.rs$"}),
+    # `10-regular-expression-matching.js`
+    "everthis": ("everthis+leetcode-js", {"javascript": r"^(\d+)-[^/]+\.js$"}),
+    # `Algorithms/3Sum Closest/3sum-closest.js`: the title
+    "hanzichi": ("hanzichi+leetcode", {"javascript": r"^Algorithms/(?P<title>[^/]+)/[^/]+\.js$"}),
+    # `0001-1000/001-100/98-validate.ts`
+    "jgyy": ("jgyy+leetcode-typescript", {"typescript": r"^[\d-]+/[\d-]+/(\d+)-[^/]+\.ts$"}),
+    # `src/problems/129.Sum-Root-to-Leaf-Numbers.ts`
+    "eddyhdzg": ("eddyhdzg+leetcode-typescript-solutions", {"typescript": r"^src/problems/(\d+)[.-][^/]+\.ts$"}),
 }
+
+# What an archive's file holds beside the code it submitted to LeetCode (a package clause, imports
+# of its own helpers, a `struct Solution` that LeetCode supplies, a second version after `// another`,
+# `export`): dropped, so that what is judged is what LeetCode was given. Nothing else is changed.
+_CLEAN = {
+    "halfrost": [(r"(?m)^package \w+\n", ""), (r'(?m)^\s*"github.com/halfrost/LeetCode-Go/structures"\n', ""),
+                 (r'(?m)^import "github.com/halfrost/LeetCode-Go/structures"\n', ""), (r"(?m)^import \(\s*\)\n", ""),
+                 (r"(?m)^(// \w+ define\n)?type (\w+) = structures\.\2\n", ""),
+                 # one Go package for all its problems: `Constructor729` for LeetCode's `Constructor`
+                 (r"\bConstructor\d+\b", "Constructor")],
+    "aylei": [(r"(?m)^pub struct Solution \{\}\n", ""), (r"(?m)^use crate::[^;]*;\n", "")],
+    "rustgym": [(r"(?m)^struct Solution;\n", ""), (r"(?m)^use rustgym_util::\*;\n", "")],
+    "everthis": [(r"(?ms)^// ano+ther.*", "")],
+    "eddyhdzg": [(r"(?m)^export ", "")],
+}
+
+
+def _first_typescript(code):
+    """eddyhdzg: a file holds a problem's JavaScript and TypeScript submissions, each after a `// JS`
+    or `// TS` line and its `// Runtime: …` lines: the first TypeScript one."""
+    parts = re.split(r"(?m)^// (TS|JS)\b.*\n", code)
+    sections = [body for tag, body in zip(parts[1::2], parts[2::2]) if tag == "TS"] if len(parts) > 1 else [code]
+    for section in sections:
+        for version in re.split(r"(?m)^(?://(?! Runtime:).*\n)*// Runtime:.*\n", section):
+            if re.search(r"(?m)^(?!\s*//)\s*\S", version):
+                return version
+    return code
+
+
+_PICK = {"eddyhdzg": _first_typescript}
+# Files that are not the code LeetCode ran (rustgym's own list and tree types, halfrost's own
+# `template` package): not sampled.
+_NOT_LEETCODE = {"rustgym": r"\b(ListLink|TreeLink)\b", "halfrost": r"halfrost/LeetCode-Go/template\b",
+                 # aylei's unsolved problems: the generated template, `// TODO` or a literal for a body
+                 "aylei": r"// TODO|->[^{;]*\{\s*(0|-1|false|true|None|vec!\[\]|String::new\(\))\s*\}"}
 
 
 def _title_key(title):
@@ -161,7 +212,8 @@ class LeetCode:
                         if head:
                             by_slug[head.group(4)] = f
                 folder = by_slug.get(key)
-            if folder:
+            skip = _NOT_LEETCODE.get(self.archive)
+            if folder and not (skip and re.search(skip, self.other.text(p) or "")):
                 out[folder] = p
         return out
 
@@ -211,4 +263,9 @@ class LeetCode:
         return obj, {"tags": meta["tags"]}
 
     def source(self, path):
-        return (self.other or self.mirror).text(path)
+        if self.other is None:
+            return self.mirror.text(path)
+        code = _PICK.get(self.archive, str)(self.other.text(path))
+        for pattern, repl in _CLEAN.get(self.archive, []):
+            code = re.sub(pattern, repl, code)
+        return code

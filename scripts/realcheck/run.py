@@ -19,6 +19,7 @@ import cases as casemod
 import verdicts
 from backend import Backend
 from client import Server
+from leetcode import ARCHIVES
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -41,7 +42,7 @@ def parse_args(argv):
     p.add_argument("--python", default=sys.executable,
                    help="the server's OJ_PYTHON (default: this venv's, which has AtCoder's usual libraries)")
     p.add_argument("--out", default=str(ROOT / "target/realcheck"))
-    p.add_argument("--archive", default="doocs", choices=["doocs", "walkccc", "kamyu", "varunu28"],
+    p.add_argument("--archive", default="doocs", choices=["doocs", *ARCHIVES],
                    help="LeetCode: whose accepted solutions (statements are doocs' always); use its own --out")
     p.add_argument("--time-limit-ms", type=int,
                    help="the time limit each call asks for (a busy machine's slow starts are no verdict)")

@@ -137,6 +137,29 @@ func firstBadVersion(n int) int {\n\treturn sort.Search(n, func(i int) bool { re
 func (codec *Codec) Decode(s string) []string {\n\treturn strings.Split(s, \"\\x00\")\n}\n",
         "AC",
     ),
+    // Answers as LeetCode shows them by their declared type's kind: a named slice type, a nil slice
+    // (`[]`, not JSON's `null`), also inside a list, and a named int.
+    (
+        &[("nums = [3,1,2]", "[[],[1],[1,2],[1,2,3]]"), ("nums = []", "[[]]")],
+        "type Rows [][]int\n\nfunc prefixes(nums []int) Rows {\n\tsort.Ints(nums)\n\t\
+out := Rows{nil}\n\tfor i := range nums {\n\t\tout = append(out, nums[:i+1])\n\t}\n\treturn out\n}\n",
+        "AC",
+    ),
+    (
+        &[("nums = [1,2,3]", "[]"), ("nums = [4]", "[4]")],
+        "type Ints []int\n\nfunc evens(nums []int) Ints {\n\tvar out Ints\n\tfor _, x := range nums {\n\t\t\
+if x%2 == 0 && x > 2 {\n\t\t\tout = append(out, x)\n\t\t}\n\t}\n\treturn out\n}\n",
+        "AC",
+    ),
+    (&[("n = 5", "2")], "type Count int\n\nfunc half(n int) Count {\n\treturn Count(n / 2)\n}\n", "AC"),
+    // In place on a tree, and no tree at all: `[]` as LeetCode shows it, not `null`.
+    (
+        &[("root = [1,2,5,3,4,null,6]", "[1,null,2,null,3,null,4,null,5,null,6]"), ("root = []", "[]")],
+        "func flatten(root *TreeNode) {\n\tfor ; root != nil; root = root.Right {\n\t\tif root.Left != nil {\n\t\t\t\
+p := root.Left\n\t\t\tfor p.Right != nil {\n\t\t\t\tp = p.Right\n\t\t\t}\n\t\t\tp.Right = root.Right\n\t\t\t\
+root.Right = root.Left\n\t\t\troot.Left = nil\n\t\t}\n\t}\n}\n",
+        "AC",
+    ),
     // 535: what `decode` gives back is what the same object's `encode` kept.
     (
         &[(

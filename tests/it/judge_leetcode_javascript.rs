@@ -179,6 +179,83 @@ console.log('merging');\n    const dummy = new ListNode();\n    let cur: ListNod
 if (list1.val <= list2.val) { cur.next = list1; list1 = list1.next; }\n        else { cur.next = list2; list2 = list2.next; }\n        \
 cur = cur.next;\n    }\n    cur.next = list1 ?? list2;\n    return dummy.next;\n}\n";
 
+/// Each answer as LeetCode serializes it by the declared return type, where the value returned is
+/// another runtime type: a Set, a Map's values, a generator and a typed array where a list is
+/// declared (JSON would write `{}`), a number where `boolean` is, a boolean where `number` is; and
+/// the function LeetCode calls among others with the same parameters, its JSDoc's types with a
+/// helper between them, and a node class of the code's own read by its fields.
+#[test]
+fn javascript_answers_read_by_the_declared_return_type() {
+    if !have("node") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    serve(&b, "leetcode", "9261", &leetcode(&[("nums = [3,1,3,2]", "[3,1,2]")]), None);
+    let doc = "/**\n * @param {number[]} nums\n * @return {number[]}\n */\n";
+    for body in [
+        "var distinct = function(nums) {\n    return new Set(nums);\n};\n",
+        "var distinct = function(nums) {\n    const m = new Map();\n    for (const x of nums) m.set(x, x);\n    return m.values();\n};\n",
+        "var distinct = function*(nums) {\n    const seen = new Set();\n    for (const x of nums) if (!seen.has(x)) { seen.add(x); yield x; }\n};\n",
+        "var distinct = function(nums) {\n    return Int32Array.from(new Set(nums));\n};\n",
+    ] {
+        ac(&mut s, "javascript", "9261", &format!("{doc}{body}"));
+    }
+    // Nested: a list of Sets where a list of lists is declared; TypeScript's declared type too.
+    serve(&b, "leetcode", "9262", &leetcode(&[("n = 2", "[[0],[0,1]]")]), None);
+    let code = "/**\n * @param {number} n\n * @return {number[][]}\n */\nvar prefixes = function(n) {\n    \
+const out = [];\n    for (let i = 1; i <= n; i++) out.push(new Set([...Array(i).keys()]));\n    return out;\n};\n";
+    ac(&mut s, "javascript", "9262", code);
+    // A number where `boolean` is declared, a boolean where `number` is.
+    serve(&b, "leetcode", "9263", &leetcode(&[("n = 3", "true"), ("n = 4", "false")]), None);
+    let odd =
+        "/**\n * @param {number} n\n * @return {boolean}\n */\nvar isOdd = function(n) {\n    return n & 1;\n};\n";
+    ac(&mut s, "javascript", "9263", odd);
+    serve(&b, "leetcode", "9264", &leetcode(&[("n = 3", "1"), ("n = 4", "0")]), None);
+    let bit = "/**\n * @param {number} n\n * @return {number}\n */\nvar lowBit = function(n) {\n    return n % 2 === 1;\n};\n";
+    ac(&mut s, "javascript", "9264", bit);
+    // The function LeetCode calls, not a helper with the same parameters that it calls (and that
+    // the JSDoc above both happens to precede).
+    serve(&b, "leetcode", "9265", &leetcode(&[("s = \"aab\"", "1")]), None);
+    let helper = "/**\n * @param {string} s\n * @return {number}\n */\n\nvar seen;\n\nfunction count(s) {\n    \
+seen = s.length;\n    return seen;\n}\n\nvar minCut = function(s) {\n    return count(s) - 2;\n};\n";
+    ac(&mut s, "javascript", "9265", helper);
+    // LeetCode's JSDoc, with a helper between it and the function: `p` and `q` are still trees.
+    serve(
+        &b,
+        "leetcode",
+        "9266",
+        &leetcode(&[("p = [1,2], q = [1,null,2]", "false"), ("p = [1,2], q = [1,2]", "true")]),
+        None,
+    );
+    let far = "/**\n * @param {TreeNode} p\n * @param {TreeNode} q\n * @return {boolean}\n */\nvar same;\n\
+function walk(a, b) {\n    if (a === null || b === null) return a === b;\n    \
+return a.val === b.val && walk(a.left, b.left) && walk(a.right, b.right);\n}\n\
+var isSameTree = function(p, q) {\n    return walk(p, q);\n};\n";
+    ac(&mut s, "javascript", "9266", far);
+    // A node class of the code's own, read as a list by its fields (TypeScript's types are structural:
+    // LeetCode passes its `ListNode` to it).
+    serve(&b, "leetcode", "9267", &leetcode(&[("list1 = [1,2,4], list2 = [1,3,4]", "[1,1,2,3,4,4]")]), None);
+    let own = "class Link {\n    constructor(val, next) {\n        this.val = val === undefined ? 0 : val;\n        \
+this.next = next === undefined ? null : next;\n    }\n}\n/**\n * @param {Link} list1\n * @param {Link} list2\n * @return {Link}\n */\n\
+var mergeTwoLists = function(list1, list2) {\n    if (!list1 || !list2) return list1 || list2;\n    \
+if (list1.val > list2.val) [list1, list2] = [list2, list1];\n    list1.next = mergeTwoLists(list1.next, list2);\n    return list1;\n};\n";
+    ac(&mut s, "javascript", "9267", own);
+    // A parameter named before LeetCode renamed it to lower case (`S`), beside a helper taking `s`.
+    serve(&b, "leetcode", "9268", &leetcode(&[("s = \"a1\"", "[\"a1\",\"A1\"]")]), None);
+    let renamed = "const isLetter = (s) => /[a-z]/i.test(s);\n\
+function letterCasePermutation(S) {\n    return isLetter(S[0]) ? [S, S.toUpperCase()] : [S];\n}\n";
+    ac(&mut s, "javascript", "9268", renamed);
+    if have("tsc") {
+        let ts = "function distinct(nums: number[]): number[] {\n    return new Set(nums) as unknown as number[];\n}\n";
+        ac(&mut s, "typescript", "9261", ts);
+        let own = "class Link {\n    val: number\n    next: Link | null\n    constructor(val?: number, next?: Link | null) {\n        \
+this.val = val ?? 0;\n        this.next = next ?? null;\n    }\n}\n\n\
+function mergeTwoLists(list1: Link | null, list2: Link | null): Link | null {\n    if (!list1 || !list2) return list1 || list2;\n    \
+if (list1.val > list2.val) [list1, list2] = [list2, list1];\n    list1.next = mergeTwoLists(list1.next, list2);\n    return list1;\n}\n";
+        ac(&mut s, "typescript", "9267", own);
+    }
+}
+
 #[test]
 fn typescript_type_checked_and_run_through_the_javascript_driver() {
     if !have("node") || !have("tsc") {

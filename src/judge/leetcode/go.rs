@@ -140,6 +140,12 @@ fn missing_package(solution: &str, dirs: &[std::path::PathBuf]) -> Result<(), St
     else {
         return Ok(());
     };
+    // LeetCode's Go has the standard library and gods, nothing else from github.com.
+    let whose = if path.starts_with("github.com/emirpasic/gods/") {
+        "which LeetCode's Go provides"
+    } else {
+        "which LeetCode's Go does not provide either (it has gods and the standard library only)"
+    };
     let how = if path.starts_with("github.com/emirpasic/gods/v2/") {
         "gods v2 (its generic API, as in `redblacktree.New[int, int]()`), which Debian does not package: put its \
 sources in `$GOPATH/src/github.com/emirpasic/gods/v2`"
@@ -150,8 +156,8 @@ sources in `$GOPATH/src/github.com/emirpasic/gods/v2`"
     };
     let looked: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
     Err(format!(
-        "This code uses the Go package {path}, which LeetCode's Go provides, and it is not on the Go path here \
-(looked in: {}): install {how}. It was not built, so this says nothing about the code.",
+        "This code uses the Go package {path}, {whose}, and it is not on the Go path here (looked in: {}): \
+install {how}. It was not built, so this says nothing about the code.",
         if looked.is_empty() { "nowhere".into() } else { looked.join(", ") }
     ))
 }
@@ -572,6 +578,11 @@ mod tests {
         assert!(err.contains(&dir.display().to_string()) && err.contains("says nothing about the code"), "{err}");
         let err = missing_package(v1, &[]).unwrap_err();
         assert!(err.contains("golang-github-emirpasic-gods-dev") && err.contains("nowhere"), "{err}");
+        assert!(err.contains("which LeetCode's Go provides"), "{err}");
+        // Another github.com package: LeetCode has none but gods, which the sentence says.
+        let other = "package main\n\nimport (\n\t\"github.com/someone/helpers\"\n)\n";
+        let err = missing_package(other, &dirs).unwrap_err();
+        assert!(err.contains("does not provide either") && err.contains("github.com/someone/helpers"), "{err}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

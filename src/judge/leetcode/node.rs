@@ -68,10 +68,15 @@ pub(crate) fn decide(statement: &str, code: &str) -> Option<NodeKind> {
     if mentions(code, "PolyNode") || mentions(statement, "PolyNode") {
         return Some(NodeKind::Poly);
     }
-    if !(mentions(code, "Node") || mentions(code, "_Node")) {
-        return None;
-    }
     let stated = Facts::of_statement(statement);
+    if !(mentions(code, "Node") || mentions(code, "_Node")) {
+        // A node class of the code's own name (`LLNode`, `Node426`) where LeetCode's is `Node`:
+        // the kinds no list, tree or design problem's statement names (a multilevel list, 426's
+        // ring, a random pointer), never a list's or a tree's words.
+        let own = !(mentions(code, "ListNode") || mentions(code, "TreeNode"));
+        return kind_of(&stated)
+            .filter(|k| own && matches!(k, NodeKind::Multilevel | NodeKind::Ring | NodeKind::Random));
+    }
     kind_of(&stated).or_else(|| kind_of(&Facts::of_declaration(code)))
 }
 
@@ -239,6 +244,21 @@ mod tests {
 
     fn kind(statement: &str, code: &str) -> Option<&'static str> {
         decide(statement, code).map(NodeKind::name)
+    }
+
+    /// A node class of the code's own name: the statement's kind where it can only be a `Node`.
+    #[test]
+    fn a_node_class_of_another_name() {
+        let multilevel = "nodes that have a next pointer, a previous pointer, and an additional child pointer";
+        let own = "class LLNode { val: number; prev: LLNode | null; next: LLNode | null; child: LLNode | null }
+function flatten(head: LLNode | null): LLNode | null { return head; }";
+        assert_eq!(kind(multilevel, own), Some("multilevel"));
+        let ring = "Convert a Binary Search Tree to a sorted Circular Doubly-Linked List in place.";
+        assert_eq!(kind(ring, "function treeToDoublyList(root: Node426 | null) {}"), Some("ring"));
+        // A list's or a tree's words, or LeetCode's own classes: no `Node`.
+        assert_eq!(kind("a linked list with a next pointer", "function f(head: ListNode) {}"), None);
+        assert_eq!(kind("Design your implementation of a doubly linked list", "class MyLinkedList {}"), None);
+        assert_eq!(kind(multilevel, "function f(head: TreeNode) {}"), None);
     }
 
     /// The statements' words, as LeetCode writes them, decide with code that shows no definition

@@ -85,7 +85,8 @@ child: @ | null; constructor(val?: number, ...links: any[]); }";
 setInteger(value: number): void; add(elem: @): void; getList(): @[]; }",
         );
     }
-    if let Some((api, _)) = extras.api {
+    // An API the code defines itself (a stub of its own) is its own, as a class of its own is.
+    if let Some((api, _)) = extras.api.filter(|(api, _)| !defines(&code, api)) {
         match api {
             "MountainArray" => class(&mut out, "MountainArray", "{ get(index: number): number; length(): number; }"),
             "guess" => out.push_str("declare function guess(num: number): number;\n"),
@@ -128,6 +129,9 @@ mod tests {
         );
         assert!(d.contains("declare class Node { val: number; children: Node[];"), "{d}");
         assert!(d.contains("getList(): NestedInteger[]") && d.contains("declare function guess(num: number)"));
+        let stub = "const knows = (a: number, b: number): boolean => a < b;\nfunction findCelebrity(n: number) {}";
+        let celebrity = Extras { api: Some(("knows", "graph")), ..Extras::default() };
+        assert!(!declarations(stub, &celebrity, &[]).contains("declare function knows"));
     }
 
     #[test]

@@ -130,10 +130,10 @@ func Function(fn interface{}, params []string) {
 	switch {
 	case len(res) == 0 && extra.IsValid():
 		// Nothing returned and a list the method does not take (237's `head`): that list.
-		write(show(extra, false))
+		write(shownArg(extra))
 	case len(res) == 0 && len(args) > 0:
 		// In place: the first argument after the call.
-		write(show(args[0], false))
+		write(shownArg(args[0]))
 	case len(res) == 0:
 		write(nil)
 	case res[0].Kind() == reflect.Func:
@@ -145,6 +145,15 @@ func Function(fn interface{}, params []string) {
 	default:
 		write(show(res[0], c.Returns == "value"))
 	}
+}
+
+// shownArg is an argument shown after the call: no list or tree is `[]` (114's empty tree, flattened
+// in place), as LeetCode shows it.
+func shownArg(v reflect.Value) interface{} {
+	if isNode(v.Type()) && v.IsNil() {
+		return []interface{}{}
+	}
+	return show(v, false)
 }
 
 // buildExtras builds the example's lists that are no parameter (237's `head` beside `node`),

@@ -235,6 +235,16 @@ function closing(text, open) {
   return text.length;
 }
 
+// The `}` that closes the `{` at `open` in the masked text (only braces: a body's `<` is a comparison).
+function braceEnd(text, open) {
+  let d = 0;
+  for (let i = open; i < text.length; i++) {
+    if (text[i] === "{") d++;
+    else if (text[i] === "}" && --d === 0) return i;
+  }
+  return text.length;
+}
+
 // Splits `s` at the commas outside brackets (TypeScript's `<>` included, `=>` excepted).
 function splitTop(s, sep) {
   const parts = [];
@@ -308,7 +318,24 @@ function signature(src, m, open, declaredAt) {
   }
   const doc = jsdocTypes(jsdocBefore(src, declaredAt));
   for (const p of ps) p.type = p.type || doc.params[p.name] || "";
-  return { params: ps, ret: ret || doc.ret, documented: Object.keys(doc.params).length > 0 || !!doc.ret, at: open };
+  // The body's end: its closing brace, or for an arrow's expression the end of the line.
+  const brace = /^\s*(?::[^{=;]*)?(?:=>)?\s*\{/.exec(after);
+  const nl = m.text.indexOf("\n", close);
+  const end = brace ? braceEnd(m.text, close + brace[0].length) : nl < 0 ? m.text.length : nl;
+  const documented = Object.keys(doc.params).length > 0 || !!doc.ret;
+  return { params: ps, ret: ret || doc.ret, documented, at: open, from: declaredAt, end };
+}
+
+// Whether the code calls `name` outside its own declaration and body: a helper of another
+// function (132's `Manacher(s)` beside `minCut(s)`), not the one LeetCode calls.
+function calledElsewhere(text, name, sig) {
+  if (sig.from === undefined) return false;
+  const re = new RegExp(`(^|[^\\w$.])${name.replace(/\$/g, "\\$")}\\s*\\(`, "g");
+  for (const x of text.matchAll(re)) {
+    const at = x.index + x[1].length;
+    if (at < sig.from || at > sig.end) return true;
+  }
+  return false;
 }
 
 // The code's top-level functions, classes and their methods (`prototype` assignments included).
@@ -352,7 +379,25 @@ function declarations(src) {
     classMethods(src, m, x[1], open, closing(m.text, open), method);
     if (!classes.has(x[1])) classes.set(x[1], new Map());
   }
+  for (const [name, sig] of fns) sig.called = calledElsewhere(m.text, name, sig);
+  for (const sig of fns.values()) if (!sig.documented) farDoc(src, sig);
   return { fns, classes };
+}
+
+// LeetCode's JSDoc for a function that helpers (or a `var`) now stand between: the block whose
+// `@param` names are the function's parameters, wherever it is (100: `p` and `q` are trees). Its
+// types only: which function is LeetCode's is still decided by the block just before one.
+function farDoc(src, sig) {
+  const names = sig.params.map((p) => p.name);
+  if (!names.length || sig.params.some((p) => p.type)) return;
+  for (const block of src.matchAll(/\/\*\*[\s\S]*?\*\//g)) {
+    const doc = jsdocTypes(block[0]);
+    const keys = Object.keys(doc.params);
+    if (keys.length !== names.length || !names.every((n) => n in doc.params)) continue;
+    for (const p of sig.params) p.type = doc.params[p.name];
+    sig.ret = sig.ret || doc.ret;
+    return;
+  }
 }
 
 // The methods of a class body (between `open` and `close`), each with its signature.
@@ -518,6 +563,10 @@ function find(root, val) {
 }
 
 const isNode = (v) => v !== null && typeof v === "object" && "val" in v;
+// A Set, a Map, a generator or `map.values()` where a list is meant: LeetCode's serializer walks it
+// (JSON.stringify would write `{}`). Not a node a solution made iterable, not a string.
+const iterable = (v) =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && !isNode(v) && typeof v[Symbol.iterator] === "function";
 const isNested = (v) => v !== null && typeof v === "object" && typeof v.isInteger === "function";
 
 // A result as LeetCode shows it: nodes as lists, NestedInteger as nested lists; a node where the
@@ -527,6 +576,7 @@ function show(v, kind, value) {
   if (typeof v === "bigint") return Number(v);
   if (value && isNode(v)) return v.val;
   if (ArrayBuffer.isView(v)) return Array.from(v, Number);
+  if (iterable(v)) return show(Array.from(v), kind, value);
   if (Array.isArray(v)) return v.map((x) => show(x, kind, value));
   if (isNested(v)) return v.isInteger() ? v.getInteger() : v.getList().map((x) => show(x));
   if (v !== null && typeof v === "object" && "coefficient" in v) return showList(v, (n) => [n.coefficient, n.power]);
@@ -647,7 +697,7 @@ const TREE_NAMES = /^(root|root[12])$/;
 
 // An argument as the code takes it: node lists built, a node given by its value found.
 function convert(ctx, p, v) {
-  const t = p.type || (p.name && LIST_NAMES.test(p.name) ? "ListNode" : TREE_NAMES.test(p.name) ? "TreeNode" : "");
+  const t = ownNodes(p.type, ctx.kind) || (p.name && LIST_NAMES.test(p.name) ? "ListNode" : TREE_NAMES.test(p.name) ? "TreeNode" : "");
   const has = (name) => new RegExp(`(^|[^\\w$])${name}([^\\w$]|$)`).test(t);
   const many = /\[\]|Array</.test(t);
   const lists = Array.isArray(v) && v.length > 0 && v.every(Array.isArray);
@@ -683,6 +733,27 @@ function convert(ctx, p, v) {
   return v;
 }
 
+// A type naming a node class of the code's own (`ListNode2`, `BinaryTreeNode`), read as LeetCode's
+// `ListNode` or `TreeNode` by its fields: TypeScript's types are structural, so LeetCode passes its
+// own nodes to such a parameter. Where the problem has a `Node` (426's ring), it is that `Node`.
+function ownNodes(t, kind) {
+  return (t || "").replace(/[A-Za-z_$][\w$]*/g, (name) => {
+    const C = /^(ListNode|TreeNode|_?Node|null|undefined|Array)$/.test(name) ? undefined : lookup(name);
+    if (typeof C !== "function" || !C.prototype) return name;
+    let o;
+    try {
+      o = new C();
+    } catch {
+      return name;
+    }
+    if (o === null || typeof o !== "object" || !("val" in o)) return name;
+    if (kind) return "Node";
+    // Only LeetCode's own fields: a class with `child` or `prev` is another structure.
+    const only = (fields) => Object.keys(o).every((k) => fields.includes(k));
+    return only(["val", "left", "right"]) ? "TreeNode" : only(["val", "next"]) ? "ListNode" : name;
+  });
+}
+
 function byValue(ctx, v) {
   for (const root of ctx.built) {
     const hit = find(root, v);
@@ -703,16 +774,17 @@ function withApi(call, named) {
 }
 
 // The function the example calls: the one whose parameters are the example's names, else one
-// whose parameters are among them, else one with as many; LeetCode's (documented) and the first
-// declared among equals.
+// whose parameters are among them, else one with as many; among equals, one the rest of the code
+// does not call (helpers are called by it), then LeetCode's (documented), then the first declared.
 function choose(fns, names) {
   const wanted = names.filter((n) => n);
-  const same = (ps) => ps.length === wanted.length && ps.every((p, i) => p === wanted[i]);
+  // `S` is `s`: LeetCode renamed parameters to lower case (784), the old code still runs.
+  const same = (ps) => ps.length === wanted.length && ps.every((p, i) => p.toLowerCase() === wanted[i].toLowerCase());
   const among = (ps) => ps.length > 0 && ps.every((p) => wanted.includes(p));
   const rank = ([, s]) => {
     const ps = s.params.map((p) => p.name);
     const fit = same(ps) ? 3 : among(ps) ? 2 : ps.length === names.length ? 1 : 0;
-    return fit * 2 + (s.documented ? 1 : 0);
+    return fit * 4 + (s.called ? 0 : 2) + (s.documented ? 1 : 0);
   };
   let best = null;
   for (const entry of fns) {
@@ -775,6 +847,7 @@ function present(type, v, ctx, call) {
   const value = call.returns === "value";
   if ((v === null || v === undefined) && NODE.test(t)) return value ? null : [];
   const elem = /^(.*)\[\]$/.exec(t) || /^Array<(.*)>$/.exec(t);
+  if (elem && (iterable(v) || ArrayBuffer.isView(v))) v = Array.from(v);
   if (elem && Array.isArray(v) && !/^\(?(ListNode|TreeNode|_?Node)/.test(elem[1])) return v.map((x) => present(elem[1], x, ctx, call));
   if (elem && Array.isArray(v)) return v.map((x) => (x === null || x === undefined ? (value ? null : []) : show(x, ctx.kind, value)));
   if (/^(boolean|bool)$/i.test(t) && v !== null && v !== undefined) return !!v;
