@@ -86,6 +86,7 @@ pub fn cleanup() {
 
 /// The program for `source` in `lang` (run through `driver` for LeetCode), built now or earlier in
 /// the session; `true` if cached. `standard` is the `-std=` flag to add (C, C++).
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn build(
     lang: Lang,
     source: &str,

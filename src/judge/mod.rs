@@ -212,6 +212,7 @@ pub(crate) struct Built {
 
 /// Builds `program` (or finds it built), through `driver` for LeetCode; C and C++ in the
 /// standard of the problem's `judge` (`standard`).
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn build(
     program: &Program,
     driver: Option<&leetcode::driver::Driver>,
@@ -362,6 +363,7 @@ pub(crate) struct Exec {
 
 /// Runs `argv` on `stdin` in a fresh folder (or a command's `cwd`), confined, under `limits`;
 /// `Err` when the folder cannot be made.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn execute(
     argv: &[String],
     cwd: Option<&std::path::Path>,
@@ -425,6 +427,7 @@ fn run_folder() -> std::io::Result<(TempDir, PathBuf)> {
 /// the checker if there is one; else it is `UNVERIFIED` where the statement accepts any answer
 /// or leaves room for this one (another order), else `WA`, with a note where the statement
 /// hints at other accepted outputs.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn judge_output(
     job: &Job,
     case: &Case,

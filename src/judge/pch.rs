@@ -97,6 +97,7 @@ static STOP: AtomicBool = AtomicBool::new(false);
 /// every flag, without the output and the source), when its precompiled form is ready. Else
 /// `None`, after starting its build in the background where it would help (this build goes on
 /// without it).
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn header(command: &[String], source: &str) -> Option<PathBuf> {
     Some(ready(command, include_block(source)?, None)?.join(BLOCK))
 }

@@ -45,6 +45,7 @@ const C_OTHER: (&[&str], &str) = (&["gnu17", "gnu11"], "GNU C17");
 
 /// The standard of a `lang` build for a problem of `judge` (`atcoder`, …) by `tool` (the
 /// compiler's words): `None` for languages without one.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn choose(lang: Lang, judge: &str, tool: &[String]) -> Option<Standard> {
     let (table, other, x) = match lang {
         Lang::Cpp => (CPP, CPP_OTHER, "c++"),

@@ -33,6 +33,7 @@ fn cut(s: &str, max: usize) -> String {
 }
 
 /// `record_solve`.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn record(ctx: &Ctx, args: &Args) -> ToolResult {
     let source = sources::required(args)?;
     let id = args.req_str("id", "the problem's id, as get_problem takes it")?;

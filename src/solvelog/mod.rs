@@ -79,6 +79,7 @@ impl SolveLog {
 
     /// Appends one line; `fields` without the time, client and model, which are added. Returns
     /// the failure, already logged (one warning per process, then debug lines).
+    #[cfg_attr(oj_size, optimize(size))]
     fn append(&self, fields: Vec<(&str, Value)>) -> Result<(), String> {
         let Some(path) = &self.path else { return Err("the solve log is off".into()) };
         let client = lock(&self.client).clone();
@@ -109,6 +110,7 @@ impl SolveLog {
     }
 
     /// The log as read, or why there is none.
+    #[cfg_attr(oj_size, optimize(size))]
     fn history(&self) -> Result<read::History, Unread> {
         let path = self.path.as_ref().ok_or(Unread::Off)?;
         read::file(path).map_err(|e| Unread::Failed(format!("cannot read the solve log {}: {e}", path.display())))
@@ -144,6 +146,7 @@ pub(crate) struct Shown {
 impl SolveLog {
     /// `solve_stats` (and `oj://log`, unfiltered): the summary of what `filter` keeps;
     /// `asked` echoes the filters as given.
+    #[cfg_attr(oj_size, optimize(size))]
     pub(crate) fn stats(&self, filter: &Filter, asked: Value) -> Shown {
         let history = self.history();
         text::stats(self.path(), history, filter, asked)

@@ -169,6 +169,7 @@ fn capital(k: &str) -> String {
 }
 
 /// `solve_stats` and `oj://log`.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn stats(path: Option<&Path>, history: Result<History, Unread>, filter: &Filter, asked: Value) -> Shown {
     let (history, mut notes) = match history {
         Ok(h) => (h, Vec::new()),

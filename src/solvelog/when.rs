@@ -96,6 +96,7 @@ fn ours(s: &str) -> Option<i64> {
 
 /// An RFC 3339 time (`2026-11-28T08:33:16.123Z`, any offset, `T` or a space), or a day
 /// (`2026-11-28`: its first millisecond in UTC), as Unix milliseconds.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn parse(s: &str) -> Option<i64> {
     let s = s.trim();
     if let Some(ms) = ours(s) {

@@ -23,6 +23,7 @@ pub(crate) struct Example {
 }
 
 /// Reads an example's input and output texts as the statement shows them.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn parse(input: &str, output: &str) -> Result<Example, String> {
     let input = clean(input);
     let output = clean(output);

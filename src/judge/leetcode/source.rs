@@ -146,6 +146,7 @@ fn render(text: &str, syntax: &Syntax, blank: impl Fn(Option<Piece>) -> bool) ->
 }
 
 /// Every comment and literal of the code, as byte ranges, in order.
+#[cfg_attr(oj_size, optimize(size))]
 fn pieces(b: &[u8], syntax: &Syntax) -> Vec<(usize, usize, Piece)> {
     let mut out = Vec::new();
     let (mut i, mut line_start) = (0, true);

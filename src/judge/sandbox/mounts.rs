@@ -263,6 +263,7 @@ const TABLE: &str = ".oj-mounts";
 
 /// Writes the table of a run whose folder is `dir` into it and makes its staging folders;
 /// `false` (said in the debug log) where it cannot: the run's `mount` then fails, and so the run.
+#[cfg_attr(oj_size, optimize(size))]
 pub(super) fn prepare(dir: &Path, keeps: &[Keep]) -> bool {
     let made = staging(dir).try_for_each(std::fs::create_dir_all);
     let written = made.and_then(|()| std::fs::write(dir.join(TABLE), table(&this_system(), dir, keeps)));

@@ -28,6 +28,7 @@ pub(crate) enum GeneratorSource {
 
 impl GeneratorSource {
     /// The input for `seed` and `size`, or why there is none (the generator's fault).
+    #[cfg_attr(oj_size, optimize(size))]
     pub(crate) fn input(&self, seed: u64, size: u64, cancelled: &dyn Fn() -> bool) -> Result<String, String> {
         match self {
             GeneratorSource::Statement { plan, max_size } => {

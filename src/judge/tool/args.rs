@@ -32,6 +32,7 @@ pub(in crate::judge) fn argv_arg(args: &Args, name: &str) -> Result<Option<Vec<S
 }
 
 /// The program: `code` or `file` with `language`, or `command` (+ `cwd`); exactly one.
+#[cfg_attr(oj_size, optimize(size))]
 pub(in crate::judge) fn program_arg(args: &Args) -> Result<Program, ToolError> {
     let code = args.opt_str("code")?;
     let file = args.opt_trimmed("file")?;

@@ -169,6 +169,7 @@ const SPECIFIERS: &[&str] = &["static", "inline", "virtual", "constexpr", "expli
 /// A method's or constructor's header (`vector<int> twoSum(vector<int>& nums, int target)`), or
 /// `None` for anything else (a nested class, a field with an initializer, an operator, a
 /// template, a destructor).
+#[cfg_attr(oj_size, optimize(size))]
 fn header(text: &str, class: &str) -> Option<Method> {
     let text = text.trim();
     if text.starts_with("template") || text.contains("operator") || text.contains('~') {

@@ -85,6 +85,7 @@ pub fn plan_statement(content: &str, code: Option<&str>) -> Result<Plan, String>
 /// Builds the plan from the statement's Markdown, the examples read from it, the code (its
 /// signature says what the examples cannot: a `TreeNode`, a `char`) and the node class the
 /// judge decided (`kind::Extras::node`). `Err` says why no testcase can be generated.
+#[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn plan(
     markdown: &str,
     examples: &[Example],

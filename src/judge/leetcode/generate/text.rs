@@ -34,6 +34,7 @@ pub(super) fn constraint_lines(md: &str) -> Vec<String> {
 }
 
 /// A line without markup: comparison signs as ASCII, TeX commands and braces gone.
+#[cfg_attr(oj_size, optimize(size))]
 pub(super) fn plain(s: &str) -> String {
     let mut s = s.to_string();
     for (from, to) in [

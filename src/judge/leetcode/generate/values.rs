@@ -200,6 +200,7 @@ impl Gen<'_> {
         }
     }
 
+    #[cfg_attr(oj_size, optimize(size))]
     fn assign(&mut self, k: &Key) {
         let class = self.plan.facts.class(k);
         let double =
@@ -327,6 +328,7 @@ impl Gen<'_> {
         (self.env[&k].max(0.0) as usize).min(BUDGET)
     }
 
+    #[cfg_attr(oj_size, optimize(size))]
     fn value(&mut self, p: &Param) -> String {
         match (&p.ty, p.role) {
             (_, Role::Tree | Role::Nary | Role::Graph | Role::Random) => self.nodes(p),
@@ -450,6 +452,7 @@ impl Gen<'_> {
 
     /// `n` items of type `leaf` for `p` (column `col` of its tuples), under its flags: a set of
     /// values, unique, a permutation, sorted.
+    #[cfg_attr(oj_size, optimize(size))]
     pub(super) fn flat(&mut self, p: &Param, leaf: &Ty, n: usize, col: Option<usize>) -> Vec<String> {
         let facts = &self.plan.facts;
         match leaf {
