@@ -3,12 +3,27 @@
 # for a design class; "node", "api" and "nested" say which classes and hidden APIs to build), runs
 # the solution in the file named by argv[1] with LeetCode's own prelude, and prints the result as
 # LeetCode shows it, as JSON, on the last line of stdout. What the solution prints goes to stderr.
-import sys, json, inspect, builtins, collections
+#
+# It runs under Python 2.7 too, for code in LeetCode's `Python` (2.7: `xrange`, `iteritems`, a
+# `print` statement), which the judge hands to a Python 2 interpreter (driver.rs).
+import sys, json, inspect, collections
+
+try:
+    import builtins
+except ImportError:
+    import __builtin__ as builtins  # Python 2
+PY2 = sys.version_info[0] == 2
+
+# Python 3's own, as LeetCode's `Python3` has them (LeetCode's `Python` lacks them).
+PRELUDE3 = """
+from typing import *
+import statistics
+from statistics import mean, median, mode
+"""
 
 PRELUDE = """
-from typing import *
 import sys, os, re, math, cmath, string, random, bisect, heapq, itertools, functools, collections, operator
-import copy, statistics, datetime, array, fractions, decimal, numbers, json
+import copy, datetime, array, fractions, decimal, numbers, json
 from collections import *
 from heapq import *
 from bisect import *
@@ -19,7 +34,6 @@ from string import *
 from operator import *
 from random import *
 from copy import deepcopy
-from statistics import mean, median, mode
 # As on LeetCode, `bisect` and `random` are the modules (`bisect.bisect_left(...)`,
 # `random.randrange(...)`), not the functions the star imports above bound to the names; their
 # functions keep their own names (accepted code calls `choice`, `randint` and `randrange` bare).
@@ -38,68 +52,68 @@ except ImportError:
 """
 
 
-class ListNode:
+class ListNode(object):
     def __init__(self, val=0, next=None):
         self.val = val
         self.next = next
 
 
-class TreeNode:
+class TreeNode(object):
     def __init__(self, val=0, left=None, right=None):
         self.val = val
         self.left = left
         self.right = right
 
 
-class Node:
+class Node(object):
     # A binary tree's node with a `next` pointer (116, 117); the other kinds follow.
     def __init__(self, val=0, left=None, right=None, next=None):
         self.val, self.left, self.right, self.next = val, left, right, next
 
 
-class ParentNode:
+class ParentNode(object):
     # A binary tree's node with a `parent` pointer (510, 1650, 1666), which build_tree sets; also
     # `Node` where the judge decided no kind.
     def __init__(self, val=0, left=None, right=None, parent=None):
         self.val, self.left, self.right, self.parent = val, left, right, parent
 
 
-class DoublyNode:
+class DoublyNode(object):
     # `Node` with `prev` and `next` and no tree links: a doubly linked list (3263, 3294).
     def __init__(self, val=0, prev=None, next=None):
         self.val, self.prev, self.next = val, prev, next
 
 
-class NaryNode:
+class NaryNode(object):
     def __init__(self, val=None, children=None):
         self.val = val
         self.children = children if children is not None else []
 
 
-class GraphNode:
+class GraphNode(object):
     def __init__(self, val=0, neighbors=None):
         self.val = val
         self.neighbors = neighbors if neighbors is not None else []
 
 
-class RandomNode:
+class RandomNode(object):
     def __init__(self, x=0, next=None, random=None):
         self.val, self.next, self.random = int(x), next, random
 
 
-class BinaryNode:
+class BinaryNode(object):
     # `Node` of a binary tree (1597, 1612), or 426's tree made a ring along `left` and `right`.
     def __init__(self, val=0, left=None, right=None):
         self.val, self.left, self.right = val, left, right
 
 
-class LinkNode:
+class LinkNode(object):
     # `Node` of a singly linked list, circular where the judge says so (708).
     def __init__(self, val=None, next=None):
         self.val, self.next = val, next
 
 
-class QuadNode:
+class QuadNode(object):
     # `Node` of a quad tree (427, 558).
     def __init__(self, val=False, isLeaf=False, topLeft=None, topRight=None, bottomLeft=None, bottomRight=None):
         self.val, self.isLeaf = val, isLeaf
@@ -139,8 +153,8 @@ def show_quad(root):
     return out
 
 
-class PolyNode:
-    # 1634's polynomial term: `[[coefficient, power], …]` in the examples.
+class PolyNode(object):
+    # 1634's polynomial term: `[[coefficient, power], ...]` in the examples.
     def __init__(self, x=0, y=0, next=None):
         self.coefficient, self.power, self.next = x, y, next
 
@@ -157,7 +171,7 @@ TREES = (None, "next", "parent", "tree", "ring")
 LISTS = ("doubly", "list", "circular")
 
 
-class Iterator:
+class Iterator(object):
     # LeetCode's Iterator over a list (284 Peeking Iterator's constructor argument).
     def __init__(self, items):
         self._items, self._i = list(items), 0
@@ -170,7 +184,7 @@ class Iterator:
         return self._items[self._i - 1]
 
 
-class NestedInteger:
+class NestedInteger(object):
     def __init__(self, value=None):
         self._int = value if isinstance(value, int) else None
         self._list = [] if self._int is None else None
@@ -397,12 +411,26 @@ SHOW = {"quad": lambda v: show_quad(v), "nary": lambda v: show_nary(v), "graph":
         "circular": lambda v: show_ring(v, "next"), "doubly": lambda v: show_list(v), "list": lambda v: show_list(v)}
 
 
+def parameters(f):
+    # The parameters a call passes (not `self`), with their annotations (none in Python 2, which
+    # has no `inspect.signature`: a class's are its `__init__`'s).
+    if not PY2:
+        return [(n, "" if p.annotation is inspect.Parameter.empty else str(p.annotation))
+                for n, p in inspect.signature(f).parameters.items()]
+    init = getattr(f, "__init__", None) if inspect.isclass(f) else f
+    try:
+        names = inspect.getargspec(init).args
+    except TypeError:
+        return []  # A class without its own `__init__`.
+    bound = inspect.isclass(f) or inspect.ismethod(f) and f.__self__ is not None
+    return [(n, "") for n in names[1 if bound else 0:]]
+
+
 def annotations(f):
     # Each parameter's type as text: its annotation, else the docstring's `:type name: T`.
     doc = inspect.getdoc(f) or ""
     out = {}
-    for name, p in inspect.signature(f).parameters.items():
-        ann = "" if p.annotation is inspect.Parameter.empty else str(p.annotation)
+    for name, ann in parameters(f):
         if not ann:
             for line in doc.splitlines():
                 if line.strip().startswith(":type " + name + ":"):
@@ -414,8 +442,8 @@ def annotations(f):
 def returns(f):
     # The declared return type as text (`bool`, `List[List[str]]`): the annotation, else the
     # docstring's `:rtype:`; "" when none is declared.
-    ann = inspect.signature(f).return_annotation
-    if ann is not inspect.Signature.empty:
+    ann = None if PY2 else inspect.signature(f).return_annotation
+    if ann is not None and ann is not inspect.Signature.empty:
         plain = isinstance(ann, type) and "[" not in str(ann)
         text = ann if isinstance(ann, str) else ann.__name__ if plain else str(ann)
         return text.replace("typing.", "").strip("'\"")
@@ -546,7 +574,7 @@ def with_api(ns, call):
 def choose(sol, names):
     methods = [getattr(sol, m) for m in dir(sol) if not m.startswith("_") and callable(getattr(sol, m))]
     def params(f):
-        return list(inspect.signature(f).parameters)
+        return [n for n, _ in parameters(f)]
     wanted = [n for n in names if n]
     return ([f for f in methods if params(f) == wanted] or [f for f in methods if set(params(f)) <= set(wanted) and params(f)]
             or [f for f in methods if len(params(f)) == len(names)] or methods)
@@ -608,7 +636,8 @@ def call_function(ns, call):
         if hasattr(values[p], "val"):
             call["built"].append(values[p])
     result = as_declared(f(*[values[p] for p, _ in pairs]), returns(f))
-    ret = str(inspect.signature(f).return_annotation)
+    # The declared type, an annotation or an old template's `:rtype:` (Python 2's only one).
+    ret = returns(f)
     if result is None and any(k in ret for k in ("ListNode", "TreeNode", "Node")):
         # No node: an empty list or tree, or `null` where the answer is one node (510).
         return None if call.get("returns") == "value" else []
@@ -665,17 +694,30 @@ def call_design(ns, call):
     return out
 
 
+def native(v):
+    # Python 2 reads JSON's strings as `unicode`; LeetCode's `Python` passes `str`.
+    if not PY2:
+        return v
+    if isinstance(v, list):
+        return [native(x) for x in v]
+    if isinstance(v, dict):
+        return dict((native(k), native(x)) for k, x in v.items())
+    return v.encode("utf-8") if isinstance(v, unicode) else v  # noqa: F821 (Python 2 only)
+
+
 def main():
-    call = json.loads(sys.stdin.read())
+    call = native(json.loads(sys.stdin.read()))
     LC["Node"] = NODES.get(call.get("node"), ParentNode)
     ns = dict(LC, __name__="solution", NestedInteger=NestedInteger, Iterator=Iterator)
-    exec(PRELUDE, ns)
+    exec(PRELUDE if PY2 else PRELUDE3 + PRELUDE, ns)
     # LeetCode's names never hide a built-in (`from math import *` brings a two-argument `pow`).
     for name in dir(builtins):
         if not name.startswith("_") and name in ns:
             ns[name] = getattr(builtins, name)
-    src = open(sys.argv[1], encoding="utf-8").read()
-    call["source"] = src
+    # Compiled from its bytes: Python 2 refuses a coding line in a text it is given decoded.
+    with open(sys.argv[1], "rb") as f:
+        src = f.read()
+    call["source"] = src.decode("utf-8", "replace")
     real_stdout, sys.stdout = sys.stdout, sys.stderr
     try:
         exec(compile(src, "solution.py", "exec"), ns)

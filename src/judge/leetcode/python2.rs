@@ -1,0 +1,104 @@
+//! LeetCode's `Python` language is Python 2.7 (its `Python3` is Python 3): accepted code written
+//! for it (`xrange`, `d.iteritems()`, `itertools.izip`, a `print` statement) is run by a Python 2
+//! interpreter, as LeetCode runs it, where Python 3 would blame it with a `NameError`. The Python
+//! driver (`python.py`) runs under both. Which code is Python 2 is read from what only Python 2
+//! has, outside comments and strings; code that also runs on Python 3 (`xrange = range` in a
+//! `try`) stays with Python 3.
+
+use super::source;
+use crate::judge::toolchain;
+
+/// Names only Python 2 has (built-ins, methods of `dict`, `itertools`' and `sys`' members).
+const ONLY_PYTHON2: &[&str] = &[
+    "xrange",
+    "iteritems",
+    "iterkeys",
+    "itervalues",
+    "viewitems",
+    "viewkeys",
+    "viewvalues",
+    "has_key",
+    "izip",
+    "imap",
+    "ifilter",
+    "izip_longest",
+    "maxint",
+    "basestring",
+    "raw_input",
+    "unichr",
+];
+
+/// The first thing in `code` that only Python 2 has (a name, or `print` as a statement).
+pub(super) fn marker(code: &str) -> Option<&'static str> {
+    let code = source::code(code, &source::PYTHON);
+    let statement = code.lines().any(|l| {
+        let rest = l.trim_start().strip_prefix("print").unwrap_or("(");
+        (rest.starts_with(char::is_whitespace) && !rest.trim_start().starts_with(['(', '='])) || rest.is_empty()
+    });
+    if statement {
+        return Some("print");
+    }
+    ONLY_PYTHON2.iter().copied().find(|name| super::node::mentions(&code, name) && !defines(&code, name))
+}
+
+/// Whether the code gives `name` a value itself (`xrange = range`, `def izip`, `import … as izip`):
+/// then it runs on Python 3 too.
+fn defines(code: &str, name: &str) -> bool {
+    code.match_indices(name).any(|(i, _)| {
+        let before = code[..i].trim_end();
+        let after = code[i + name.len()..].trim_start();
+        (after.starts_with('=') && !after.starts_with("==")) || before.ends_with("def") || before.ends_with(" as")
+    })
+}
+
+/// The Python 2 interpreter to run code that `marker` found to be Python 2 in: the server's
+/// `OJ_PYTHON2`, else `python2.7` or `python2` where `--version` says Python 2; else why not.
+pub(super) fn tool(marker: &str) -> Result<Vec<String>, String> {
+    let named = std::env::var("OJ_PYTHON2").ok().map(|v| v.split_whitespace().map(str::to_string).collect());
+    let candidates: Vec<Vec<String>> = match named {
+        Some(words) => vec![words],
+        None => vec![vec!["python2.7".into()], vec!["python2".into()]],
+    };
+    let two = |t: &Vec<String>| !t.is_empty() && toolchain::version(t).is_some_and(|v| v.starts_with("Python 2."));
+    candidates.into_iter().find(two).ok_or_else(|| {
+        let what = if marker == "print" { "`print` as a statement".to_string() } else { format!("`{marker}`") };
+        format!(
+            "This code is Python 2 ({what}): LeetCode's `Python` language, which runs it under Python 2.7 (its \
+`Python3` is Python 3). No Python 2 interpreter was found to run it (`python2.7` or `python2` on PATH, or the \
+server's environment variable OJ_PYTHON2): install one, or give the code in Python 3 (`range` for `xrange`, \
+`items()` for `iteritems()`, `zip` for `izip`, `print(...)`)."
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_2_is_read_from_what_only_python_2_has() {
+        let two = [
+            ("class Solution(object):\n    def f(self, n):\n        return sum(i for i in xrange(n))\n", "xrange"),
+            ("for k, v in d.iteritems():\n    pass", "iteritems"),
+            ("from itertools import izip\n", "izip"),
+            ("def f(x):\n    print x\n", "print"),
+            ("def f(x):\n    print \"done\"\n", "print"),
+        ];
+        for (code, want) in two {
+            assert_eq!(marker(code), Some(want), "{code}");
+        }
+        let three = [
+            "class Solution:\n    def f(self, n: int) -> int:\n        return sum(range(n))\n",
+            "print(x)\nprint (x, y)\n",
+            // In comments and strings, or given a value by the code: Python 3 runs it.
+            "# xrange in Python 2\ns = 'iteritems'\n",
+            "try:\n    xrange\nexcept NameError:\n    xrange = range\nfor i in xrange(3): pass\n",
+            "def izip(*a):\n    return zip(*a)\n",
+            "from itertools import zip_longest as izip_longest\n",
+            "printed = 1\nprint_ = 2\n",
+        ];
+        for code in three {
+            assert_eq!(marker(code), None, "{code}");
+        }
+    }
+}
