@@ -34,7 +34,15 @@ const OTHER_APIS: &[&str] = &[
     "Street",
     "CategoryHandler",
     "BigArray",
+    "InfiniteStream",
 ];
+
+/// Hidden APIs whose name in the statement is enough (code without the template's comment that
+/// names them): the others are also words of other problems' statements (2751's robots, 2039's
+/// master server) or classes to write (341, 284).
+fn named_by_statement(name: &str) -> bool {
+    !matches!(name, "Master" | "Robot" | "Relation" | "NestedIterator" | "PeekingIterator")
+}
 
 /// What the drivers get besides the call, for the whole problem.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -69,7 +77,10 @@ pub(crate) fn classify(category: Option<&str>, statement: &str, code: &str, lang
     unjudgeable(category, statement, code)?;
     let api = BUILT_APIS.iter().copied().find(|(name, _)| mentions(code, name) || mentions(statement, name));
     if api.is_none()
-        && let Some(other) = OTHER_APIS.iter().find(|name| mentions(code, name) && !defines(code, name, lang))
+        && let Some(other) = OTHER_APIS.iter().find(|name| {
+            (mentions(code, name) || named_by_statement(name) && mentions(statement, name))
+                && !defines(code, name, lang)
+        })
     {
         return Err(format!(
             "This LeetCode problem calls a hidden API (`{other}`) whose behaviour the examples do not spell out as \
@@ -184,6 +195,14 @@ mod tests {
         );
         let font = "# class FontInfo(object):\n#    def getWidth(self, fontSize, ch):\nclass Solution:\n    def maxFont(self, text: str, w: int, h: int, fonts: List[int], fontInfo : 'FontInfo') -> int:";
         assert!(classify(None, "", font, Lang::Python).unwrap_err().contains("`FontInfo`"));
+        // No comment naming the API in the code: the statement names it.
+        let stream = "Input: stream = [1,1,1,0,1,1,1,...], pattern = [0,1]\n<code>InfiniteStream</code>";
+        let code = "class Solution:\n    def findPattern(self, stream, pattern):\n        return stream.next()";
+        assert!(classify(None, stream, code, Lang::Python).unwrap_err().contains("`InfiniteStream`"));
+        assert!(
+            classify(None, "Robot #1 and Robot #2", "class Solution:\n    def f(self, grid): pass", Lang::Python)
+                .is_ok()
+        );
         let ts = "/**\n * class BinaryMatrix {\n *     get(row: number, col: number): number {}\n * }\n */\nfunction f(m: BinaryMatrix) {}";
         assert!(classify(None, "", ts, Lang::TypeScript).unwrap_err().contains("`BinaryMatrix`"));
     }

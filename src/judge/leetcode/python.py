@@ -429,7 +429,7 @@ def parameters(f):
 def annotations(f):
     # Each parameter's type as text: its annotation, else the docstring's `:type name: T`.
     doc = inspect.getdoc(f) or ""
-    out = {}
+    out = collections.OrderedDict()  # In the parameters' order, on Python 2 too.
     for name, ann in parameters(f):
         if not ann:
             for line in doc.splitlines():

@@ -28,8 +28,42 @@ const ONLY_PYTHON2: &[&str] = &[
     "unichr",
 ];
 
+/// Python 3's own, which no Python 2 code has (syntax, and library names LeetCode's `Python`
+/// lacks): code that shows one is Python 3 whatever its template.
+const ONLY_PYTHON3: &[&str] =
+    &["nonlocal", "lru_cache", "bit_count", "isqrt", "zip_longest", "List", "Optional", "@cache", "math.comb"];
+
+/// How sure the judge is that code is LeetCode's `Python` (2.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Two {
+    /// It uses what only Python 2 has (the name, or `print` for a statement): Python 3 fails it.
+    Only(&'static str),
+    /// It is written on LeetCode's `Python` template (`:rtype:` in docstrings, no annotation) and
+    /// uses nothing of Python 3's own: Python 2 where there is one (`range` a list, `/` on
+    /// integers flooring, `zip` a list, as the code was accepted with), else Python 3.
+    Template,
+}
+
+/// Whether `code` is Python 2, and how sure.
+pub(super) fn python2(code: &str) -> Option<Two> {
+    if let Some(m) = marker(code) {
+        return Some(Two::Only(m));
+    }
+    let blank = source::code(code, &source::PYTHON);
+    let three = ONLY_PYTHON3
+        .iter()
+        .any(|name| super::node::mentions(&blank, name.trim_start_matches('@')) && blank.contains(name))
+        || blank.contains("->")
+        || blank.contains(":=")
+        || blank.contains("yield from")
+        || blank.contains("super()")
+        || code.contains("f\"")
+        || code.contains("f'");
+    (code.contains(":rtype:") && !three).then_some(Two::Template)
+}
+
 /// The first thing in `code` that only Python 2 has (a name, or `print` as a statement).
-pub(super) fn marker(code: &str) -> Option<&'static str> {
+fn marker(code: &str) -> Option<&'static str> {
     let code = source::code(code, &source::PYTHON);
     let statement = code.lines().any(|l| {
         let rest = l.trim_start().strip_prefix("print").unwrap_or("(");
@@ -51,8 +85,8 @@ fn defines(code: &str, name: &str) -> bool {
     })
 }
 
-/// The Python 2 interpreter to run code that `marker` found to be Python 2 in: the server's
-/// `OJ_PYTHON2`, else `python2.7` or `python2` where `--version` says Python 2; else why not.
+/// The Python 2 interpreter to run Python 2 code in: the server's `OJ_PYTHON2`, else `python2.7`
+/// or `python2` where `--version` says Python 2; else why not (`marker`: what makes it Python 2).
 pub(super) fn tool(marker: &str) -> Result<Vec<String>, String> {
     let named = std::env::var("OJ_PYTHON2").ok().map(|v| v.split_whitespace().map(str::to_string).collect());
     let candidates: Vec<Vec<String>> = match named {
@@ -100,5 +134,14 @@ mod tests {
         for code in three {
             assert_eq!(marker(code), None, "{code}");
         }
+        // LeetCode's `Python` template: Python 2 where there is one, unless Python 3's own shows.
+        let template = "class Solution(object):\n    def f(self, n):\n        \"\"\"\n        :type n: int\n        \
+:rtype: List[int]\n        \"\"\"\n        return range(n)\n";
+        assert_eq!(python2(template), Some(Two::Template));
+        assert_eq!(python2(&template.replace("range(n)", "xrange(n)")), Some(Two::Only("xrange")));
+        for three in ["nonlocal n", "return f'{n}'", "@lru_cache(None)", "return n.bit_count()"] {
+            assert_eq!(python2(&template.replace("return range(n)", three)), None, "{three}");
+        }
+        assert_eq!(python2("class Solution:\n    def f(self, n: int) -> List[int]:\n        return [n]\n"), None);
     }
 }
