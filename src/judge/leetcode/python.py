@@ -635,7 +635,9 @@ def call_function(ns, call):
         values[p] = convert(ns, anns[p], v, call, kind)
         if hasattr(values[p], "val"):
             call["built"].append(values[p])
-    result = as_declared(f(*[values[p] for p, _ in pairs]), returns(f))
+    # The declared type, else the examples' (untyped code: LeetCode's signature declares one).
+    declared = returns(f) or {"bool": "bool", "list": "List[]"}.get(call.get("expect"), "")
+    result = as_declared(f(*[values[p] for p, _ in pairs]), declared)
     # The declared type, an annotation or an old template's `:rtype:` (Python 2's only one).
     ret = returns(f)
     if result is None and any(k in ret for k in ("ListNode", "TreeNode", "Node")):
