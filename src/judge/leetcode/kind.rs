@@ -163,12 +163,30 @@ fn defines(code: &str, name: &str, lang: Lang) -> bool {
         _ => &source::CPP,
     };
     let code = source::code(code, syntax);
+    if matches!(lang, Lang::Python | Lang::PyPy) && python_stub(&code, name) {
+        return false;
+    }
     let patterns =
         [format!("class {name}"), format!("struct {name}"), format!("type {name}"), format!("{name} = function")];
     patterns.iter().any(|p| {
         code.match_indices(p.as_str())
             .any(|(i, _)| !code[i + p.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_'))
     })
+}
+
+/// A Python class whose methods only `pass` (an archive's uncommented copy of the hidden API's
+/// template: 3037's `class InfiniteStream:` with `def next(self): pass`): not the code's own.
+fn python_stub(code: &str, name: &str) -> bool {
+    let head = format!("class {name}");
+    let Some(at) = code.find(&head) else { return false };
+    let indent = at - code[..at].rfind('\n').map_or(0, |i| i + 1);
+    let body = code[at..].lines().skip(1).filter(|l| !l.trim().is_empty());
+    let statements: Vec<&str> = body
+        .take_while(|l| l.len() - l.trim_start().len() > indent)
+        .map(str::trim)
+        .filter(|l| !l.starts_with("def ") && !l.starts_with('@'))
+        .collect();
+    !statements.is_empty() && statements.iter().all(|l| *l == "pass" || *l == "...")
 }
 
 use node::mentions;
@@ -203,6 +221,10 @@ mod tests {
             classify(None, "Robot #1 and Robot #2", "class Solution:\n    def f(self, grid): pass", Lang::Python)
                 .is_ok()
         );
+        // The API's template copied as a stub of its own (methods that only `pass`): still hidden.
+        let stub = "class ArrayReader(object):\n    def length(self):\n        \"\"\"\n        :rtype int\n        \"\"\"\n        \
+pass\n\nclass Solution(object):\n    def getIndex(self, reader):\n        return reader.length()\n";
+        assert!(classify(None, "", stub, Lang::Python).unwrap_err().contains("`ArrayReader`"));
         let ts = "/**\n * class BinaryMatrix {\n *     get(row: number, col: number): number {}\n * }\n */\nfunction f(m: BinaryMatrix) {}";
         assert!(classify(None, "", ts, Lang::TypeScript).unwrap_err().contains("`BinaryMatrix`"));
     }

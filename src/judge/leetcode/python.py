@@ -6,7 +6,7 @@
 #
 # It runs under Python 2.7 too, for code in LeetCode's `Python` (2.7: `xrange`, `iteritems`, a
 # `print` statement), which the judge hands to a Python 2 interpreter (driver.rs).
-import sys, json, inspect, collections
+import sys, json, inspect, collections, re
 
 try:
     import builtins
@@ -426,16 +426,53 @@ def parameters(f):
     return [(n, "") for n in names[1 if bound else 0:]]
 
 
+SOURCE = [""]  # The solution's text (main).
+
+
+def old_type(text):
+    # A type as LeetCode's oldest Python template words it (`a tree node`, `{integer[]}`).
+    t = text.lower()
+    for words, name in ((("tree",), "TreeNode"), (("listnode", "list node", "linked list"), "ListNode"),
+                        (("[]", "list of"), "List[]"), (("boolean",), "bool"), (("integer",), "int"),
+                        (("float", "double"), "float"), (("string",), "str")):
+        if any(w in t for w in words):
+            return name
+    return ""
+
+
+def old_signature(f):
+    # LeetCode's oldest Python template, on the comment lines above the method: `# @param root, a
+    # tree node` or `# @param {TreeNode} root`, and `# @return a boolean` (key " return").
+    lines, out = SOURCE[0].splitlines(), {}
+    name = getattr(f, "__name__", "")
+    for i, line in enumerate(lines):
+        if re.match(r"\s*def\s+" + re.escape(name) + r"\s*\(", line):
+            j = i - 1
+            while j >= 0 and lines[j].strip().startswith("#"):
+                c = lines[j].strip()
+                m = re.match(r"#\s*@param\s+(?:\{([^}]*)\}\s*(\w+)|(\w+)\s*,\s*(.*))", c)
+                if m:
+                    out[m.group(2) or m.group(3)] = old_type(m.group(1) or m.group(4))
+                m = re.match(r"#\s*@return\s+(.*)", c)
+                if m:
+                    out[" return"] = old_type(m.group(1))
+                j -= 1
+            break
+    return out
+
+
 def annotations(f):
-    # Each parameter's type as text: its annotation, else the docstring's `:type name: T`.
+    # Each parameter's type as text: its annotation, else the docstring's `:type name: T`, else
+    # the oldest template's `# @param` comment.
     doc = inspect.getdoc(f) or ""
     out = collections.OrderedDict()  # In the parameters' order, on Python 2 too.
+    old = old_signature(f)
     for name, ann in parameters(f):
         if not ann:
             for line in doc.splitlines():
                 if line.strip().startswith(":type " + name + ":"):
                     ann = line.split(":", 2)[2].strip()
-        out[name] = ann
+        out[name] = ann or old.get(name, "")
     return out
 
 
@@ -450,7 +487,7 @@ def returns(f):
     for line in (inspect.getdoc(f) or "").splitlines():
         if line.strip().startswith(":rtype:"):
             return line.split(":", 2)[2].strip()
-    return ""
+    return old_signature(f).get(" return", "")
 
 
 def as_declared(v, t):
@@ -524,6 +561,10 @@ def convert(ns, ann, v, call, kind):
         return {"nary": build_nary, "graph": build_graph, "random": build_random}.get(kind, build_tree)(LC["Node"], v)
     if (node("Node") or kind) and v is None:
         return None
+    if kind == "parent" and not ann and v is not None and not isinstance(v, list) and call["built"]:
+        # Untyped (1666's docstring names another parameter): a value of a parent-pointer tree's
+        # problem beside the tree is one of its nodes (510's `node`, 1650's `p`, 1666's `leaf`).
+        return by_value(call, v, LC["Node"])
     if kind and isinstance(v, list) and not ann:
         # No annotation (an old template): the kind the judge decided says what the list is.
         if kind in LISTS:
@@ -719,7 +760,7 @@ def main():
     # Compiled from its bytes: Python 2 refuses a coding line in a text it is given decoded.
     with open(sys.argv[1], "rb") as f:
         src = f.read()
-    call["source"] = src.decode("utf-8", "replace")
+    call["source"] = SOURCE[0] = src.decode("utf-8", "replace")
     real_stdout, sys.stdout = sys.stdout, sys.stderr
     try:
         exec(compile(src, "solution.py", "exec"), ns)
