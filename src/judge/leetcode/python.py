@@ -550,7 +550,9 @@ def convert(ns, ann, v, call, kind):
         # A node given by its value (3294's `node = 5` beside `head`, 1516's `p` and `q`).
         return by_value(call, v)
     if node("TreeNode") or (node("Node") and kind in TREES):
-        make = LC["TreeNode"] if "TreeNode" in ann else LC["Node"]
+        # A tree whose `Node` has `next` or `parent` links is built of them, whatever the code calls
+        # it (116's oldest template: `# @param root, a tree node`).
+        make = LC["TreeNode"] if "TreeNode" in ann and kind not in ("next", "parent") else LC["Node"]
         if nested and isinstance(v, list) and call["built"]:
             # 1676's `nodes = [4,7]`: nodes of the tree built first, given by their values.
             return [by_value(call, x, make) for x in v]
@@ -561,9 +563,10 @@ def convert(ns, ann, v, call, kind):
         return {"nary": build_nary, "graph": build_graph, "random": build_random}.get(kind, build_tree)(LC["Node"], v)
     if (node("Node") or kind) and v is None:
         return None
-    if kind == "parent" and not ann and v is not None and not isinstance(v, list) and call["built"]:
-        # Untyped (1666's docstring names another parameter): a value of a parent-pointer tree's
-        # problem beside the tree is one of its nodes (510's `node`, 1650's `p`, 1666's `leaf`).
+    if (kind == "parent" or "extra" in call) and not ann and v is not None and not isinstance(v, list) and call["built"]:
+        # Untyped (1666's docstring names another parameter): a value beside a parent-pointer tree,
+        # or beside a structure the method does not take, is one of its nodes (510's `node`,
+        # 1650's `p`, 1666's `leaf`, 3294's `node`).
         return by_value(call, v, LC["Node"])
     if kind and isinstance(v, list) and not ann:
         # No annotation (an old template): the kind the judge decided says what the list is.
@@ -651,10 +654,13 @@ def call_function(ns, call):
     kind = call.get("node")
     params = list(anns)
     call["built"] = []
-    tree = "TreeNode" if any("TreeNode" in a for a in anns.values()) else "Node"
-    linked = kind in TREES or kind in LISTS
-    if any(k in a for a in anns.values() for k in ("ListNode", "TreeNode")) or (linked and tree == "Node" and
-                                                                             any("Node" in a for a in anns.values())):
+    tree = "TreeNode" if any("TreeNode" in a for a in anns.values()) and kind not in ("next", "parent") else "Node"
+    linked = kind is not None and (kind in TREES or kind in LISTS)
+    # Untyped code (no annotation, or a docstring naming other parameters: 3294's, 1650's) of a
+    # problem whose `Node` is a tree or a list: the example's other lists are that structure.
+    untyped = linked and not all(anns.values())
+    if untyped or any(k in a for a in anns.values() for k in ("ListNode", "TreeNode")) or (
+            linked and tree == "Node" and any("Node" in a for a in anns.values())):
         for n, v in call["named"].items():
             # An argument the method does not take (`head` of 237 beside `node`; 1650's `root`
             # beside `p` and `q`): built, for a node given by its value to be found in, and
@@ -737,6 +743,25 @@ def call_design(ns, call):
     return out
 
 
+def stub(name):
+    # Whether the code's own `class NAME` only passes (an archive's uncommented copy of LeetCode's
+    # template, 1634's `class PolyNode:` whose `__init__` is `pass`): LeetCode's class is used.
+    lines = SOURCE[0].splitlines()
+    for i, line in enumerate(lines):
+        m = re.match(r"(\s*)class\s+" + name + r"\b", line)
+        if not m:
+            continue
+        body = []
+        for other in lines[i + 1:]:
+            if other.strip() and len(other) - len(other.lstrip()) <= len(m.group(1)):
+                break
+            t = other.strip()
+            if t and not t.startswith(("def ", "#", "@")):
+                body.append(t)
+        return bool(body) and all(t in ("pass", "...") for t in body)
+    return False
+
+
 def native(v):
     # Python 2 reads JSON's strings as `unicode`; LeetCode's `Python` passes `str`.
     if not PY2:
@@ -764,6 +789,9 @@ def main():
     real_stdout, sys.stdout = sys.stdout, sys.stderr
     try:
         exec(compile(src, "solution.py", "exec"), ns)
+        for name in LC:
+            if stub(name):
+                ns[name] = LC[name]
         result = call_design(ns, call) if "methods" in call else call_function(ns, call)
     finally:
         sys.stdout = real_stdout

@@ -57,9 +57,18 @@ pub(super) fn python2(code: &str) -> Option<Two> {
         || blank.contains(":=")
         || blank.contains("yield from")
         || blank.contains("super()")
-        || code.contains("f\"")
-        || code.contains("f'");
+        || f_string(code);
     (code.contains(":rtype:") && !three).then_some(Two::Template)
+}
+
+/// Whether the code has an f-string (`f"…"`, `f'…'`; not `inf"` of `float("inf")`).
+fn f_string(code: &str) -> bool {
+    let b = code.as_bytes();
+    (1..b.len()).any(|i| {
+        matches!(b[i], b'"' | b'\'')
+            && matches!(b[i - 1], b'f' | b'F')
+            && (i < 2 || !(b[i - 2].is_ascii_alphanumeric() || b[i - 2] == b'_'))
+    })
 }
 
 /// The first thing in `code` that only Python 2 has (a name, or `print` as a statement).
@@ -139,6 +148,8 @@ mod tests {
 :rtype: List[int]\n        \"\"\"\n        return range(n)\n";
         assert_eq!(python2(template), Some(Two::Template));
         assert_eq!(python2(&template.replace("range(n)", "xrange(n)")), Some(Two::Only("xrange")));
+        let inf = template.replace("return range(n)", "return float(\"inf\")");
+        assert_eq!(python2(&inf), Some(Two::Template));
         for three in ["nonlocal n", "return f'{n}'", "@lru_cache(None)", "return n.bit_count()"] {
             assert_eq!(python2(&template.replace("return range(n)", three)), None, "{three}");
         }
