@@ -87,3 +87,57 @@ fn python_2_code_runs_under_python_2_or_is_refused_by_name() {
     let v = run(&mut s, "9433", &template);
     assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
 }
+
+/// Code as other archives keep it: LeetCode's oldest template (`# @param p, a tree node`), its
+/// own `TreeNode` with `next` where the problem's `Node` has it (116), a docstring naming another
+/// parameter than the one given by value (3294), a copy of `PolyNode` that only passes (1634),
+/// a design class under the case LeetCode once named it (3242's `neighborSum`).
+#[test]
+fn code_as_other_archives_keep_it() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    serve(
+        &b,
+        "leetcode",
+        "9434",
+        &leetcode(&[("p = [1,2,3], q = [1,2,3]", "true"), ("p = [1,2], q = [1,null,2]", "false")]),
+        None,
+    );
+    let same = "class Solution(object):\n    # @param p, a tree node\n    # @param q, a tree node\n    # @return a boolean\n    \
+def isSameTree(self, p, q):\n        if p is None or q is None:\n            return p is q\n        \
+return p.val == q.val and self.isSameTree(p.left, q.left) and self.isSameTree(p.right, q.right)\n";
+    let v = run(&mut s, "9434", same);
+    assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
+    let next = "<pre>struct Node {\n  int val;\n  Node *left;\n  Node *right;\n  Node *next;\n}</pre>";
+    serve(&b, "leetcode", "9435", &format!("{next}{}", leetcode(&[("root = [1,2,3]", "[1,#,2,3,#]")])), None);
+    let connect = "class TreeNode(object):\n    def __init__(self, x):\n        self.val = x\n        self.left = self.right = self.next = None\n\n\
+class Solution(object):\n    # @param root, a tree node\n    # @return nothing\n    def connect(self, root):\n        \
+if root and root.left:\n            root.left.next = root.right\n";
+    let v = run(&mut s, "9435", connect);
+    assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
+    let doubly = "<p>You are given an arbitrary node from a doubly linked list, which contains nodes that have a next pointer and a previous pointer.</p>";
+    serve(
+        &b,
+        "leetcode",
+        "9436",
+        &format!("{doubly}{}", leetcode(&[("head = [1,2,3,4,5], node = 5", "[1,2,3,4,5]")])),
+        None,
+    );
+    let to_array = "class Solution:\n    def toArray(self, node):\n        \"\"\"\n        :type head: Node\n        :rtype: List[int]\n        \"\"\"\n        \
+while node.prev:\n            node = node.prev\n        out = []\n        while node:\n            out.append(node.val)\n            node = node.next\n        return out\n";
+    let v = run(&mut s, "9436", to_array);
+    assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
+    serve(&b, "leetcode", "9437", &leetcode(&[("poly1 = [[1,1]], poly2 = [[1,0]]", "[[1,1],[1,0]]")]), None);
+    let poly = "class PolyNode:\n    def __init__(self, x=0, y=0, next=None):\n        pass\n\nclass Solution:\n    def addPoly(self, poly1, poly2):\n        \
+dummy = tail = PolyNode()\n        for a in (poly1, poly2):\n            while a:\n                \
+tail.next = PolyNode(a.coefficient, a.power)\n                tail, a = tail.next, a.next\n        return dummy.next\n";
+    let v = run(&mut s, "9437", poly);
+    assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
+    let design = "[\"NeighborSum\", \"adjacentSum\"]\n[[[[0, 1, 2], [3, 4, 5], [6, 7, 8]]], [1]]";
+    serve(&b, "leetcode", "9438", &leetcode(&[(design, "[null, 6]")]), None);
+    let class = "class neighborSum:\n    def __init__(self, grid):\n        self.grid = grid\n\n    def adjacentSum(self, value):\n        return 6\n";
+    let v = run(&mut s, "9438", class);
+    assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
+}

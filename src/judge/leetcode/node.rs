@@ -69,7 +69,10 @@ pub(crate) fn decide(statement: &str, code: &str) -> Option<NodeKind> {
         return Some(NodeKind::Poly);
     }
     if !(mentions(code, "Node") || mentions(code, "_Node")) {
-        return None;
+        // Code that calls the problem's tree `Node` by another name (116's own `TreeNode` with
+        // `next`, from LeetCode's `TreeLinkNode` days): the statement's declaration decides.
+        let stated = Facts { fields: declared(statement), ..Facts::default() };
+        return kind_of(&stated).filter(|k| matches!(k, NodeKind::Next | NodeKind::Parent));
     }
     let stated = Facts::of_statement(statement);
     kind_of(&stated).or_else(|| kind_of(&Facts::of_declaration(code)))
@@ -280,8 +283,14 @@ mod tests {
         assert_eq!(kind("", js), Some("doubly"));
         // The code's own words outside a declaration decide nothing.
         assert_eq!(kind("", "class Solution {\n  Node* f(Node* parent, Node* prev);\n};"), None);
-        // No `Node` in the code: no kind, whatever the statement says.
+        // No `Node` in the code: no kind, whatever the statement says; but a tree the statement
+        // declares with `next` or `parent` is that tree, whatever the code calls it (116).
         assert_eq!(kind("Given the root of an N-ary tree", "class Solution: pass"), None);
+        let next = "struct Node {\n  int val;\n  Node *left;\n  Node *right;\n  Node *next;\n}";
+        assert_eq!(
+            kind(next, "class Solution(object):\n    # @param root, a tree node\n    def connect(self, root):"),
+            Some("next")
+        );
         // `class NodeCopy` is not `class Node`.
         assert_eq!(kind("", "class NodeCopy {\n int val; NodeCopy* random; };\nNode* f();"), None);
     }
