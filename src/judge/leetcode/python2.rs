@@ -58,7 +58,8 @@ pub(super) fn python2(code: &str) -> Option<Two> {
         || blank.contains("yield from")
         || blank.contains("super()")
         || f_string(code);
-    (code.contains(":rtype:") && !three).then_some(Two::Template)
+    // `:rtype:` in docstrings, or the oldest template's `# @return an integer` comments.
+    ((code.contains(":rtype:") || code.contains("# @return")) && !three).then_some(Two::Template)
 }
 
 /// Whether the code has an f-string (`f"…"`, `f'…'`; not `inf"` of `float("inf")`).
@@ -150,6 +151,8 @@ mod tests {
         assert_eq!(python2(&template.replace("range(n)", "xrange(n)")), Some(Two::Only("xrange")));
         let inf = template.replace("return range(n)", "return float(\"inf\")");
         assert_eq!(python2(&inf), Some(Two::Template));
+        let oldest = "class Solution(object):\n    # @param tokens, a list of string\n    # @return an integer\n    def f(self, tokens):\n        return operator.div(6, 4)\n";
+        assert_eq!(python2(oldest), Some(Two::Template));
         for three in ["nonlocal n", "return f'{n}'", "@lru_cache(None)", "return n.bit_count()"] {
             assert_eq!(python2(&template.replace("return range(n)", three)), None, "{three}");
         }
