@@ -140,4 +140,12 @@ tail.next = PolyNode(a.coefficient, a.power)\n                tail, a = tail.nex
     let class = "class neighborSum:\n    def __init__(self, grid):\n        self.grid = grid\n\n    def adjacentSum(self, value):\n        return 6\n";
     let v = run(&mut s, "9438", class);
     assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
+    // LeetCode's `Interval` (759): built from `[start, end]`, shown as it.
+    serve(&b, "leetcode", "9439", &leetcode(&[("schedule = [[[1,2],[5,6]],[[1,3]],[[4,10]]]", "[[3,4]]")]), None);
+    let free = "class Solution:\n    def employeeFreeTime(self, schedule: '[[Interval]]') -> '[Interval]':\n        \
+xs = sorted((i for s in schedule for i in s), key=lambda i: i.start)\n        out, end = [], xs[0].end\n        \
+for i in xs:\n            if i.start > end:\n                out.append(Interval(end, i.start))\n            \
+end = max(end, i.end)\n        return out\n";
+    let v = run(&mut s, "9439", free);
+    assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
 }

@@ -153,6 +153,12 @@ def show_quad(root):
     return out
 
 
+class Interval(object):
+    # LeetCode's `Interval` (759's schedules; older problems' intervals): `[start, end]` in the examples.
+    def __init__(self, start=0, end=0):
+        self.start, self.end = start, end
+
+
 class PolyNode(object):
     # 1634's polynomial term: `[[coefficient, power], ...]` in the examples.
     def __init__(self, x=0, y=0, next=None):
@@ -165,7 +171,7 @@ NODES = {"nary": NaryNode, "graph": GraphNode, "random": RandomNode, "next": Nod
          "circular": LinkNode}
 # LeetCode's classes, which build the arguments whatever the code defines under their names (as
 # LeetCode's own deserializer does: a solution's uncommented copy of `class Node` is its own).
-LC = {"ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode}
+LC = {"ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode, "Interval": Interval}
 # The kinds whose `Node` is built as a binary tree, and as a linked list.
 TREES = (None, "next", "parent", "tree", "ring")
 LISTS = ("doubly", "list", "circular")
@@ -314,6 +320,8 @@ def show(v, kind=None, value=False):
         return out
     if isinstance(v, NestedInteger) or (hasattr(v, "isInteger") and hasattr(v, "getList")):
         return v.getInteger() if v.isInteger() else [show(x) for x in v.getList()]
+    if isinstance(v, Interval) or hasattr(v, "start") and hasattr(v, "end") and not hasattr(v, "val"):
+        return [v.start, v.end]
     if not hasattr(v, "val"):
         return v
     if isinstance(v, ListNode):
@@ -534,6 +542,10 @@ def convert(ns, ann, v, call, kind):
             nodes.append(n)
             queue.extend(n.children)
         return nodes[::-1]
+    if node("Interval") and isinstance(v, list):
+        def intervals(x):
+            return [intervals(y) for y in x] if x and isinstance(x[0], list) else LC["Interval"](*x)
+        return intervals(v)
     if node("NestedInteger"):
         return [NestedInteger(x) for x in v] if nested and isinstance(v, list) else NestedInteger(v)
     if node("ListNode"):
