@@ -107,7 +107,7 @@ pub(crate) fn cases(
         return Err(leetcode_language(program).err().unwrap_or_default());
     };
     let extras = kind::classify(p.category.as_deref(), markdown, code, *lang)?;
-    let mut fields = extras.fields();
+    let fields = extras.fields();
     let api = extras.api.is_some();
     let (mut cases, mut skipped, mut shape) = (Vec::new(), Vec::new(), Shape { extras, ..Shape::default() });
     let mut read = Vec::new();
@@ -120,17 +120,18 @@ pub(crate) fn cases(
     // One value expected by any example: a returned node is shown as its value in every one (285
     // and 510 expect `2`, or `null` where there is no node, not `[]`).
     let value = read.iter().any(|(_, _, e)| !(e.expected.is_array() || e.expected.is_null() || e.expected.is_object()));
-    // The answer's type where every example shows the same one (`true`, `[…]`): what LeetCode's
-    // signature declares, for code that declares none (untyped Python: `return 0` is `false`).
-    let mut types = read.iter().map(|(_, _, e)| match (&e.call, &e.expected) {
-        (example::Call::Function(_), serde_json::Value::Bool(_)) => "bool",
-        (example::Call::Function(_), serde_json::Value::Array(_)) => "list",
-        _ => "",
-    });
-    if let Some(t) = types.next().filter(|t| !t.is_empty())
-        && types.all(|u| u == t)
+    let mut fields = fields;
+    if !read.is_empty() && read.iter().all(|(_, _, e)| e.expected.is_boolean()) {
+        // LeetCode's template declares `bool`: a C++ method declared `int` is converted as
+        // LeetCode's call converts it (`true`, not `1`).
+        fields.push(("declared", json!("bool")));
+    }
+    // A list where every example shows one: what LeetCode's signature declares, for code that
+    // declares none (untyped Python returning a tuple, a generator, `dict.values()`).
+    if !read.is_empty()
+        && read.iter().all(|(_, _, e)| matches!(e.call, example::Call::Function(_)) && e.expected.is_array())
     {
-        fields.push(("expect", json!(t)));
+        fields.push(("expect", json!("list")));
     }
     for (n, s, e) in &read {
         // The first example's names; the methods every example calls (3391's second example

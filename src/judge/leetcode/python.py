@@ -697,7 +697,7 @@ def call_function(ns, call):
         if hasattr(values[p], "val"):
             call["built"].append(values[p])
     # The declared type, else the examples' (untyped code: LeetCode's signature declares one).
-    declared = returns(f) or {"bool": "bool", "list": "List[]"}.get(call.get("expect"), "")
+    declared = returns(f) or call.get("declared") or {"list": "List[]"}.get(call.get("expect"), "")
     result = as_declared(f(*[values[p] for p, _ in pairs]), declared)
     # The declared type, an annotation or an old template's `:rtype:` (Python 2's only one).
     ret = returns(f)

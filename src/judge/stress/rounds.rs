@@ -178,6 +178,8 @@ fn blank() -> SampleResult {
         overhead_us: (0, 0),
         own: false,
         output: None,
+        expected: None,
+        memory_kb: None,
     }
 }
 
