@@ -126,6 +126,13 @@ pub(crate) fn cases(
         // LeetCode's call converts it (`true`, not `1`).
         fields.push(("declared", json!("bool")));
     }
+    // A list where every example shows one: what LeetCode's signature declares, for code that
+    // declares none (untyped Python returning a tuple, a generator, `dict.values()`).
+    if !read.is_empty()
+        && read.iter().all(|(_, _, e)| matches!(e.call, example::Call::Function(_)) && e.expected.is_array())
+    {
+        fields.push(("expect", json!("list")));
+    }
     for (n, s, e) in &read {
         // The first example's names; the methods every example calls (3391's second example
         // calls `unsetCell`, its first does not).

@@ -18,6 +18,7 @@ mod judge_leetcode_go;
 mod judge_leetcode_java;
 mod judge_leetcode_javascript;
 mod judge_leetcode_nodes;
+mod judge_leetcode_python;
 mod judge_leetcode_rust;
 mod judge_own;
 mod judge_pch;

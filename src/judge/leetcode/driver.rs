@@ -54,8 +54,16 @@ languages with one are {}; give the code in one of those, or test it with your o
 }
 
 /// Python: the user's file and `harness.py` (`python.py`), syntax-checked, run by the same
-/// interpreter. It matches the method to the call's names itself: no shape needed.
+/// interpreter: a Python 2 one for code in LeetCode's `Python`, which is Python 2.7
+/// (`python2.rs`). It matches the method to the call's names itself: no shape needed.
 fn python(code: &str, _: &Shape, tool: &[String]) -> Result<Driver, String> {
+    use super::python2::{Two, python2, tool as python2_tool};
+    let two = match python2(code) {
+        Some(Two::Only(marker)) => Some(python2_tool(marker)?),
+        Some(Two::Template) => python2_tool("").ok(),
+        None => None,
+    };
+    let tool = two.as_deref().unwrap_or(tool);
     let words = |w: &[&str]| tool.iter().cloned().chain(w.iter().map(|s| s.to_string())).collect::<Vec<_>>();
     Ok(Driver {
         files: vec![("solution.py".into(), code.into()), ("harness.py".into(), super::packed::text("python.py"))],

@@ -36,7 +36,15 @@ const OTHER_APIS: &[&str] = &[
     "Street",
     "CategoryHandler",
     "BigArray",
+    "InfiniteStream",
 ];
+
+/// Hidden APIs whose name in the statement is enough (code without the template's comment that
+/// names them): the others are also words of other problems' statements (2751's robots, 2039's
+/// master server) or classes to write (341, 284).
+fn named_by_statement(name: &str) -> bool {
+    !matches!(name, "Master" | "Robot" | "Relation" | "NestedIterator" | "PeekingIterator")
+}
 
 /// What the drivers get besides the call, for the whole problem.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -71,7 +79,10 @@ pub(crate) fn classify(category: Option<&str>, statement: &str, code: &str, lang
     unjudgeable(category, statement, code)?;
     let api = BUILT_APIS.iter().copied().find(|(name, _)| mentions(code, name) || mentions(statement, name));
     if api.is_none()
-        && let Some(other) = OTHER_APIS.iter().find(|name| mentions(code, name) && !defines(code, name, lang))
+        && let Some(other) = OTHER_APIS.iter().find(|name| {
+            (mentions(code, name) || named_by_statement(name) && mentions(statement, name))
+                && !defines(code, name, lang)
+        })
     {
         return Err(format!(
             "This LeetCode problem calls a hidden API (`{other}`) whose behaviour the examples do not spell out as \
@@ -159,12 +170,30 @@ fn defines(code: &str, name: &str, lang: Lang) -> bool {
         _ => &source::CPP,
     };
     let code = source::code(code, syntax);
+    if matches!(lang, Lang::Python | Lang::PyPy) && python_stub(&code, name) {
+        return false;
+    }
     let patterns =
         [format!("class {name}"), format!("struct {name}"), format!("type {name}"), format!("{name} = function")];
     patterns.iter().any(|p| {
         code.match_indices(p.as_str())
             .any(|(i, _)| !code[i + p.len()..].starts_with(|c: char| c.is_alphanumeric() || c == '_'))
     })
+}
+
+/// A Python class whose methods only `pass` (an archive's uncommented copy of the hidden API's
+/// template: 3037's `class InfiniteStream:` with `def next(self): pass`): not the code's own.
+fn python_stub(code: &str, name: &str) -> bool {
+    let head = format!("class {name}");
+    let Some(at) = code.find(&head) else { return false };
+    let indent = at - code[..at].rfind('\n').map_or(0, |i| i + 1);
+    let body = code[at..].lines().skip(1).filter(|l| !l.trim().is_empty());
+    let statements: Vec<&str> = body
+        .take_while(|l| l.len() - l.trim_start().len() > indent)
+        .map(str::trim)
+        .filter(|l| !l.starts_with("def ") && !l.starts_with('@'))
+        .collect();
+    !statements.is_empty() && statements.iter().all(|l| *l == "pass" || *l == "...")
 }
 
 use node::mentions;
@@ -191,6 +220,18 @@ mod tests {
         );
         let font = "# class FontInfo(object):\n#    def getWidth(self, fontSize, ch):\nclass Solution:\n    def maxFont(self, text: str, w: int, h: int, fonts: List[int], fontInfo : 'FontInfo') -> int:";
         assert!(classify(None, "", font, Lang::Python).unwrap_err().contains("`FontInfo`"));
+        // No comment naming the API in the code: the statement names it.
+        let stream = "Input: stream = [1,1,1,0,1,1,1,...], pattern = [0,1]\n<code>InfiniteStream</code>";
+        let code = "class Solution:\n    def findPattern(self, stream, pattern):\n        return stream.next()";
+        assert!(classify(None, stream, code, Lang::Python).unwrap_err().contains("`InfiniteStream`"));
+        assert!(
+            classify(None, "Robot #1 and Robot #2", "class Solution:\n    def f(self, grid): pass", Lang::Python)
+                .is_ok()
+        );
+        // The API's template copied as a stub of its own (methods that only `pass`): still hidden.
+        let stub = "class ArrayReader(object):\n    def length(self):\n        \"\"\"\n        :rtype int\n        \"\"\"\n        \
+pass\n\nclass Solution(object):\n    def getIndex(self, reader):\n        return reader.length()\n";
+        assert!(classify(None, "", stub, Lang::Python).unwrap_err().contains("`ArrayReader`"));
         let ts = "/**\n * class BinaryMatrix {\n *     get(row: number, col: number): number {}\n * }\n */\nfunction f(m: BinaryMatrix) {}";
         assert!(classify(None, "", ts, Lang::TypeScript).unwrap_err().contains("`BinaryMatrix`"));
         // 3094's `commonBits` and 3023's `InfiniteStream`, as LeetCode's C++ and Java templates call them.

@@ -18,6 +18,7 @@ mod javascript;
 pub(crate) mod kind;
 pub(crate) mod node;
 pub(crate) mod packed;
+mod python2;
 mod rust;
 mod source;
 mod typescript;

@@ -70,6 +70,12 @@ pub(crate) fn decide(statement: &str, code: &str) -> Option<NodeKind> {
     }
     let stated = Facts::of_statement(statement);
     if !(mentions(code, "Node") || mentions(code, "_Node")) {
+        // Code that calls the problem's tree `Node` by another name (116's own `TreeNode` with
+        // `next`, from LeetCode's `TreeLinkNode` days): the statement's declaration decides.
+        let declared = Facts { fields: declared(statement), ..Facts::default() };
+        if let Some(k) = kind_of(&declared).filter(|k| matches!(k, NodeKind::Next | NodeKind::Parent)) {
+            return Some(k);
+        }
         // A node class of the code's own name (`LLNode`, `Node426`) where LeetCode's is `Node`:
         // the kinds no list, tree or design problem's statement names (a multilevel list, 426's
         // ring, a random pointer), never a list's or a tree's words.
@@ -303,8 +309,14 @@ function flatten(head: LLNode | null): LLNode | null { return head; }";
         assert_eq!(kind("", js), Some("doubly"));
         // The code's own words outside a declaration decide nothing.
         assert_eq!(kind("", "class Solution {\n  Node* f(Node* parent, Node* prev);\n};"), None);
-        // No `Node` in the code: no kind, whatever the statement says.
+        // No `Node` in the code: no kind, whatever the statement says; but a tree the statement
+        // declares with `next` or `parent` is that tree, whatever the code calls it (116).
         assert_eq!(kind("Given the root of an N-ary tree", "class Solution: pass"), None);
+        let next = "struct Node {\n  int val;\n  Node *left;\n  Node *right;\n  Node *next;\n}";
+        assert_eq!(
+            kind(next, "class Solution(object):\n    # @param root, a tree node\n    def connect(self, root):"),
+            Some("next")
+        );
         // `class NodeCopy` is not `class Node`.
         assert_eq!(kind("", "class NodeCopy {\n int val; NodeCopy* random; };\nNode* f();"), None);
     }

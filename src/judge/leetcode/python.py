@@ -3,12 +3,27 @@
 # for a design class; "node", "api" and "nested" say which classes and hidden APIs to build), runs
 # the solution in the file named by argv[1] with LeetCode's own prelude, and prints the result as
 # LeetCode shows it, as JSON, on the last line of stdout. What the solution prints goes to stderr.
-import sys, json, inspect, builtins, collections
+#
+# It runs under Python 2.7 too, for code in LeetCode's `Python` (2.7: `xrange`, `iteritems`, a
+# `print` statement), which the judge hands to a Python 2 interpreter (driver.rs).
+import sys, json, inspect, collections, re
+
+try:
+    import builtins
+except ImportError:
+    import __builtin__ as builtins  # Python 2
+PY2 = sys.version_info[0] == 2
+
+# Python 3's own, as LeetCode's `Python3` has them (LeetCode's `Python` lacks them).
+PRELUDE3 = """
+from typing import *
+import statistics
+from statistics import mean, median, mode
+"""
 
 PRELUDE = """
-from typing import *
 import sys, os, re, math, cmath, string, random, bisect, heapq, itertools, functools, collections, operator
-import copy, statistics, datetime, array, fractions, decimal, numbers, json
+import copy, datetime, array, fractions, decimal, numbers, json
 from collections import *
 from heapq import *
 from bisect import *
@@ -19,7 +34,6 @@ from string import *
 from operator import *
 from random import *
 from copy import deepcopy
-from statistics import mean, median, mode
 # As on LeetCode, `bisect` and `random` are the modules (`bisect.bisect_left(...)`,
 # `random.randrange(...)`), not the functions the star imports above bound to the names; their
 # functions keep their own names (accepted code calls `choice`, `randint` and `randrange` bare).
@@ -38,68 +52,68 @@ except ImportError:
 """
 
 
-class ListNode:
+class ListNode(object):
     def __init__(self, val=0, next=None):
         self.val = val
         self.next = next
 
 
-class TreeNode:
+class TreeNode(object):
     def __init__(self, val=0, left=None, right=None):
         self.val = val
         self.left = left
         self.right = right
 
 
-class Node:
+class Node(object):
     # A binary tree's node with a `next` pointer (116, 117); the other kinds follow.
     def __init__(self, val=0, left=None, right=None, next=None):
         self.val, self.left, self.right, self.next = val, left, right, next
 
 
-class ParentNode:
+class ParentNode(object):
     # A binary tree's node with a `parent` pointer (510, 1650, 1666), which build_tree sets; also
     # `Node` where the judge decided no kind.
     def __init__(self, val=0, left=None, right=None, parent=None):
         self.val, self.left, self.right, self.parent = val, left, right, parent
 
 
-class DoublyNode:
+class DoublyNode(object):
     # `Node` with `prev` and `next` and no tree links: a doubly linked list (3263, 3294).
     def __init__(self, val=0, prev=None, next=None):
         self.val, self.prev, self.next = val, prev, next
 
 
-class NaryNode:
+class NaryNode(object):
     def __init__(self, val=None, children=None):
         self.val = val
         self.children = children if children is not None else []
 
 
-class GraphNode:
+class GraphNode(object):
     def __init__(self, val=0, neighbors=None):
         self.val = val
         self.neighbors = neighbors if neighbors is not None else []
 
 
-class RandomNode:
+class RandomNode(object):
     def __init__(self, x=0, next=None, random=None):
         self.val, self.next, self.random = int(x), next, random
 
 
-class BinaryNode:
+class BinaryNode(object):
     # `Node` of a binary tree (1597, 1612), or 426's tree made a ring along `left` and `right`.
     def __init__(self, val=0, left=None, right=None):
         self.val, self.left, self.right = val, left, right
 
 
-class LinkNode:
+class LinkNode(object):
     # `Node` of a singly linked list, circular where the judge says so (708).
     def __init__(self, val=None, next=None):
         self.val, self.next = val, next
 
 
-class QuadNode:
+class QuadNode(object):
     # `Node` of a quad tree (427, 558).
     def __init__(self, val=False, isLeaf=False, topLeft=None, topRight=None, bottomLeft=None, bottomRight=None):
         self.val, self.isLeaf = val, isLeaf
@@ -139,8 +153,14 @@ def show_quad(root):
     return out
 
 
-class PolyNode:
-    # 1634's polynomial term: `[[coefficient, power], …]` in the examples.
+class Interval(object):
+    # LeetCode's `Interval` (759's schedules; older problems' intervals): `[start, end]` in the examples.
+    def __init__(self, start=0, end=0):
+        self.start, self.end = start, end
+
+
+class PolyNode(object):
+    # 1634's polynomial term: `[[coefficient, power], ...]` in the examples.
     def __init__(self, x=0, y=0, next=None):
         self.coefficient, self.power, self.next = x, y, next
 
@@ -151,13 +171,13 @@ NODES = {"nary": NaryNode, "graph": GraphNode, "random": RandomNode, "next": Nod
          "circular": LinkNode}
 # LeetCode's classes, which build the arguments whatever the code defines under their names (as
 # LeetCode's own deserializer does: a solution's uncommented copy of `class Node` is its own).
-LC = {"ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode}
+LC = {"ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode, "Interval": Interval}
 # The kinds whose `Node` is built as a binary tree, and as a linked list.
 TREES = (None, "next", "parent", "tree", "ring")
 LISTS = ("doubly", "list", "circular")
 
 
-class Iterator:
+class Iterator(object):
     # LeetCode's Iterator over a list (284 Peeking Iterator's constructor argument).
     def __init__(self, items):
         self._items, self._i = list(items), 0
@@ -170,7 +190,7 @@ class Iterator:
         return self._items[self._i - 1]
 
 
-class NestedInteger:
+class NestedInteger(object):
     def __init__(self, value=None):
         self._int = value if isinstance(value, int) else None
         self._list = [] if self._int is None else None
@@ -300,6 +320,8 @@ def show(v, kind=None, value=False):
         return out
     if isinstance(v, NestedInteger) or (hasattr(v, "isInteger") and hasattr(v, "getList")):
         return v.getInteger() if v.isInteger() else [show(x) for x in v.getList()]
+    if isinstance(v, Interval) or hasattr(v, "start") and hasattr(v, "end") and not hasattr(v, "val"):
+        return [v.start, v.end]
     if not hasattr(v, "val"):
         return v
     if isinstance(v, ListNode):
@@ -397,32 +419,83 @@ SHOW = {"quad": lambda v: show_quad(v), "nary": lambda v: show_nary(v), "graph":
         "circular": lambda v: show_ring(v, "next"), "doubly": lambda v: show_list(v), "list": lambda v: show_list(v)}
 
 
+def parameters(f):
+    # The parameters a call passes (not `self`), with their annotations (none in Python 2, which
+    # has no `inspect.signature`: a class's are its `__init__`'s).
+    if not PY2:
+        return [(n, "" if p.annotation is inspect.Parameter.empty else str(p.annotation))
+                for n, p in inspect.signature(f).parameters.items()]
+    init = getattr(f, "__init__", None) if inspect.isclass(f) else f
+    try:
+        names = inspect.getargspec(init).args
+    except TypeError:
+        return []  # A class without its own `__init__`.
+    bound = inspect.isclass(f) or inspect.ismethod(f) and f.__self__ is not None
+    return [(n, "") for n in names[1 if bound else 0:]]
+
+
+SOURCE = [""]  # The solution's text (main).
+
+
+def old_type(text):
+    # A type as LeetCode's oldest Python template words it (`a tree node`, `{integer[]}`).
+    t = text.lower()
+    for words, name in ((("tree",), "TreeNode"), (("listnode", "list node", "linked list"), "ListNode"),
+                        (("[]", "list of"), "List[]"), (("boolean",), "bool"), (("integer",), "int"),
+                        (("float", "double"), "float"), (("string",), "str")):
+        if any(w in t for w in words):
+            return name
+    return ""
+
+
+def old_signature(f):
+    # LeetCode's oldest Python template, on the comment lines above the method: `# @param root, a
+    # tree node` or `# @param {TreeNode} root`, and `# @return a boolean` (key " return").
+    lines, out = SOURCE[0].splitlines(), {}
+    name = getattr(f, "__name__", "")
+    for i, line in enumerate(lines):
+        if re.match(r"\s*def\s+" + re.escape(name) + r"\s*\(", line):
+            j = i - 1
+            while j >= 0 and lines[j].strip().startswith("#"):
+                c = lines[j].strip()
+                m = re.match(r"#\s*@param\s+(?:\{([^}]*)\}\s*(\w+)|(\w+)\s*,\s*(.*))", c)
+                if m:
+                    out[m.group(2) or m.group(3)] = old_type(m.group(1) or m.group(4))
+                m = re.match(r"#\s*@return\s+(.*)", c)
+                if m:
+                    out[" return"] = old_type(m.group(1))
+                j -= 1
+            break
+    return out
+
+
 def annotations(f):
-    # Each parameter's type as text: its annotation, else the docstring's `:type name: T`.
+    # Each parameter's type as text: its annotation, else the docstring's `:type name: T`, else
+    # the oldest template's `# @param` comment.
     doc = inspect.getdoc(f) or ""
-    out = {}
-    for name, p in inspect.signature(f).parameters.items():
-        ann = "" if p.annotation is inspect.Parameter.empty else str(p.annotation)
+    out = collections.OrderedDict()  # In the parameters' order, on Python 2 too.
+    old = old_signature(f)
+    for name, ann in parameters(f):
         if not ann:
             for line in doc.splitlines():
                 if line.strip().startswith(":type " + name + ":"):
                     ann = line.split(":", 2)[2].strip()
-        out[name] = ann
+        out[name] = ann or old.get(name, "")
     return out
 
 
 def returns(f):
     # The declared return type as text (`bool`, `List[List[str]]`): the annotation, else the
     # docstring's `:rtype:`; "" when none is declared.
-    ann = inspect.signature(f).return_annotation
-    if ann is not inspect.Signature.empty:
+    ann = None if PY2 else inspect.signature(f).return_annotation
+    if ann is not None and ann is not inspect.Signature.empty:
         plain = isinstance(ann, type) and "[" not in str(ann)
         text = ann if isinstance(ann, str) else ann.__name__ if plain else str(ann)
         return text.replace("typing.", "").strip("'\"")
     for line in (inspect.getdoc(f) or "").splitlines():
         if line.strip().startswith(":rtype:"):
             return line.split(":", 2)[2].strip()
-    return ""
+    return old_signature(f).get(" return", "")
 
 
 def as_declared(v, t):
@@ -472,6 +545,10 @@ def convert(ns, ann, v, call, kind):
             nodes.append(n)
             queue.extend(n.children)
         return nodes[::-1]
+    if node("Interval") and isinstance(v, list):
+        def intervals(x):
+            return [intervals(y) for y in x] if x and isinstance(x[0], list) else LC["Interval"](*x)
+        return intervals(v)
     if node("NestedInteger"):
         return [NestedInteger(x) for x in v] if nested and isinstance(v, list) else NestedInteger(v)
     if node("ListNode"):
@@ -488,7 +565,9 @@ def convert(ns, ann, v, call, kind):
         # A node given by its value (3294's `node = 5` beside `head`, 1516's `p` and `q`).
         return by_value(call, v)
     if node("TreeNode") or (node("Node") and kind in TREES):
-        make = LC["TreeNode"] if "TreeNode" in ann else LC["Node"]
+        # A tree whose `Node` has `next` or `parent` links is built of them, whatever the code calls
+        # it (116's oldest template: `# @param root, a tree node`).
+        make = LC["TreeNode"] if "TreeNode" in ann and kind not in ("next", "parent") else LC["Node"]
         if nested and isinstance(v, list) and call["built"]:
             # 1676's `nodes = [4,7]`: nodes of the tree built first, given by their values.
             return [by_value(call, x, make) for x in v]
@@ -499,8 +578,15 @@ def convert(ns, ann, v, call, kind):
         return {"nary": build_nary, "graph": build_graph, "random": build_random}.get(kind, build_tree)(LC["Node"], v)
     if (node("Node") or kind) and v is None:
         return None
+    if (kind == "parent" or "extra" in call) and not ann and v is not None and not isinstance(v, list) and call["built"]:
+        # Untyped (1666's docstring names another parameter): a value beside a parent-pointer tree,
+        # or beside a structure the method does not take, is one of its nodes (510's `node`,
+        # 1650's `p`, 1666's `leaf`, 3294's `node`).
+        return by_value(call, v, LC["Node"])
     if kind and isinstance(v, list) and not ann:
         # No annotation (an old template): the kind the judge decided says what the list is.
+        if kind == "poly":
+            return convert(ns, "PolyNode", v, call, kind)
         if kind in LISTS:
             return build_linked(LC["Node"], v, kind)
         if kind == "quad":
@@ -549,7 +635,7 @@ def with_api(ns, call):
 def choose(sol, names):
     methods = [getattr(sol, m) for m in dir(sol) if not m.startswith("_") and callable(getattr(sol, m))]
     def params(f):
-        return list(inspect.signature(f).parameters)
+        return [n for n, _ in parameters(f)]
     wanted = [n for n in names if n]
     return ([f for f in methods if params(f) == wanted] or [f for f in methods if set(params(f)) <= set(wanted) and params(f)]
             or [f for f in methods if len(params(f)) == len(names)] or methods)
@@ -585,10 +671,13 @@ def call_function(ns, call):
     kind = call.get("node")
     params = list(anns)
     call["built"] = []
-    tree = "TreeNode" if any("TreeNode" in a for a in anns.values()) else "Node"
-    linked = kind in TREES or kind in LISTS
-    if any(k in a for a in anns.values() for k in ("ListNode", "TreeNode")) or (linked and tree == "Node" and
-                                                                             any("Node" in a for a in anns.values())):
+    tree = "TreeNode" if any("TreeNode" in a for a in anns.values()) and kind not in ("next", "parent") else "Node"
+    linked = kind is not None and (kind in TREES or kind in LISTS)
+    # Untyped code (no annotation, or a docstring naming other parameters: 3294's, 1650's) of a
+    # problem whose `Node` is a tree or a list: the example's other lists are that structure.
+    untyped = linked and not all(anns.values())
+    if untyped or any(k in a for a in anns.values() for k in ("ListNode", "TreeNode")) or (
+            linked and tree == "Node" and any("Node" in a for a in anns.values())):
         for n, v in call["named"].items():
             # An argument the method does not take (`head` of 237 beside `node`; 1650's `root`
             # beside `p` and `q`): built, for a node given by its value to be found in, and
@@ -610,8 +699,11 @@ def call_function(ns, call):
         values[p] = convert(ns, anns[p], v, call, kind)
         if hasattr(values[p], "val"):
             call["built"].append(values[p])
-    result = as_declared(f(*[values[p] for p, _ in pairs]), returns(f))
-    ret = str(inspect.signature(f).return_annotation)
+    # The declared type, else the examples' (untyped code: LeetCode's signature declares one).
+    declared = returns(f) or call.get("declared") or {"list": "List[]"}.get(call.get("expect"), "")
+    result = as_declared(f(*[values[p] for p, _ in pairs]), declared)
+    # The declared type, an annotation or an old template's `:rtype:` (Python 2's only one).
+    ret = returns(f)
     if result is None and any(k in ret for k in ("ListNode", "TreeNode", "Node")):
         # No node: an empty list or tree, or `null` where the answer is one node (510).
         return None if call.get("returns") == "value" else []
@@ -645,6 +737,11 @@ def round_trip(ns, call):
 
 def call_design(ns, call):
     methods, args = call["methods"], call["args"]
+    # The class under another case where LeetCode renamed it (3242's `neighborSum`, now
+    # `NeighborSum`): the code's one class of that name.
+    same = [n for n in ns if n.lower() == methods[0].lower() and inspect.isclass(ns[n])]
+    if methods[0] not in ns and len(same) == 1:
+        ns[methods[0]] = ns[same[0]]
     if methods[0] not in ns:
         sys.exit("driver: the code defines no class " + methods[0])
     kind = call.get("node")
@@ -668,20 +765,55 @@ def call_design(ns, call):
     return out
 
 
+def stub(name):
+    # Whether the code's own `class NAME` only passes (an archive's uncommented copy of LeetCode's
+    # template, 1634's `class PolyNode:` whose `__init__` is `pass`): LeetCode's class is used.
+    lines = SOURCE[0].splitlines()
+    for i, line in enumerate(lines):
+        m = re.match(r"(\s*)class\s+" + name + r"\b", line)
+        if not m:
+            continue
+        body = []
+        for other in lines[i + 1:]:
+            if other.strip() and len(other) - len(other.lstrip()) <= len(m.group(1)):
+                break
+            t = other.strip()
+            if t and not t.startswith(("def ", "#", "@")):
+                body.append(t)
+        return bool(body) and all(t in ("pass", "...") for t in body)
+    return False
+
+
+def native(v):
+    # Python 2 reads JSON's strings as `unicode`; LeetCode's `Python` passes `str`.
+    if not PY2:
+        return v
+    if isinstance(v, list):
+        return [native(x) for x in v]
+    if isinstance(v, dict):
+        return dict((native(k), native(x)) for k, x in v.items())
+    return v.encode("utf-8") if isinstance(v, unicode) else v  # noqa: F821 (Python 2 only)
+
+
 def main():
-    call = json.loads(sys.stdin.read())
+    call = native(json.loads(sys.stdin.read()))
     LC["Node"] = NODES.get(call.get("node"), ParentNode)
     ns = dict(LC, __name__="solution", NestedInteger=NestedInteger, Iterator=Iterator)
-    exec(PRELUDE, ns)
+    exec(PRELUDE if PY2 else PRELUDE3 + PRELUDE, ns)
     # LeetCode's names never hide a built-in (`from math import *` brings a two-argument `pow`).
     for name in dir(builtins):
         if not name.startswith("_") and name in ns:
             ns[name] = getattr(builtins, name)
-    src = open(sys.argv[1], encoding="utf-8").read()
-    call["source"] = src
+    # Compiled from its bytes: Python 2 refuses a coding line in a text it is given decoded.
+    with open(sys.argv[1], "rb") as f:
+        src = f.read()
+    call["source"] = SOURCE[0] = src.decode("utf-8", "replace")
     real_stdout, sys.stdout = sys.stdout, sys.stderr
     try:
         exec(compile(src, "solution.py", "exec"), ns)
+        for name in LC:
+            if stub(name):
+                ns[name] = LC[name]
         result = call_design(ns, call) if "methods" in call else call_function(ns, call)
     finally:
         sys.stdout = real_stdout
