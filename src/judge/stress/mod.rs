@@ -11,6 +11,7 @@
 //! shrink), `output` (the structured result and its text).
 
 mod args;
+mod batch;
 mod output;
 mod rounds;
 mod source;
@@ -203,6 +204,7 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
     if a.rounds > 0 {
         let s = rounds::search(e, a.rounds, &rounds::stress_at(a.seed, a.max_size), deadline, &cancelled, &progress);
         out.rounds = s.done;
+        out.unrepeated = s.unrepeated;
         out.first_size = s.first.as_ref().map(|r| r.size);
         out.found = s.first;
         out.stopped_by = if out.found.is_some() {

@@ -14,6 +14,7 @@ use super::super::plan::Reader;
 use super::super::sandbox::Limits;
 use super::super::verdict::{self, SampleResult, Verdict};
 use super::super::{Case, Job, execute, judge_output};
+use super::batch;
 use super::source::GeneratorSource;
 
 /// Seeds tried at each smaller size while shrinking.
@@ -164,7 +165,7 @@ pub(super) fn round(e: &Engine, seed: u64, size: u64, cancelled: &dyn Fn() -> bo
     r
 }
 
-fn blank() -> SampleResult {
+pub(super) fn blank() -> SampleResult {
     SampleResult {
         number: 1,
         verdict: Verdict::Ac,
@@ -187,11 +188,13 @@ pub(super) struct Searched {
     pub(super) done: u64,
     /// The round of the smallest index that did not find `Same`.
     pub(super) first: Option<Round>,
+    /// Rounds that failed in a batch but agreed when run again alone (a busy machine's time-out).
+    pub(super) unrepeated: u64,
 }
 
-/// Runs rounds `0..count` (round `i` on the seed and size `at(i)`) on up to as many threads as
-/// there are cores, until one differs, `deadline` passes, or the call is cancelled.
-/// `progress(done)` follows every finished round.
+/// Runs rounds `0..count` (round `i` on the seed and size `at(i)`) in batches (`batch`) on up to
+/// as many threads as there are cores, until one differs, `deadline` passes, or the call is
+/// cancelled. `progress(done)` follows every finished round.
 pub(super) fn search(
     e: &Engine,
     count: u64,
@@ -201,26 +204,31 @@ pub(super) fn search(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Searched {
     let (next, done, stop) = (AtomicU64::new(0), AtomicU64::new(0), AtomicBool::new(false));
+    let unrepeated = AtomicU64::new(0);
     let first: Mutex<Option<(u64, Round)>> = Mutex::new(None);
     let work = || {
+        let mut size = batch::FIRST;
         while !stop.load(Ordering::Relaxed) && !cancelled() && Instant::now() < deadline {
-            let i = next.fetch_add(1, Ordering::Relaxed);
+            let i = next.fetch_add(size, Ordering::Relaxed);
             if i >= count {
                 return;
             }
-            let (seed, size) = at(i);
-            let r = round(e, seed, size, cancelled);
+            let b = batch::rounds(e, (i, (i + size).min(count)), at, deadline, cancelled);
             if cancelled() {
                 return;
             }
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            if r.found != Found::Same {
+            unrepeated.fetch_add(b.unrepeated, Ordering::Relaxed);
+            for _ in 0..b.same + u64::from(b.first.is_some()) {
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            }
+            if let Some((j, r)) = b.first {
                 stop.store(true, Ordering::Relaxed);
                 let mut f = first.lock().unwrap_or_else(PoisonError::into_inner);
-                if f.as_ref().is_none_or(|(j, _)| i < *j) {
-                    *f = Some((i, r));
+                if f.as_ref().is_none_or(|(k, _)| j < *k) {
+                    *f = Some((j, r));
                 }
             }
+            size = (size * 2).min(batch::MOST);
         }
     };
     let cores = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
@@ -231,7 +239,7 @@ pub(super) fn search(
         work();
     });
     let first = first.into_inner().unwrap_or_else(PoisonError::into_inner).map(|(_, r)| r);
-    Searched { done: done.into_inner(), first }
+    Searched { done: done.into_inner(), first, unrepeated: unrepeated.into_inner() }
 }
 
 /// The seed and size of stress round `i`: seeds count up from `seed`, sizes cycle 1..=`max_size`
