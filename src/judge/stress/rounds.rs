@@ -1,20 +1,15 @@
 //! The rounds of a stress test: an input from the generator, the reference's output on it, the
 //! program's, compared as samples are; many rounds at once over the cores, stopping at the first
-//! round whose outcome differs; then a search for a smaller failing input (new seeds at each
+//! round whose outcome differs (the search: `batch.rs`); then a search for a smaller failing input (new seeds at each
 //! smaller size, smallest first).
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
-use std::thread;
-use std::time::Instant;
 
 use super::super::compare::Diff;
 use super::super::plan::Reader;
 use super::super::sandbox::Limits;
 use super::super::verdict::{self, SampleResult, Verdict};
 use super::super::{Case, Job, execute, judge_output};
-use super::batch;
 use super::source::GeneratorSource;
 
 /// Seeds tried at each smaller size while shrinking.
@@ -180,66 +175,6 @@ pub(super) fn blank() -> SampleResult {
         own: false,
         output: None,
     }
-}
-
-/// How a search stopped.
-pub(super) struct Searched {
-    /// Rounds run to their end.
-    pub(super) done: u64,
-    /// The round of the smallest index that did not find `Same`.
-    pub(super) first: Option<Round>,
-    /// Rounds that failed in a batch but agreed when run again alone (a busy machine's time-out).
-    pub(super) unrepeated: u64,
-}
-
-/// Runs rounds `0..count` (round `i` on the seed and size `at(i)`) in batches (`batch`) on up to
-/// as many threads as there are cores, until one differs, `deadline` passes, or the call is
-/// cancelled. `progress(done)` follows every finished round.
-pub(super) fn search(
-    e: &Engine,
-    count: u64,
-    at: &(dyn Fn(u64) -> (u64, u64) + Sync),
-    deadline: Instant,
-    cancelled: &(dyn Fn() -> bool + Sync),
-    progress: &(dyn Fn(u64) + Sync),
-) -> Searched {
-    let (next, done, stop) = (AtomicU64::new(0), AtomicU64::new(0), AtomicBool::new(false));
-    let unrepeated = AtomicU64::new(0);
-    let first: Mutex<Option<(u64, Round)>> = Mutex::new(None);
-    let work = || {
-        let mut size = batch::FIRST;
-        while !stop.load(Ordering::Relaxed) && !cancelled() && Instant::now() < deadline {
-            let i = next.fetch_add(size, Ordering::Relaxed);
-            if i >= count {
-                return;
-            }
-            let b = batch::rounds(e, (i, (i + size).min(count)), at, deadline, cancelled);
-            if cancelled() {
-                return;
-            }
-            unrepeated.fetch_add(b.unrepeated, Ordering::Relaxed);
-            for _ in 0..b.same + u64::from(b.first.is_some()) {
-                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            }
-            if let Some((j, r)) = b.first {
-                stop.store(true, Ordering::Relaxed);
-                let mut f = first.lock().unwrap_or_else(PoisonError::into_inner);
-                if f.as_ref().is_none_or(|(k, _)| j < *k) {
-                    *f = Some((j, r));
-                }
-            }
-            size = (size * 2).min(batch::MOST);
-        }
-    };
-    let cores = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    thread::scope(|s| {
-        for k in 1..cores.min(count).max(1) {
-            let _ = thread::Builder::new().name(format!("oj-stress-{k}")).spawn_scoped(s, work);
-        }
-        work();
-    });
-    let first = first.into_inner().unwrap_or_else(PoisonError::into_inner).map(|(_, r)| r);
-    Searched { done: done.into_inner(), first, unrepeated: unrepeated.into_inner() }
 }
 
 /// The seed and size of stress round `i`: seeds count up from `seed`, sizes cycle 1..=`max_size`
