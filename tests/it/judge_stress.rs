@@ -307,7 +307,11 @@ fn a_crash_a_time_out_and_a_wrong_answer_inside_a_batch_name_their_round() {
         let c = &v["counterexample"];
         assert_eq!(v["verdict"], verdict, "{v}");
         // Round 6: seed 7, size 7 (sizes cycle 1 to 10); no smaller size fails (only seed 7 does).
-        assert_eq!((c["seed"].as_u64(), c["size"].as_u64(), c["input"].as_str()), (Some(7), Some(7), Some("7 7\n")), "{v}");
+        assert_eq!(
+            (c["seed"].as_u64(), c["size"].as_u64(), c["input"].as_str()),
+            (Some(7), Some(7), Some("7 7\n")),
+            "{v}"
+        );
         assert_eq!((c["fault"].as_str(), c["program"]["verdict"].as_str()), (Some("program"), Some(verdict)), "{v}");
         assert_eq!(c["reference"]["output"], "14\n", "{v}");
     }
@@ -321,7 +325,8 @@ fn a_program_in_a_batch_cannot_write_outside_its_folder_nor_read_the_token() {
     let (b, mut s) = judge_server(vec![]);
     b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
     // Outside the run's folder and outside /tmp (which the sandbox replaces with its own).
-    let outside = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-batch-{}", std::process::id()));
+    let outside =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-batch-{}", std::process::id()));
     let token = crate::harness::TOKEN;
     // It prints the right sum only where it saw no token (its own environment, and every one it
     // can read in /proc: the init's, the other runs') and its write outside failed.
@@ -332,9 +337,12 @@ try:\n    open('{}', 'w').write('x')\n    seen = True\nexcept OSError:\n    pass
 s, z = map(int, input().split())\nprint(-1 if seen else s + z)\n",
         outside.display()
     );
-    let v = stressed(&mut s, json!({"source": "atcoder", "id": "sum_a", "language": "python", "code": program,
+    let v = stressed(
+        &mut s,
+        json!({"source": "atcoder", "id": "sum_a", "language": "python", "code": program,
         "reference": py(SEED_REFERENCE), "generator": py(SEED_GENERATOR), "rounds": 12, "time_limit_ms": 20000,
-        "time_budget_s": 300}));
+        "time_budget_s": 300}),
+    );
     assert_eq!((v["verdict"].as_str(), v["rounds"].as_u64()), (Some("PASSED"), Some(12)), "{v}");
     assert!(!outside.exists(), "the program wrote {}", outside.display());
 }
