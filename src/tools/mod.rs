@@ -15,6 +15,14 @@
 //! `test_solution`, whose operation is the local judge (`judge/`), is declared here like the
 //! others but offered only under `--allow-run`: [`listed`] adds it, and only then.
 
+/// A schema file of `schemas/`, as build.rs compiles it in (without the white space between
+/// tokens).
+macro_rules! schema_file {
+    ($name:literal) => {
+        include_str!(concat!(env!("OUT_DIR"), "/schemas/", $name))
+    };
+}
+
 pub(crate) mod schema;
 
 use serde_json::{Map, Value};
@@ -189,6 +197,24 @@ fn program(args: &Args) -> Option<Vec<u8>> {
     std::fs::read(file).ok()
 }
 
+// The program's parameters, the same in test_solution and stress_test.
+const CODE: Param = optional(
+    "code",
+    r#"{"description": "The program's source text (give `code`, `file` or `command`; `code` and `file` need `language`).", "type": "string"}"#,
+);
+const FILE: Param = optional(
+    "file",
+    r#"{"description": "The path of a source file on this machine, read instead of `code`.", "type": "string"}"#,
+);
+const COMMAND: Param = optional(
+    "command",
+    r#"{"description": "The argv of an already built program, run as it is (no `language`), e.g. [\"./a.out\"] with `cwd`.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
+);
+const CWD: Param = optional(
+    "cwd",
+    r#"{"description": "The folder `command` runs in (default: a fresh empty folder).", "type": "string"}"#,
+);
+
 const DAILY: Tool = Tool {
     name: "get_daily_challenge",
     title: "LeetCode daily challenge",
@@ -197,7 +223,7 @@ statement as Markdown. Use it when the user asks for today's LeetCode problem (o
 day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's daily problem, whose day follows \
 China time (UTC+8), in Chinese unless `language: \"en\"`. If the backend is still fetching the problem, the answer \
 says so and when to retry.",
-    output_schema: || schema::load(include_str!("schemas/daily.output.json")),
+    output_schema: || schema::load(schema_file!("daily.output.json")),
     params: &[
         optional(
             "domain",
@@ -224,7 +250,7 @@ acceptance rate and the full statement as Markdown (TeX math kept as $…$). Use
 and id, e.g. leetcode 1, codeforces 1920A, atcoder abc321_a, luogu P1001, spoj SP1. Ids are case-sensitive; \
 LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead. `language: \"zh\"` \
 gives LeetCode's Chinese statement (when a language is missing, the one that exists, with a note).",
-    output_schema: || schema::load(include_str!("schemas/problem.output.json")),
+    output_schema: || schema::load(schema_file!("problem.output.json")),
     params: &[
         required("source", r#""@source""#),
         required(
@@ -248,7 +274,7 @@ modes: give `source` and `id` to find neighbours of that problem, or give `query
 text, e.g. a statement or an idea such as \"shortest path with one free edge\") to search by meaning; `query` \
 wins when both are given. Returns a table of source, id, title, difficulty, similarity and link; follow up with \
 get_problem to read one.",
-    output_schema: || schema::load(include_str!("schemas/similar.output.json")),
+    output_schema: || schema::load(schema_file!("similar.output.json")),
     params: &[
         optional(
             "source",
@@ -286,7 +312,7 @@ const RESOLVE: Tool = Tool {
 codeforces.com, atcoder.jp, luogu.com.cn), a prefixed id (\"codeforces:1920A\", \"atcoder:abc321_a\"), a LeetCode \
 slug (\"two-sum\") or a bare id (\"1920A\", \"P3371\", \"SP1\"). Returns the same Markdown as get_problem. Use it \
 when the platform or id is not given separately.",
-    output_schema: || schema::load(include_str!("schemas/resolve.output.json")),
+    output_schema: || schema::load(schema_file!("resolve.output.json")),
     params: &[
         required(
             "query",
@@ -307,7 +333,7 @@ const STATUS: Tool = Tool {
     description: "Show which online judges the backend covers and how completely: for each platform the number \
 of problems stored, how many lack a statement, and how many are not yet searchable by similarity. Use it to \
 explain missing statements or empty similarity results. Needs the server's API token.",
-    output_schema: || schema::load(include_str!("schemas/status.output.json")),
+    output_schema: || schema::load(schema_file!("status.output.json")),
     params: &[],
     hints: READS,
     call: problems::status::call,
@@ -322,7 +348,7 @@ rate. Returns a compact table (id, title, difficulty, rating, tags, link) one pa
 get the next page. Use it to pick practice problems (\"hard graph problems on LeetCode\", \"Codeforces 1200-1400 \
 greedy\"); use list_tags to see the tag names, and get_problem to read a statement. A tag that itself contains a \
 comma (list_tags shows it in quotes) cannot be a `tags` filter: the backend splits the filter on commas.",
-    output_schema: || schema::load(include_str!("schemas/search.output.json")),
+    output_schema: || schema::load(schema_file!("search.output.json")),
     params: &[
         required("source", r#""@source""#),
         optional("search", r#"{"description": "Words in the title (English or Chinese) or an id.", "type": "string"}"#),
@@ -361,7 +387,7 @@ const TAGS: Tool = Tool {
     description: "List the topic tags used on one platform (lowercased, e.g. \"dynamic programming\", \"graph\"). \
 Use it before search_problems to pick valid `tags`. When a tag itself contains a comma, every tag is shown in \
 double quotes; such a tag cannot be a search_problems filter (the backend splits that filter on commas).",
-    output_schema: || schema::load(include_str!("schemas/tags.output.json")),
+    output_schema: || schema::load(schema_file!("tags.output.json")),
     params: &[required("source", r#""@source""#)],
     hints: READS,
     call: problems::tags::call,
@@ -376,7 +402,7 @@ log's first read of the problem (get_problem, get_daily_challenge) unless `time_
 counted from its test_solution calls unless `attempts` is given. Answers with one line to repeat to the user, e.g. \
 \"Recorded claude-sonnet on atcoder abc321_c: accepted in 4 min 12 s after 3 local runs (your average on AtCoder C \
 problems: 6 min 03 s over 11 solves)\". Call it once per verdict, only when the user reports one or asks you to.",
-    output_schema: || schema::load(include_str!("schemas/record_solve.output.json")),
+    output_schema: || schema::load(schema_file!("record_solve.output.json")),
     params: &[
         required("source", r#""@source""#),
         required(
@@ -416,7 +442,7 @@ per platform and per difficulty; per model; the average and median time from a p
 all-AC local run; the verdicts met most often; the last ten problems. Filters: `model`, `source`, `since` and `until` \
 (a day YYYY-MM-DD, `until` inclusive, or an RFC 3339 time). Use it when the user asks about their progress or \
 history; the resource oj://log/{source}/{id} has one problem's history.",
-    output_schema: || schema::load(include_str!("schemas/solve_stats.output.json")),
+    output_schema: || schema::load(schema_file!("solve_stats.output.json")),
     params: &[
         optional(
             "model",
@@ -450,29 +476,17 @@ and, where the OS allows, a memory limit and confinement (bubblewrap or unshare 
 filesystem read-only but for the run's folder, no network, on Linux only its own processes. It can still read what \
 you can; the result's `confinement` says what held on this machine. Samples are weak tests: add edge cases with \
 `custom_tests`, and once the samples pass, run stress_test against a brute force before submitting.",
-    output_schema: || schema::load(include_str!("schemas/test_solution.output.json")),
+    output_schema: || schema::load(schema_file!("test_solution.output.json")),
     params: &[
         required("source", r#""@source""#),
         required(
             "id",
             r#"{"description": "The problem whose samples to run, as get_problem takes it: \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"P1001\" (Luogu), \"SP1\" (SPOJ), \"1\" (LeetCode).", "type": "string"}"#,
         ),
-        optional(
-            "code",
-            r#"{"description": "The program's source text (give `code`, `file` or `command`; `code` and `file` need `language`).", "type": "string"}"#,
-        ),
-        optional(
-            "file",
-            r#"{"description": "The path of a source file on this machine, read instead of `code`.", "type": "string"}"#,
-        ),
-        optional(
-            "command",
-            r#"{"description": "The argv of an already built program, run as it is (no `language`), e.g. [\"./a.out\"] with `cwd`.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
-        ),
-        optional(
-            "cwd",
-            r#"{"description": "The folder `command` runs in (default: a fresh empty folder).", "type": "string"}"#,
-        ),
+        CODE,
+        FILE,
+        COMMAND,
+        CWD,
         optional(
             "language",
             r#"{"description": "The programming language of `code` or `file`: {language_tools}. LeetCode problems: {leetcode_languages}.", "enum": "@languages", "type": "string"}"#,
@@ -521,36 +535,25 @@ const STRESS_TEST: Tool = Tool {
 (an edge case, an overflow, a slow loop). Runs the program ON THIS MACHINE against a `reference` (a simple, surely \
 correct brute force you write) on many random inputs from a `generator` you write, run as `generator SEED SIZE` \
 (SEED and SIZE are its two arguments; it prints one input: a stdin problem's input, or for LeetCode one testcase as \
-LeetCode writes it, `nums = [3,1,2], target = 4`). The three are built once; rounds run in parallel, sandboxed, under \
+LeetCode writes it, `nums = [3,1,2], target = 4`; LeetCode problems need no generator: testcases are then \
+generated from the signature and the statement's constraints). The three are built once; rounds run in parallel, sandboxed, under \
 the limits; outputs are compared as the samples are (or by `checker`, the reference's output as the expected one). \
 It stops at the first differing round, shrinks it (new seeds at smaller sizes) and reports the smallest input, both \
 outputs, the first difference, and the seed and size. A crashing reference is reported as its fault; where the \
 statement accepts several answers and no checker is given, a difference is OUTPUTS_DIFFER, not WA. `largest: true` \
 also runs the program once on the generator's input at `largest_size` and reports TLE when it is too slow. Keep \
 sizes small (the default sizes are 1 to 10) so the brute force stays fast and counterexamples readable.",
-    output_schema: || schema::load(include_str!("schemas/stress_test.output.json")),
+    output_schema: || schema::load(schema_file!("stress_test.output.json")),
     params: &[
         required("source", r#""@source""#),
         required(
             "id",
             r#"{"description": "The problem, as get_problem takes it: \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"1\" (LeetCode).", "type": "string"}"#,
         ),
-        optional(
-            "code",
-            r#"{"description": "The program's source text (give `code`, `file` or `command`; `code` and `file` need `language`).", "type": "string"}"#,
-        ),
-        optional(
-            "file",
-            r#"{"description": "The path of a source file on this machine, read instead of `code`.", "type": "string"}"#,
-        ),
-        optional(
-            "command",
-            r#"{"description": "The argv of an already built program, run as it is (no `language`), e.g. [\"./a.out\"] with `cwd`.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
-        ),
-        optional(
-            "cwd",
-            r#"{"description": "The folder `command` runs in (default: a fresh empty folder).", "type": "string"}"#,
-        ),
+        CODE,
+        FILE,
+        COMMAND,
+        CWD,
         optional(
             "language",
             r#"{"description": "The programming language of `code` or `file` (also of `reference` and `generator` given as code): {language_tools}. LeetCode problems: {leetcode_languages}.", "enum": "@languages", "type": "string"}"#,
@@ -561,7 +564,7 @@ sizes small (the default sizes are 1 to 10) so the brute force stays fast and co
         ),
         optional(
             "generator",
-            r#"{"description": "The input generator, as `reference`; run as `generator SEED SIZE`, it prints one input (LeetCode: one testcase in LeetCode's syntax). The same SEED and SIZE must give the same input.", "type": "object"}"#,
+            r#"{"description": "The input generator, as `reference`; run as `generator SEED SIZE`, it prints one input (LeetCode: one testcase in LeetCode's syntax). The same SEED and SIZE must give the same input. Required for stdin problems; for LeetCode, without it testcases are generated from the signature and the statement's constraints (the result lists the constraints read and not read).", "type": "object"}"#,
         ),
         optional(
             "rounds",

@@ -16,7 +16,7 @@ fn expand(v: &mut Value) {
     match v {
         Value::String(s) if s == "@problem" => *v = problem(),
         Value::String(s) if s == "@source" => *v = source(),
-        Value::String(s) if s == "@notes" => *v = load(include_str!("schemas/notes.fragment.json")),
+        Value::String(s) if s == "@notes" => *v = load(schema_file!("notes.fragment.json")),
         Value::Object(m) => m.values_mut().for_each(expand),
         Value::Array(a) => a.iter_mut().for_each(expand),
         _ => {}
@@ -25,10 +25,10 @@ fn expand(v: &mut Value) {
 
 /// The `source` argument of the tools that take a platform.
 pub(crate) fn source() -> Value {
-    load(include_str!("schemas/source.fragment.json"))
+    load(schema_file!("source.fragment.json"))
 }
 
 /// The schema of a problem object (`problem_output::problem_json`).
 pub(crate) fn problem() -> Value {
-    load(include_str!("schemas/problem.fragment.json"))
+    load(schema_file!("problem.fragment.json"))
 }
