@@ -64,7 +64,7 @@ fn py(code: &str) -> Value {
 
 fn args(program: &str, reference: &str, extra: Value) -> Value {
     let mut a = json!({"source": "atcoder", "id": "sum_a", "language": "python", "code": program,
-        "reference": py(reference), "generator": py(GENERATOR), "time_limit_ms": 20000, "time_budget_s": 60});
+        "reference": py(reference), "generator": py(GENERATOR), "time_limit_ms": 20000, "time_budget_s": 300});
     for (k, v) in extra.as_object().unwrap() {
         a[k] = v.clone();
     }
