@@ -21,7 +21,7 @@ lint:
 	$(CARGO) clippy --all-targets -- -D warnings
 	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps
 	@# The library forbids unsafe code; the binary denies it and allows it only for the allocator,
-	@# the static build's memcpy/memmove and the signal handlers, all declared in main.rs (the bench
+	@# the static build's memcpy/memmove, the signal handlers and the judge init's wait4, all declared in main.rs (the bench
 	@# compiles the allocator in too).
 	@grep -qx '#!\[forbid(unsafe_code)\]' src/lib.rs || { echo "lint: src/lib.rs must forbid unsafe code"; exit 1; }
 	@bad=$$(grep -rln 'allow(unsafe_code)' src examples tests fuzz 2>/dev/null | grep -vxE 'src/main\.rs|examples/bench/main\.rs'); \

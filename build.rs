@@ -28,8 +28,8 @@ fn main() {
     fs::write(out.join("packed_drivers.rs"), list).expect("OUT_DIR is writable");
     let page = Path::new("src/view/page.html");
     println!("cargo:rerun-if-changed={}", page.display());
-    let text = fs::read(page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
-    fs::write(out.join("view_page.pack"), pack(&text)).expect("OUT_DIR is writable");
+    let text = fs::read_to_string(page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
+    fs::write(out.join("view_page.pack"), pack(uncommented(&text).as_bytes())).expect("OUT_DIR is writable");
     minify_schemas(Path::new("src/tools/schemas"), &out.join("schemas"));
 }
 
@@ -60,6 +60,12 @@ fn minify_json(text: &str) -> String {
         }
     }
     out
+}
+
+/// The page without its script's whole-line `//` comments: they are for the source's reader,
+/// and a tenth of the packed page. `src/view/mod.rs`'s test strips them the same way.
+fn uncommented(page: &str) -> String {
+    page.lines().filter(|l| !l.trim_start().starts_with("//")).map(|l| format!("{l}\n")).collect()
 }
 
 /// The names in `packed::text("…")` calls of the `.rs` files under `dir`, sorted, each once.

@@ -2,8 +2,8 @@
 //! after stdin closes (or stdout does), 2 for a bad command line, 1 for an I/O failure.
 
 // The library forbids unsafe code (lib.rs). The binary holds the only unsafe code there is, in
-// three modules that say so: the allocator, the static build's memory copies and the signal and
-// console control handlers. `deny`, not `forbid`, because `forbid` cannot be lifted for those;
+// four modules that say so: the allocator, the static build's memory copies, the signal and
+// console control handlers, and the judge init's `wait4` (`rusage`). `deny`, not `forbid`, because `forbid` cannot be lifted for those;
 // `make lint` checks that `allow(unsafe_code)` appears nowhere else.
 #![deny(unsafe_code)]
 // The shipped build's `oj_size` (src/lib.rs says why).
@@ -44,7 +44,7 @@ fn main() -> ExitCode {
     // that the init sets up no logging, no signal handlers and no worker pool.
     let mut args = std::env::args_os().skip(1).peekable();
     if args.peek().is_some_and(|a| a == oj_mcp_rs::judge::init::FLAG) {
-        return oj_mcp_rs::judge::init::main(&args.skip(1).collect::<Vec<_>>());
+        return oj_mcp_rs::judge::init::main(&args.skip(1).collect::<Vec<_>>(), rusage::WAIT);
     }
     let env = |k: &str| std::env::var(k).ok();
     let config = match cli::parse(args, &env) {
@@ -172,6 +172,43 @@ mod signals {
 mod signals {
     /// No termination signals to handle on this platform.
     pub fn exit_quietly_on_termination() {}
+}
+
+/// The judge's init waits for its program with `wait4`, whose `ru_maxrss` is the run's peak
+/// memory (src/judge/init.rs): std's `wait` drops the resource usage. Linux on 64-bit targets,
+/// whose `struct rusage` is two `timeval`s then 14 `long`s (glibc and musl alike).
+#[cfg(all(target_os = "linux", target_pointer_width = "64"))]
+#[allow(unsafe_code)]
+mod rusage {
+    use std::ffi::c_int;
+
+    unsafe extern "C" {
+        fn wait4(pid: c_int, status: *mut c_int, options: c_int, usage: *mut [i64; 18]) -> c_int;
+    }
+
+    pub const WAIT: oj_mcp_rs::judge::init::Wait = Some(wait);
+
+    /// Waits for `pid`: its raw status and `ru_maxrss` (KiB); `None` if the wait failed.
+    fn wait(pid: u32) -> Option<(i32, u64)> {
+        let pid = c_int::try_from(pid).ok()?;
+        let (mut status, mut usage) = (0, [0i64; 18]);
+        loop {
+            // SAFETY: both pointers are to live locals of the sizes `wait4` writes (`struct
+            // rusage` is 144 bytes on these targets).
+            let got = unsafe { wait4(pid, &mut status, 0, &mut usage) };
+            if got == pid {
+                return Some((status, u64::try_from(usage[4]).unwrap_or(0)));
+            }
+            if got != -1 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
+                return None;
+            }
+        }
+    }
+}
+
+#[cfg(not(all(target_os = "linux", target_pointer_width = "64")))]
+mod rusage {
+    pub const WAIT: oj_mcp_rs::judge::init::Wait = None;
 }
 
 /// `--help` and `--version` are the only things printed outside the protocol.

@@ -24,7 +24,7 @@ mod batch;
 
 use std::ffi::OsString;
 use std::io::Write;
-use std::process::{Command, ExitCode, Stdio};
+use std::process::{Command, ExitCode, ExitStatus, Stdio};
 
 pub use batch::BATCH;
 
@@ -38,6 +38,24 @@ pub(crate) const SETUP: &str = "--setup";
 
 /// The init's exit code when its lifeline ended before the program did.
 const ABANDONED: u8 = 125;
+
+/// Waits for the process `pid` and returns its raw wait status and its peak resident memory in
+/// KiB (`wait4`'s `ru_maxrss`: the largest of it and the descendants it waited for). The binary
+/// gives one where it can (`src/main.rs`, the library has no unsafe code); `None` from it, or
+/// no function, and the init waits as std does, without a measure.
+pub type Wait = Option<fn(u32) -> Option<(i32, u64)>>;
+
+/// Where the init writes the program's peak memory: beside `status`, created new as it is.
+fn memory_file(status: &std::path::Path) -> std::path::PathBuf {
+    status.with_extension("memory")
+}
+
+/// The peak memory in KiB the init wrote for a run whose status file is `status`; `None` where
+/// it measured none. A program may forge the file, as the status: only its own report changes.
+pub(crate) fn peak_kb(status: &std::path::Path) -> Option<u64> {
+    let text = std::fs::read_to_string(memory_file(status)).ok()?;
+    text.trim().parse().ok()
+}
 
 /// The status file, the input file, the variables, the setup command (empty for none) and the
 /// program's argv; `None` for anything else.
@@ -77,7 +95,7 @@ fn set_up(setup: &[OsString]) -> Result<(), String> {
 /// This process's own standard input is the run's lifeline: the server holds it open and never
 /// writes to it. When it ends (the server is gone, even killed with SIGKILL), the init exits at
 /// once, and as the namespace's PID 1 takes every process of the run with it.
-pub fn main(args: &[OsString]) -> ExitCode {
+pub fn main(args: &[OsString], wait: Wait) -> ExitCode {
     let Some(([status, input], vars, setup, (program, rest))) = parse(args) else {
         let usage = "STATUS INPUT [NAME=VALUE…] [--setup COMMAND…] -- PROGRAM [ARGS…]";
         let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: expected {usage}");
@@ -115,7 +133,7 @@ pub fn main(args: &[OsString]) -> ExitCode {
             return ExitCode::from(127);
         }
     };
-    let ended = match child.wait() {
+    let ended = match measured(&mut child, wait, status) {
         Ok(s) => s,
         Err(e) => {
             let _ = writeln!(std::io::stderr(), "oj-mcp-rs {FLAG}: cannot wait for the program: {e}");
@@ -140,6 +158,20 @@ pub fn main(args: &[OsString]) -> ExitCode {
     #[cfg(not(unix))]
     let _ = status;
     ExitCode::from(ended.code().unwrap_or(127).clamp(0, 255) as u8)
+}
+
+/// Waits for the program, through `wait` where given (the peak memory then written beside
+/// `status`), else as std does.
+fn measured(child: &mut std::process::Child, wait: Wait, status: &OsString) -> std::io::Result<ExitStatus> {
+    #[cfg(unix)]
+    if let Some((raw, kb)) = wait.and_then(|w| w(child.id())) {
+        use std::os::unix::process::ExitStatusExt;
+        let file = std::fs::OpenOptions::new().write(true).create_new(true).open(memory_file(status.as_ref()));
+        let _ = file.and_then(|mut f| writeln!(f, "{kb}"));
+        return Ok(ExitStatus::from_raw(raw));
+    }
+    let _ = (wait, status);
+    child.wait()
 }
 
 #[cfg(test)]

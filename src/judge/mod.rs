@@ -64,6 +64,9 @@ use compare::Match;
 const OUTPUT_CAP: usize = 1 << 20;
 /// Characters of an own test's output shown when it has no expected output.
 const OWN_OUTPUT_SHOWN: usize = 4000;
+/// Characters of each output (expected, got) shown for a mismatch: the whole of a sample's
+/// output as a rule, with `…` where it is cut.
+const MISMATCH_SHOWN: usize = 2000;
 /// A checker gets this long per sample.
 const CHECKER_MS: u64 = 10_000;
 
@@ -309,21 +312,25 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
         overhead_us: (0, 0),
         own: case.own,
         output: None,
+        expected: None,
+        memory_kb: None,
     };
     let cwd = match &job.program {
         Program::Command { cwd: Some(c), .. } => Some(c.as_path()),
         _ => None,
     };
-    let Exec { out, tmp, env, memory_limited } = match execute(argv, cwd, limits, case.stdin.as_bytes(), cancelled) {
-        Ok(done) => done,
-        Err(e) => {
-            r.verdict = Verdict::Re;
-            r.exit = Some(e);
-            return r;
-        }
-    };
+    let Exec { out, tmp, env, memory_limited, memory_kb } =
+        match execute(argv, cwd, limits, case.stdin.as_bytes(), cancelled) {
+            Ok(done) => done,
+            Err(e) => {
+                r.verdict = Verdict::Re;
+                r.exit = Some(e);
+                return r;
+            }
+        };
     r.time_ms = out.time_ms;
     r.overhead_us = out.overhead_us;
+    r.memory_kb = memory_kb;
     if let Some((v, exit)) = verdict::of_end(&out.end, &out.stderr, memory_limited) {
         r.verdict = v;
         r.exit = exit;
@@ -349,6 +356,8 @@ pub(crate) struct Exec {
     pub(crate) tmp: TempDir,
     pub(crate) env: Vec<(String, String)>,
     pub(crate) memory_limited: bool,
+    /// The program's peak resident memory in KiB, where the init measured it.
+    pub(crate) memory_kb: Option<u64>,
 }
 
 /// Runs `argv` on `stdin` in a fresh folder (or a command's `cwd`), confined, under `limits`;
@@ -396,7 +405,8 @@ pub(crate) fn execute_for(
     };
     let mut out = run::run(&spec, cancelled);
     out.end = sandbox::exact_end(out.end, &status, init);
-    Ok(Exec { out, tmp, env, memory_limited: confinement.memory_limited })
+    let memory_kb = if init { init::peak_kb(&status) } else { None };
+    Ok(Exec { out, tmp, env, memory_limited: confinement.memory_limited, memory_kb })
 }
 
 /// The run in the debug log, placed in the call (`make bench` reads these lines).
@@ -457,6 +467,9 @@ pub(crate) fn judge_output(
         Match::Maybe(diff, why) => (diff, Some(why)),
     };
     r.diff = Some(diff);
+    // Both outputs, cut, for the reader of a mismatch (and the view's side-by-side lines).
+    r.expected = Some(verdict::head(&case.expected, MISMATCH_SHOWN));
+    r.output = Some(verdict::head(got, MISMATCH_SHOWN));
     r.verdict = match &job.checker {
         Some(checker) => run_checker(checker, case, got, tmp, env, r, cancelled),
         None if job.any_answer => Verdict::Unverified,
@@ -518,7 +531,7 @@ fn run_checker(
         other => format!("the checker failed: {other} {}", verdict::tail(msg, 300)),
     });
     if out.end == End::Code(0) {
-        r.diff = None;
+        (r.diff, r.expected, r.output) = (None, None, None);
         Verdict::Ac
     } else {
         Verdict::Wa

@@ -120,6 +120,12 @@ pub(crate) fn cases(
     // One value expected by any example: a returned node is shown as its value in every one (285
     // and 510 expect `2`, or `null` where there is no node, not `[]`).
     let value = read.iter().any(|(_, _, e)| !(e.expected.is_array() || e.expected.is_null() || e.expected.is_object()));
+    let mut fields = fields;
+    if !read.is_empty() && read.iter().all(|(_, _, e)| e.expected.is_boolean()) {
+        // LeetCode's template declares `bool`: a C++ method declared `int` is converted as
+        // LeetCode's call converts it (`true`, not `1`).
+        fields.push(("declared", json!("bool")));
+    }
     for (n, s, e) in &read {
         // The first example's names; the methods every example calls (3391's second example
         // calls `unsetCell`, its first does not).

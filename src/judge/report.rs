@@ -35,9 +35,9 @@ expected output)\n",
         return out;
     }
     if report.results.len() > 1 || verdict == Verdict::Ac {
-        out.push_str("\n| # | Verdict | Time |\n|---|---|---|\n");
+        out.push_str("\n| # | Verdict | Time | Memory |\n|---|---|---|---|\n");
         for r in &report.results {
-            let _ = writeln!(out, "| {} | {} | {} ms |", label(r), r.verdict.name(), r.time_ms);
+            let _ = writeln!(out, "| {} | {} | {} ms | {} |", label(r), r.verdict.name(), r.time_ms, memory(r));
         }
     }
     for r in report.results.iter().filter(|r| r.verdict == Verdict::Ac) {
@@ -103,6 +103,11 @@ fn label(r: &SampleResult) -> String {
     if r.own { format!("yours {}", r.number) } else { r.number.to_string() }
 }
 
+/// A run's peak memory as the table shows it: KiB, or `-` where it was not measured.
+fn memory(r: &SampleResult) -> String {
+    r.memory_kb.map_or_else(|| "-".into(), |kb| format!("{kb} KB"))
+}
+
 /// A result's name in a heading.
 fn title(r: &SampleResult) -> String {
     if r.own { format!("Your test {}", r.number) } else { format!("Sample {}", r.number) }
@@ -130,11 +135,17 @@ fn failure(out: &mut String, r: &SampleResult) {
             );
         }
     }
+    if let Some(kb) = r.memory_kb {
+        let _ = writeln!(out, "- Peak memory: {kb} KB");
+    }
     if let Some(c) = &r.checker {
         let _ = writeln!(out, "- Checker: {c}");
     }
     if let Some(n) = &r.note {
         let _ = writeln!(out, "- Note: {n}");
+    }
+    if let Some(e) = &r.expected {
+        let _ = writeln!(out, "- Expected output:\n```\n{}\n```", e.trim_end().replace("```", "'''"));
     }
     if let Some(o) = &r.output {
         let _ = writeln!(out, "- Output ({} ms):\n```\n{}\n```", r.time_ms, o.trim_end().replace("```", "'''"));

@@ -152,8 +152,14 @@ pub(crate) struct SampleResult {
     pub(crate) overhead_us: (u64, u64),
     /// One of the caller's own tests (`number` counts them from 1).
     pub(crate) own: bool,
-    /// What an own test without an expected output printed (cut).
+    /// What the program printed (cut): an own test's without an expected output, or a wrong
+    /// or unverified answer's beside [`SampleResult::expected`].
     pub(crate) output: Option<String>,
+    /// The expected output (cut), for a wrong or unverified answer: the view and the model see
+    /// both outputs whole up to the cut, not only the first differing line.
+    pub(crate) expected: Option<String>,
+    /// The run's peak resident memory in KiB, where the judge's init measured it (`init.rs`).
+    pub(crate) memory_kb: Option<u64>,
 }
 
 impl SampleResult {
@@ -177,6 +183,8 @@ impl SampleResult {
             "note": self.note,
             "own": self.own,
             "output": self.output,
+            "expected_output": self.expected,
+            "memory_kb": self.memory_kb,
         })
     }
 }

@@ -1,11 +1,12 @@
 //! The MCP Apps view (the `io.modelcontextprotocol/ui` extension, spec 2026-01-26): one HTML page
-//! that a host shows beside a call of `get_problem`, `get_daily_challenge` or `test_solution`. It
-//! renders the call's `structuredContent` for the person: the statement's Markdown as HTML, its TeX
-//! as MathML (converted in the page, so the server does nothing more per call), the samples with a
-//! copy button each, a verdict as a table. What the page is and does: `page.html`, and
+//! that a host shows beside a call of `get_problem`, `get_daily_challenge`, `test_solution` or
+//! `stress_test`. It renders the call's `structuredContent` for the person: the statement's
+//! Markdown as HTML, its TeX as MathML (converted in the page, so the server does nothing more per
+//! call), the samples with a copy button each, a verdict as a table with both outputs of a failure
+//! and the first differing line marked, a stress test's counterexample. What the page is and does: `page.html`, and
 //! docs/app.md. Data only: the server decides when the tools link it (`--ui`, the client's
 //! capabilities), `resources` serves it. Layer 2, beside `judge`, whose unpacker reads the page
-//! (`build.rs` packs it: 35 KB of HTML take about 12 KB of the binary).
+//! (`build.rs` packs it without its script's comment lines: 40 KB of HTML take about 13.7 KB of the binary).
 
 use std::sync::OnceLock;
 
@@ -23,7 +24,7 @@ pub(crate) const EXTENSION: &str = "io.modelcontextprotocol/ui";
 pub(crate) const MIME: &str = "text/html;profile=mcp-app";
 
 /// The tools whose results the view renders.
-const TOOLS: &[&str] = &["get_problem", "get_daily_challenge", "test_solution"];
+const TOOLS: &[&str] = &["get_problem", "get_daily_challenge", "test_solution", "stress_test"];
 
 /// `page.html` as `build.rs` packed it.
 static PACKED: &[u8] = include_bytes!(concat!(env!("OUT_DIR"), "/view_page.pack"));
@@ -60,7 +61,7 @@ pub(crate) fn listing() -> Value {
         "uri": URI,
         "name": "problem-view",
         "title": "Problem and verdict view",
-        "description": "The view a host shows beside get_problem, get_daily_challenge and test_solution: the statement with typeset math, copyable samples, the verdicts as a table.",
+        "description": "The view a host shows beside get_problem, get_daily_challenge, test_solution and stress_test: the statement with typeset math, copyable samples, the verdicts as a table, a counterexample with its first difference.",
         "mimeType": MIME,
     })
 }
@@ -88,7 +89,13 @@ mod tests {
 
     #[test]
     fn the_page_is_self_contained_and_unpacks_whole() {
-        assert_eq!(page(), include_str!("page.html"));
+        // The page as written, less its script's whole-line comments (`build.rs`).
+        let written: String = include_str!("page.html")
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        assert_eq!(page(), written);
         assert!(PACKED.len() * 2 < page().len(), "packed {} of {}", PACKED.len(), page().len());
         assert!(page().starts_with("<!DOCTYPE html>"));
         // No network: nothing loaded from elsewhere (statement images are links, made in the page).

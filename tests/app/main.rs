@@ -128,7 +128,8 @@ fn problems_of_each_platform_render_with_math_samples_and_copy_buttons() {
     let (_b, mut s, html) = setup();
     // (source, id, title, at least this many formulas, samples, theme)
     let cases = [
-        ("leetcode", "1", "Two Sum", 0, 2, "light"),
+        // LeetCode's formulas are HTML scripts, which the server writes as `10^4`: typeset.
+        ("leetcode", "1", "Two Sum", 4, 2, "light"),
         ("codeforces", "4A", "Watermelon", 5, 1, "dark"),
         ("atcoder", "abc300_a", "N-choice question", 10, 1, "light"),
         ("luogu", "P1002", "", 1, 1, "light"),
@@ -167,7 +168,7 @@ fn statement_markdown_renders_as_html() {
     let content = "## Input\n\nThe first line holds $N$ ($1 \\le N \\le 2 \\times 10^5$), **bold**, *em*, `code`.\n\n\
 - $A_i$ is $\\sum_{j=1}^{i} B_j$\n- $\\frac{a}{b} \\bmod 998244353$\n\n| $i$ | value |\n|---|---|\n| 1 | $x^2$ |\n\n\
 ```\n3\n1 2 3\n```\n\n$$\n\\left\\lfloor \\frac{N}{2} \\right\\rfloor\n$$\n\nFrom real statements: $\\frac49$, ${\\rm case}_1$, ${a \\over b}$, ${4 \\choose 2}$, $c_{1,1}$$c_{1,2}$, \
-$\\left\\lparen x \\right\\rparen$, $X \\coloneqq 1$, $\\large x$.\n\nUnknown: $\\undefinedmacro{x}$.\n\n![figure](https://img.example/a.png)";
+$\\left\\lparen x \\right\\rparen$, $X \\coloneqq 1$, $\\large x$.\n\nUnknown: $\\undefinedmacro{x}$.\n\nLeetCode's scripts: `1 <= nums.length <= 10^4`, a_i, `word_A`, 2^{31} - 1, not `customer_id`.\n\n![figure](https://img.example/a.png)";
     let problem = json!({"source": "atcoder", "id": "x_a", "title": "Markdown", "tags": ["math"], "content": content, "link": null,
         "samples": [], "limits": {"time_ms": 2000, "memory_mb": 1024}, "difficulty": null});
     let result = json!({"content": [{"type": "text", "text": "…"}], "isError": false, "structuredContent": {"problem": problem, "notes": []}});
@@ -181,7 +182,10 @@ $\\left\\lparen x \\right\\rparen$, $X \\coloneqq 1$, $\\large x$.\n\nUnknown: $
     // Every formula but the unknown macro, which stays as its TeX in code style; among them the
     // forms the measure over AtCoder's archive found (docs/app.md), and two formulas side by
     // side ($A$$B$), which are not display math.
-    assert_eq!((r["math"].as_u64(), r["tex_errors"].as_u64()), (Some(17), Some(1)), "{r}");
+    // LeetCode's scripts (`10^4`, `a_i`, `word_A`, `2^{31}`) typeset too, a name with an
+    // underscore not.
+    assert_eq!((r["math"].as_u64(), r["tex_errors"].as_u64()), (Some(21), Some(1)), "{r}");
+    assert_eq!(r["customer_id"], true, "{r}");
 }
 
 /// A test_solution result for `code` on Codeforces 4A (one sample: 8 → YES).
@@ -237,4 +241,115 @@ fn verdicts_render_as_rows_with_the_difference_marked() {
 
 fn which(tool: &str) -> bool {
     std::env::var_os("PATH").is_some_and(|p| std::env::split_paths(&p).any(|d| d.join(tool).is_file()))
+}
+
+#[test]
+fn a_failure_shows_both_outputs_line_by_line_with_the_first_difference_marked() {
+    let Some(browser) = browser_or_skip() else { return };
+    let (_b, mut s, html) = setup();
+    // The sample (8 → YES) differs at line 2 (nothing expected there); the own test at line 3.
+    let code = "input()\nprint('YES\\n1\\n9\\n3')\n";
+    let args = json!({"source": "codeforces", "id": "4A", "language": "python", "code": code, "time_limit_ms": 10_000,
+        "custom_tests": [{"input": "8\n", "output": "YES\n1\n2\n3\n"}, {"input": "5\n"}]});
+    let r = s.call("test_solution", args.clone());
+    let result = r["result"].clone();
+    let sc = &result["structuredContent"];
+    assert_eq!(sc["verdict"], "WA", "{result}");
+    assert_eq!(sc["samples"][1]["expected_output"], "YES\n1\n2\n3\n", "the expected output whole: {sc}");
+    assert_eq!(sc["samples"][1]["output"], "YES\n1\n9\n3\n", "the output whole: {sc}");
+    let r = render(&browser, "failure_lines", &html, &args, &result, "light");
+    assert_eq!(r["verdict"], "WA", "{r}");
+    assert_eq!(r["verdict_rows"], 3, "{r}");
+    assert_eq!(r["marked"], json!([["2", "(no line)", "1"], ["3", "2", "9"]]), "the first differing lines: {r}");
+    // Every line of both outputs: 4 for the sample, 4 for the own test; the RAN test's output.
+    assert_eq!(r["diff_rows"], 8, "{r}");
+    // Memory per row: measured where the judge's init runs (a number), else a dash.
+    let memory = r["memory"].as_array().unwrap();
+    assert_eq!(memory.len(), 3, "{r}");
+    for (m, s) in memory.iter().zip(sc["samples"].as_array().unwrap()) {
+        let m = m.as_str().unwrap();
+        assert!(if s["memory_kb"].is_null() { m == "–" } else { m.ends_with(" KB") || m.ends_with(" MB") }, "{r}");
+    }
+}
+
+/// A `stress_test` reply, waited for as long as a loaded machine needs (the harness waits 20 s).
+fn call_long(s: &mut Server, args: &Value) -> Value {
+    let id = format!("stress-{}", args.to_string().len());
+    s.send(&json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": "stress_test", "arguments": args}}));
+    loop {
+        let v = s.try_recv(std::time::Duration::from_secs(600)).unwrap_or_else(|| panic!("no reply to {args}"));
+        if v["id"] == id {
+            return v;
+        }
+    }
+}
+
+/// A stress_test call on Codeforces 4A: Python program, reference and generator.
+fn stress(s: &mut Server, program: &str, extra: Value) -> (Value, Value) {
+    let reference = "w = int(input())\nprint('YES' if w > 2 and w % 2 == 0 else 'NO')\n";
+    let generator =
+        "import random, sys\nseed, size = map(int, sys.argv[1:3])\nrandom.seed(seed)\nprint(random.randint(1, size))\n";
+    let mut args = json!({"source": "codeforces", "id": "4A", "language": "python", "code": program,
+        "reference": {"language": "python", "code": reference}, "generator": {"language": "python", "code": generator},
+        "time_limit_ms": 10_000, "time_budget_s": 120, "rounds": 8, "max_size": 10});
+    for (k, v) in extra.as_object().unwrap() {
+        args[k] = v.clone();
+    }
+    let r = call_long(s, &args);
+    assert_eq!(r["result"]["isError"], false, "{r}");
+    (args, r["result"].clone())
+}
+
+#[test]
+fn stress_results_render_with_the_counterexample_and_its_difference() {
+    let Some(browser) = browser_or_skip() else { return };
+    let (_b, mut s, html) = setup();
+    // Wrong on 2 only (2 is even, but not the sum of two even positive parts).
+    let (args, result) =
+        stress(&mut s, "w = int(input())\nprint('YES' if w % 2 == 0 else 'NO')\n", json!({"rounds": 40}));
+    let sc = &result["structuredContent"];
+    assert_eq!(sc["verdict"], "WA", "{result}");
+    let r = render(&browser, "stress_WA", &html, &args, &result, "light");
+    assert_eq!((r["verdict"].as_str(), r["title"].as_str()), (Some("WA"), Some("Watermelon")), "{r}");
+    assert_eq!(r["marked"], json!([["1", "NO", "YES"]]), "the reference's line, then the program's: {r}");
+    let x = &sc["counterexample"];
+    let facts = r["counterexample"].as_str().unwrap_or_default();
+    assert!(facts.contains(&format!("seed {}", x["seed"])) && facts.contains(&format!("size {}", x["size"])), "{r}");
+    assert_eq!(r["sides"], 3, "verdict and time rows for both programs: {r}");
+    assert!(r["rounds"].as_str().is_some_and(|t| t.contains("rounds in")), "{r}");
+    // No difference: PASSED, the rounds, no counterexample.
+    let (args, result) =
+        stress(&mut s, "w = int(input())\nprint('YES' if w > 2 and w % 2 == 0 else 'NO')\n", json!({}));
+    assert_eq!(result["structuredContent"]["verdict"], "PASSED", "{result}");
+    let r = render(&browser, "stress_PASSED", &html, &args, &result, "dark");
+    assert_eq!((r["verdict"].as_str(), r["counterexample"].as_str()), (Some("PASSED"), None), "{r}");
+    assert!(r["rounds"].as_str().is_some_and(|t| t.starts_with("8 rounds")), "{r}");
+    // The largest input too slow: TLE, said under its own heading.
+    // (A loaded machine may time the rounds out too: the view shows what the tool said.)
+    let slow =
+        "import time\nw = int(input())\nif w > 1: time.sleep(9)\nprint('YES' if w > 2 and w % 2 == 0 else 'NO')\n";
+    let extra = json!({"rounds": 1, "max_size": 1, "largest": true, "largest_size": 1000, "time_limit_ms": 4000});
+    let (args, result) = stress(&mut s, slow, extra);
+    let r = render(&browser, "stress_largest", &html, &args, &result, "light");
+    assert_eq!(r["verdict"], result["structuredContent"]["verdict"], "{r}");
+    assert_eq!(r["largest"].is_null(), result["structuredContent"]["largest"].is_null(), "{r}");
+}
+
+#[test]
+fn stress_on_leetcode_without_a_generator_shows_the_constraints_read() {
+    let Some(browser) = browser_or_skip() else { return };
+    let (_b, mut s, html) = setup();
+    let code = "class Solution:\n    def twoSum(self, nums, target):\n        seen = {}\n        for i, x in enumerate(nums):\n            if target - x in seen:\n                return [seen[target - x], i]\n            seen[x] = i\n";
+    let args = json!({"source": "leetcode", "id": "1", "language": "python", "code": code,
+        "reference": {"language": "python", "code": code}, "rounds": 5, "time_limit_ms": 10_000, "time_budget_s": 120});
+    let r = call_long(&mut s, &args);
+    let result = r["result"].clone();
+    assert_eq!(result["isError"], false, "{r}");
+    let r = render(&browser, "stress_leetcode", &html, &args, &result, "light");
+    assert_eq!(r["verdict"], result["structuredContent"]["verdict"], "{r}");
+    let notes = r["notes"].as_array().unwrap();
+    assert!(
+        notes.iter().any(|n| n.as_str().unwrap().starts_with("Inputs generated from the statement; constraints read:")),
+        "{r}"
+    );
 }

@@ -52,7 +52,7 @@ fn linked(list: &Value) -> Vec<String> {
     tools.iter().filter(|t| t.get("_meta").is_some()).map(|t| t["name"].as_str().unwrap().to_string()).collect()
 }
 
-const VIEWED: [&str; 3] = ["get_daily_challenge", "get_problem", "test_solution"];
+const VIEWED: [&str; 4] = ["get_daily_challenge", "get_problem", "test_solution", "stress_test"];
 
 #[test]
 fn without_the_extension_tools_list_is_what_it_was() {

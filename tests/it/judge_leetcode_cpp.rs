@@ -177,6 +177,13 @@ if (isBadVersion(mid)) hi = mid; else lo = mid + 1;\n        }\n        return l
         "#define int long long\nclass Solution {\npublic:\n    int sum(int n) { return n * (n + 1) / 2; }\n};\n",
         "AC",
     ),
+    // LeetCode's template declares `bool`; a method declared `int` is converted as LeetCode's
+    // `bool ret = …` converts it: `true`, not `1`.
+    (
+        &[("n = 6", "true"), ("n = 7", "false")],
+        "class Solution {\npublic:\n    int isEven(int n) { return n % 2 == 0 ? 2 : 0; }\n};\n",
+        "AC",
+    ),
     // A wrong answer is one.
     (
         &[("x = 2.00000, n = 10", "1024.00000"), ("x = 2.10000, n = 3", "9.26100")],

@@ -83,6 +83,11 @@ for (; i < j; i++, j--) { int t = a[i]; a[i] = a[j]; a[j] = t; }\n    }\n    \
 public void rotate(int[] nums, int k) {\n        k %= nums.length;\n        flip(nums, 0, nums.length - 1);\n        \
 flip(nums, 0, k - 1);\n        flip(nums, k, nums.length - 1);\n        assert IntStream.of(nums).count() > 0;\n    }\n}\n";
     passes(b, s, "9202", &[("nums = [1,2,3,4,5,6,7], k = 3", "[5,6,7,1,2,3,4]")], rotate);
+    // In place on an empty tree (114): `[]`, as LeetCode shows it, not `null`.
+    let flatten = "class Solution {\n    public void flatten(TreeNode root) {\n        if (root == null) return;\n        \
+flatten(root.left);\n        flatten(root.right);\n        TreeNode r = root.right;\n        root.right = root.left;\n        \
+root.left = null;\n        while (root.right != null) root = root.right;\n        root.right = r;\n    }\n}\n";
+    passes(b, s, "9208", &[("root = [1,2,5]", "[1,null,2,null,5]"), ("root = []", "[]")], flatten);
     // A list in, a list out; the empty list.
     let reverse = "/**\n * Definition for singly-linked list.\n * public class ListNode {\n *     int val;\n *     ListNode next;\n * }\n */\n\
 class Solution {\n    public ListNode reverseList(ListNode head) {\n        ListNode prev = null;\n        \

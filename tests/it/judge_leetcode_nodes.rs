@@ -251,6 +251,36 @@ poly1 = poly1->next;\n        poly2 = poly2->next;\n        if (!c) continue;\n 
 tail->next = poly1 ? poly1 : poly2;\n    return dummy.next;\n  }\n};\n",
         )],
     ),
+    // 1612: a binary expression tree, named by the statement's words only (no template comment):
+    // LeetCode's `Node` with a character `val`, read from and shown as bare characters.
+    (
+        "9409",
+        "A binary expression tree is a kind of binary tree used to represent arithmetic expressions.",
+        &[("root = [+,a,+,null,null,b,c], k = 1", "[+,a,+,null,null,b,c]"), ("root = [x], k = 0", "[x]")],
+        &[
+            (
+                "cpp",
+                "class Solution {\n public:\n  Node* same(Node* root, int k) {\n    if (root->val == '+' && k) assert(root->left->val == 'a');\n    \
+return root;\n  }\n};\n",
+            ),
+            (
+                "java",
+                "class Solution {\n  public Node same(Node root, int k) {\n    if (root.val == '+' && k > 0 && root.left.val != 'a') return null;\n    \
+return new Node(root.val, root.left, root.right);\n  }\n}\n",
+            ),
+        ],
+    ),
+    // 1490: LeetCode's N-ary `Node` starts with an empty list of children.
+    (
+        "9410",
+        "Given a root of an N-ary tree, return a deep copy (clone) of the tree.",
+        &[("root = [1,null,3,2,4,null,5,6]", "[1,null,3,2,4,null,5,6]")],
+        &[(
+            "java",
+            "class Solution {\n  public Node cloneTree(Node root) {\n    if (root == null) return null;\n    \
+Node copy = new Node(root.val);\n    for (Node c : root.children) copy.children.add(cloneTree(c));\n    return copy;\n  }\n}\n",
+        )],
+    ),
 ];
 
 /// The compiler or interpreter each language's test needs.

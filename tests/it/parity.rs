@@ -487,16 +487,18 @@ fn check_judge_line(h: &Haystack, s: &Value, sample: &Value, line: &str) -> Resu
     if let Some((ok, what)) = judge_settings_line(s, line) {
         return expect(ok, what);
     }
-    if line == "| # | Verdict | Time |" || line == "|---|---|---|" {
+    if line == "| # | Verdict | Time | Memory |" || line == "|---|---|---|---|" {
         return Ok(());
     }
-    if let Some(cells) = line.strip_prefix("| ").and_then(|l| l.strip_suffix(" ms |")) {
-        let shown = s["samples"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .any(|x| cells == format!("{} | {} | {}", label(x), str_of(&x["verdict"]), x["time_ms"]));
+    if let Some(cells) = line.strip_prefix("| ").and_then(|l| l.strip_suffix(" |")) {
+        let shown = s["samples"].as_array().unwrap().iter().any(|x| {
+            let memory = x["memory_kb"].as_u64().map_or("-".to_string(), |kb| format!("{kb} KB"));
+            cells == format!("{} | {} | {} ms | {memory}", label(x), str_of(&x["verdict"]), x["time_ms"])
+        });
         return expect(shown, "the sample row");
+    }
+    if let Some(rest) = line.strip_prefix("- Peak memory: ") {
+        return expect(sample["memory_kb"].as_u64().is_some_and(|kb| rest == format!("{kb} KB")), "the memory");
     }
     if let Some(rest) = line.strip_prefix("## Sample ").or_else(|| line.strip_prefix("## Your test ")) {
         let exit = if sample["exit"].is_null() { String::new() } else { format!(" ({})", str_of(&sample["exit"])) };
@@ -624,6 +626,7 @@ fn check_judge_parity(args: &Value, text: &str, s: &Value) -> Vec<String> {
                 "- Input:" => sample["input"].as_str().map(str::trim_end),
                 "- stderr (end):" => sample["stderr_tail"].as_str(),
                 "- Output" => sample["output"].as_str().map(str::trim_end),
+                "- Expected output:" => sample["expected_output"].as_str().map(str::trim_end),
                 "## Compilation error (CE)" => s["compile_error"].as_str().map(str::trim_end),
                 "## Compiler messages" => s["compile"]["log"].as_str(),
                 _ => None,
@@ -657,7 +660,11 @@ fn check_judge_parity(args: &Value, text: &str, s: &Value) -> Vec<String> {
             label = "- Output".to_string();
             continue;
         }
-        if line.starts_with("- Input:") || line.starts_with("- stderr (end):") || line.starts_with("## Comp") {
+        if line.starts_with("- Input:")
+            || line.starts_with("- Expected output:")
+            || line.starts_with("- stderr (end):")
+            || line.starts_with("## Comp")
+        {
             label = line.to_string();
             continue;
         }
@@ -710,8 +717,9 @@ const JUDGE_KINDS: &[&str] = &[
     "built in",
     "syntax checked in",
     "the given command",
-    "| # | Verdict | Time |",
+    "| # | Verdict | Time | Memory |",
     "- First difference, line",
+    "- Expected output:",
     "white space or line ends",
     "- Checker: ",
     "- Input:",
@@ -726,6 +734,7 @@ const JUDGE_KINDS: &[&str] = &[
     "pass `checker`",
     "## Your test 2: RAN",
     "| yours 3 | WA |",
+    "- Peak memory: ",
     "- Output (",
 ];
 

@@ -230,14 +230,22 @@ fn lenient(text: &str) -> String {
 }
 
 /// A list whose items are bare words (1612's expression trees: `[+,a,+,null,null,b,c]`): each
-/// item that is not a JSON value made a string.
+/// item that is not a JSON value made a string, and then every item but `null` (LeetCode wrote
+/// characters unquoted: 1597's `[-,*,*,3,4,2,5]` holds the characters `3` and `4`).
 fn bare_words(text: &str) -> String {
+    let all = words_as_strings(text, false);
+    if all == text { all } else { words_as_strings(text, true) }
+}
+
+/// `text` with each bare word of a list quoted; with `every`, every unquoted item but `null`.
+fn words_as_strings(text: &str, every: bool) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut item = String::new();
     let mut in_double = false;
     let flush = |item: &mut String, out: &mut String| {
         let t = item.trim();
-        if t.is_empty() || serde_json::from_str::<Value>(t).is_ok() {
+        let keep = if every { t == "null" || t.starts_with('"') } else { serde_json::from_str::<Value>(t).is_ok() };
+        if t.is_empty() || keep {
             out.push_str(item);
         } else {
             out.push_str(&Value::String(t.to_string()).to_string());
@@ -271,6 +279,8 @@ mod tests {
         assert_eq!(v, json!(["+", "a", "+", null, null, "b", "c"]));
         assert_eq!(value_at("[x]").unwrap().0, json!(["x"]));
         assert_eq!(value_at("[1,null,-2.5]").unwrap().0, json!([1, null, -2.5]));
+        // Characters written unquoted beside digits: the digits are characters too (1597).
+        assert_eq!(value_at("[-,*,*,3,4,null,5]").unwrap().0, json!(["-", "*", "*", "3", "4", null, "5"]));
         // A word alone is no value (142's "tail connects to node index 1" is read apart).
         assert!(value_at("tail connects").is_none());
     }

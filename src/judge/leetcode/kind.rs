@@ -31,6 +31,8 @@ const OTHER_APIS: &[&str] = &[
     "Relation",
     "rand7",
     "commonSetBits",
+    "commonBits",
+    "InfiniteStream",
     "Street",
     "CategoryHandler",
     "BigArray",
@@ -90,6 +92,11 @@ fn unbuilt_shape(statement: &str, code: &str, node: Option<NodeKind>, lang: Lang
             "a tree with a defect LeetCode's hidden code makes (1660: `fromNode`'s right child set to `toNode`), \
 which no driver makes",
             "Check it with a broken tree of your own",
+        ))
+    } else if mentions(code, "RopeTreeNode") {
+        Some((
+            "a rope tree (2689: `RopeTreeNode`, a string or a length in each node), which no driver builds",
+            "Check it with a tree of your own",
         ))
     } else if mentions(code, "NodeCopy") {
         Some((
@@ -186,6 +193,12 @@ mod tests {
         assert!(classify(None, "", font, Lang::Python).unwrap_err().contains("`FontInfo`"));
         let ts = "/**\n * class BinaryMatrix {\n *     get(row: number, col: number): number {}\n * }\n */\nfunction f(m: BinaryMatrix) {}";
         assert!(classify(None, "", ts, Lang::TypeScript).unwrap_err().contains("`BinaryMatrix`"));
+        // 3094's `commonBits` and 3023's `InfiniteStream`, as LeetCode's C++ and Java templates call them.
+        let bits = "/**\n * Definition of commonBits API.\n * int commonBits(int num);\n */\nclass Solution {\npublic:\n    int findNumber() { return commonBits(1); }\n};";
+        assert!(classify(None, "", bits, Lang::Cpp).unwrap_err().contains("`commonBits`"));
+        let stream =
+            "class Solution {\n    public int findPattern(InfiniteStream stream, int[] pattern) { return 0; }\n}";
+        assert!(classify(None, "", stream, Lang::Java).unwrap_err().contains("`InfiniteStream`"));
     }
 
     #[test]
@@ -202,6 +215,8 @@ mod tests {
         let broken = "Input: root = [1,2,3], fromNode = 2, toNode = 3";
         let code = "class Solution:\n    def correctBinaryTree(self, root: TreeNode) -> TreeNode:";
         assert!(classify(None, broken, code, Lang::Cpp).unwrap_err().contains("1660"));
+        let rope = "class Solution {\npublic:\n    char getKthCharacter(RopeTreeNode* root, int k) {";
+        assert!(classify(None, "", rope, Lang::Cpp).unwrap_err().contains("`RopeTreeNode`"));
     }
 
     #[test]

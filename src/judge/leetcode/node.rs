@@ -13,7 +13,7 @@
 pub(crate) enum NodeKind {
     /// `val`, `next`: a singly linked list.
     List,
-    /// `val`, `left`, `right`: a binary tree (1597, 1612's expression trees).
+    /// `val` (a character), `left`, `right`: 1597 and 1612's binary expression trees.
     Tree,
     /// `children`: an N-ary tree, level order with `null` between the children of each node.
     Nary,
@@ -112,6 +112,8 @@ impl Facts {
             ("node.parent", &["parent"]),
             ("parent pointer", &["parent"]),
             ("next pointer", &["next"]),
+            // 1597, 1612: LeetCode's `Node` with a character `val`, `left` and `right`.
+            ("binary expression tree", &["left", "right"]),
             ("previous pointer", &["prev"]),
         ];
         for (phrase, fields) in phrases {
@@ -259,6 +261,7 @@ mod tests {
             ("Convert a Binary Search Tree to a sorted Circular Doubly-Linked List in place.", "ring"),
             ("Given a Circular Linked List node, which is sorted", "circular"),
             ("a doubly linked list, which contains nodes that have a next pointer and a previous pointer", "doubly"),
+            ("A binary expression tree is a kind of binary tree used to represent arithmetic expressions.", "tree"),
         ];
         for (statement, want) in cases {
             assert_eq!(kind(statement, bare), Some(want), "{statement}");

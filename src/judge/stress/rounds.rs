@@ -174,6 +174,8 @@ pub(super) fn blank() -> SampleResult {
         overhead_us: (0, 0),
         own: false,
         output: None,
+        expected: None,
+        memory_kb: None,
     }
 }
 

@@ -244,6 +244,8 @@ mod tests {
             overhead_us: (0, 0),
             own: false,
             output: None,
+            expected: None,
+            memory_kb: None,
         }
     }
 

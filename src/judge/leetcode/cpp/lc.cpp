@@ -177,6 +177,8 @@ void start() {
         for (const J& n : names->a) the_call.names.push_back(n.s);
     const J* returns = the_call.doc.get("returns");
     the_call.value = returns && returns->s == "value";
+    const J* declared = the_call.doc.get("declared");
+    the_call.boolean = declared && declared->s == "bool";
     // 277: `knows` is built from `graph`, and the method takes the number of people.
     const J* a = the_call.doc.get("api");
     const J* name = a ? a->get("name") : nullptr;

@@ -58,6 +58,7 @@ struct Call {
     const J* args = nullptr;
     std::vector<std::string> names;
     bool value = false;  // "returns": "value": a returned node is shown as its val
+    bool boolean = false;  // "declared": "bool": every example expects `true` or `false`
     const J* named(const std::string& name) const;
     const J* methods() const;
 };
@@ -281,10 +282,20 @@ N* build_list(const J& j) {
 
 // A binary tree in level order, `null` for a missing child; each child's `parent` set for the
 // parent-pointer kind (1650).
+// A tree node's value: a character for a `char val` (1597, 1612's expression trees: `"+"`).
+template <class N>
+auto node_value(const J& e) {
+    if constexpr (std::is_same_v<std::decay_t<decltype(N::val)>, char>) {
+        return e.k == J::Str ? (e.s.empty() ? ' ' : e.s[0]) : char(e.i);
+    } else {
+        return int(e.i);
+    }
+}
+
 template <class N, bool parent = false>
 N* build_tree(const J& j) {
     if (j.a.empty() || j.a[0].k == J::Null) return nullptr;
-    N* root = new N(int(j.a[0].i));
+    N* root = new N(node_value<N>(j.a[0]));
     std::deque<N*> queue{root};
     size_t i = 1;
     while (!queue.empty() && i < j.a.size()) {
@@ -292,7 +303,7 @@ N* build_tree(const J& j) {
         queue.pop_front();
         for (N** side : {&n->left, &n->right}) {
             if (i < j.a.size() && j.a[i].k != J::Null) {
-                *side = new N(int(j.a[i].i));
+                *side = new N(node_value<N>(j.a[i]));
                 if constexpr (parent) (*side)->parent = n;
                 queue.push_back(*side);
             }
@@ -407,7 +418,13 @@ void show_tree(std::string& o, N* root) {
     o += '[';
     for (size_t k = 0; k < order.size(); k++) {
         if (k) o += ',';
-        o += order[k] ? std::to_string(order[k]->val) : "null";
+        if (!order[k]) {
+            o += "null";
+        } else if constexpr (std::is_same_v<std::decay_t<decltype(N::val)>, char>) {
+            quote(o, std::string(1, order[k]->val));
+        } else {
+            o += std::to_string(order[k]->val);
+        }
     }
     o += ']';
 }
@@ -664,6 +681,12 @@ template <class C, class X, class F>
             out += "null";
     } else {
         auto&& r = call_with(f, obj, *t, indexes_of<F>);
+        using R = std::decay_t<decltype(r)>;
+        // LeetCode's template declares `bool`: a method declared `int` (or any number) is
+        // converted as LeetCode's `bool ret = …` converts it.
+        if constexpr (std::is_arithmetic_v<R> && !std::is_same_v<R, bool>) {
+            if (call().boolean) finish(r ? "true" : "false");
+        }
         lc_show(out, r);
     }
     finish(out);

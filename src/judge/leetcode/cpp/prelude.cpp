@@ -123,17 +123,13 @@ public:
 inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_list<Node, oj_leetcode::Links::Doubly>); }
 inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_list(o, n); }
 //@ tree
-class Node {
-public:
-    int val;
+struct Node {
+    char val;
     Node* left;
     Node* right;
-
-    Node() : val(0), left(NULL), right(NULL) {}
-
-    Node(int _val) : val(_val), left(NULL), right(NULL) {}
-
-    Node(int _val, Node* _left, Node* _right) : val(_val), left(_left), right(_right) {}
+    Node() : val(' '), left(nullptr), right(nullptr) {}
+    Node(char x) : val(x), left(nullptr), right(nullptr) {}
+    Node(char x, Node* left, Node* right) : val(x), left(left), right(right) {}
 };
 inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_tree<Node>); }
 inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_tree(o, n); }

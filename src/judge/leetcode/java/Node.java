@@ -6,10 +6,14 @@ class Node {
     public int val;
     public List<Node> children;
 
-    public Node() {}
+    // 1490, 1506, 1522's template: an empty list of children until set.
+    public Node() {
+        children = new ArrayList<Node>();
+    }
 
     public Node(int _val) {
         val = _val;
+        children = new ArrayList<Node>();
     }
 
     public Node(int _val, List<Node> _children) {
@@ -114,17 +118,19 @@ class Node {
 }
 // node: tree
 class Node {
-    public int val;
-    public Node left;
-    public Node right;
+    char val;
+    Node left;
+    Node right;
 
-    public Node() {}
+    Node() {
+        this.val = ' ';
+    }
 
-    public Node(int val) {
+    Node(char val) {
         this.val = val;
     }
 
-    public Node(int val, Node left, Node right) {
+    Node(char val, Node left, Node right) {
         this.val = val;
         this.left = left;
         this.right = right;

@@ -117,8 +117,11 @@ public final class OjDriver {
         }
         Object result = m.invoke(sol, values);
         if (m.getReturnType() == void.class) {
-            // In place: judged by the first argument, or the list the node given by value is in.
-            return show(extra != null ? extra : values.length > 0 ? values[0] : null);
+            // In place: judged by the first argument, or the list the node given by value is in;
+            // an empty tree or list stays one (114's `root = []` is `[]`, not `null`).
+            Object shown = extra != null ? extra : values.length > 0 ? values[0] : null;
+            boolean node = values.length > 0 && OjNodes.isNodeClass(m.getParameterTypes()[0]);
+            return shown == null && node ? "[]" : show(shown);
         }
         // No node: an empty list or tree, or null where one value is expected (510's successor).
         return result == null && OjNodes.isNodeClass(m.getReturnType()) && !value ? "[]" : show(result);
