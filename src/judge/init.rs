@@ -20,9 +20,13 @@
 //! itself, which is what we want only where it is not PID 1 (here it would be); coreutils
 //! `timeout` as PID 1 exits with 128 + N, the same ambiguity. Neither writes the signal anywhere.
 
+mod batch;
+
 use std::ffi::OsString;
 use std::io::Write;
 use std::process::{Command, ExitCode, ExitStatus, Stdio};
+
+pub use batch::BATCH;
 
 /// The hidden first argument that starts the binary as the judge's init:
 /// `oj-mcp-rs --oj-judge-init STATUS INPUT [NAME=VALUE…] [--setup COMMAND…] -- PROGRAM [ARGS…]`.
@@ -105,6 +109,21 @@ pub fn main(args: &[OsString], wait: Wait) -> ExitCode {
         );
         return ExitCode::from(127);
     }
+    // Reads to the lifeline's end (a thread, while this one waits for the program).
+    let watch = std::thread::Builder::new().spawn(|| {
+        let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+        std::process::exit(i32::from(ABANDONED));
+    });
+    if watch.is_err() {
+        return ExitCode::from(127);
+    }
+    let words: Vec<OsString> = std::iter::once(program).chain(rest).cloned().collect();
+    // The batch's marker comes first, or after the capability drop's `--` (see `batch`).
+    let at = if words[0] == BATCH { 0 } else { words.iter().position(|w| w == "--").map_or(0, |i| i + 1) };
+    if words.get(at).is_some_and(|w| w == BATCH) {
+        let dir = std::path::Path::new(status).parent().unwrap_or(std::path::Path::new("."));
+        return batch::run(input.as_ref(), dir, &words[..at], &vars);
+    }
     let started =
         std::fs::File::open(input).and_then(|stdin| Command::new(program).args(rest).envs(vars).stdin(stdin).spawn());
     let mut child = match started {
@@ -114,15 +133,6 @@ pub fn main(args: &[OsString], wait: Wait) -> ExitCode {
             return ExitCode::from(127);
         }
     };
-    // Reads to the lifeline's end (a thread, while this one waits for the program).
-    let watch = std::thread::Builder::new().spawn(|| {
-        let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
-        std::process::exit(i32::from(ABANDONED));
-    });
-    if watch.is_err() {
-        let _ = child.kill();
-        return ExitCode::from(127);
-    }
     let ended = match measured(&mut child, wait, status) {
         Ok(s) => s,
         Err(e) => {

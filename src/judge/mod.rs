@@ -371,6 +371,19 @@ pub(crate) fn execute(
     stdin: &[u8],
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Exec, String> {
+    execute_for(argv, cwd, limits, limits.time_ms, stdin, cancelled)
+}
+
+/// [`execute`], stopped at `wall_ms` rather than the limits' time (a stress batch: its runs'
+/// limits are each run's, and the batch lasts until the time budget).
+pub(crate) fn execute_for(
+    argv: &[String],
+    cwd: Option<&std::path::Path>,
+    limits: Limits,
+    wall_ms: u64,
+    stdin: &[u8],
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Exec, String> {
     let (tmp, work) = run_folder().map_err(|e| format!("cannot make the run's folder: {e}"))?;
     // What the program sees (and a checker); the wrappers may be started with less of it.
     let env = sandbox::environment(&work);
@@ -386,7 +399,7 @@ pub(crate) fn execute(
         env: &spawn_env,
         stdin,
         stdin_file: init.then_some(input.as_path()),
-        time_ms: limits.time_ms,
+        time_ms: wall_ms,
         output_cap: OUTPUT_CAP,
         // Unix without a PID namespace: children left in the group. (On Windows the tree of an
         // exited process cannot be walked: `taskkill /T` only helps while it runs.)

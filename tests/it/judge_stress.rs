@@ -64,7 +64,7 @@ pub(crate) fn py(code: &str) -> Value {
 
 fn args(program: &str, reference: &str, extra: Value) -> Value {
     let mut a = json!({"source": "atcoder", "id": "sum_a", "language": "python", "code": program,
-        "reference": py(reference), "generator": py(GENERATOR), "time_limit_ms": 20000, "time_budget_s": 60});
+        "reference": py(reference), "generator": py(GENERATOR), "time_limit_ms": 20000, "time_budget_s": 300});
     for (k, v) in extra.as_object().unwrap() {
         a[k] = v.clone();
     }
@@ -259,7 +259,8 @@ fn stress_reports_progress_and_can_be_cancelled() {
     assert_eq!(pong["result"], json!({}), "{pong}");
     // Progress, per batch of rounds, before the reply.
     s.send(&json!({"jsonrpc": "2.0", "id": "stress-2", "method": "tools/call",
-        "params": {"name": TOOL, "_meta": {"progressToken": "q"}, "arguments": args(REFERENCE, REFERENCE, json!({"rounds": 25}))}}));
+        "params": {"name": TOOL, "_meta": {"progressToken": "q"},
+        "arguments": args(REFERENCE, REFERENCE, json!({"rounds": 25, "time_budget_s": 300}))}}));
     let mut steps = Vec::new();
     let reply = loop {
         let v = s.try_recv(Duration::from_secs(300)).expect("a reply");
@@ -273,4 +274,75 @@ fn stress_reports_progress_and_can_be_cancelled() {
     assert_eq!(reply["result"]["structuredContent"]["verdict"], "PASSED", "{reply}");
     let last = steps.last().expect("progress before the reply");
     assert!(last["message"].as_str().unwrap().contains("25 of 25 rounds"), "{last}");
+}
+
+/// Prints the seed and the size: each round's input names its seed.
+const SEED_GENERATOR: &str = "import sys\nprint(sys.argv[1], sys.argv[2])\n";
+const SEED_REFERENCE: &str = "s, z = map(int, input().split())\nprint(s + z)\n";
+
+/// The reference, but with `fault` on seed 7: round 6 of seeds counting from 1, the third round of
+/// the second thread's first batch (rounds 4 to 7), or of the first thread's second.
+fn faulty_on_seed_7(fault: &str) -> String {
+    format!("s, z = map(int, input().split())\nif s == 7:\n    {fault}\nprint(s + z)\n")
+}
+
+#[test]
+fn a_crash_a_time_out_and_a_wrong_answer_inside_a_batch_name_their_round() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
+    let a = |fault: &str, time_ms: u64| {
+        json!({"source": "atcoder", "id": "sum_a", "language": "python", "code": faulty_on_seed_7(fault),
+            "reference": py(SEED_REFERENCE), "generator": py(SEED_GENERATOR), "rounds": 12,
+            "time_limit_ms": time_ms, "reference_time_limit_ms": 20000, "time_budget_s": 300})
+    };
+    for (fault, time_ms, verdict) in [
+        ("import os; os.abort()", 20000, "RE"),
+        ("import time; time.sleep(60)", 8000, "TLE"),
+        ("print(0); exit()", 20000, "WA"),
+    ] {
+        let v = stressed(&mut s, a(fault, time_ms));
+        let c = &v["counterexample"];
+        assert_eq!(v["verdict"], verdict, "{v}");
+        // Round 6: seed 7, size 7 (sizes cycle 1 to 10); no smaller size fails (only seed 7 does).
+        assert_eq!(
+            (c["seed"].as_u64(), c["size"].as_u64(), c["input"].as_str()),
+            (Some(7), Some(7), Some("7 7\n")),
+            "{v}"
+        );
+        assert_eq!((c["fault"].as_str(), c["program"]["verdict"].as_str()), (Some("program"), Some(verdict)), "{v}");
+        assert_eq!(c["reference"]["output"], "14\n", "{v}");
+    }
+}
+
+#[test]
+fn a_program_in_a_batch_cannot_write_outside_its_folder_nor_read_the_token() {
+    if !have("python3") || !cfg!(target_os = "linux") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
+    // Outside the run's folder and outside /tmp (which the sandbox replaces with its own).
+    let outside =
+        std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("stress-batch-{}", std::process::id()));
+    let token = crate::harness::TOKEN;
+    // It prints the right sum only where it saw no token (its own environment, and every one it
+    // can read in /proc: the init's, the other runs') and its write outside failed.
+    let program = format!(
+        "import os, glob\nseen = any('{token}' in v for v in os.environ.values())\n\
+for f in glob.glob('/proc/*/environ'):\n    try:\n        seen = seen or b'{token}' in open(f, 'rb').read()\n    except OSError:\n        pass\n\
+try:\n    open('{}', 'w').write('x')\n    seen = True\nexcept OSError:\n    pass\n\
+s, z = map(int, input().split())\nprint(-1 if seen else s + z)\n",
+        outside.display()
+    );
+    let v = stressed(
+        &mut s,
+        json!({"source": "atcoder", "id": "sum_a", "language": "python", "code": program,
+        "reference": py(SEED_REFERENCE), "generator": py(SEED_GENERATOR), "rounds": 12, "time_limit_ms": 20000,
+        "time_budget_s": 300}),
+    );
+    assert_eq!((v["verdict"].as_str(), v["rounds"].as_u64()), (Some("PASSED"), Some(12)), "{v}");
+    assert!(!outside.exists(), "the program wrote {}", outside.display());
 }

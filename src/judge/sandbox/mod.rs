@@ -167,7 +167,8 @@ pub(crate) fn wrap(
         // which wait for the run before they can end. bwrap's --die-with-parent is the same.)
         out.extend([tool("setpriv"), "--pdeathsig", "KILL", "--"].map(String::from));
     }
-    out.extend(prlimit(limits));
+    // A stress batch (`init/batch.rs`) writes its programs' outputs to files: capped by size.
+    out.extend(prlimit(limits, argv.first().is_some_and(|a| a == super::init::BATCH)));
     let path = env.iter().find(|(k, _)| k == "PATH").map(|(_, v)| v.as_str());
     let keep = || keeps(run.writable, argv, run.cwd, path);
     let mut setup = Vec::new();
@@ -196,8 +197,16 @@ pub(crate) fn wrap(
     (out, init.is_some())
 }
 
-/// `prlimit --cpu=N --stack=unlimited [--as=B] --`, where `prlimit` exists.
-fn prlimit(limits: Limits) -> Vec<String> {
+/// Whether stress rounds can run in batches here: under the init (PID 1 of the run's namespace,
+/// whose exit ends everything the batch started) with `prlimit` (the limits of each process,
+/// and the size of the files a batch writes).
+pub(crate) fn batches() -> bool {
+    engine_now().1.is_some() && prlimit_works()
+}
+
+/// `prlimit --cpu=N --stack=unlimited [--as=B] [--fsize=CAP] --`, where `prlimit` exists; the
+/// file size capped (one byte over the output cap) for a batch (`fsize`).
+fn prlimit(limits: Limits, fsize: bool) -> Vec<String> {
     if !prlimit_works() {
         return Vec::new();
     }
@@ -212,6 +221,9 @@ fn prlimit(limits: Limits) -> Vec<String> {
     out.push("--stack=unlimited".into());
     if let Some(mb) = limits.memory_mb {
         out.push(format!("--as={}", mb.saturating_mul(1 << 20)));
+    }
+    if fsize {
+        out.push(format!("--fsize={}", super::OUTPUT_CAP + 1));
     }
     out.push("--".into());
     out

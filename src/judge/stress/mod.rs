@@ -11,6 +11,7 @@
 //! shrink), `output` (the structured result and its text).
 
 mod args;
+mod batch;
 mod output;
 mod rounds;
 mod source;
@@ -199,8 +200,9 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
         unrepeated: 0,
     };
     if a.rounds > 0 {
-        let s = rounds::search(e, a.rounds, &rounds::stress_at(a.seed, a.max_size), deadline, &cancelled, &progress);
+        let s = batch::search(e, a.rounds, &rounds::stress_at(a.seed, a.max_size), deadline, &cancelled, &progress);
         out.rounds = s.done;
+        out.unrepeated = s.unrepeated;
         out.first_size = s.first.as_ref().map(|r| r.size);
         out.found = s.first;
         out.stopped_by = if out.found.is_some() {
@@ -266,7 +268,7 @@ fn shrink(ctx: &Ctx, e: &rounds::Engine, first: rounds::Round, budget_s: f64, tr
     let deadline = Instant::now() + Duration::from_secs_f64((budget_s / 2.0).max(2.0));
     let cancelled = || ctx.live.cancelled();
     ctx.live.progress(0, count, &format!("a difference at size {}: looking for a smaller one", first.size));
-    let s = rounds::search(e, count, &rounds::shrink_at(first.seed), deadline, &cancelled, &|_| {});
+    let s = batch::search(e, count, &rounds::shrink_at(first.seed), deadline, &cancelled, &|_| {});
     *tried = s.done;
     match s.first {
         Some(smaller) if rounds::same_kind(&first.found, &smaller.found) && smaller.size < first.size => smaller,

@@ -170,7 +170,13 @@ submitting, also try `largest: true` and edge cases (smallest values, equal elem
                 .into(),
         );
     }
-    if o.unrepeated > 0 {
+    if o.unrepeated > 0 && o.stopped_by != "difference_not_repeated" {
+        notes.push(format!(
+            "{} round(s) failed in a batch of rounds (a time-out on a busy machine, usually) but not when run again \
+alone: not reported, and the rounds went on (timeouts_not_repeated).",
+            o.unrepeated
+        ));
+    } else if o.unrepeated > 0 {
         notes.push(
             "A round timed out while rounds ran in parallel, but not when it ran again alone: the machine was busy, \
 the program is not too slow there. The rounds stopped at it (stopped_by: difference_not_repeated); call again for \

@@ -1,13 +1,9 @@
 //! The rounds of a stress test: an input from the generator, the reference's output on it, the
 //! program's, compared as samples are; many rounds at once over the cores, stopping at the first
-//! round whose outcome differs; then a search for a smaller failing input (new seeds at each
+//! round whose outcome differs (the search: `batch.rs`); then a search for a smaller failing input (new seeds at each
 //! smaller size, smallest first).
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Mutex, PoisonError};
-use std::thread;
-use std::time::Instant;
 
 use super::super::compare::Diff;
 use super::super::plan::Reader;
@@ -164,7 +160,7 @@ pub(super) fn round(e: &Engine, seed: u64, size: u64, cancelled: &dyn Fn() -> bo
     r
 }
 
-fn blank() -> SampleResult {
+pub(super) fn blank() -> SampleResult {
     SampleResult {
         number: 1,
         verdict: Verdict::Ac,
@@ -181,59 +177,6 @@ fn blank() -> SampleResult {
         expected: None,
         memory_kb: None,
     }
-}
-
-/// How a search stopped.
-pub(super) struct Searched {
-    /// Rounds run to their end.
-    pub(super) done: u64,
-    /// The round of the smallest index that did not find `Same`.
-    pub(super) first: Option<Round>,
-}
-
-/// Runs rounds `0..count` (round `i` on the seed and size `at(i)`) on up to as many threads as
-/// there are cores, until one differs, `deadline` passes, or the call is cancelled.
-/// `progress(done)` follows every finished round.
-pub(super) fn search(
-    e: &Engine,
-    count: u64,
-    at: &(dyn Fn(u64) -> (u64, u64) + Sync),
-    deadline: Instant,
-    cancelled: &(dyn Fn() -> bool + Sync),
-    progress: &(dyn Fn(u64) + Sync),
-) -> Searched {
-    let (next, done, stop) = (AtomicU64::new(0), AtomicU64::new(0), AtomicBool::new(false));
-    let first: Mutex<Option<(u64, Round)>> = Mutex::new(None);
-    let work = || {
-        while !stop.load(Ordering::Relaxed) && !cancelled() && Instant::now() < deadline {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= count {
-                return;
-            }
-            let (seed, size) = at(i);
-            let r = round(e, seed, size, cancelled);
-            if cancelled() {
-                return;
-            }
-            progress(done.fetch_add(1, Ordering::Relaxed) + 1);
-            if r.found != Found::Same {
-                stop.store(true, Ordering::Relaxed);
-                let mut f = first.lock().unwrap_or_else(PoisonError::into_inner);
-                if f.as_ref().is_none_or(|(j, _)| i < *j) {
-                    *f = Some((i, r));
-                }
-            }
-        }
-    };
-    let cores = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
-    thread::scope(|s| {
-        for k in 1..cores.min(count).max(1) {
-            let _ = thread::Builder::new().name(format!("oj-stress-{k}")).spawn_scoped(s, work);
-        }
-        work();
-    });
-    let first = first.into_inner().unwrap_or_else(PoisonError::into_inner).map(|(_, r)| r);
-    Searched { done: done.into_inner(), first }
 }
 
 /// The seed and size of stress round `i`: seeds count up from `seed`, sizes cycle 1..=`max_size`

@@ -1,0 +1,80 @@
+//! The init's batch mode: many runs in one sandbox, for `stress_test`'s rounds (one sandbox's
+//! start, 5 to 9 ms, instead of three per round). The server writes a plan (`stress/batch.rs`)
+//! as the run's input file; the init reads it whole before anything runs, then follows it:
+//!
+//! - `write NAME DATA`: writes DATA to the file NAME of the run's folder (the inputs the server
+//!   made; all written before the first run);
+//! - `run TIME_MS CWD STDIN STDOUT N ARG…`: runs the N words (after the prefix the sandbox put
+//!   before the batch's marker: `setpriv`'s capability drop under `unshare`), its standard input
+//!   the file STDIN (none when empty) and its output the new file STDOUT, standard error thrown
+//!   away, in CWD (the init's when empty), killed at TIME_MS;
+//! - `done ROUND`: prints ROUND on a line: all its runs succeeded.
+//!
+//! Fields are separated by NUL bytes; names are relative to the run's folder. At the first run
+//! that does not exit with 0 (a crash, a time-out, a file it cannot create) the init exits with 1,
+//! and as PID 1 takes every process of the run with it; the server runs that round again alone
+//! for its report. The limits of `prlimit` hold for each process on its own (address space, CPU
+//! seconds, and here the size of a file: an endless output stops at the cap, not at the disk's end).
+
+use std::ffi::OsString;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, ExitCode, Stdio};
+use std::sync::mpsc;
+use std::time::Duration;
+
+/// The word that makes the init's program a batch: `--oj-judge-init … -- [PREFIX…] BATCH [WORDS…]`
+/// (the words after it only tell the sandbox which folders to keep readable).
+pub const BATCH: &str = "--oj-judge-batch";
+
+/// Follows the plan in `plan` (the run's input file); `dir` is the run's folder, `prefix` the
+/// words before [`BATCH`], `vars` the variables the init gives its programs.
+pub(super) fn run(plan: &Path, dir: &Path, prefix: &[OsString], vars: &[(&str, &str)]) -> ExitCode {
+    let Ok(bytes) = std::fs::read(plan) else { return ExitCode::from(127) };
+    let text = String::from_utf8_lossy(&bytes);
+    let mut f = text.split('\0');
+    let mut out = std::io::stdout().lock();
+    while let Some(kind) = f.next() {
+        let ok = match kind {
+            "write" => f.next().zip(f.next()).is_some_and(|(name, data)| std::fs::write(dir.join(name), data).is_ok()),
+            "done" => f.next().is_some_and(|round| writeln!(out, "{round}").and_then(|()| out.flush()).is_ok()),
+            "run" => step(&mut f, dir, prefix, vars),
+            "" => f.next().is_none(),
+            _ => false,
+        };
+        if !ok {
+            return ExitCode::from(1);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// One `run` record: whether the program exited with 0 within its time.
+fn step<'a>(f: &mut impl Iterator<Item = &'a str>, dir: &Path, prefix: &[OsString], vars: &[(&str, &str)]) -> bool {
+    let (Some(ms), Some(cwd), Some(stdin), Some(stdout), Some(n)) = (f.next(), f.next(), f.next(), f.next(), f.next())
+    else {
+        return false;
+    };
+    let (Ok(ms), Ok(n)) = (ms.parse::<u64>(), n.parse::<usize>()) else { return false };
+    let words: Vec<&str> = f.take(n).collect();
+    let mut argv = prefix.iter().map(OsString::as_os_str).chain(words.iter().map(|w| w.as_ref()));
+    let Some(program) = argv.next() else { return false };
+    let input = if stdin.is_empty() { Ok(Stdio::null()) } else { File::open(dir.join(stdin)).map(Stdio::from) };
+    // A new file: one a program of an earlier round put there (a link elsewhere) fails the run.
+    let output = OpenOptions::new().write(true).create_new(true).open(dir.join(stdout));
+    let (Ok(input), Ok(output), true) = (input, output, words.len() == n) else { return false };
+    let mut cmd = Command::new(program);
+    cmd.args(argv).envs(vars.iter().copied()).stdin(input).stdout(output).stderr(Stdio::null());
+    if !cwd.is_empty() {
+        cmd.current_dir(cwd);
+    }
+    let Ok(mut child) = cmd.spawn() else { return false };
+    // A waiter thread, so that the time limit is a timed receive: no polling. At the limit the
+    // init exits (the caller's 1), and the kernel kills the program with the namespace.
+    let (tx, rx) = mpsc::channel();
+    if std::thread::Builder::new().spawn(move || tx.send(child.wait().is_ok_and(|s| s.success()))).is_err() {
+        return false;
+    }
+    rx.recv_timeout(Duration::from_millis(ms)).unwrap_or(false)
+}

@@ -1,0 +1,278 @@
+//! Stress rounds in batches: many rounds in one sandbox (the init's batch mode,
+//! `init/batch.rs`), where a round alone starts three (6 to 9 ms each at rest). The init runs
+//! each round's generator, reference and program, each under its own time limit, and stops at
+//! the first that fails; the outputs are compared here, as a round's are. The first round that
+//! did not agree (a failure, a difference, or a batch that could not run) runs again alone
+//! (`rounds::round`): its report is that run's, as without batches; one that then agrees is
+//! counted as not repeated and the rounds go on.
+
+use std::fmt::Write as _;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Mutex, PoisonError};
+use std::thread;
+use std::time::Instant;
+
+use super::super::init::BATCH;
+use super::super::sandbox::{self, Limits};
+use super::super::verdict::Verdict;
+use super::super::{Case, Exec, execute_for, judge_output};
+use super::rounds::{Engine, Found, Round, blank, round};
+use super::source::GeneratorSource;
+
+/// Rounds in a thread's first batch; each clean batch doubles it, up to [`MOST`].
+pub(super) const FIRST: u64 = 4;
+pub(super) const MOST: u64 = 32;
+
+/// What rounds `from..to` found: how many ran to their end and agreed (or, alone, agreed again:
+/// `unrepeated` of them), and the first that did not, alone.
+#[derive(Default)]
+pub(super) struct Batch {
+    pub(super) same: u64,
+    pub(super) unrepeated: u64,
+    pub(super) first: Option<(u64, Round)>,
+}
+
+/// The limits every run of a batch is under (prlimit's, before the sandbox: each process's own),
+/// where all three have the same memory limit; `None` where batches cannot run here.
+fn shared_limits(e: &Engine) -> Option<Limits> {
+    let gen_limits = match e.generator {
+        GeneratorSource::Program { limits, .. } => Some(*limits),
+        GeneratorSource::Statement { .. } => None,
+    };
+    let all = [e.limits, e.reference_limits].into_iter().chain(gen_limits);
+    let same = all.clone().all(|l| l.memory_mb == e.limits.memory_mb);
+    let time_ms = all.map(|l| l.time_ms).max().unwrap_or(e.limits.time_ms);
+    (same && !e.reference.is_empty() && sandbox::batches()).then_some(Limits { time_ms, memory_mb: e.limits.memory_mb })
+}
+
+/// Rounds `from..to` (round `i` on the seed and size `at(i)`) in batches, until one does not
+/// agree, `deadline` passes or the call is cancelled; without batches here, one by one.
+pub(super) fn rounds(
+    e: &Engine,
+    (from, to): (u64, u64),
+    at: &dyn Fn(u64) -> (u64, u64),
+    deadline: Instant,
+    cancelled: &dyn Fn() -> bool,
+) -> Batch {
+    let mut b = Batch::default();
+    let limits = shared_limits(e);
+    let mut i = from;
+    while i < to && !cancelled() && Instant::now() < deadline {
+        let (ok, flagged) = match limits {
+            Some(l) => screen(e, l, (i, to), at, deadline, cancelled),
+            None => (0, false),
+        };
+        (b.same, i) = (b.same + ok, i + ok);
+        if i >= to || cancelled() || Instant::now() >= deadline {
+            break;
+        }
+        let (seed, size) = at(i);
+        let r = round(e, seed, size, cancelled);
+        if cancelled() {
+            break;
+        }
+        if r.found != Found::Same {
+            b.first = Some((i, r));
+            break;
+        }
+        (b.same, b.unrepeated, i) = (b.same + 1, b.unrepeated + u64::from(flagged), i + 1);
+    }
+    b
+}
+
+/// Runs rounds `from..to` as one batch: how many agreed from `from` on, and whether the next was
+/// seen to fail (`false`: the batch was cut, or could not run).
+fn screen(
+    e: &Engine,
+    limits: Limits,
+    (from, to): (u64, u64),
+    at: &dyn Fn(u64) -> (u64, u64),
+    deadline: Instant,
+    cancelled: &dyn Fn() -> bool,
+) -> (u64, bool) {
+    let wall = deadline.saturating_duration_since(Instant::now()).as_millis() as u64;
+    // LeetCode: the testcases are made first (the generator's in a batch of their own), then
+    // written as the drivers read them.
+    let inputs = match (e.reader, e.generator) {
+        (None, _) => None,
+        (Some(_), GeneratorSource::Statement { .. }) => {
+            Some((from..to).map(|i| e.generator.input(at(i).0, at(i).1, cancelled).ok()).collect::<Vec<_>>())
+        }
+        (Some(_), GeneratorSource::Program { .. }) => {
+            let mut plan = String::new();
+            (from..to).for_each(|i| generator_step(&mut plan, e, i, at, i));
+            let Ok(done) = execute_for(&words(e), None, limits, wall, plan.as_bytes(), cancelled) else {
+                return (0, false);
+            };
+            Some((from..to).map(|i| read(&done, &format!("in{i}"))).collect())
+        }
+    };
+    // Stdin problems: each round's generator, reference and program. LeetCode: the testcases
+    // written first (nothing is written by the init once a program has run), then the runs.
+    let (mut writes, mut runs, mut stdins) = (String::new(), String::new(), Vec::new());
+    for i in from..to {
+        let stdin = match (e.reader, inputs.as_ref()) {
+            (Some(r), Some(inputs)) => inputs[(i - from) as usize].as_ref().and_then(|t| r.stdin("", 1, t).ok()),
+            _ => None,
+        };
+        match &stdin {
+            Some((text, _)) => write!(writes, "write\0in{i}\0{text}\0").unwrap_or(()),
+            None if e.reader.is_some() => break,
+            None => generator_step(&mut runs, e, i, at, i),
+        }
+        stdins.push(stdin);
+        let (input, refs, outs) = (format!("in{i}"), format!("ref{i}"), format!("out{i}"));
+        step(&mut runs, (&e.reference, &[]), e.reference_cwd.as_deref(), e.reference_limits.time_ms, &input, &refs);
+        step(&mut runs, (&e.program, &[]), e.program_cwd.as_deref(), e.limits.time_ms, &input, &outs);
+        write!(runs, "done\0{i}\0").unwrap_or(());
+    }
+    writes.push_str(&runs);
+    let Ok(done) = execute_for(&words(e), None, limits, wall, writes.as_bytes(), cancelled) else { return (0, false) };
+    let (ok, flagged) = compare(e, &done, from, &stdins, cancelled);
+    // A LeetCode testcase that was not made (the generator failed): the round after the batch.
+    (ok, flagged || (ok == stdins.len() as u64 && ok < to - from))
+}
+
+/// The generator's run for round `i` (stdin problems, or LeetCode's first batch), its output
+/// the file `in{round}`.
+fn generator_step(plan: &mut String, e: &Engine, i: u64, at: &dyn Fn(u64) -> (u64, u64), round: u64) {
+    if let GeneratorSource::Program { argv, cwd, limits } = e.generator {
+        let (seed, size) = at(i);
+        let extra = [seed.to_string(), size.to_string()];
+        step(plan, (argv, &extra), cwd.as_deref(), limits.time_ms, "", &format!("in{round}"));
+    }
+}
+
+/// A `run` record of the plan (`init/batch.rs`).
+fn step(
+    plan: &mut String,
+    (argv, extra): (&[String], &[String]),
+    cwd: Option<&std::path::Path>,
+    time_ms: u64,
+    stdin: &str,
+    stdout: &str,
+) {
+    let cwd = cwd.map(|c| c.to_string_lossy()).unwrap_or_default();
+    let n = argv.len() + extra.len();
+    write!(plan, "run\0{time_ms}\0{cwd}\0{stdin}\0{stdout}\0{n}\0").unwrap_or(());
+    for w in argv.iter().chain(extra) {
+        plan.push_str(w);
+        plan.push('\0');
+    }
+}
+
+/// The batch's command: the marker, then every word and folder the runs read (the sandbox keeps
+/// their folders readable; the init reads only the plan).
+fn words(e: &Engine) -> Vec<String> {
+    let mut out = vec![BATCH.to_string()];
+    out.extend(e.program.iter().chain(&e.reference).cloned());
+    if let GeneratorSource::Program { argv, cwd, .. } = e.generator {
+        out.extend(argv.iter().cloned().chain(cwd.iter().map(|c| c.to_string_lossy().into_owned())));
+    }
+    out.extend([&e.program_cwd, &e.reference_cwd].into_iter().flatten().map(|c| c.to_string_lossy().into_owned()));
+    out
+}
+
+/// A file the batch wrote in its folder: a regular file (not a link a program left), at most the
+/// output cap (every process of the run is gone: nothing changes it now).
+fn read(done: &Exec, name: &str) -> Option<String> {
+    let path = done.tmp.path().join(name);
+    let meta = std::fs::symlink_metadata(&path).ok()?;
+    if !meta.file_type().is_file() || meta.len() > super::super::OUTPUT_CAP as u64 {
+        return None;
+    }
+    std::fs::read(&path).ok().map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
+/// How many of the batch's rounds, from `from` on, ran to their end and agree (compared as a
+/// round's outputs are), and whether the next failed.
+fn compare(
+    e: &Engine,
+    done: &Exec,
+    from: u64,
+    stdins: &[Option<(String, bool)>],
+    cancelled: &dyn Fn() -> bool,
+) -> (u64, bool) {
+    let printed = String::from_utf8_lossy(&done.out.stdout).into_owned();
+    // The rounds the init said done, in order (a program may print there too: only its verdict).
+    let finished = printed.lines().zip(from..).take_while(|(l, i)| l.parse() == Ok(*i)).count().min(stdins.len());
+    for (k, given) in stdins.iter().take(finished).enumerate() {
+        let i = from + k as u64;
+        let (Some(input), Some(expected), Some(got)) =
+            (read(done, &format!("in{i}")), read(done, &format!("ref{i}")), read(done, &format!("out{i}")))
+        else {
+            return (k as u64, true);
+        };
+        if input.trim().is_empty() {
+            return (k as u64, true);
+        }
+        let design = given.as_ref().is_some_and(|g| g.1);
+        let case = Case { number: 1, stdin: input, expected, shown: String::new(), design, own: false, judged: true };
+        let mut s = blank();
+        judge_output(e.job, &case, &got, &done.tmp, &done.env, &mut s, cancelled);
+        if s.verdict != Verdict::Ac {
+            return (k as u64, true);
+        }
+    }
+    (finished as u64, finished < stdins.len() && done.out.end == super::super::run::End::Code(1))
+}
+
+/// How a search stopped.
+pub(super) struct Searched {
+    /// Rounds run to their end.
+    pub(super) done: u64,
+    /// The round of the smallest index that did not find `Same`.
+    pub(super) first: Option<Round>,
+    /// Rounds that failed in a batch but agreed when run again alone (a busy machine's time-out).
+    pub(super) unrepeated: u64,
+}
+
+/// Runs rounds `0..count` (round `i` on the seed and size `at(i)`) in batches on up to
+/// as many threads as there are cores, until one differs, `deadline` passes, or the call is
+/// cancelled. `progress(done)` follows every finished round.
+pub(super) fn search(
+    e: &Engine,
+    count: u64,
+    at: &(dyn Fn(u64) -> (u64, u64) + Sync),
+    deadline: Instant,
+    cancelled: &(dyn Fn() -> bool + Sync),
+    progress: &(dyn Fn(u64) + Sync),
+) -> Searched {
+    let (next, done, stop) = (AtomicU64::new(0), AtomicU64::new(0), AtomicBool::new(false));
+    let unrepeated = AtomicU64::new(0);
+    let first: Mutex<Option<(u64, Round)>> = Mutex::new(None);
+    let work = || {
+        let mut size = FIRST;
+        while !stop.load(Ordering::Relaxed) && !cancelled() && Instant::now() < deadline {
+            let i = next.fetch_add(size, Ordering::Relaxed);
+            if i >= count {
+                return;
+            }
+            let b = rounds(e, (i, (i + size).min(count)), at, deadline, cancelled);
+            if cancelled() {
+                return;
+            }
+            unrepeated.fetch_add(b.unrepeated, Ordering::Relaxed);
+            for _ in 0..b.same + u64::from(b.first.is_some()) {
+                progress(done.fetch_add(1, Ordering::Relaxed) + 1);
+            }
+            if let Some((j, r)) = b.first {
+                stop.store(true, Ordering::Relaxed);
+                let mut f = first.lock().unwrap_or_else(PoisonError::into_inner);
+                if f.as_ref().is_none_or(|(k, _)| j < *k) {
+                    *f = Some((j, r));
+                }
+            }
+            size = (size * 2).min(MOST);
+        }
+    };
+    let cores = thread::available_parallelism().map_or(1, |n| n.get()) as u64;
+    thread::scope(|s| {
+        for k in 1..cores.min(count).max(1) {
+            let _ = thread::Builder::new().name(format!("oj-stress-{k}")).spawn_scoped(s, work);
+        }
+        work();
+    });
+    let first = first.into_inner().unwrap_or_else(PoisonError::into_inner).map(|(_, r)| r);
+    Searched { done: done.into_inner(), first, unrepeated: unrepeated.into_inner() }
+}
