@@ -257,13 +257,17 @@ def run_mutants(args, backend, server_env):
         finally:
             server.stop()
 
-    threads = [threading.Thread(target=worker) for _ in range(max(1, args.workers))]
+    run_workers(worker, args.workers)
+    return records
+
+
+def run_workers(worker, n):
+    """Runs `worker` on `n` threads (at least one) and waits for them all."""
+    threads = [threading.Thread(target=worker) for _ in range(max(1, n))]
     for t in threads:
         t.start()
     for t in threads:
         t.join()
-    return records
-
 
 def mutate_one(args, server, number, obj, code, ms):
     """The first of a problem's mutants (at most 4 tried, one kind each first) that still passes
@@ -335,11 +339,7 @@ def parallel(args, server_env, todo, one):
         finally:
             server.stop()
 
-    threads = [threading.Thread(target=worker) for _ in range(max(1, args.workers))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
+    run_workers(worker, args.workers)
     return records
 
 
