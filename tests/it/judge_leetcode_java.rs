@@ -59,6 +59,7 @@ fn leetcode_in_java() {
     design_classes_node_kinds_nested_integers_and_apis(&b, &mut s);
     template_nodes_and_classes_without_solution(&b, &mut s);
     compile_errors_at_the_users_lines_and_the_users_prints(&b, &mut s);
+    answers_by_their_declared_type(&b, &mut s);
 }
 
 fn functions_lists_trees_and_nodes_by_value(b: &Backend, s: &mut Server) {
@@ -204,4 +205,22 @@ return \"\" + a[s.length()];\n    }\n}\n";
         json!({"source": "leetcode", "id": "9221", "language": "java", "code": "class Answer {}"}),
     );
     assert!(text.contains("`class Solution`"), "{text}");
+}
+
+/// What LeetCode's Java shows of an answer whose declared type is not the template's: a `List`
+/// of any class, a boxed number or boolean, and an integer where the template says `double`.
+fn answers_by_their_declared_type(b: &Backend, s: &mut Server) {
+    let evens = "class Solution {\n    public ArrayList<Integer> evens(int n) {\n        ArrayList<Integer> a = new ArrayList<>();\n        \
+for (int i = 2; i <= n; i += 2) a.add(i);\n        return a;\n    }\n}\n";
+    passes(b, s, "9211", &[("n = 4", "[2,4]"), ("n = 1", "[]")], evens);
+    let pairs = "class Solution {\n    public LinkedList<List<Integer>> pairs(int n) {\n        LinkedList<List<Integer>> a = new LinkedList<>();\n        \
+for (int i = 1; i < n; i++) a.add(Arrays.asList(i, i + 1));\n        return a;\n    }\n}\n";
+    passes(b, s, "9212", &[("n = 3", "[[1,2],[2,3]]")], pairs);
+    let count = "class Solution {\n    public Integer count(int[] nums) {\n        return nums.length;\n    }\n}\n";
+    passes(b, s, "9213", &[("nums = [1,2,3]", "3")], count);
+    let even = "class Solution {\n    public Boolean isEven(int n) {\n        return n % 2 == 0;\n    }\n}\n";
+    passes(b, s, "9214", &[("n = 4", "true"), ("n = 3", "false")], even);
+    let average = "class Solution {\n    public long average(int[] nums) {\n        long s = 0;\n        for (int x : nums) s += x;\n        \
+return s / nums.length;\n    }\n}\n";
+    passes(b, s, "9215", &[("nums = [2,2]", "2.00000"), ("nums = [1,3,5]", "3.00000")], average);
 }
