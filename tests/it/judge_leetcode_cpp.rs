@@ -184,6 +184,14 @@ if (isBadVersion(mid)) hi = mid; else lo = mid + 1;\n        }\n        return l
         "class Solution {\npublic:\n    int isEven(int n) { return n % 2 == 0 ? 2 : 0; }\n};\n",
         "AC",
     ),
+    // LeetCode's template declares `double`; a method declared `long long` is shown as the
+    // number, and compared as a double (within 1e-5).
+    (
+        &[("nums = [2,2]", "2.00000"), ("nums = [1,3,5]", "3.00000")],
+        "class Solution {\npublic:\n    long long average(vector<int>& nums) {\n        long long s = 0;\n        \
+for (int x : nums) s += x;\n        return s / (long long)nums.size();\n    }\n};\n",
+        "AC",
+    ),
     // A wrong answer is one.
     (
         &[("x = 2.00000, n = 10", "1024.00000"), ("x = 2.10000, n = 3", "9.26100")],
