@@ -487,6 +487,8 @@ def annotations(f):
 def returns(f):
     # The declared return type as text (`bool`, `List[List[str]]`): the annotation, else the
     # docstring's `:rtype:`; "" when none is declared.
+    if not PY2 and inspect.signature(f).return_annotation is None:
+        return "None"  # `-> None`: the annotation is the object None, not the string.
     ann = None if PY2 else inspect.signature(f).return_annotation
     if ann is not None and ann is not inspect.Signature.empty:
         plain = isinstance(ann, type) and "[" not in str(ann)
