@@ -87,36 +87,16 @@ fn real_statements() {
             let e = shapes.entry(shape).or_insert((0, id.clone()));
             e.0 += 1;
         }
-        let sizes: &[f64] = if std::env::var("OJ_LCGEN_FULL").is_ok() { &[0.05, 0.3, 1.0] } else { &[0.05, 0.3] };
-        let mut kept = format!("# read {:?}\n# unread {:?}\n# assumed {:?}\n", p.read(), p.unread(), p.assumed());
-        for (seed, &size) in sizes.iter().enumerate() {
-            let start = std::time::Instant::now();
-            let t = p.testcase(seed as u64, size);
-            if start.elapsed() > slowest.0 {
-                slowest = (start.elapsed(), format!("{id} at size {size}: {} bytes", t.len()));
-            }
-            match example::parse(&t, "0") {
-                Ok(e) if same_names(&e.call, &examples[0].call) => {
-                    kept += &format!("# stdin {}", example::to_stdin(&e.call, &extras.fields()));
-                }
-                other => bad.push(format!(
-                    "{id} size {size}: {:?}: {}",
-                    other.err(),
-                    t.chars().take(200).collect::<String>()
-                )),
-            }
-            kept += &t;
-            kept += "\n";
-        }
+        let kept = generated(&id, &p, &examples[0].call, &extras, &mut slowest, &mut bad);
         if let Some(out) = &out {
             std::fs::write(format!("{out}/{id}.txt"), kept).unwrap();
         }
     }
-    let mut top: Vec<_> = shapes.into_iter().collect();
-    top.sort_by_key(|t| std::cmp::Reverse(t.1.0));
     eprintln!("function/design problems {total}, planned {planned}, every constraint read {all_read}");
     eprintln!("not planned: {why:?}");
     eprintln!("slowest testcase: {:?} {}", slowest.0, slowest.1);
+    let mut top: Vec<_> = shapes.into_iter().collect();
+    top.sort_by_key(|t| std::cmp::Reverse(t.1.0));
     for (s, (n, id)) in top.iter().take(60) {
         eprintln!("{n:5} {s}   (e.g. {id})");
     }
@@ -124,6 +104,38 @@ fn real_statements() {
         eprintln!("BAD {b}");
     }
     assert!(bad.is_empty(), "{} testcases do not parse", bad.len());
+}
+
+/// `real_statements`' testcases of one problem at a few sizes, as `OJ_LCGEN_OUT` keeps them: each
+/// must parse as the examples do, with their names (else it goes to `bad`); the slowest is noted.
+fn generated(
+    id: &str,
+    p: &Plan,
+    first: &Call,
+    extras: &super::super::kind::Extras,
+    slowest: &mut (std::time::Duration, String),
+    bad: &mut Vec<String>,
+) -> String {
+    let sizes: &[f64] = if std::env::var("OJ_LCGEN_FULL").is_ok() { &[0.05, 0.3, 1.0] } else { &[0.05, 0.3] };
+    let mut kept = format!("# read {:?}\n# unread {:?}\n# assumed {:?}\n", p.read(), p.unread(), p.assumed());
+    for (seed, &size) in sizes.iter().enumerate() {
+        let start = std::time::Instant::now();
+        let t = p.testcase(seed as u64, size);
+        if start.elapsed() > slowest.0 {
+            *slowest = (start.elapsed(), format!("{id} at size {size}: {} bytes", t.len()));
+        }
+        match example::parse(&t, "0") {
+            Ok(e) if same_names(&e.call, first) => {
+                kept += &format!("# stdin {}", example::to_stdin(&e.call, &extras.fields()));
+            }
+            other => {
+                bad.push(format!("{id} size {size}: {:?}: {}", other.err(), t.chars().take(200).collect::<String>()))
+            }
+        }
+        kept += &t;
+        kept += "\n";
+    }
+    kept
 }
 
 fn same_names(a: &Call, b: &Call) -> bool {
