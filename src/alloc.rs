@@ -90,6 +90,7 @@ fn block(size: usize) -> Layout {
 // power of two ≥ the request, alignment 16 ≥ the request's), or one such block returned earlier
 // and not in use; blocks go back to `System` with the same layout they were allocated with.
 unsafe impl GlobalAlloc for Cache {
+    #[cfg_attr(oj_size, optimize(speed))]
     unsafe fn alloc(&self, l: Layout) -> *mut u8 {
         let Some((c, size)) = class_of(&l) else { return unsafe { System.alloc(l) } };
         let p = self.classes[c].with(|head| {
@@ -107,6 +108,7 @@ unsafe impl GlobalAlloc for Cache {
         p
     }
 
+    #[cfg_attr(oj_size, optimize(speed))]
     unsafe fn dealloc(&self, p: *mut u8, l: Layout) {
         let Some((c, size)) = class_of(&l) else { return unsafe { System.dealloc(p, l) } };
         // Counted before the block is listed, so the count never falls below what is listed.
@@ -121,6 +123,7 @@ unsafe impl GlobalAlloc for Cache {
         });
     }
 
+    #[cfg_attr(oj_size, optimize(speed))]
     unsafe fn realloc(&self, p: *mut u8, l: Layout, new_size: usize) -> *mut u8 {
         // SAFETY: the caller guarantees `new_size` with `l.align()` is a valid layout.
         let new_l = unsafe { Layout::from_size_align_unchecked(new_size, l.align()) };

@@ -16,6 +16,10 @@
 //! run, side by side (the CPU rounds interleaved, with the ratio's target).
 //! Exit status: 0 whatever the verdicts (a benchmark, not a test), 1 when a measurement broke.
 
+// The shipped build's `oj_size` (scripts/ship/cargo-release.sh): the allocator, compiled in here
+// too, keeps its hot paths built for speed as in the binary.
+#![cfg_attr(oj_size, feature(optimize_attribute))]
+
 #[path = "../../tests/support/backend.rs"]
 mod backend;
 mod convert;

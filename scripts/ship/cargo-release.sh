@@ -50,9 +50,10 @@ if [ "$build_std" != 0 ] && command -v rustup >/dev/null 2>&1 &&
 fi
 if [ "$build_std" != 0 ]; then
 	set -- -Zbuild-std=std,panic_unwind -Zbuild-std-features=panic-unwind,optimize_for_size \
-		--config "target.$target.rustflags=[\"-Zlocation-detail=none\", \"-Cforce-frame-pointers=yes\", \"-Zpanic-in-drop=abort\", \"--cfg\", \"oj_size\", \"-Zfmt-debug=shallow\"]" "$@"
+		--config "target.$target.rustflags=[\"-Zlocation-detail=none\", \"-Cforce-frame-pointers=yes\", \"-Zpanic-in-drop=abort\", \"--cfg\", \"oj_size\", \"-Zfmt-debug=shallow\", \"-Cforce-unwind-tables=no\"]" "$@"
 	RUSTC_BOOTSTRAP=1
-	export RUSTC_BOOTSTRAP
+	RUSTC_WORKSPACE_WRAPPER=$(cd "$(dirname "$0")" && pwd)/rustc-size.sh
+	export RUSTC_BOOTSTRAP RUSTC_WORKSPACE_WRAPPER
 fi
 # shellcheck disable=SC2086 # CARGO may carry arguments (e.g. "cargo +1.95").
 exec ${CARGO:-cargo} "${CARGO_BUILD:-build}" --release --target "$target" "$@"

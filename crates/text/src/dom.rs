@@ -16,14 +16,14 @@ use html2text::{Comment, Document, Element, Handle, RcDom};
 
 /// Parses a statement (a fragment or a whole document) as a browser would: every character
 /// reference decoded, comments set apart, implied end tags and broken markup repaired.
-pub(crate) fn parse(html: &str) -> Option<RcDom> {
+pub fn parse(html: &str) -> Option<RcDom> {
     // The decorator only matters to html2text's renderer, which we do not use: the trivial one
     // costs nothing to set up (`plain()` builds style rules, 1% of a 5 KB statement's time).
     html2text::config::with_decorator(html2text::render::TrivialDecorator::new()).parse_html(html.as_bytes()).ok()
 }
 
 /// What a node is, as the rules see it.
-pub(crate) enum Node<'a> {
+pub enum Node<'a> {
     /// An element: its lower-case local name.
     Element(&'a str),
     /// A text node (below the document node).
@@ -34,7 +34,7 @@ pub(crate) enum Node<'a> {
 
 /// The kind of `node` (a child of the document node that is not an element is a doctype: the
 /// walks start at the document's elements).
-pub(crate) fn kind(node: &Handle) -> Node<'_> {
+pub fn kind(node: &Handle) -> Node<'_> {
     match &node.data {
         Element { name, .. } => Node::Element(&name.local),
         Comment { .. } | Document => Node::Other,
@@ -43,7 +43,7 @@ pub(crate) fn kind(node: &Handle) -> Node<'_> {
 }
 
 /// The element's name, or `""` for any other node.
-pub(crate) fn name(node: &Handle) -> &str {
+pub fn name(node: &Handle) -> &str {
     match &node.data {
         Element { name, .. } => &name.local,
         _ => "",
@@ -51,19 +51,19 @@ pub(crate) fn name(node: &Handle) -> &str {
 }
 
 /// The value of attribute `key` (lower case), if the element has it.
-pub(crate) fn attr(node: &Handle, key: &str) -> Option<String> {
+pub fn attr(node: &Handle, key: &str) -> Option<String> {
     let Element { attrs, .. } = &node.data else { return None };
     attrs.borrow().iter().find(|a| &*a.name.local == key).map(|a| a.value.to_string())
 }
 
 /// Does the element have a class for which `f` holds?
-pub(crate) fn has_class(node: &Handle, f: impl Fn(&str) -> bool) -> bool {
+pub fn has_class(node: &Handle, f: impl Fn(&str) -> bool) -> bool {
     let Element { attrs, .. } = &node.data else { return false };
     attrs.borrow().iter().any(|a| &*a.name.local == "class" && a.value.split_ascii_whitespace().any(&f))
 }
 
 /// Is the element hidden (`hidden`, or `display: none` in its style)?
-pub(crate) fn is_hidden(node: &Handle) -> bool {
+pub fn is_hidden(node: &Handle) -> bool {
     let Element { attrs, .. } = &node.data else { return false };
     attrs.borrow().iter().any(|a| match &*a.name.local {
         "hidden" => true,
@@ -81,7 +81,7 @@ thread_local! {
 }
 
 /// The text of a text node, appended to `out`.
-pub(crate) fn push_text(node: &Handle, out: &mut String) {
+pub fn push_text(node: &Handle, out: &mut String) {
     SERIALIZED.with(|buf| {
         let mut buf = buf.borrow_mut();
         buf.clear();
@@ -101,7 +101,7 @@ pub(crate) fn push_text(node: &Handle, out: &mut String) {
 /// Nodes are known by address, which stays theirs while the tree lives: one `Texts` belongs to
 /// one tree (see `Statement`).
 #[derive(Default)]
-pub(crate) struct Texts(RefCell<Kept>);
+pub struct Texts(RefCell<Kept>);
 
 /// The texts one after the other, and each node's address and range in them: as read (a push
 /// costs the converter less than an insert), then indexed when the sample reader first asks.
@@ -110,7 +110,7 @@ struct Kept(String, Vec<(usize, usize, usize)>, HashMap<usize, (usize, usize)>);
 
 impl Texts {
     /// Reads a text node's text (and keeps it), then hands it to `f`.
-    pub(crate) fn read<R>(&self, node: &Handle, f: impl FnOnce(&str) -> R) -> R {
+    pub fn read<R>(&self, node: &Handle, f: impl FnOnce(&str) -> R) -> R {
         let Kept(text, read, _) = &mut *self.0.borrow_mut();
         let start = text.len();
         push_text(node, text);
@@ -120,7 +120,7 @@ impl Texts {
 
     /// A text node's text, appended to `out`: from what was kept when the converter read it,
     /// else read afresh (and not kept: the sample reader reads few nodes the converter did not).
-    pub(crate) fn push(&self, node: &Handle, out: &mut String) {
+    pub fn push(&self, node: &Handle, out: &mut String) {
         let Kept(text, read, index) = &mut *self.0.borrow_mut();
         index.extend(read.drain(..).map(|(at, start, end)| (at, (start, end))));
         match index.get(&(Rc::as_ptr(node) as usize)) {
@@ -151,13 +151,13 @@ fn unescape(s: &str, out: &mut String) {
 }
 
 /// The element's text content: its text nodes in order (comments left out), appended to `out`.
-pub(crate) fn push_text_content(node: &Handle, out: &mut String) {
+pub fn push_text_content(node: &Handle, out: &mut String) {
     text_nodes(node, |n| push_text(n, out));
 }
 
 /// Calls `f` on each text node below `node`, in document order. Iterative: a tree may be deeper
 /// than the stack.
-pub(crate) fn text_nodes(node: &Handle, mut f: impl FnMut(&Handle)) {
+pub fn text_nodes(node: &Handle, mut f: impl FnMut(&Handle)) {
     let mut stack: Vec<Handle> = node.children.borrow().iter().rev().cloned().collect();
     while let Some(n) = stack.pop() {
         match kind(&n) {
@@ -170,7 +170,7 @@ pub(crate) fn text_nodes(node: &Handle, mut f: impl FnMut(&Handle)) {
 
 /// The elements below `node` at any depth, in document order, for which `f` holds (the search
 /// does not descend into a match). Iterative: a tree may be deeper than the stack.
-pub(crate) fn find_all(node: &Handle, f: impl Fn(&Handle) -> bool) -> Vec<Handle> {
+pub fn find_all(node: &Handle, f: impl Fn(&Handle) -> bool) -> Vec<Handle> {
     let mut found = Vec::new();
     let mut stack: Vec<Handle> = node.children.borrow().iter().rev().cloned().collect();
     while let Some(n) = stack.pop() {

@@ -9,7 +9,7 @@
 const TAG_MAX: usize = 200;
 
 /// `md` as plain text for phrase look-ups (see the module documentation).
-pub(crate) fn plain(md: &str) -> String {
+pub fn plain(md: &str) -> String {
     let mut out = String::with_capacity(md.len());
     let mut rest = md;
     let mut tight = false;
@@ -117,7 +117,7 @@ fn space(out: &mut String, next: &str) {
 }
 
 /// Chinese, Japanese and full-width characters and punctuation.
-pub(crate) fn cjk(c: char) -> bool {
+pub fn cjk(c: char) -> bool {
     matches!(c as u32, 0x3000..=0x30FF | 0x3400..=0x4DBF | 0x4E00..=0x9FFF | 0xF900..=0xFAFF | 0xFF00..=0xFFEF)
 }
 
@@ -163,7 +163,7 @@ fn entity(s: &str) -> Option<(char, usize)> {
 
 /// The sentences of plain text: split after `.`, `!`, `?` followed by a space, after the CJK
 /// full stops, and at the line breaks `plain` keeps between blocks. A sentence keeps its end mark.
-pub(crate) fn sentences(text: &str) -> impl Iterator<Item = &str> {
+pub fn sentences(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = text;
     std::iter::from_fn(move || {
         if rest.is_empty() {

@@ -5,7 +5,7 @@ use super::prose;
 
 /// Which error a tolerance bounds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum ErrorKind {
+pub enum ErrorKind {
     /// `|got - expected| <= tol`.
     Absolute,
     /// `|got - expected| <= tol * |expected|`.
@@ -16,7 +16,7 @@ pub(crate) enum ErrorKind {
 
 impl ErrorKind {
     /// The wire name.
-    pub(crate) fn name(self) -> &'static str {
+    pub fn name(self) -> &'static str {
         match self {
             ErrorKind::Absolute => "absolute",
             ErrorKind::Relative => "relative",
@@ -27,10 +27,10 @@ impl ErrorKind {
 
 /// An accepted error: its size, its kind, and the sentence that stated it.
 #[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Tolerance {
-    pub(crate) value: f64,
-    pub(crate) kind: ErrorKind,
-    pub(crate) words: String,
+pub struct Tolerance {
+    pub value: f64,
+    pub kind: ErrorKind,
+    pub words: String,
 }
 
 /// Words that name an error or a difference from the true answer.
@@ -38,7 +38,7 @@ const ERROR_WORDS: &[&str] =
     &["error", "absolute difference", "relative difference", "precision", "误差", "誤差", "погрешност"];
 
 /// The tolerance of the first sentence that names an error and a small number.
-pub(crate) fn read(text: &str) -> Option<Tolerance> {
+pub fn read(text: &str) -> Option<Tolerance> {
     prose::sentences(text).find_map(|s| {
         if !ERROR_WORDS.iter().any(|w| s.contains(w)) {
             return None;

@@ -145,7 +145,7 @@ const fn key(name: &[u8]) -> u64 {
 /// Would the tree nest deeper than `max`? Counted on the tags, before parsing: html5ever checks
 /// its stack of open elements at each tag, so a deep document costs it the square of its depth
 /// (a minute for 64 K nested `<ul><li>`), and such input gets the plain-text fallback instead.
-pub(crate) fn too_deep(html: &str, max: usize) -> bool {
+pub fn too_deep(html: &str, max: usize) -> bool {
     // Eight bytes at a time: between a statement's tags are a dozen bytes of text on average,
     // too few for a `memchr` to pay for its setup, and in a `<pre>` of test data thousands.
     let b = html.as_bytes();
@@ -197,7 +197,7 @@ fn tag_end(b: &[u8], from: usize) -> Option<usize> {
 }
 
 /// Whether the end of `line` is inside an HTML comment, given whether its start is.
-pub(crate) fn in_comment_after(line: &str, mut inside: bool) -> bool {
+pub fn in_comment_after(line: &str, mut inside: bool) -> bool {
     // Most lines hold neither mark: one byte search each.
     if !line.as_bytes().contains(if inside { &b'>' } else { &b'!' }) {
         return inside;

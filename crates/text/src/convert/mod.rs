@@ -67,19 +67,21 @@ mod media;
 mod pre;
 mod rules;
 mod table;
+mod truncate;
 mod tags;
 mod url;
 mod writer;
 
-pub(crate) use detect::{looks_like_html, open_fence};
+pub use detect::{looks_like_html, open_fence};
 use fallback::plain_text_fallback;
 use markdown::markdown_passthrough;
 use rules::Walk;
-pub(crate) use tags::in_comment_after;
+pub use tags::in_comment_after;
+pub use truncate::{MAX_TEXT_BYTES, is_truncated, truncate};
 use writer::Md;
 
 /// Text shown when a problem has no statement.
-pub(crate) const NO_DESCRIPTION: &str = "No description available.";
+pub const NO_DESCRIPTION: &str = "No description available.";
 
 /// Element nesting deeper than this is treated as pathological (the plain-text fallback).
 const MAX_DEPTH: usize = 200;
@@ -149,7 +151,7 @@ impl<'a> Statement<'a> {
     }
 
     /// The tree of an HTML fragment (of a Markdown statement), `None` when too deep to parse.
-    pub(crate) fn parse_html(html: &str) -> Option<RcDom> {
+    pub fn parse_html(html: &str) -> Option<RcDom> {
         if !parseable(html) {
             return None;
         }
@@ -157,12 +159,12 @@ impl<'a> Statement<'a> {
     }
 
     /// The statement as the backend sent it.
-    pub(crate) fn raw(&self) -> &'a str {
+    pub fn raw(&self) -> &'a str {
         self.raw
     }
 
     /// The tree of an HTML statement (`None` for Markdown, or HTML too deep to parse).
-    pub(crate) fn tree(&self) -> Option<&RcDom> {
+    pub fn tree(&self) -> Option<&RcDom> {
         match &self.form {
             Form::Html(tree) => Some(tree),
             _ => None,
@@ -170,12 +172,12 @@ impl<'a> Statement<'a> {
     }
 
     /// The text nodes' text the converter has read (see `dom::Texts`).
-    pub(crate) fn texts(&self) -> &Texts {
+    pub fn texts(&self) -> &Texts {
         &self.texts
     }
 
     /// Whether the statement is HTML (parsed or not).
-    pub(crate) fn is_html(&self) -> bool {
+    pub fn is_html(&self) -> bool {
         !matches!(self.form, Form::Markdown)
     }
 
@@ -214,7 +216,7 @@ pub fn to_markdown(content: Option<&str>) -> String {
 /// Never panics: a panic inside html5ever or the rules is caught and the input is then rendered
 /// as plain text with tags stripped and entities decoded. Pathologically deep input takes the
 /// same fallback.
-pub(crate) fn html_to_markdown(html: &str) -> String {
+pub fn html_to_markdown(html: &str) -> String {
     match catch_unwind(|| convert_html(html)) {
         Ok(Some(s)) => s,
         _ => fallback(html),

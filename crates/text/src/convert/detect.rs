@@ -12,7 +12,7 @@ fn starts_with_ci(s: &str, prefix: &str) -> bool {
 /// True for documents that start with a doctype/`<html>`/`<?xml`, or that contain a known HTML
 /// tag and no Markdown structure (ATX heading or code-fence line, or two or more list-item lines)
 /// outside `<pre>`/`<script>`/`<style>`/`<textarea>` and comments.
-pub(crate) fn looks_like_html(s: &str) -> bool {
+pub fn looks_like_html(s: &str) -> bool {
     let t = s.trim_start_matches(|c: char| c.is_whitespace() || c == '\u{feff}');
     if starts_with_ci(t, "<!doctype") || starts_with_ci(t, "<html") || starts_with_ci(t, "<?xml") {
         return true;
@@ -134,7 +134,7 @@ pub(super) fn strip_indent(line: &str, n: usize) -> &str {
 /// The line that closes the fenced code block still open at the end of `text`, if one is: the
 /// fence, after the continuation of the opening line's container (`- ` and `1. ` become spaces,
 /// `> ` stays).
-pub(crate) fn open_fence(text: &str) -> Option<String> {
+pub fn open_fence(text: &str) -> Option<String> {
     let mut open: Option<(String, u8, usize)> = None;
     for line in scan::split_lines(text) {
         match &open {

@@ -5,7 +5,7 @@ use super::*;
 
 /// Statements of the project's own fixtures (`tests/fixtures/*.http`).
 pub(in crate::convert) fn fixture_statements() -> Vec<(String, String)> {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures");
+    let dir = concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."), "/tests/fixtures");
     let mut docs = Vec::new();
     for entry in std::fs::read_dir(dir).into_iter().flatten().flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();

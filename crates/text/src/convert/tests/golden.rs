@@ -10,16 +10,16 @@ use std::path::{Path, PathBuf};
 
 use super::{corpus, fixture_statements};
 use crate::convert::to_markdown;
-use crate::format::{MAX_TEXT_BYTES, truncate};
+use crate::convert::{MAX_TEXT_BYTES, truncate};
 
 /// A statement as a tool shows it: converted, then cut to the reply's size.
 fn shown(input: &str) -> String {
     truncate(to_markdown(Some(input)), MAX_TEXT_BYTES)
 }
 
-const GOLDEN_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/golden/convert");
+const GOLDEN_DIR: &str = concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."), "/tests/golden/convert");
 const MANIFEST: &str = "corpus.manifest";
-const ACTUAL_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/target/golden-actual");
+const ACTUAL_DIR: &str = concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."), "/target/golden-actual");
 
 /// 64-bit FNV-1a: tiny, dependency-free and stable across platforms and releases (a std `Hasher`
 /// is neither), enough to notice any change of an output without storing it.

@@ -5,7 +5,7 @@ use super::*;
 
 /// `(name, statement)` for every corpus file and every fixture problem body.
 pub(in crate::convert) fn corpus() -> Option<Vec<(String, String)>> {
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared");
+    let root = concat!(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."), "/../shared");
     let dir = std::path::Path::new(root).join("corpus");
     let entries = std::fs::read_dir(&dir).ok()?;
     let mut docs = Vec::new();

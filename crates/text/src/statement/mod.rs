@@ -10,32 +10,32 @@ mod phrases;
 mod prose;
 mod tolerance;
 
-pub(crate) use tolerance::{ErrorKind, Tolerance};
+pub use tolerance::{ErrorKind, Tolerance};
 
 /// The judging facts of one statement.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub(crate) struct Facts {
+pub struct Facts {
     /// `time limit per test` and its kin, in milliseconds.
-    pub(crate) time_ms: Option<u64>,
+    pub time_ms: Option<u64>,
     /// `memory limit per test` and its kin, in MiB (megabytes as judges mean them).
-    pub(crate) memory_mb: Option<u64>,
+    pub memory_mb: Option<u64>,
     /// The accepted absolute/relative error, with the sentence that said so.
-    pub(crate) tolerance: Option<Tolerance>,
+    pub tolerance: Option<Tolerance>,
     /// The sentence that says any of several answers is accepted.
-    pub(crate) any_answer: Option<String>,
+    pub any_answer: Option<String>,
     /// The sentence that says the answer may be in any order.
-    pub(crate) any_order: Option<String>,
+    pub any_order: Option<String>,
     /// The sentence that says letters may be printed in either case.
-    pub(crate) any_case: Option<String>,
+    pub any_case: Option<String>,
     /// The sentence that suggests other outputs may be accepted, without saying "any".
-    pub(crate) maybe_several: Option<String>,
+    pub maybe_several: Option<String>,
     /// The sentence that speaks of the answer's order (`sorted`, `in ascending order`).
-    pub(crate) ordered: Option<String>,
+    pub ordered: Option<String>,
 }
 
 /// Reads the facts of a statement from its Markdown as the converter wrote it (or as the
 /// backend served it): the text a reader sees, markup gone.
-pub(crate) fn read(markdown: &str) -> Facts {
+pub fn read(markdown: &str) -> Facts {
     let text = prose::plain(markdown);
     Facts {
         time_ms: limit(&text, TIME_WORDS, time_unit),
@@ -54,7 +54,7 @@ pub(crate) fn read(markdown: &str) -> Facts {
 /// `LIMIT`, `制限`, `限制`) is found by a substring search, and only the few dozen bytes around it
 /// are made plain and read. Only the statement's head is searched: every judge states its limits
 /// above the story (a 300 KB statement cost 3M instructions searched whole, a tenth of that now).
-pub(crate) fn limits(markdown: &str) -> (Option<u64>, Option<u64>) {
+pub fn limits(markdown: &str) -> (Option<u64>, Option<u64>) {
     let markdown = &markdown[..markdown.floor_char_boundary(markdown.len().min(LIMITS_HEAD))];
     let (mut time, mut memory) = (None, None);
     for anchor in ["imit", "IMIT", "制限", "限制"] {

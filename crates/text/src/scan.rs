@@ -7,7 +7,7 @@ const LO: u64 = 0x0101_0101_0101_0101;
 const HI: u64 = LO * 0x80;
 
 /// The position of the first `b` in `hay`.
-pub(crate) fn find_byte(hay: &[u8], b: u8) -> Option<usize> {
+pub fn find_byte(hay: &[u8], b: u8) -> Option<usize> {
     let pattern = LO * u64::from(b);
     let mut words = hay.chunks_exact(8);
     let mut at = 0;
@@ -25,12 +25,12 @@ pub(crate) fn find_byte(hay: &[u8], b: u8) -> Option<usize> {
 
 /// The pieces of `s` between `\n`s, as `s.split('\n')` gives them (an empty text is one empty
 /// piece; a final `\n` is followed by one).
-pub(crate) fn split_lines(s: &str) -> SplitLines<'_> {
+pub fn split_lines(s: &str) -> SplitLines<'_> {
     SplitLines { rest: Some(s) }
 }
 
 /// The iterator of [`split_lines`].
-pub(crate) struct SplitLines<'a> {
+pub struct SplitLines<'a> {
     rest: Option<&'a str>,
 }
 
@@ -53,12 +53,12 @@ impl<'a> Iterator for SplitLines<'a> {
 
 /// The lines of `s` as `s.lines()` gives them: split at `\n`, a `\r` before it dropped, and no
 /// line after a final `\n` (nor any in an empty text).
-pub(crate) fn lines(s: &str) -> Lines<'_> {
+pub fn lines(s: &str) -> Lines<'_> {
     Lines { rest: s }
 }
 
 /// The iterator of [`lines`]: what is left of the text, empty once it is read.
-pub(crate) struct Lines<'a> {
+pub struct Lines<'a> {
     rest: &'a str,
 }
 

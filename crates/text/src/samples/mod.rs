@@ -41,7 +41,7 @@ pub enum Io {
 
 impl Io {
     /// The wire name (`"stdin"`, `"function"`, `"interactive"`).
-    pub(crate) fn as_str(self) -> &'static str {
+    pub fn as_str(self) -> &'static str {
         match self {
             Io::Stdin => "stdin",
             Io::Function => "function",

@@ -327,27 +327,27 @@ fn any_answer_besides(s: &str, unless: &[&str]) -> bool {
 }
 
 /// The sentence saying any of several answers is accepted.
-pub(crate) fn any_answer(text: &str) -> Option<&str> {
+pub fn any_answer(text: &str) -> Option<&str> {
     first_sentence(text, ANY_ANSWER, NOT_ANY_ANSWER)
 }
 
 /// The sentence saying the answer's order is free.
-pub(crate) fn any_order(text: &str) -> Option<&str> {
+pub fn any_order(text: &str) -> Option<&str> {
     first_sentence(text, ANY_ORDER, &[])
 }
 
 /// The sentence that speaks of the answer's order.
-pub(crate) fn ordered(text: &str) -> Option<&str> {
+pub fn ordered(text: &str) -> Option<&str> {
     first_sentence(text, ORDERED, &[])
 }
 
 /// The sentence saying letters may be in either case.
-pub(crate) fn any_case(text: &str) -> Option<&str> {
+pub fn any_case(text: &str) -> Option<&str> {
     first_sentence(text, ANY_CASE, &[])
 }
 
 /// The sentence that suggests several outputs may be accepted.
-pub(crate) fn maybe_several(text: &str) -> Option<&str> {
+pub fn maybe_several(text: &str) -> Option<&str> {
     first_sentence(text, MAYBE_SEVERAL, &[])
 }
 

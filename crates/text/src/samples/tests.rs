@@ -43,7 +43,7 @@ fn check(name: &str, got: &Samples, io: Io, want: &[T]) {
 /// `field` (`content` or `content_cn`) of the problem in fixture `case` (a problem body, a daily
 /// body or a resolve body's `problem`).
 fn fixture(case: &str, field: &str) -> String {
-    let path = format!("{}/tests/fixtures/{case}.http", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/fixtures/{case}.http", concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let raw = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let body = raw.split_once("\r\n\r\n").map_or("", |(_, b)| b);
     let v: serde_json::Value = serde_json::from_str(body).expect(case);
@@ -153,7 +153,7 @@ fn fixture_300kb_has_its_130_samples() {
 // ---------------------------------------------------------------------------------------------
 
 fn corpus_file(name: &str) -> Option<String> {
-    let path = format!("{}/../shared/corpus/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../shared/corpus/{name}", concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     std::fs::read_to_string(path).ok()
 }
 
@@ -361,7 +361,7 @@ const CORPUS: &[(&str, &str, Io, &[T])] = &[
 
 #[test]
 fn corpus() {
-    let dir = format!("{}/../shared/corpus", env!("CARGO_MANIFEST_DIR"));
+    let dir = format!("{}/../shared/corpus", concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let Ok(entries) = std::fs::read_dir(&dir) else {
         eprintln!("skipping corpus samples: ../shared/corpus not found");
         return;

@@ -15,7 +15,7 @@ fn limits_of(raw: &str) -> (Option<u64>, Option<u64>) {
 }
 
 fn fixture(case: &str) -> String {
-    let path = format!("{}/tests/fixtures/{case}.http", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/tests/fixtures/{case}.http", concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let raw = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let body = raw.split_once("\r\n\r\n").map_or("", |(_, b)| b);
     let v: serde_json::Value = serde_json::from_str(body).expect(case);
@@ -23,7 +23,7 @@ fn fixture(case: &str) -> String {
 }
 
 fn corpus(name: &str) -> Option<String> {
-    let path = format!("{}/../shared/corpus/{name}", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../shared/corpus/{name}", concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
     let text = std::fs::read_to_string(path).ok();
     if text.is_none() {
         eprintln!("skipping corpus statement {name}: ../shared/corpus not found");

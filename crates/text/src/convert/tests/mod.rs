@@ -2,7 +2,7 @@
 //! statements, invariants over the shared corpus (read in place, never copied), and random documents. The helpers shared by the groups live here.
 
 use super::*;
-use crate::format::{MAX_TEXT_BYTES as MAX_OUTPUT_BYTES, is_truncated, truncate};
+use crate::convert::{MAX_TEXT_BYTES as MAX_OUTPUT_BYTES, is_truncated, truncate};
 
 /// The notice `format::truncate` ends a cut text with.
 const TRUNCATED_SUFFIX: &str = "\n\n... (truncated)";
