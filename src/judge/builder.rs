@@ -238,6 +238,10 @@ fn compile(
                 let at = argv.len().saturating_sub(3);
                 let gcc = toolchain::version(&tool).is_some_and(|v| !v.to_ascii_lowercase().contains("clang"));
                 argv.splice(at..at, acl::words(source, &tool, gcc, &|k| std::env::var_os(k)));
+                // A faster linker than GNU ld where there is one (`toolchain::linker`).
+                if let Some(ld) = toolchain::linker() {
+                    argv = toolchain::with_defaults(&argv, &[&[ld]]);
+                }
             }
             argv
         }

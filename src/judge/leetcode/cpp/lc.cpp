@@ -254,6 +254,12 @@ void number(std::string& out, double d) {
     out += buf;
 }
 
+// The usual types' readers and writers, for every build (lc.hpp declares them).
+#define OJ_LC_INSTANTIATE(T)                     \
+    template void lc_read<T>(const J&, T&); \
+    template void lc_show<T>(std::string&, const T&);
+OJ_LC_USUAL(OJ_LC_INSTANTIATE)
+
 std::vector<const J*> positional(const J* list) {
     std::vector<const J*> out;
     if (list)

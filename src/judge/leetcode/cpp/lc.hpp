@@ -178,6 +178,21 @@ void lc_show(std::string& o, const T& v) {
     }
 }
 
+// The readers and writers of the usual parameter and result types (counted on accepted
+// solutions), compiled once in lc.o (lc.cpp's explicit instantiations) rather than by every build:
+// most of a call's build was the templates it instantiated.
+#define OJ_LC_USUAL(X)                                                                             \
+    X(int) X(long long) X(bool) X(double) X(char) X(std::string) X(std::vector<int>)              \
+    X(std::vector<long long>) X(std::vector<bool>) X(std::vector<double>) X(std::vector<char>)    \
+    X(std::vector<std::string>) X(std::vector<std::vector<int>>)                                   \
+    X(std::vector<std::vector<long long>>) X(std::vector<std::vector<char>>)                      \
+    X(std::vector<std::vector<std::string>>)
+#define OJ_LC_EXTERN(T)                                  \
+    extern template void lc_read<T>(const J&, T&); \
+    extern template void lc_show<T>(std::string&, const T&);
+OJ_LC_USUAL(OJ_LC_EXTERN)
+#undef OJ_LC_EXTERN
+
 // A lambda that took C++23's explicit object parameter (`this auto&& self`), for a compiler
 // without it: the judge dropped `this` and wrapped the lambda here, which now gets the wrapper as
 // its first argument, and calls through it reach the lambda again.
