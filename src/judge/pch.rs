@@ -133,7 +133,9 @@ fn ready(command: &[String], block: String, object: Option<Object>) -> Option<Pa
         crate::debug!("judge: no user cache folder (HOME, XDG_CACHE_HOME, LOCALAPPDATA): no precompiled header");
         return None;
     };
-    let mut text = key_text(&identity(command.first()?)?, command, &block);
+    // The compiler a wrapper runs (`ccache g++`: g++) is what the header must fit.
+    let compiler = command.get(toolchain::lead(command).checked_sub(1)?)?;
+    let mut text = key_text(&identity(compiler)?, command, &block);
     if let Some(o) = &object {
         // The object's sources are part of what the key's folder holds.
         text.push_str(&format!("\nobject from {}:\n", o.source));
