@@ -81,10 +81,7 @@ signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
         run: vec![format!("{{dir}}/{EXE}")],
         shared: Some(Shared {
             name: "leetcode-cpp".into(),
-            files: vec![
-                ("lc.hpp".into(), super::packed::text("cpp/lc.hpp")),
-                (OBJECT_SOURCE.into(), object),
-            ],
+            files: vec![("lc.hpp".into(), super::packed::text("cpp/lc.hpp")), (OBJECT_SOURCE.into(), object)],
             compile: words(&SHARED_WORDS),
         }),
     })
