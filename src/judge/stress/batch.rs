@@ -126,7 +126,8 @@ fn screen(
         step(&mut runs, (&e.program, &[]), e.program_cwd.as_deref(), e.limits.time_ms, &input, &outs);
         write!(runs, "done\0{i}\0").unwrap_or(());
     }
-    let calls: Vec<&str> = stdins.iter().flatten().map(|(t, _)| t.as_str()).collect();
+    // A call a line: each driver input is one line of JSON and its newline.
+    let calls: Vec<&str> = stdins.iter().flatten().map(|(t, _)| t.strip_suffix('\n').unwrap_or(t)).collect();
     let many = e.reader.is_some() && many(&e.program) && many(&e.reference) && calls.iter().all(|c| !c.contains('\n'));
     if many && !calls.is_empty() {
         runs = many_steps(e, &calls, from);
