@@ -330,8 +330,8 @@ fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
         if text.is_empty() {
             return Err(format!(
                 "This problem's `Node` class ({}) is not one the C++ driver defines: it builds lists, trees, N-ary \
-trees, graphs, random-pointer, doubly linked and circular lists, next- and parent-pointer trees and quad trees, as \
-the statement describes them. Test it on LeetCode.",
+trees, graphs, random-pointer, doubly linked, multilevel and circular lists, next- and parent-pointer trees and quad \
+trees, as the statement describes them. Test it on LeetCode.",
                 kind.map_or("not described by the statement", NodeKind::name)
             ));
         }

@@ -120,9 +120,9 @@ node of `original`), which no driver builds",
             "a tree copied into `NodeCopy` nodes (1485), which no driver builds",
             "Check the copy with a tree of your own",
         ))
-    } else if lang != Lang::Java && node == Some(NodeKind::Multilevel) {
+    } else if !matches!(lang, Lang::Java | Lang::Cpp) && node == Some(NodeKind::Multilevel) {
         Some((
-            "a multilevel doubly linked list (`prev`, `next`, `child`: 430), which only the Java driver builds",
+            "a multilevel doubly linked list (`prev`, `next`, `child`: 430), which only the Java and C++ drivers build",
             "Check it with a list of your own",
         ))
     } else {
@@ -254,7 +254,7 @@ pass\n\nclass Solution(object):\n    def getIndex(self, reader):\n        return
             "class Solution:\n    def copyRandomBinaryTree(self, root: 'Optional[Node]') -> 'Optional[NodeCopy]':";
         assert!(classify(None, "", copy, Lang::Java).unwrap_err().contains("`NodeCopy`"));
         let multi = "\"\"\"\nclass Node:\n    def __init__(self, val, prev, next, child):\n\"\"\"\nclass Solution:\n    def flatten(self, head: 'Optional[Node]') -> 'Optional[Node]':";
-        assert!(classify(None, "", multi, Lang::Python).unwrap_err().contains("only the Java driver"));
+        assert!(classify(None, "", multi, Lang::Python).unwrap_err().contains("only the Java and C++ drivers"));
         assert!(classify(None, "", multi, Lang::Java).is_ok());
         // `prev` and `child` as words of an ordinary solution are not that node.
         let words = "class Solution:\n    def f(self, child: int, prev: int) -> int:";

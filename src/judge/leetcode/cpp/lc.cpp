@@ -179,6 +179,7 @@ void start() {
     the_call.value = returns && returns->s == "value";
     const J* declared = the_call.doc.get("declared");
     the_call.boolean = declared && declared->s == "bool";
+    the_call.integer = declared && declared->s == "int";
     // 277: `knows` is built from `graph`, and the method takes the number of people.
     const J* a = the_call.doc.get("api");
     const J* name = a ? a->get("name") : nullptr;

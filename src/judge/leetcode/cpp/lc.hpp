@@ -59,6 +59,7 @@ struct Call {
     std::vector<std::string> names;
     bool value = false;  // "returns": "value": a returned node is shown as its val
     bool boolean = false;  // "declared": "bool": every example expects `true` or `false`
+    bool integer = false;  // "declared": "int": every example expects an integer
     const J* named(const std::string& name) const;
     const J* methods() const;
 };
@@ -346,6 +347,29 @@ N* build_nary(const J& j) {
         i++;
     }
     return root;
+}
+
+// 430: levels separated by a null; more nulls before a level say under which node of the level
+// above it hangs (`child`). LeetCode's node has no constructor: value-initialised, then set.
+template <class N>
+N* build_multilevel(const J& j) {
+    std::vector<N*> above, first;
+    size_t i = 0, at = 0;
+    while (i < j.a.size()) {
+        std::vector<N*> level;
+        for (; i < j.a.size() && j.a[i].k != J::Null; i++) {
+            N* n = new N();
+            n->val = int(j.a[i].i);
+            if (!level.empty()) level.back()->next = n, n->prev = level.back();
+            level.push_back(n);
+        }
+        if (!first.empty() && !level.empty() && at < above.size()) above[at]->child = level[0];
+        if (first.empty()) first = level;
+        above = level;
+        at = 0;
+        for (i++; i < j.a.size() && j.a[i].k == J::Null; i++) at++;
+    }
+    return first.empty() ? nullptr : first[0];
 }
 
 // A graph as its adjacency list, nodes valued 1..n; the node valued 1.
@@ -701,6 +725,11 @@ template <class C, class X, class F>
         // converted as LeetCode's `bool ret = …` converts it.
         if constexpr (std::is_arithmetic_v<R> && !std::is_same_v<R, bool>) {
             if (call().boolean) finish(r ? "true" : "false");
+        }
+        // LeetCode's template declares an integer: a method declared `char`, `bool`, `float` or
+        // `double` is converted as LeetCode's `int ret = …` converts it (97, 1, 2 for 2.7).
+        if constexpr (std::is_same_v<R, char> || std::is_same_v<R, bool> || std::is_floating_point_v<R>) {
+            if (call().integer) finish(std::to_string((long long)r));
         }
         lc_show(out, r);
     }
