@@ -6,8 +6,10 @@
 #                       so and pass, except in CI (CI set), where .ci/run installs it.
 #   make app-math DIRS="…"   the TeX → MathML converter over real statements (never in CI):
 #                       node scripts/app/math_measure.mjs on each folder's Markdown and HTML.
+#   make app-math-leetcode DOOCS=…   LeetCode's scripts (<sup>, <sub>) of a doocs/leetcode
+#                       mirror through the server's converter and the view (never in CI).
 
-.PHONY: app-tests app-math
+.PHONY: app-tests app-math app-math-leetcode
 
 # `cargo clippy --all-targets` (make lint) leaves out a target with `test = false`: linted here.
 app-tests:
@@ -16,3 +18,7 @@ app-tests:
 
 app-math:
 	node scripts/app/math_measure.mjs $(DIRS)
+
+app-math-leetcode:
+	$(CARGO) build --example to_markdown
+	node scripts/app/leetcode_math.mjs $(DOOCS)

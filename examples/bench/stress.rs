@@ -25,17 +25,34 @@ const PY_REFERENCE: &str = "n, m, a = map(int, input().split())\nprint(len(range
 const PY_GENERATOR: &str = "import random, sys\ns, z = map(int, sys.argv[1:3])\nr = random.Random(s)\n\
 print(r.randint(1, z * 10), r.randint(1, z * 10), r.randint(1, z))\n";
 
-/// Rounds per second, C++ and Python.
+/// LeetCode's Two Sum (the fixture's problem 1) in Python and C++, the program its own reference,
+/// the testcases generated from the statement (no generator).
+const LC_PYTHON: &str = "class Solution:\n    def twoSum(self, nums: List[int], target: int) -> List[int]:\n        \
+seen = {}\n        for i, x in enumerate(nums):\n            if target - x in seen:\n                \
+return [seen[target - x], i]\n            seen[x] = i\n        return []\n";
+const LC_CPP: &str = "class Solution {\npublic:\n    vector<int> twoSum(vector<int>& nums, int target) {\n        \
+unordered_map<int, int> seen;\n        for (int i = 0; i < (int)nums.size(); i++) {\n            \
+auto it = seen.find(target - nums[i]);\n            if (it != seen.end()) return {it->second, i};\n            \
+seen[nums[i]] = i;\n        }\n        return {};\n    }\n};\n";
+
+/// Rounds per second, C++ and Python, on Codeforces 1A and on LeetCode's Two Sum.
 pub(crate) struct StressFigures {
     cpp: Result<f64, String>,
     python: Result<f64, String>,
+    leetcode_python: Result<f64, String>,
+    leetcode_cpp: Result<f64, String>,
 }
 
-/// One stress call of `rounds` rounds; its rounds per second.
+/// One stress call of `rounds` rounds on Codeforces 1A (`code`: program, reference, generator)
+/// or, where `code` has no generator, on LeetCode's Two Sum; its rounds per second.
 fn rounds_per_second(p: &mut Proc, id: u64, language: &str, code: [&str; 3], rounds: u64) -> Result<f64, String> {
     let side = |c: &str| json!({"code": c, "language": language});
-    let args = json!({"source": "codeforces", "id": "1A", "language": language, "code": code[0],
-        "reference": side(code[1]), "generator": side(code[2]), "rounds": rounds, "time_budget_s": 300, "time_limit_ms": 10000});
+    let (source, problem) = if code[2].is_empty() { ("leetcode", "1") } else { ("codeforces", "1A") };
+    let mut args = json!({"source": source, "id": problem, "language": language, "code": code[0],
+        "reference": side(code[1]), "rounds": rounds, "time_budget_s": 300, "time_limit_ms": 10000});
+    if !code[2].is_empty() {
+        args["generator"] = side(code[2]);
+    }
     let cpu = server_cpu_ms(p.child.id());
     p.call(id, &request(id, "tools/call", json!({"name": "stress_test", "arguments": args})))?;
     let v: Value = p.reply_result("stress_test")?["structuredContent"].clone();
@@ -49,7 +66,7 @@ fn rounds_per_second(p: &mut Proc, id: u64, language: &str, code: [&str; 3], rou
         format!("{c:.2} CPU s (server and runs), {:.1} rounds per CPU-second", rounds as f64 / c)
     });
     println!(
-        "  {language}: {rounds} rounds in {} s, {} rounds/s, {per_cpu}, sandbox {}",
+        "  {source} {language}: {rounds} rounds in {} s, {} rounds/s, {per_cpu}, sandbox {}",
         v["seconds"], v["rounds_per_second"], v["confinement"]["engine"]
     );
     v["rounds_per_second"].as_f64().ok_or_else(|| "no rounds_per_second".into())
@@ -67,7 +84,10 @@ pub(crate) fn measure_stress(opts: &Opts, failed: &mut bool) -> StressFigures {
     });
     let mut p = match note("stress", started, failed) {
         Ok(p) => p,
-        Err(e) => return StressFigures { cpp: Err(e.clone()), python: Err(e) },
+        Err(e) => {
+            let (cpp, python, leetcode_python) = (Err(e.clone()), Err(e.clone()), Err(e.clone()));
+            return StressFigures { cpp, python, leetcode_python, leetcode_cpp: Err(e) };
+        }
     };
     // A first call builds the three (and warms the caches); the second is measured.
     let _ = rounds_per_second(&mut p, 2, "cpp", [CPP_PROGRAM, CPP_REFERENCE, CPP_GENERATOR], 10);
@@ -82,7 +102,13 @@ pub(crate) fn measure_stress(opts: &Opts, failed: &mut bool) -> StressFigures {
         rounds_per_second(&mut p, 5, "python", [PY_PROGRAM, PY_REFERENCE, PY_GENERATOR], 60),
         failed,
     );
-    StressFigures { cpp, python }
+    let _ = rounds_per_second(&mut p, 6, "python", [LC_PYTHON, LC_PYTHON, ""], 4);
+    let leetcode_python =
+        note("stress leetcode python", rounds_per_second(&mut p, 7, "python", [LC_PYTHON, LC_PYTHON, ""], 40), failed);
+    let _ = rounds_per_second(&mut p, 8, "cpp", [LC_CPP, LC_CPP, ""], 4);
+    let leetcode_cpp =
+        note("stress leetcode cpp", rounds_per_second(&mut p, 9, "cpp", [LC_CPP, LC_CPP, ""], 100), failed);
+    StressFigures { cpp, python, leetcode_python, leetcode_cpp }
 }
 
 pub(crate) fn stress_rows(f: &StressFigures, rows: &mut Vec<Row>) {
@@ -101,6 +127,9 @@ pub(crate) fn stress_rows(f: &StressFigures, rows: &mut Vec<Row>) {
         "≥ 20",
         Target::AtLeast(20.0),
     ));
+    for (name, r) in [("Python", &f.leetcode_python), ("C++", &f.leetcode_cpp)] {
+        rows.push(Row::info(format!("stress_test: LeetCode {name} rounds per second"), cell(r), Cell::default()));
+    }
 }
 
 /// The server's CPU time so far and its children's that it waited for (`/proc/PID/stat`: utime,

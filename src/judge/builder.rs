@@ -48,11 +48,20 @@ pub(crate) struct Built {
 impl Built {
     /// The argv of a run (absolute paths).
     pub(crate) fn argv(&self, memory_mb: u64) -> Vec<String> {
-        if let Some(d) = &self.driver {
-            let shared = self.shared.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-            return driver::fill(&d.run, &self.dir.to_string_lossy(), &shared, memory_mb);
+        let mut argv = match &self.driver {
+            Some(d) => {
+                let shared = self.shared.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+                driver::fill(&d.run, &self.dir.to_string_lossy(), &shared, memory_mb)
+            }
+            None => self.lang.run(&self.tool, &self.dir, &self.source, memory_mb),
+        };
+        // Python's interpreter itself, not a version manager's shim in front of it.
+        if self.lang.is_python()
+            && let Some(first) = argv.first_mut()
+        {
+            *first = toolchain::interpreter(first);
         }
-        self.lang.run(&self.tool, &self.dir, &self.source, memory_mb)
+        argv
     }
 }
 
@@ -238,6 +247,10 @@ fn compile(
                 let at = argv.len().saturating_sub(3);
                 let gcc = toolchain::version(&tool).is_some_and(|v| !v.to_ascii_lowercase().contains("clang"));
                 argv.splice(at..at, acl::words(source, &tool, gcc, &|k| std::env::var_os(k)));
+                // A faster linker than GNU ld where there is one (`toolchain::linker`).
+                if let Some(ld) = toolchain::linker() {
+                    argv = toolchain::with_defaults(&argv, &[&[ld]]);
+                }
             }
             argv
         }

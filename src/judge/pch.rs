@@ -38,7 +38,7 @@ use std::time::{Duration, Instant, SystemTime};
 
 use super::paths::{user_cache, which};
 use super::run::{self, End, Spec};
-use super::{sandbox, verdict};
+use super::{sandbox, toolchain, verdict};
 
 /// The block's header, in a key's folder.
 const BLOCK: &str = "block.h";
@@ -133,7 +133,9 @@ fn ready(command: &[String], block: String, object: Option<Object>) -> Option<Pa
         crate::debug!("judge: no user cache folder (HOME, XDG_CACHE_HOME, LOCALAPPDATA): no precompiled header");
         return None;
     };
-    let mut text = key_text(&identity(command.first()?)?, command, &block);
+    // The compiler a wrapper runs (`ccache g++`: g++) is what the header must fit.
+    let compiler = command.get(toolchain::lead(command).checked_sub(1)?)?;
+    let mut text = key_text(&identity(compiler)?, command, &block);
     if let Some(o) = &object {
         // The object's sources are part of what the key's folder holds.
         text.push_str(&format!("\nobject from {}:\n", o.source));
@@ -159,11 +161,15 @@ fn ready(command: &[String], block: String, object: Option<Object>) -> Option<Pa
     None
 }
 
-/// `argv`, a compile command, with the block's header read first (`-include`).
+/// `argv`, a compile command, with the block's header read first (`-include`): after the words
+/// that name the compiler (`ccache g++`: a wrapper takes no options of the compiler's before it).
 pub(crate) fn with_header(argv: &[String], header: &Path) -> Vec<String> {
-    let Some((compiler, rest)) = argv.split_first() else { return Vec::new() };
-    let mut out =
-        vec![compiler.clone(), "-include".into(), header.to_string_lossy().into_owned(), "-Winvalid-pch".into()];
+    if argv.is_empty() {
+        return Vec::new();
+    }
+    let (compiler, rest) = argv.split_at(toolchain::lead(argv));
+    let mut out = compiler.to_vec();
+    out.extend(["-include".into(), header.to_string_lossy().into_owned(), "-Winvalid-pch".into()]);
     out.extend(rest.iter().cloned());
     out
 }
@@ -790,6 +796,13 @@ main()':\nmain.cpp:5:9: warning: unused variable 'x' [-Wunused-variable]\n    5 
             with_header(&argv, Path::new("/c/k/block.h")),
             ["g++", "-include", "/c/k/block.h", "-Winvalid-pch", "-O2", "main.cpp"]
         );
+        // A wrapper's words (`OJ_CXX="ccache g++"`) stay in front: ccache takes no `-include`.
+        let wrapped: Vec<String> = ["ccache", "g++", "-O2", "main.cpp"].map(String::from).to_vec();
+        assert_eq!(
+            with_header(&wrapped, Path::new("/c/k/block.h")),
+            ["ccache", "g++", "-include", "/c/k/block.h", "-Winvalid-pch", "-O2", "main.cpp"]
+        );
+        assert!(with_header(&[], Path::new("/c/k/block.h")).is_empty());
     }
 
     #[test]

@@ -125,6 +125,10 @@ pub(crate) fn cases(
         // LeetCode's template declares `bool`: a C++ method declared `int` is converted as
         // LeetCode's call converts it (`true`, not `1`).
         fields.push(("declared", json!("bool")));
+    } else if !read.is_empty() && read.iter().all(|(_, _, e)| e.expected.is_i64() || e.expected.is_u64()) {
+        // An integer (`2`, never `2.00000`): a C++ method declared `char` or `double` is
+        // converted as LeetCode's `int ret = …` converts it (Python's untyped code likewise).
+        fields.push(("declared", json!("int")));
     }
     // A list where every example shows one: what LeetCode's signature declares, for code that
     // declares none (untyped Python returning a tuple, a generator, `dict.values()`).

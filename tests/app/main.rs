@@ -168,7 +168,7 @@ fn statement_markdown_renders_as_html() {
     let content = "## Input\n\nThe first line holds $N$ ($1 \\le N \\le 2 \\times 10^5$), **bold**, *em*, `code`.\n\n\
 - $A_i$ is $\\sum_{j=1}^{i} B_j$\n- $\\frac{a}{b} \\bmod 998244353$\n\n| $i$ | value |\n|---|---|\n| 1 | $x^2$ |\n\n\
 ```\n3\n1 2 3\n```\n\n$$\n\\left\\lfloor \\frac{N}{2} \\right\\rfloor\n$$\n\nFrom real statements: $\\frac49$, ${\\rm case}_1$, ${a \\over b}$, ${4 \\choose 2}$, $c_{1,1}$$c_{1,2}$, \
-$\\left\\lparen x \\right\\rparen$, $X \\coloneqq 1$, $\\large x$.\n\nUnknown: $\\undefinedmacro{x}$.\n\nLeetCode's scripts: `1 <= nums.length <= 10^4`, a_i, `word_A`, 2^{31} - 1, not `customer_id`.\n\n![figure](https://img.example/a.png)";
+$\\left\\lparen x \\right\\rparen$, $X \\coloneqq 1$, $\\large x$.\n\nUnknown: $\\undefinedmacro{x}$.\n\nLeetCode's scripts: `1 <= nums.length <= 10^4`, a_i, `word_A`, 2^{31} - 1, `start_{row}`, `to_i.length`, `x_1.x_2`, `r_i^{(x-1)}`, `⌊n / 2⌋^th`, not `customer_id`, `x_center` nor `in_0000.txt`.\n\n![figure](https://img.example/a.png)";
     let problem = json!({"source": "atcoder", "id": "x_a", "title": "Markdown", "tags": ["math"], "content": content, "link": null,
         "samples": [], "limits": {"time_ms": 2000, "memory_mb": 1024}, "difficulty": null});
     let result = json!({"content": [{"type": "text", "text": "…"}], "isError": false, "structuredContent": {"problem": problem, "notes": []}});
@@ -182,10 +182,14 @@ $\\left\\lparen x \\right\\rparen$, $X \\coloneqq 1$, $\\large x$.\n\nUnknown: $
     // Every formula but the unknown macro, which stays as its TeX in code style; among them the
     // forms the measure over AtCoder's archive found (docs/app.md), and two formulas side by
     // side ($A$$B$), which are not display math.
-    // LeetCode's scripts (`10^4`, `a_i`, `word_A`, `2^{31}`) typeset too, a name with an
-    // underscore not.
-    assert_eq!((r["math"].as_u64(), r["tex_errors"].as_u64()), (Some(21), Some(1)), "{r}");
+    // LeetCode's scripts (`10^4`, `a_i`, `word_A`, `2^{31}`, a word subscript the server braced,
+    // one before `.length` or another script, two scripts on one base, an ordinal after `⌋`)
+    // typeset too, a name with an underscore or a file name not.
+    assert_eq!((r["math"].as_u64(), r["tex_errors"].as_u64()), (Some(27), Some(1)), "{r}");
     assert_eq!(r["customer_id"], true, "{r}");
+    for name in ["x_center", "in_0000.txt"] {
+        assert!(r["plain_code"].as_array().unwrap().iter().any(|c| c == name), "{name}: {r}");
+    }
 }
 
 /// A test_solution result for `code` on Codeforces 4A (one sample: 8 → YES).

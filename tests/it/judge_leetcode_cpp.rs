@@ -192,6 +192,38 @@ if (isBadVersion(mid)) hi = mid; else lo = mid + 1;\n        }\n        return l
 for (int x : nums) s += x;\n        return s / (long long)nums.size();\n    }\n};\n",
         "AC",
     ),
+    // LeetCode's template declares `int`; a method declared `char`, `double` or `bool` is
+    // converted as LeetCode's `int ret = …` converts it: 97, not "a"; 3 for 3.5; 1, not true.
+    (
+        &[("s = \"abc\"", "97"), ("s = \"z\"", "122")],
+        "class Solution {\npublic:\n    char smallest(string s) { return *min_element(s.begin(), s.end()); }\n};\n",
+        "AC",
+    ),
+    (
+        &[("n = 7", "3"), ("n = 6", "3")],
+        "class Solution {\npublic:\n    double half(int n) { return n / 2.0; }\n};\n",
+        "AC",
+    ),
+    (
+        &[("n = 5", "1"), ("n = -2", "0")],
+        "class Solution {\npublic:\n    bool positive(int n) { return n > 0; }\n};\n",
+        "AC",
+    ),
+    // 430: a multilevel doubly linked list (`prev`, `next`, `child`, no constructor, as
+    // LeetCode's comment declares it), flattened.
+    (
+        &[
+            ("head = [1,2,3,4,5,6,null,null,null,7,8,9,10,null,null,11,12]", "[1,2,3,7,8,11,12,9,10,4,5,6]"),
+            ("head = [1,2,null,3]", "[1,3,2]"),
+            ("head = []", "[]"),
+        ],
+        "/*\n// Definition for a Node.\nclass Node {\npublic:\n    int val;\n    Node* prev;\n    Node* next;\n    \
+Node* child;\n};\n*/\n\nclass Solution {\npublic:\n    Node* flatten(Node* head) {\n        \
+for (Node* p = head; p; p = p->next) {\n            if (!p->child) continue;\n            Node* c = p->child;\n            \
+while (c->next) c = c->next;\n            c->next = p->next;\n            if (p->next) p->next->prev = c;\n            \
+p->next = p->child;\n            p->child->prev = p;\n            p->child = nullptr;\n        }\n        return head;\n    }\n};\n",
+        "AC",
+    ),
     // A wrong answer is one.
     (
         &[("x = 2.00000, n = 10", "1024.00000"), ("x = 2.10000, n = 3", "9.26100")],

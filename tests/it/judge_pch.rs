@@ -96,3 +96,38 @@ fn cpp_builds_use_the_precompiled_header_once_it_is_built() {
     drop(s);
     let _ = std::fs::remove_dir_all(&cache);
 }
+
+/// A compiler a wrapper runs (`OJ_CXX="ccache g++"`; `env` here, which every Linux has and which,
+/// like ccache, takes no compiler option before the compiler's name): the header is built for the
+/// compiler and named after it, not after the wrapper. A block of three small headers, quick to
+/// precompile.
+#[test]
+fn a_wrapped_compiler_reads_the_header_too() {
+    if !cfg!(target_os = "linux") || !have("g++") || !have("env") {
+        return;
+    }
+    let version = std::process::Command::new("g++").arg("--version").output().map(|o| o.stdout).unwrap_or_default();
+    if !String::from_utf8_lossy(&version).contains("Free Software Foundation") {
+        return;
+    }
+    let cache = std::env::temp_dir().join(format!("oj-it-pch-env-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let env = vec![("XDG_CACHE_HOME", cache.to_string_lossy().into_owned()), ("OJ_CXX", "env g++".into())];
+    let (_b, mut s) = judge_server(env);
+    let code = |n: u32| {
+        format!(
+            "#include <cstdio>\n#include <cstring>\n#include <cstdlib>\n// {n}\nint main(){{char s[16];scanf(\"%15s\",s);\
+for(size_t i=1;i<strlen(s);i++)if(s[i]>=s[i-1]){{puts(\"No\");return 0;}}puts(\"Yes\");}}\n"
+        )
+    };
+    let v = judge_cpp(&mut s, &code(1));
+    assert_eq!(v["compile"]["precompiled_header"], false, "{v}");
+    let ready = eventually(Duration::from_secs(600), || s.stderr().contains("precompiled header ready"));
+    assert!(ready, "{}", s.stderr());
+    let key = std::fs::read_to_string(key_folder(&cache).unwrap().join("key.txt")).unwrap();
+    assert!(key.contains("compiler: g++ ") && key.contains("[\"env\", \"g++\""), "{key}");
+    let v = judge_cpp(&mut s, &code(2));
+    assert_eq!(v["compile"]["precompiled_header"], true, "{v}");
+    drop(s);
+    let _ = std::fs::remove_dir_all(&cache);
+}

@@ -320,6 +320,42 @@ fn a_crash_a_time_out_and_a_wrong_answer_inside_a_batch_name_their_round() {
     }
 }
 
+/// LeetCode's Python driver runs a batch's testcases in one process: a crash, a time-out and a
+/// wrong answer at one testcase still name that round, and a solution's global state does not
+/// leak from one testcase into the next (each gets a fresh namespace, as a process of its own).
+#[test]
+fn leetcode_testcases_in_one_driver_process_keep_their_verdicts() {
+    if !have("python3") || crate::harness::emulated() {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    // Two Sum's testcase from the seed: nums = [seed, size], target = seed + size.
+    let generator = "import sys\ns, z = sys.argv[1:3]\nprint(f'nums = [{s},{z}], target = {int(s) + int(z)}')\n";
+    let reference = "class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]\n";
+    let faulty = |fault: &str| {
+        format!(
+            "calls = []\nclass Solution:\n    def twoSum(self, nums, target):\n        calls.append(1)\n        \
+if nums[0] == 7:\n            {fault}\n        return [0, len(calls)]\n"
+        )
+    };
+    let a = |code: &str, time_ms: u64| {
+        json!({"source": "leetcode", "id": "1", "language": "python", "code": code, "reference": py(reference),
+            "generator": py(generator), "rounds": 12, "time_limit_ms": time_ms, "reference_time_limit_ms": 20000,
+            "time_budget_s": 300})
+    };
+    let v = stressed(&mut s, a(&faulty("pass"), 20000));
+    assert_eq!((v["verdict"].as_str(), v["timeouts_not_repeated"].as_u64()), (Some("PASSED"), Some(0)), "{v}");
+    for (fault, time_ms, verdict) in
+        [("raise ValueError('seven')", 20000, "RE"), ("while True: pass", 8000, "TLE"), ("return [0, 0]", 20000, "WA")]
+    {
+        let v = stressed(&mut s, a(&faulty(fault), time_ms));
+        let c = &v["counterexample"];
+        assert_eq!(v["verdict"], verdict, "{v}");
+        assert_eq!((c["seed"].as_u64(), c["size"].as_u64()), (Some(7), Some(7)), "{v}");
+        assert_eq!((c["fault"].as_str(), c["program"]["verdict"].as_str()), (Some("program"), Some(verdict)), "{v}");
+    }
+}
+
 #[test]
 fn a_program_in_a_batch_cannot_write_outside_its_folder_nor_read_the_token() {
     if !have("python3") || !cfg!(target_os = "linux") {

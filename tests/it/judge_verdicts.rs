@@ -313,7 +313,7 @@ class TreeBuilder(object):\n    def buildTree(self, postfix: List[str]) -> 'Node
 for t in postfix:\n            if t.isdigit():\n                st.append(Leaf(int(t)))\n            else:\n                \
 r, l = st.pop(), st.pop()\n                st.append(Op(t, l, r))\n        return st[-1]\n";
     assert_eq!(py(&mut s, "leetcode", "9116", code)["verdict"], "AC");
-    // 430's multilevel list: only the Java driver builds it; named, not an RE.
+    // 430's multilevel list: only the Java and C++ drivers build it; named, not an RE.
     let multi = leetcode(&[("head = [1,2,null,3]", "[1,3,2]")]);
     serve(&b, "leetcode", "9113", &multi, None);
     let code = "\"\"\"\n# Definition for a Node.\nclass Node:\n    def __init__(self, val, prev, next, child):\n\"\"\"\n\

@@ -8,6 +8,9 @@
 //!   before the batch's marker: `setpriv`'s capability drop under `unshare`), its standard input
 //!   the file STDIN (none when empty) and its output the new file STDOUT, standard error thrown
 //!   away, in CWD (the init's when empty), killed at TIME_MS;
+//! - `try …`: as `run`, but a program that exits with another code than 0 does not stop the
+//!   batch (a LeetCode driver that ran many testcases and stopped at one: `stress/batch.rs`); a
+//!   time-out does;
 //! - `done ROUND`: prints ROUND on a line: all its runs succeeded.
 //!
 //! Fields are separated by NUL bytes; names are relative to the run's folder. At the first run
@@ -39,7 +42,8 @@ pub(super) fn run(plan: &Path, dir: &Path, prefix: &[OsString], vars: &[(&str, &
         let ok = match kind {
             "write" => f.next().zip(f.next()).is_some_and(|(name, data)| std::fs::write(dir.join(name), data).is_ok()),
             "done" => f.next().is_some_and(|round| writeln!(out, "{round}").and_then(|()| out.flush()).is_ok()),
-            "run" => step(&mut f, dir, prefix, vars),
+            "run" => step(&mut f, dir, prefix, vars) == Some(true),
+            "try" => step(&mut f, dir, prefix, vars).is_some(),
             "" => f.next().is_none(),
             _ => false,
         };
@@ -50,31 +54,35 @@ pub(super) fn run(plan: &Path, dir: &Path, prefix: &[OsString], vars: &[(&str, &
     ExitCode::SUCCESS
 }
 
-/// One `run` record: whether the program exited with 0 within its time.
-fn step<'a>(f: &mut impl Iterator<Item = &'a str>, dir: &Path, prefix: &[OsString], vars: &[(&str, &str)]) -> bool {
+/// One `run` or `try` record: whether the program exited with 0, `None` where it did not end
+/// within its time (or could not start).
+fn step<'a>(
+    f: &mut impl Iterator<Item = &'a str>,
+    dir: &Path,
+    prefix: &[OsString],
+    vars: &[(&str, &str)],
+) -> Option<bool> {
     let (Some(ms), Some(cwd), Some(stdin), Some(stdout), Some(n)) = (f.next(), f.next(), f.next(), f.next(), f.next())
     else {
-        return false;
+        return None;
     };
-    let (Ok(ms), Ok(n)) = (ms.parse::<u64>(), n.parse::<usize>()) else { return false };
+    let (Ok(ms), Ok(n)) = (ms.parse::<u64>(), n.parse::<usize>()) else { return None };
     let words: Vec<&str> = f.take(n).collect();
     let mut argv = prefix.iter().map(OsString::as_os_str).chain(words.iter().map(|w| w.as_ref()));
-    let Some(program) = argv.next() else { return false };
+    let program = argv.next()?;
     let input = if stdin.is_empty() { Ok(Stdio::null()) } else { File::open(dir.join(stdin)).map(Stdio::from) };
     // A new file: one a program of an earlier round put there (a link elsewhere) fails the run.
     let output = OpenOptions::new().write(true).create_new(true).open(dir.join(stdout));
-    let (Ok(input), Ok(output), true) = (input, output, words.len() == n) else { return false };
+    let (Ok(input), Ok(output), true) = (input, output, words.len() == n) else { return None };
     let mut cmd = Command::new(program);
     cmd.args(argv).envs(vars.iter().copied()).stdin(input).stdout(output).stderr(Stdio::null());
     if !cwd.is_empty() {
         cmd.current_dir(cwd);
     }
-    let Ok(mut child) = cmd.spawn() else { return false };
+    let mut child = cmd.spawn().ok()?;
     // A waiter thread, so that the time limit is a timed receive: no polling. At the limit the
     // init exits (the caller's 1), and the kernel kills the program with the namespace.
     let (tx, rx) = mpsc::channel();
-    if std::thread::Builder::new().spawn(move || tx.send(child.wait().is_ok_and(|s| s.success()))).is_err() {
-        return false;
-    }
-    rx.recv_timeout(Duration::from_millis(ms)).unwrap_or(false)
+    std::thread::Builder::new().spawn(move || tx.send(child.wait().is_ok_and(|s| s.success()))).ok()?;
+    rx.recv_timeout(Duration::from_millis(ms)).ok()
 }

@@ -59,28 +59,29 @@ signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
     let std = standard::choose(Lang::Cpp, "leetcode", tool).and_then(|s| s.flag());
     let words = |more: &[&str]| {
         let std: Vec<&str> = std.as_deref().into_iter().collect();
-        let mut argv = toolchain::with_defaults(tool, &[&std, &["-O2"], &["-pipe"]]);
+        let linker: Vec<&str> = toolchain::linker().into_iter().collect();
+        let mut argv = toolchain::with_defaults(tool, &[&std, &["-O2"], &["-pipe"], &linker]);
         argv.extend(more.iter().map(|s| s.to_string()));
         argv
     };
     // The session's part: lc.hpp precompiled (`lc.hpp.gch`, which `-include` finds) and lc.o.
     // Where it can be, the prelude is precompiled once in the user's cache folder instead, with
     // its own lc.o (`precompiled`): `block.h`, lc.hpp then the usual classes (`OJ_LC_CLASSES`
-    // skips main.cpp's copy), a file of the build that is only read from there.
+    // skips main.cpp's copy), a file of the build that is only read from there. There the
+    // classes' readers and writers are only declared, and defined in that lc.o (`linked`).
+    let (declared, defined) = linked(&classes);
     let block = format!(
-        "#line 1 \"lc.hpp\"\n{}#line 1 \"leetcode-prelude.cpp\"\n#define OJ_LC_CLASSES\n{classes}",
+        "#line 1 \"lc.hpp\"\n{}#line 1 \"leetcode-prelude.cpp\"\n#define OJ_LC_CLASSES\n{declared}",
         super::packed::text("cpp/lc.hpp")
     );
+    let object = format!("{}#ifdef OJ_LC_CLASSES\n{defined}#endif\n", super::packed::text("cpp/lc.cpp"));
     Ok(Driver {
         files: vec![("solution.cpp".into(), code.into()), ("main.cpp".into(), main), (BLOCK.into(), block)],
         compile: words(&["-include", HEADER, "-o", EXE, "main.cpp", "{shared}/lc.o"]),
         run: vec![format!("{{dir}}/{EXE}")],
         shared: Some(Shared {
             name: "leetcode-cpp".into(),
-            files: vec![
-                ("lc.hpp".into(), super::packed::text("cpp/lc.hpp")),
-                (OBJECT_SOURCE.into(), super::packed::text("cpp/lc.cpp")),
-            ],
+            files: vec![("lc.hpp".into(), super::packed::text("cpp/lc.hpp")), (OBJECT_SOURCE.into(), object)],
             compile: words(&SHARED_WORDS),
         }),
     })
@@ -292,6 +293,26 @@ fn classes(scan: &str) -> String {
     ["ListNode", "TreeNode"].into_iter().filter(|name| !scan::declares(scan, name)).map(section).collect()
 }
 
+/// The precompiled prelude's `classes`: their readers and writers (`inline void lc_read(…) { … }`)
+/// declared only, and those definitions, for lc.o (compiled with the prelude: `OJ_LC_CLASSES`).
+/// Inline in the prelude, they had every build instantiate the node templates they call again (a
+/// third of a call's build).
+fn linked(classes: &str) -> (String, String) {
+    let (mut declared, mut defined) = (String::new(), String::new());
+    for line in classes.lines() {
+        // A function on one line (LeetCode's two classes have no other); any other line as it is.
+        let one = line.strip_prefix("inline ").filter(|f| f.ends_with('}'));
+        match one.and_then(|f| Some((f, f.split_once(" {")?.0))) {
+            Some((function, head)) => {
+                declared += &format!("{head};\n");
+                defined += &format!("{function}\n");
+            }
+            None => declared += &format!("{line}\n"),
+        }
+    }
+    (declared, defined)
+}
+
 /// The other definitions the code needs that LeetCode's C++ makes for it, unless the code makes them.
 fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
     let defined = |name: &str| scan::declares(scan, name);
@@ -309,8 +330,8 @@ fn prelude(scan: &str, shape: &Shape) -> Result<String, String> {
         if text.is_empty() {
             return Err(format!(
                 "This problem's `Node` class ({}) is not one the C++ driver defines: it builds lists, trees, N-ary \
-trees, graphs, random-pointer, doubly linked and circular lists, next- and parent-pointer trees and quad trees, as \
-the statement describes them. Test it on LeetCode.",
+trees, graphs, random-pointer, doubly linked, multilevel and circular lists, next- and parent-pointer trees and quad \
+trees, as the statement describes them. Test it on LeetCode.",
                 kind.map_or("not described by the statement", NodeKind::name)
             ));
         }

@@ -126,9 +126,15 @@ fn screen(
         step(&mut runs, (&e.program, &[]), e.program_cwd.as_deref(), e.limits.time_ms, &input, &outs);
         write!(runs, "done\0{i}\0").unwrap_or(());
     }
+    // A call a line: each driver input is one line of JSON and its newline.
+    let calls: Vec<&str> = stdins.iter().flatten().map(|(t, _)| t.strip_suffix('\n').unwrap_or(t)).collect();
+    let many = e.reader.is_some() && many(&e.program) && many(&e.reference) && calls.iter().all(|c| !c.contains('\n'));
+    if many && !calls.is_empty() {
+        runs = many_steps(e, &calls, from);
+    }
     writes.push_str(&runs);
     let Ok(done) = execute_for(&words(e), None, limits, wall, writes.as_bytes(), cancelled) else { return (0, false) };
-    let (ok, flagged) = compare(e, &done, from, &stdins, cancelled);
+    let (ok, flagged) = compare(e, &done, (from, many), &stdins, cancelled);
     // A LeetCode testcase that was not made (the generator failed): the round after the batch.
     (ok, flagged || (ok == stdins.len() as u64 && ok < to - from))
 }
@@ -141,6 +147,45 @@ fn generator_step(plan: &mut String, e: &Engine, i: u64, at: &dyn Fn(u64) -> (u6
         let extra = [seed.to_string(), size.to_string()];
         step(plan, (argv, &extra), cwd.as_deref(), limits.time_ms, "", &format!("in{round}"));
     }
+}
+
+/// Whether `argv` is the Python LeetCode driver of a build of this session
+/// (`python BUILD/harness.py BUILD/solution.py`), which runs many testcases in one process.
+fn many(argv: &[String]) -> bool {
+    use std::path::Path;
+    let [_, harness, solution] = argv else { return false };
+    let (h, s) = (Path::new(harness), Path::new(solution));
+    let dir = h.parent().filter(|d| d.starts_with(super::super::paths::root()) && s.parent() == Some(*d));
+    dir.is_some() && h.file_name() == Some("harness.py".as_ref()) && s.file_name() == Some("solution.py".as_ref())
+}
+
+/// LeetCode, both sides run by the Python driver: the batch's testcases in one process each, as
+/// LeetCode runs them (`python.py`'s `many`: a line per call in `calls`, a line per result in
+/// `refs` and `outs`), where a round alone starts two. `try` records: a driver that stopped at a
+/// testcase (a failure, a time-out) leaves the rounds before it to compare, and that one is run
+/// again alone.
+fn many_steps(e: &Engine, calls: &[&str], from: u64) -> String {
+    let mut plan = format!("write\0calls\0{}\n\0", calls.join("\n"));
+    let n = calls.len() as u64;
+    for ((argv, cwd, ms), out) in [
+        ((&e.reference, &e.reference_cwd, e.reference_limits.time_ms), "refs"),
+        ((&e.program, &e.program_cwd, e.limits.time_ms), "outs"),
+    ] {
+        let mut run = String::new();
+        let extra = ["--many".to_string(), ms.to_string()];
+        step(&mut run, (argv, &extra), cwd.as_deref(), ms.saturating_mul(n + 1), "calls", out);
+        plan.push_str(&run.replacen("run", "try", 1));
+    }
+    (from..from + n).for_each(|i| write!(plan, "done\0{i}\0").unwrap_or(()));
+    plan
+}
+
+/// Round `i`'s output in a many-testcase driver's `file` (its line "K RESULT", K counted from
+/// `from`), as a run of its own prints it.
+fn many_output(done: &Exec, file: &str, from: u64, i: u64) -> Option<String> {
+    let text = read(done, file)?;
+    let key = format!("{} ", i - from);
+    text.lines().find_map(|l| l.strip_prefix(key.as_str())).map(|r| format!("{r}\n"))
 }
 
 /// A `run` record of the plan (`init/batch.rs`).
@@ -189,7 +234,7 @@ fn read(done: &Exec, name: &str) -> Option<String> {
 fn compare(
     e: &Engine,
     done: &Exec,
-    from: u64,
+    (from, many): (u64, bool),
     stdins: &[Option<(String, bool)>],
     cancelled: &dyn Fn() -> bool,
 ) -> (u64, bool) {
@@ -198,8 +243,11 @@ fn compare(
     let finished = printed.lines().zip(from..).take_while(|(l, i)| l.parse() == Ok(*i)).count().min(stdins.len());
     for (k, given) in stdins.iter().take(finished).enumerate() {
         let i = from + k as u64;
+        let output = |one: &str, all: &str| {
+            if many { many_output(done, all, from, i) } else { read(done, &format!("{one}{i}")) }
+        };
         let (Some(input), Some(expected), Some(got)) =
-            (read(done, &format!("in{i}")), read(done, &format!("ref{i}")), read(done, &format!("out{i}")))
+            (read(done, &format!("in{i}")), output("ref", "refs"), output("out", "outs"))
         else {
             return (k as u64, true);
         };

@@ -29,11 +29,30 @@ pub(super) fn collapse(s: &str) -> String {
     out
 }
 
-/// `x` → `^x`, `-9` → `^-9`, `n+1` → `^{n+1}` (braces also when a letter or digit follows).
+/// `x` → `^x`, `-9` → `^-9`, `n+1` → `^{n+1}` (braces also when a letter or digit follows). A
+/// subscript of more than one character that is not a number is braced (`start_{row}`): written
+/// `start_row` it reads as one name, like a column `customer_id`, and the view leaves it alone.
+/// A script the statement already braced (`sub<sub>{i+1}</sub>`) is not braced twice.
 pub(super) fn format_script(mark: char, text: &str, next_alnum: bool) -> String {
     let body = text.strip_prefix(['-', '+', '−']).unwrap_or(text);
     let simple = (!body.is_empty() && body.chars().all(|c| c.is_ascii_alphanumeric())) || text.chars().count() == 1;
-    if simple && !next_alnum { format!("{mark}{text}") } else { format!("{mark}{{{text}}}") }
+    let word = mark == '_' && body.chars().nth(1).is_some() && !body.bytes().all(|b| b.is_ascii_digit());
+    if (simple && !next_alnum && !word) || braced(text) { format!("{mark}{text}") } else { format!("{mark}{{{text}}}") }
+}
+
+/// `{…}` whose first brace closes at its end.
+fn braced(s: &str) -> bool {
+    let mut depth = 0usize;
+    for (i, c) in s.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' if depth == 1 => return i == s.len() - 1 && s.starts_with('{'),
+            '}' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => return false,
+            _ => {}
+        }
+    }
+    false
 }
 
 /// Codeforces TeX delimiters: `$$$x$$$` → `$x$`, `$$$$$$x$$$$$$` → `$$x$$`; other runs stay.

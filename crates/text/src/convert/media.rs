@@ -4,7 +4,7 @@
 use html2text::Handle;
 
 use super::element::{Rule, dropped, rule};
-use super::inline::{collapse, format_script};
+use super::inline::{collapse, collapses, format_script};
 pub(super) use super::url::sanitize_url;
 use super::writer::Md;
 use crate::dom::{self, Node, Texts, attr, kind};
@@ -17,8 +17,13 @@ pub(super) fn inline_math(node: &Handle, r: Rule, md: &mut Md, texts: &Texts) {
     match r {
         Rule::Sup | Rule::Sub => {
             let s = script(node, r, md.last_char().is_some_and(|c| c.is_ascii_digit()), next_is_alnum(node), texts);
+            // The space a script ended with (`[a<sub>i, </sub>b<sub>i</sub>]`) is text's, collapsible.
+            let (s, space) = s.strip_suffix(' ').map_or((s.as_str(), false), |s| (s, true));
             if !s.is_empty() {
-                md.content(&s);
+                md.content(s);
+            }
+            if space {
+                md.text(" ");
             }
         }
         Rule::Var => math(md, &script_text(node, 0, texts), false),
@@ -36,13 +41,29 @@ pub(super) fn inline_math(node: &Handle, r: Rule, md: &mut Md, texts: &Texts) {
 
 /// `<sup>`/`<sub>` as text: `^x`/`_x` (`^{…}` when not a single token, or when a letter or digit
 /// follows), an ordinal's letters as they are right after a digit (`1<sup>st</sup>`), or nothing.
+/// A comma, semicolon or full stop that ends the script, and the white space after it, are put
+/// after it (`[a<sub>i, </sub>b<sub>i</sub>]` is `[a_i, b_i]`; a script of white space is a space).
 pub(super) fn script(node: &Handle, r: Rule, after_digit: bool, next_alnum: bool, texts: &Texts) -> String {
     let text = script_text(node, 0, texts);
     let ordinal = r == Rule::Sup && matches!(text.as_str(), "st" | "nd" | "rd" | "th");
-    if text.is_empty() || (ordinal && after_digit) {
+    if ordinal && after_digit {
         return text;
     }
-    format_script(if r == Rule::Sup { '^' } else { '_' }, &spaced(&text), next_alnum)
+    let mut raw = String::new();
+    dom::push_text_content(node, &mut raw);
+    let space = raw.ends_with(collapses) || (text.trim().is_empty() && !text.is_empty());
+    let body =
+        text.strip_suffix([',', ';']).unwrap_or(text.strip_suffix('.').filter(|b| !b.ends_with('.')).unwrap_or(&text));
+    let mut out = if body.trim().is_empty() {
+        String::new()
+    } else {
+        format_script(if r == Rule::Sup { '^' } else { '_' }, &spaced(body), next_alnum && body.len() == text.len())
+    };
+    out.push_str(text[body.len()..].trim());
+    if space {
+        out.push(' ');
+    }
+    out
 }
 
 fn math(md: &mut Md, tex: &str, display: bool) {
@@ -101,6 +122,26 @@ pub(super) fn script_text(node: &Handle, depth: usize, texts: &Texts) -> String 
         }
     }
     collapse(&raw)
+}
+
+/// Is a script all that `node` holds (white space aside)?
+pub(super) fn lone_script(node: &Handle) -> bool {
+    let mut scripts = 0;
+    for child in node.children.borrow().iter() {
+        match kind(child) {
+            Node::Element(name) if matches!(rule(name), Rule::Sup | Rule::Sub) => scripts += 1,
+            Node::Text => {
+                let mut s = String::new();
+                dom::push_text(child, &mut s);
+                if !s.chars().all(char::is_whitespace) {
+                    return false;
+                }
+            }
+            Node::Element(_) => return false,
+            Node::Other => {}
+        }
+    }
+    scripts == 1
 }
 
 /// Does the text right after `node` (its next sibling) start with a letter or digit?

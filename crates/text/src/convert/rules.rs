@@ -164,6 +164,10 @@ impl<'t> Walk<'t> {
     }
 
     fn marked(&mut self, node: &Handle, md: &mut Md, mark: Mark) -> Result<(), TooDeep> {
+        // `token<em><sub>i</sub></em>` is `token_i`: `token*_i*` is no script to the view.
+        if matches!(mark, Mark::Em | Mark::Strong) && media::lone_script(node) {
+            return self.children(node, md);
+        }
         md.open(mark, "");
         self.children(node, md)?;
         md.close(mark);

@@ -179,6 +179,7 @@ void start() {
     the_call.value = returns && returns->s == "value";
     const J* declared = the_call.doc.get("declared");
     the_call.boolean = declared && declared->s == "bool";
+    the_call.integer = declared && declared->s == "int";
     // 277: `knows` is built from `graph`, and the method takes the number of people.
     const J* a = the_call.doc.get("api");
     const J* name = a ? a->get("name") : nullptr;
@@ -253,6 +254,12 @@ void number(std::string& out, double d) {
     if (std::strtod(buf, nullptr) != d) std::snprintf(buf, sizeof buf, "%.17g", d);
     out += buf;
 }
+
+// The usual types' readers and writers, for every build (lc.hpp declares them).
+#define OJ_LC_INSTANTIATE(T)                     \
+    template void lc_read<T>(const J&, T&); \
+    template void lc_show<T>(std::string&, const T&);
+OJ_LC_USUAL(OJ_LC_INSTANTIATE)
 
 std::vector<const J*> positional(const J* list) {
     std::vector<const J*> out;

@@ -59,6 +59,7 @@ struct Call {
     std::vector<std::string> names;
     bool value = false;  // "returns": "value": a returned node is shown as its val
     bool boolean = false;  // "declared": "bool": every example expects `true` or `false`
+    bool integer = false;  // "declared": "int": every example expects an integer
     const J* named(const std::string& name) const;
     const J* methods() const;
 };
@@ -177,6 +178,21 @@ void lc_show(std::string& o, const T& v) {
         static_assert(unsupported<T>, "the LeetCode driver cannot show a result of this type");
     }
 }
+
+// The readers and writers of the usual parameter and result types (counted on accepted
+// solutions), compiled once in lc.o (lc.cpp's explicit instantiations) rather than by every build:
+// most of a call's build was the templates it instantiated.
+#define OJ_LC_USUAL(X)                                                                             \
+    X(int) X(long long) X(bool) X(double) X(char) X(std::string) X(std::vector<int>)              \
+    X(std::vector<long long>) X(std::vector<bool>) X(std::vector<double>) X(std::vector<char>)    \
+    X(std::vector<std::string>) X(std::vector<std::vector<int>>)                                   \
+    X(std::vector<std::vector<long long>>) X(std::vector<std::vector<char>>)                      \
+    X(std::vector<std::vector<std::string>>)
+#define OJ_LC_EXTERN(T)                                  \
+    extern template void lc_read<T>(const J&, T&); \
+    extern template void lc_show<T>(std::string&, const T&);
+OJ_LC_USUAL(OJ_LC_EXTERN)
+#undef OJ_LC_EXTERN
 
 // A lambda that took C++23's explicit object parameter (`this auto&& self`), for a compiler
 // without it: the judge dropped `this` and wrapped the lambda here, which now gets the wrapper as
@@ -331,6 +347,29 @@ N* build_nary(const J& j) {
         i++;
     }
     return root;
+}
+
+// 430: levels separated by a null; more nulls before a level say under which node of the level
+// above it hangs (`child`). LeetCode's node has no constructor: value-initialised, then set.
+template <class N>
+N* build_multilevel(const J& j) {
+    std::vector<N*> above, first;
+    size_t i = 0, at = 0;
+    while (i < j.a.size()) {
+        std::vector<N*> level;
+        for (; i < j.a.size() && j.a[i].k != J::Null; i++) {
+            N* n = new N();
+            n->val = int(j.a[i].i);
+            if (!level.empty()) level.back()->next = n, n->prev = level.back();
+            level.push_back(n);
+        }
+        if (!first.empty() && !level.empty() && at < above.size()) above[at]->child = level[0];
+        if (first.empty()) first = level;
+        above = level;
+        at = 0;
+        for (i++; i < j.a.size() && j.a[i].k == J::Null; i++) at++;
+    }
+    return first.empty() ? nullptr : first[0];
 }
 
 // A graph as its adjacency list, nodes valued 1..n; the node valued 1.
@@ -686,6 +725,11 @@ template <class C, class X, class F>
         // converted as LeetCode's `bool ret = …` converts it.
         if constexpr (std::is_arithmetic_v<R> && !std::is_same_v<R, bool>) {
             if (call().boolean) finish(r ? "true" : "false");
+        }
+        // LeetCode's template declares an integer: a method declared `char`, `bool`, `float` or
+        // `double` is converted as LeetCode's `int ret = …` converts it (97, 1, 2 for 2.7).
+        if constexpr (std::is_same_v<R, char> || std::is_same_v<R, bool> || std::is_floating_point_v<R>) {
+            if (call().integer) finish(std::to_string((long long)r));
         }
         lc_show(out, r);
     }

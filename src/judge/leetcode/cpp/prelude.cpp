@@ -122,6 +122,16 @@ public:
 };
 inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_list<Node, oj_leetcode::Links::Doubly>); }
 inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_list(o, n); }
+//@ multilevel
+class Node {
+public:
+    int val;
+    Node* prev;
+    Node* next;
+    Node* child;
+};
+inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_multilevel<Node>); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_list(o, n); }
 //@ tree
 struct Node {
     char val;

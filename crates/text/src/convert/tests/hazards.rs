@@ -31,6 +31,28 @@ fn subscripts_become_underscores() {
     ]);
 }
 
+/// The scripts of LeetCode's statements as the view can typeset them (`docs/app.md`): a word
+/// subscript braced, apart from a name with underscores; nothing braced twice; punctuation and
+/// white space that end a script, and emphasis around a script alone, outside it.
+#[test]
+fn scripts_the_view_can_tell_from_names() {
+    check_all(&[
+        ("<p><code>cell = [cell<sub>row</sub>, cell<sub>col</sub>]</code></p>", "`cell = [cell_{row}, cell_{col}]`"),
+        ("<p>w<sub>ab</sub> + w<sub>12</sub> + w<sub>-7</sub></p>", "w_{ab} + w_12 + w_-7"),
+        ("<p>q<sup>ab</sup></p>", "q^ab"),
+        ("<p>part<sub>{j+2}</sub> and part<sub>{a}{b}</sub></p>", "part_{j+2} and part_{{a}{b}}"),
+        ("<p><code>[p<sub>k, </sub>q<sub>k</sub>]</code></p>", "`[p_k, q_k]`"),
+        ("<p>u<sub>k;</sub> v<sub>k.</sub></p>", "u_k; v_k."),
+        ("<p>node v<sub>.</sub> Next</p>", "node v. Next"),
+        ("<p>x<sub>1...</sub></p>", "x_{1...}"),
+        (
+            "<p>move<em><sub>j</sub></em> and move<strong><sub>2</sub></strong>, <em>m<sub>j</sub></em></p>",
+            "move_j and move_2, *m_j*",
+        ),
+        ("<p><code>h<sub>k</sub><sub>&nbsp;</sub>&lt;= 5</code></p>", "`h_k <= 5`"),
+    ]);
+}
+
 #[test]
 fn pre_becomes_fenced_block() {
     check_all(&[
