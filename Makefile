@@ -17,14 +17,14 @@ release:
 	env $$musl_env CARGO="$(CARGO)" scripts/ship/cargo-release.sh $(HOST_TARGET)
 
 lint:
-	$(CARGO) fmt --check
-	$(CARGO) clippy --all-targets -- -D warnings
-	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps
+	$(CARGO) fmt --all --check
+	$(CARGO) clippy --workspace --all-targets -- -D warnings
+	RUSTDOCFLAGS="-D warnings" $(CARGO) doc --no-deps --workspace
 	@# The library forbids unsafe code; the binary denies it and allows it only for the allocator,
 	@# the static build's memcpy/memmove, the signal handlers and the judge init's wait4, all declared in main.rs (the bench
 	@# compiles the allocator in too).
-	@grep -qx '#!\[forbid(unsafe_code)\]' src/lib.rs || { echo "lint: src/lib.rs must forbid unsafe code"; exit 1; }
-	@bad=$$(grep -rln 'allow(unsafe_code)' src examples tests fuzz 2>/dev/null | grep -vxE 'src/main\.rs|examples/bench/main\.rs'); \
+	@for lib in src/lib.rs crates/text/src/lib.rs; do grep -qx '#!\[forbid(unsafe_code)\]' $$lib || { echo "lint: $$lib must forbid unsafe code"; exit 1; }; done
+	@bad=$$(grep -rln 'allow(unsafe_code)' src crates examples tests fuzz 2>/dev/null | grep -vxE 'src/main\.rs|examples/bench/main\.rs'); \
 	if [ -n "$$bad" ]; then echo "lint: allow(unsafe_code) outside main.rs and the bench: $$bad"; exit 1; fi
 
 fmt:

@@ -67,8 +67,8 @@ mod media;
 mod pre;
 mod rules;
 mod table;
-mod truncate;
 mod tags;
+mod truncate;
 mod url;
 mod writer;
 
