@@ -31,6 +31,10 @@ if (!/^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/.test(expected ?? "")) {
   errors.push(`the expected version ${JSON.stringify(expected)} is not a plain semver version`);
 }
 same("Cargo.toml [package] version", cargoVersion);
+// The statement pipeline's crate (crates/text) is published beside the server, at its version.
+const text = read("crates/text/Cargo.toml");
+same("crates/text/Cargo.toml [package] version", (text.split(/^\[/m).find((s) => s.startsWith("package]")) ?? "").match(/^version\s*=\s*"([^"]+)"/m)?.[1]);
+same("Cargo.toml's dependency on oj-mcp-rs-text", cargo.match(/^oj-mcp-rs-text\s*=\s*\{[^}]*version\s*=\s*"([^"]+)"/m)?.[1]);
 
 const npmRoot = json("npm/oj-mcp-rs/package.json");
 same("npm/oj-mcp-rs/package.json version", npmRoot.version);
