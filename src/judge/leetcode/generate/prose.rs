@@ -2,7 +2,8 @@
 //! is in the range [0, 10^4]`), alphabets (`s consists of lowercase English letters`, `s[i] is
 //! either '0' or '1'`), values from a set (`nums[i] is either 0 or 1`), unique or distinct
 //! values, sorted lists, permutations, edge lists that form a tree or repeat no edge, binary
-//! search trees, and a design problem's number of calls. Anything else is unread.
+//! search trees, strings of the same length, a repeated letter, and a design problem's number of
+//! calls. Anything else is unread.
 
 use super::constraints::{self, Facts, Line, Names, Sort, Tuples};
 use super::expr::{self, Key};
@@ -187,8 +188,17 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
     }
     let keys: Vec<Key> = targets.iter().map(|t| Key::Var(t.clone())).collect();
     let rows = lower.contains("edge") || lower.contains("pair");
-    let apply: Flag =
-        if lower.contains("valid tree") || lower.contains("form a tree") || lower.contains("represent a tree") {
+    let apply: Flag = if lower.contains("same length") {
+        // 1639's `All strings in words have the same length`.
+        Box::new(|f, t| {
+            f.same_length.insert(t);
+        })
+    } else if lower.contains("at least one") && (lower.contains("repeated") || lower.contains("twice")) {
+        // 2351's `s has at least one repeated letter`.
+        Box::new(|f, t| {
+            f.repeat.insert(t);
+        })
+    } else if lower.contains("valid tree") || lower.contains("form a tree") || lower.contains("represent a tree") {
             Box::new(|f, t| {
                 f.tree_edges.insert(t);
             })

@@ -269,3 +269,55 @@ fn values_that_exist_in_the_tree_are_drawn_from_it() {
         }
     }
 }
+
+fn args_of(t: &str) -> Vec<(String, Value)> {
+    let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
+    args
+}
+
+/// 689 and 1297: a bound that is `floor(…)` or `min(…)` of another term was unread, and the
+/// accepted solutions failed on a `k` above a third of the length, a `maxSize` above it.
+#[test]
+fn bounds_with_floor_and_min() {
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 2 * 10^4`\n- `1 <= nums[i] < 2^16`\n- `1 <= k <= floor(nums.length / 3)`\n";
+    let p = plan(md, &[ex("nums = [1,2,1,2,6,7,5,1], k = 2")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 10^5`\n- `1 <= maxLetters <= 26`\n- `1 <= minSize <= maxSize <= min(26, s.length)`\n- `s` consists of only lowercase English letters.\n";
+    let q = plan(md, &[ex("s = \"aababcaab\", maxLetters = 2, minSize = 3, maxSize = 4")], None, None).unwrap();
+    assert!(q.unread().is_empty(), "{:?}", q.unread());
+    for seed in 0..60 {
+        let size = [0.05, 0.3, 0.7, 1.0][seed as usize % 4];
+        let a = args_of(&p.testcase(seed, size));
+        let (n, k) = (a[0].1.as_array().unwrap().len() as i64, a[1].1.as_i64().unwrap());
+        // A length below 3 leaves no valid `k`: drawn again, larger.
+        assert!((1..=n / 3).contains(&k), "{a:?}");
+        let b = args_of(&q.testcase(seed, size));
+        let len = b[0].1.as_str().unwrap().len() as i64;
+        let (min, max) = (b[2].1.as_i64().unwrap(), b[3].1.as_i64().unwrap());
+        assert!(1 <= min && min <= max && max <= len.min(26), "{b:?}");
+    }
+}
+
+/// 1639 (`All strings in words have the same length`) and 2351 (`s has at least one repeated
+/// letter`): unread, so the accepted solutions failed on words of several lengths, a string of
+/// distinct letters.
+#[test]
+fn same_length_words_and_a_repeated_letter() {
+    let md = "**Constraints:**\n\n- `1 <= words.length <= 1000`\n- `1 <= words[i].length <= 1000`\n- All strings in `words` have the same length.\n- `1 <= target.length <= 1000`\n- `words[i]` and `target` contain only lowercase English letters.\n";
+    let p = plan(md, &[ex("words = [\"acca\",\"bbbb\",\"caca\"], target = \"aba\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let md = "**Constraints:**\n\n- `2 <= s.length <= 100`\n- `s` consists of lowercase English letters.\n- `s` has at least one repeated letter.\n";
+    let q = plan(md, &[ex("s = \"abccbaacz\"")], None, None).unwrap();
+    assert!(q.unread().is_empty(), "{:?}", q.unread());
+    for seed in 0..60 {
+        let size = [0.05, 0.3, 0.7, 1.0][seed as usize % 4];
+        let a = args_of(&p.testcase(seed, size));
+        let lens: std::collections::BTreeSet<usize> =
+            a[0].1.as_array().unwrap().iter().map(|w| w.as_str().unwrap().len()).collect();
+        assert_eq!(lens.len(), 1, "{a:?}");
+        let b = args_of(&q.testcase(seed, size));
+        let s = b[0].1.as_str().unwrap();
+        let distinct: std::collections::BTreeSet<char> = s.chars().collect();
+        assert!(distinct.len() < s.len(), "{s}");
+    }
+}
