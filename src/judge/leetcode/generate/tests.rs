@@ -321,3 +321,18 @@ fn same_length_words_and_a_repeated_letter() {
         assert!(distinct.len() < s.len(), "{s}");
     }
 }
+
+/// Planted bugs that need an extreme value (an overflow, a bound off by one at the top of the
+/// range) went unseen: small sizes draw values near 0 only. A quarter of the testcases below the
+/// largest take their items' least or greatest values often, unless an unread line bounds a sum
+/// or the answer, which such values would break.
+#[test]
+fn edge_values_unless_a_sum_is_bounded() {
+    let md = "**Constraints:**\n\n- `2 <= nums.length <= 10^4`\n- `-10^9 <= nums[i] <= 10^9`\n";
+    let p = plan(md, &[ex("nums = [2,7,11,15]")], None, None).unwrap();
+    let hits = (0..40).filter(|&s| p.testcase(s, 0.2).contains("1000000000")).count();
+    assert!(hits >= 3, "{hits}");
+    let md = format!("{md}- The answer fits in a 32-bit integer.\n");
+    let q = plan(&md, &[ex("nums = [2,7,11,15]")], None, None).unwrap();
+    assert!((0..40).all(|s| !q.testcase(s, 0.2).contains("1000000000")));
+}

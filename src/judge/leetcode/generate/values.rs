@@ -30,10 +30,24 @@ pub(super) struct Gen<'a> {
     env: BTreeMap<Key, f64>,
     /// A term's bounds left it no value (its lower bound above its upper one).
     conflict: Cell<bool>,
+    /// A testcase of edge values: an item is often its range's least or greatest value (where
+    /// an overflow, a bound off by one shows), not only values near 0.
+    edge: bool,
+}
+
+/// Whether edge values keep to the statement as far as it was read: not where an unread line
+/// bounds a sum or the answer (`The answer fits in a 32-bit integer`, `sum(nums) <= 10^5`), which
+/// extreme values would break where small ones do not.
+fn edges_safe(plan: &Plan) -> bool {
+    !plan.facts.unread.iter().any(|l| {
+        let l = l.to_ascii_lowercase();
+        ["fit", "sum", "guarantee", "generated", "product", "total"].iter().any(|w| l.contains(w))
+    })
 }
 
 pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
-    let mut g = Gen { plan, rng: Rng::new(seed), f, env: BTreeMap::new(), conflict: Cell::new(false) };
+    let mut g = Gen { plan, rng: Rng::new(seed), f, env: BTreeMap::new(), conflict: Cell::new(false), edge: false };
+    g.edge = f < 1.0 && g.rng.chance(0.25) && edges_safe(plan);
     match &plan.form {
         Form::Function(ps) => {
             let keys: Vec<Key> = ps.iter().flat_map(|p| g.scalar_keys(p)).collect();
@@ -62,7 +76,7 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
 
 /// What the generator assumes where no constraint was read, in the plan's words.
 pub(super) fn assumptions(plan: &Plan) -> Vec<String> {
-    let g = Gen { plan, rng: Rng::new(0), f: 1.0, env: BTreeMap::new(), conflict: Cell::new(false) };
+    let g = Gen { plan, rng: Rng::new(0), f: 1.0, env: BTreeMap::new(), conflict: Cell::new(false), edge: false };
     let params: Vec<&Param> = match &plan.form {
         Form::Function(ps) => ps.iter().collect(),
         Form::Design(d) => d.methods.iter().flat_map(|m| &m.params).collect(),
@@ -310,6 +324,9 @@ impl Gen<'_> {
 
     /// An item's integer in `[lo, hi]` at this size.
     pub(super) fn int(&mut self, lo: f64, hi: f64) -> i64 {
+        if self.edge && self.rng.chance(0.3) {
+            return if self.rng.chance(0.5) { lo } else { hi.max(lo) } as i64;
+        }
         let (a, b) = self.scaled(lo, hi);
         self.rng.range(a as i64, b as i64)
     }
