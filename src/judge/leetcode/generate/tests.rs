@@ -205,6 +205,7 @@ fn one_item_fixed_is_not_every_item() {
 
 /// 307: a helper class of the solution's own came first with methods of the same names
 /// (`update(self, x, delta)`): the design class's parameters were not read, their ranges unread.
+/// Then `0 <= left <= right` was read but each argument drawn alone.
 #[test]
 fn design_methods_are_the_design_classs() {
     let md = "**Constraints:**\n\n- `1 <= nums.length <= 3 * 10^4`\n- `-100 <= nums[i] <= 100`\n- `0 <= index < nums.length`\n- `-100 <= val <= 100`\n- `0 <= left <= right < nums.length`\n";
@@ -216,7 +217,7 @@ fn design_methods_are_the_design_classs() {
     .unwrap();
     let p = plan(md, &[e], Some(code), None).unwrap();
     assert!(p.unread().is_empty(), "{:?}", p.unread());
-    for seed in 0..10 {
+    for seed in 0..30 {
         let Call::Design { methods, args } = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else {
             panic!()
         };
@@ -225,6 +226,10 @@ fn design_methods_are_the_design_classs() {
             let a: Vec<i64> = a.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
             if m == "update" {
                 assert!((0..n).contains(&a[0]) && (-100..=100).contains(&a[1]), "{a:?}");
+            }
+            // Two arguments of one call bound each other (`sumRange(2, 0)` was drawn).
+            if m == "sumRange" {
+                assert!(0 <= a[0] && a[0] <= a[1] && a[1] < n, "{a:?}");
             }
         }
     }

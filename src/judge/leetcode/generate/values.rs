@@ -610,7 +610,8 @@ impl Gen<'_> {
         format!("[{}]\n[{}]", names.join(","), args.join(","))
     }
 
-    /// One call's arguments: each drawn afresh (a scalar in its range, a list of its length).
+    /// One call's arguments: each drawn afresh (a scalar in its range, a list of its length), a
+    /// scalar known to the ones after it (307's `sumRange(left, right)`: `left <= right`).
     fn args(&mut self, m: &super::Method) -> String {
         let items: Vec<String> = m
             .params
@@ -618,14 +619,14 @@ impl Gen<'_> {
             .map(|p| match &p.ty {
                 Ty::Int | Ty::Double => {
                     let (lo, hi) = self.elem_range(p, None);
-                    if p.ty == Ty::Double {
-                        number(
-                            self.scaled(lo, hi).0 + (self.scaled(lo, hi).1 - self.scaled(lo, hi).0) * self.rng.unit(),
-                            true,
-                        )
+                    let x = if p.ty == Ty::Double {
+                        let (a, b) = self.scaled(lo, hi);
+                        a + (b - a) * self.rng.unit()
                     } else {
-                        self.int(lo, hi).to_string()
-                    }
+                        self.int(lo, hi) as f64
+                    };
+                    self.env.insert(Key::Var(p.name.clone()), x);
+                    number(x, p.ty == Ty::Double)
                 }
                 _ => {
                     self.env.remove(&Key::Len(p.name.clone()));
@@ -633,6 +634,11 @@ impl Gen<'_> {
                 }
             })
             .collect();
+        for p in &m.params {
+            if matches!(p.ty, Ty::Int | Ty::Double) {
+                self.env.remove(&Key::Var(p.name.clone()));
+            }
+        }
         format!("[{}]", items.join(","))
     }
 }
