@@ -341,3 +341,21 @@ fn edge_values_unless_a_sum_is_bounded() {
     let q = plan(&md, &[ex("nums = [2,7,11,15]")], None, None).unwrap();
     assert!((0..40).all(|s| !q.testcase(s, 0.2).contains("1000000000")));
 }
+
+/// 1122's `Each arr2[i] is in arr1` was unread: the accepted solutions failed on an `arr2`
+/// item that `arr1` lacks. The items are drawn from `arr1`'s, distinct as the line before says.
+#[test]
+fn a_lists_items_drawn_from_another_list() {
+    let md = "**Constraints:**\n\n- `1 <= arr1.length, arr2.length <= 1000`\n- `0 <= arr1[i], arr2[i] <= 1000`\n- All the elements of `arr2` are **distinct**.\n- Each `arr2[i]` is in `arr1`.\n";
+    let p = plan(md, &[ex("arr1 = [2,3,1,3,2,4,6,7,9,2,19], arr2 = [2,1,4,3,9,6]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let size = [0.05, 0.3, 0.7, 1.0][seed as usize % 4];
+        let a = args_of(&p.testcase(seed, size));
+        let ints = |v: &Value| v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect::<Vec<_>>();
+        let (arr1, arr2) = (ints(&a[0].1), ints(&a[1].1));
+        assert!(!arr2.is_empty() && arr2.iter().all(|x| arr1.contains(x)), "{a:?}");
+        let set: std::collections::BTreeSet<_> = arr2.iter().collect();
+        assert_eq!(set.len(), arr2.len(), "{a:?}");
+    }
+}
