@@ -58,6 +58,8 @@ pub(super) struct Facts {
     pub(super) same_length: BTreeSet<String>,
     /// Strings with some character at least twice.
     pub(super) repeat: BTreeSet<String>,
+    /// Lists of rows whose row `i` has `i + 1` items (120's triangle).
+    pub(super) triangle: BTreeSet<String>,
     /// Edge lists that form a tree.
     pub(super) tree_edges: BTreeSet<String>,
     /// Tuples whose first two parts differ (`a_i != b_i`).

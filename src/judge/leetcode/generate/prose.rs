@@ -9,6 +9,9 @@ use super::constraints::{self, Facts, Line, Names, Sort, Tuples};
 use super::expr::{self, Key};
 
 pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
+    if let Some(said) = triangle(line, names) {
+        return Some(said);
+    }
     let lower = line.to_ascii_lowercase();
     if lower.contains("number of nodes") || lower.contains("number of the nodes") {
         return node_count(line, &lower, names);
@@ -43,6 +46,21 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
         }
     }
     flags(line, &lower, names, tuples)
+}
+
+/// 120's `triangle[0].length == 1` and `triangle[i].length == triangle[i - 1].length + 1`: row
+/// `i` has `i + 1` items.
+fn triangle(line: &str, names: &Names) -> Option<Line> {
+    let flat: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+    let name = flat.split('[').next()?;
+    let (first, next) = (format!("{name}[0].length==1"), format!("{name}[i].length=={name}[i-1].length+1"));
+    if !(flat == first || flat == next) || !names.params.iter().any(|(n, _)| n == name) {
+        return None;
+    }
+    let n = name.to_string();
+    constraints::fact(vec![expr::Key::Var(n.clone())], move |f: &mut Facts| {
+        f.triangle.insert(n);
+    })
 }
 
 /// `n is even`, `nums.length is odd`, `nums.length % 2 == 0`.

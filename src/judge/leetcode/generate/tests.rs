@@ -359,3 +359,18 @@ fn a_lists_items_drawn_from_another_list() {
         assert_eq!(set.len(), arr2.len(), "{a:?}");
     }
 }
+
+/// 120: a triangle's rows, one item longer each, were drawn of any width; the accepted
+/// solutions index past a row's end.
+#[test]
+fn a_triangles_rows() {
+    let md = "**Constraints:**\n\n- `1 <= triangle.length <= 200`\n- `triangle[0].length == 1`\n- `triangle[i].length == triangle[i - 1].length + 1`\n- `-10^4 <= triangle[i][j] <= 10^4`\n";
+    let p = plan(md, &[ex("triangle = [[2],[3,4],[6,5,7],[4,1,8,3]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let a = args_of(&p.testcase(seed, [0.1, 0.5, 1.0][seed as usize % 3]));
+        for (i, row) in a[0].1.as_array().unwrap().iter().enumerate() {
+            assert_eq!(row.as_array().unwrap().len(), i + 1, "{a:?}");
+        }
+    }
+}

@@ -457,8 +457,15 @@ impl Gen<'_> {
         let distinct = self.plan.facts.distinct_rows.contains(&p.name);
         let mut seen = HashSet::new();
         let mut rows = Vec::with_capacity(n);
-        for _ in 0..n {
-            let w = if self.env.contains_key(&inner) { hi as usize } else { self.length(lo, hi) };
+        let triangle = self.plan.facts.triangle.contains(&p.name);
+        for i in 0..n {
+            let w = if triangle {
+                i + 1
+            } else if self.env.contains_key(&inner) {
+                hi as usize
+            } else {
+                self.length(lo, hi)
+            };
             let mut row = Vec::new();
             for _ in 0..20 {
                 row = if width.is_some() {
