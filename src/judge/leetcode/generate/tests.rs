@@ -374,3 +374,19 @@ fn a_triangles_rows() {
         }
     }
 }
+
+/// 779's `1 <= k <= 2<sup>n - 1</sup>` reached the reader as `2^{n - 1}`, whose braces were
+/// dropped: `2^n - 1`, twice the range, and the accepted solutions differed on `n = 3, k = 5`.
+#[test]
+fn an_exponent_in_braces_is_a_group() {
+    assert_eq!(super::text::plain("`1 <= k <= 2^{n - 1}`"), "1 <= k <= 2^(n - 1)");
+    assert_eq!(super::text::plain("`{a} <= 10^{9}`"), "a <= 10^(9)");
+    let md = "**Constraints:**\n\n- `1 <= n <= 30`\n- `1 <= k <= 2^{n - 1}`\n";
+    let p = plan(md, &[ex("n = 2, k = 1")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..60 {
+        let a = args_of(&p.testcase(seed, [0.1, 0.3, 0.6][seed as usize % 3]));
+        let (n, k) = (a[0].1.as_i64().unwrap(), a[1].1.as_i64().unwrap());
+        assert!(1 <= k && k <= 1 << (n - 1), "{a:?}");
+    }
+}
