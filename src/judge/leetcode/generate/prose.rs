@@ -217,38 +217,38 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
             f.repeat.insert(t);
         })
     } else if lower.contains("valid tree") || lower.contains("form a tree") || lower.contains("represent a tree") {
-            Box::new(|f, t| {
-                f.tree_edges.insert(t);
-            })
-        } else if rows
-            && (lower.contains("repeated")
-                || lower.contains("duplicate")
-                || lower.contains("distinct")
-                || lower.contains("unique")
-                || lower.contains("twice"))
-        {
-            Box::new(|f, t| {
-                f.distinct_rows.insert(t);
-            })
-        } else if lower.contains("unique") || lower.contains("distinct") {
-            Box::new(|f, t| {
-                f.unique.insert(t);
-            })
-        } else if lower.contains("permutation") {
-            Box::new(|f, t| {
-                f.permutation.insert(t);
-            })
-        } else if let Some(order) = sorted(lower) {
-            let strict = lower.contains("strictly");
-            Box::new(move |f, t| {
-                if strict {
-                    f.unique.insert(t.clone());
-                }
-                f.sorted.insert(t, order);
-            })
-        } else {
-            return None;
-        };
+        Box::new(|f, t| {
+            f.tree_edges.insert(t);
+        })
+    } else if rows
+        && (lower.contains("repeated")
+            || lower.contains("duplicate")
+            || lower.contains("distinct")
+            || lower.contains("unique")
+            || lower.contains("twice"))
+    {
+        Box::new(|f, t| {
+            f.distinct_rows.insert(t);
+        })
+    } else if lower.contains("unique") || lower.contains("distinct") {
+        Box::new(|f, t| {
+            f.unique.insert(t);
+        })
+    } else if lower.contains("permutation") {
+        Box::new(|f, t| {
+            f.permutation.insert(t);
+        })
+    } else if let Some(order) = sorted(lower) {
+        let strict = lower.contains("strictly");
+        Box::new(move |f, t| {
+            if strict {
+                f.unique.insert(t.clone());
+            }
+            f.sorted.insert(t, order);
+        })
+    } else {
+        return None;
+    };
     constraints::fact(keys, move |f: &mut Facts| targets.into_iter().for_each(|t| apply(f, t)))
 }
 
