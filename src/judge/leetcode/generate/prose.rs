@@ -9,7 +9,7 @@ use super::constraints::{self, Facts, Line, Names, Sort, Tuples};
 use super::expr::{self, Key};
 
 pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
-    if let Some(said) = triangle(line, names) {
+    if let Some(said) = triangle(line, names).or_else(|| adjacency(line, names)) {
         return Some(said);
     }
     let lower = line.to_ascii_lowercase();
@@ -61,6 +61,32 @@ fn triangle(line: &str, names: &Names) -> Option<Line> {
     constraints::fact(vec![expr::Key::Var(n.clone())], move |f: &mut Facts| {
         f.triangle.insert(n);
     })
+}
+
+/// An adjacency list's rules (847, 785): `graph[i] does not contain i`, `If graph[a] contains b,
+/// then graph[b] contains a`, `The input graph is always connected`.
+fn adjacency(line: &str, names: &Names) -> Option<Line> {
+    let lower = line.to_ascii_lowercase();
+    let words: Vec<&str> = line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+    let name = names.params.iter().find(|(n, r)| r.is_empty() && words.contains(&n.as_str()))?.0.clone();
+    let key = vec![expr::Key::Var(name.clone())];
+    if lower.contains("does not contain") && words.iter().filter(|w| **w == name).count() == 1 {
+        return constraints::fact(key, move |f: &mut Facts| {
+            f.adjacency.insert(name);
+        });
+    }
+    if lower.matches("contains").count() == 2 && lower.contains("then") {
+        return constraints::fact(key, move |f: &mut Facts| {
+            f.adjacency.insert(name.clone());
+            f.undirected.insert(name);
+        });
+    }
+    if lower.contains("connected") && !lower.contains(" not ") {
+        return constraints::fact(key, move |f: &mut Facts| {
+            f.connected.insert(name);
+        });
+    }
+    None
 }
 
 /// `n is even`, `nums.length is odd`, `nums.length % 2 == 0`.

@@ -390,3 +390,34 @@ fn an_exponent_in_braces_is_a_group() {
         assert!(1 <= k && k <= 1 << (n - 1), "{a:?}");
     }
 }
+
+/// 847: an adjacency list's rules were unread, and an accepted solution ran out of time on a
+/// graph that is not connected (`[[],[]]`); 785's is undirected but not said to be connected.
+#[test]
+fn an_undirected_connected_adjacency_list() {
+    let md = "**Constraints:**\n\n- `n == graph.length`\n- `1 <= n <= 12`\n- `0 <= graph[i].length < n`\n- `graph[i]` does not contain `i`.\n- If `graph[a]` contains `b`, then `graph[b]` contains `a`.\n- The input graph is always connected.\n";
+    let p = plan(md, &[ex("graph = [[1,2,3],[0],[0],[0]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let a = args_of(&p.testcase(seed, [0.1, 0.5, 1.0][seed as usize % 3]));
+        let g: Vec<Vec<usize>> = a[0]
+            .1
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect())
+            .collect();
+        let n = g.len();
+        assert!((1..=12).contains(&n), "{a:?}");
+        for (i, row) in g.iter().enumerate() {
+            assert!(!row.contains(&i) && row.iter().all(|&j| j < n && g[j].contains(&i)), "{a:?}");
+        }
+        let (mut seen, mut stack) = (vec![false; n], vec![0]);
+        while let Some(u) = stack.pop() {
+            if !std::mem::replace(&mut seen[u], true) {
+                stack.extend(&g[u]);
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "not connected: {a:?}");
+    }
+}

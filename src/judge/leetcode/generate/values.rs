@@ -445,6 +445,9 @@ impl Gen<'_> {
         if self.plan.facts.tree_edges.contains(&p.name) {
             return self.tree_edges(p, leaf);
         }
+        if self.plan.facts.adjacency.contains(&p.name) {
+            return self.adjacency(p);
+        }
         let n = self.len(p);
         let width = self.tuple_width(p);
         let inner = Key::Inner(p.name.clone());
