@@ -183,7 +183,8 @@ fn charset(tail: &str) -> Option<Vec<char>> {
         lower.contains("lowercase") || lower.contains("lower-case") || lower.contains("lower case"),
         lower.contains("uppercase") || lower.contains("upper-case") || lower.contains("upper case"),
     );
-    if lower.contains("letter") {
+    // `the '#' letter` (1309) names one character, not the letters.
+    if lower.replace("' letter", "'").replace("\" letter", "\"").contains("letter") {
         if lo || !up {
             set.extend('a'..='z');
         }

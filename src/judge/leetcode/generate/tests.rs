@@ -421,3 +421,16 @@ fn an_undirected_connected_adjacency_list() {
         assert!(seen.iter().all(|&s| s), "not connected: {a:?}");
     }
 }
+
+/// 1309's `s consists of digits and the '#' letter` was read as digits and every letter: the
+/// accepted original failed (`stoi`) on letters the statement rules out.
+#[test]
+fn a_quoted_letter_is_one_character() {
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 1000`\n- `s` consists of digits and the `'#'` letter.\n";
+    let p = plan(md, &[ex("s = \"10#11#12\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let a = args_of(&p.testcase(seed, [0.3, 1.0][seed as usize % 2]));
+        assert!(a[0].1.as_str().unwrap().chars().all(|c| c.is_ascii_digit() || c == '#'), "{a:?}");
+    }
+}
