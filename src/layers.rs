@@ -164,3 +164,63 @@ fn crate_paths_are_read_in_every_form() {
     let text = "use crate::{complete, prompts::X};\nuse crate::tools::{self, Y};\n// crate::server\nlet a = crate::format::f(); crate::debug!(\"x\");";
     assert_eq!(uses(text), ["complete", "prompts", "tools", "format"]);
 }
+
+/// Whether ARCHITECTURE.md names `rel` (a path from the repository's root): the path itself; a
+/// folder's `mod.rs` by the folder; else a line naming the folder (or its module's file, as
+/// `src/judge/leetcode/cpp.rs` names `cpp/`) that names the file as `` `scan.rs` ``,
+/// `` `cpp/scan.rs` `` or `` `scan` ``, or in a list such as `src/problems/{daily,tags}.rs`.
+fn named_in(arch: &str, rel: &str) -> bool {
+    if arch.contains(rel) {
+        return true;
+    }
+    let Some((dir, name)) = rel.rsplit_once('/') else { return false };
+    let stem = name.trim_end_matches(".rs");
+    if name == "mod.rs" {
+        return arch.contains(&format!("`{dir}/`")) || arch.contains(&format!("`{dir}.rs`"));
+    }
+    let last = dir.rsplit('/').next().unwrap_or(dir);
+    let (folder, module) = (format!("{dir}/"), format!("{dir}.rs"));
+    let forms = [format!("`{name}`"), format!("`{last}/{name}`"), format!("`{stem}`")];
+    arch.lines().filter(|l| l.contains(&folder) || l.contains(&module)).any(|l| {
+        forms.iter().any(|f| l.contains(f.as_str()))
+            || l.match_indices(&format!("{folder}{{")).any(|(at, _)| {
+                let list = &l[at + folder.len() + 1..];
+                list.split_once("}.rs").is_some_and(|(names, _)| names.split(',').any(|n| n.trim() == stem))
+            })
+    })
+}
+
+/// ARCHITECTURE.md's Map and test map name every module (every `.rs` file under `src/`) and
+/// every `tests/it` file, so that a newcomer finds each in one place.
+#[test]
+fn architecture_names_every_module_and_every_integration_test_file() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let arch = std::fs::read_to_string(root.join("ARCHITECTURE.md")).unwrap();
+    let mut all = Vec::new();
+    sources(&root.join("src"), "src/", &mut all);
+    sources(&root.join("tests/it"), "tests/it/", &mut all);
+    assert!(all.iter().any(|(p, _)| p == "tests/it/main.rs") && all.len() > 100, "{}", all.len());
+    let missing: Vec<&str> = all.iter().map(|(p, _)| p.as_str()).filter(|p| !named_in(&arch, p)).collect();
+    assert!(missing.is_empty(), "files ARCHITECTURE.md does not name (Map or Tests):\n{}", missing.join("\n"));
+}
+
+#[test]
+fn a_file_is_named_by_its_path_its_folder_or_its_folders_line() {
+    let arch = "| `src/a/mod.rs`, `b.rs` | x |\n| `src/c/` (`d.rs`, `e`) | y |\n| `src/f.rs` (+ `f/g.rs`) | z |\n\
+| `src/h/{i,j}.rs` | w |\n| `tests/it/k.rs`, `l.rs` | v |";
+    for p in [
+        "src/a/mod.rs",
+        "src/a/b.rs",
+        "src/c/mod.rs",
+        "src/c/d.rs",
+        "src/c/e.rs",
+        "src/f/g.rs",
+        "src/h/j.rs",
+        "tests/it/l.rs",
+    ] {
+        assert!(named_in(arch, p), "{p}");
+    }
+    for p in ["src/a/z.rs", "src/c/f.rs", "src/h/k.rs", "src/h/mod.rs", "tests/it/m.rs", "src/zz.rs"] {
+        assert!(!named_in(arch, p), "{p}");
+    }
+}

@@ -348,3 +348,47 @@ console.log(Math.ceil(n / a) * Math.ceil(m / a));\n";
         assert!(text.contains("`no-such-node`") && text.contains("OJ_NODE") && text.contains("tsc writes"), "{text}");
     }
 }
+
+/// Node problems as another archive (everthis/leetcode-js) writes them, each an `RE` or a `WA`
+/// before: a JSDoc naming another parameter (1490's `node` above `function(root)`), an N-ary node
+/// given by its value (1516), every node of an N-ary tree as `Node[]` (1506), a JSDoc of one
+/// parameter above a parent-pointer function of two (1650), a codec whose methods are class
+/// fields given an empty tree (428: `[]`, not `null`).
+#[test]
+fn node_problems_as_another_archive_writes_them() {
+    if !have("node") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    let nary = "/**\n * // Definition for a Node.\n * function Node(val, children) {\n *    this.val = val === undefined ? 0 : val;\n \
+*    this.children = children === undefined ? [] : children;\n * };\n */\n\n";
+    serve(&b, "leetcode", "9271", &leetcode(&[("root = [1,null,3,2,4,null,5,6]", "[1,null,3,2,4,null,5,6]")]), None);
+    let clone = "/**\n * @param {Node} node\n * @return {Node}\n */\nconst cloneTree = function(root) {\n  if (root == null) return null\n  \
+const node = new Node(root.val)\n  for (let i = 0; i < root.children.length; i++) node.children.push(cloneTree(root.children[i]))\n  return node\n};\n";
+    ac(&mut s, "javascript", "9271", &format!("{nary}{clone}"));
+    serve(
+        &b,
+        "leetcode",
+        "9272",
+        &leetcode(&[("root = [1,null,2,3,null,4], p = 4, q = 2", "[1,null,2,3,null,4]")]),
+        None,
+    );
+    let child = "/**\n * @param {Node} root\n * @param {Node} p\n * @param {Node} q\n * @return {Node}\n */\n\
+function moveSubTree(root, p, q) {\n  for (const c of q.children) if (c === p) return root\n  return null\n}\n";
+    ac(&mut s, "javascript", "9272", &format!("{nary}{child}"));
+    serve(&b, "leetcode", "9273", &leetcode(&[("tree = [1,null,3,2,4,null,5,6]", "[1,null,3,2,4,null,5,6]")]), None);
+    let root = "/**\n * @param {Node[]} tree\n * @return {Node}\n */\nconst findRoot = function(tree) {\n  let sum = 0\n  \
+for (const n of tree) {\n    sum += n.val\n    for (const c of n.children) sum -= c.val\n  }\n  return tree.find((n) => n.val === sum)\n};\n";
+    ac(&mut s, "javascript", "9273", &format!("{nary}{root}"));
+    serve(&b, "leetcode", "9274", &leetcode(&[("root = [3,5,1,6,2,0,8,null,null,7,4], p = 5, q = 4", "5")]), None);
+    let lca = "/**\n * // Definition for a Node.\n * function Node(val) {\n *    this.val = val;\n *    this.left = null;\n \
+*    this.right = null;\n *    this.parent = null;\n * };\n */\n\n/**\n * @param {Node} node\n * @return {Node}\n */\n\
+const lowestCommonAncestor = function(p, q) {\n  const seen = new Set()\n  for (let a = p; a; a = a.parent) seen.add(a)\n  \
+for (let b = q; b; b = b.parent) if (seen.has(b)) return b\n  return null\n};\n";
+    ac(&mut s, "javascript", "9274", lca);
+    serve(&b, "leetcode", "9275", &leetcode(&[("root = [1,null,3,2,4]", "[1,null,3,2,4]"), ("root = []", "[]")]), None);
+    let codec = "class Codec {\n  constructor() {}\n  // Encodes a tree to a single string.\n  serialize = function(root) {\n    \
+return JSON.stringify(root)\n  }\n  // Decodes your encoded data to tree.\n  deserialize = function(data) {\n    \
+return JSON.parse(data)\n  }\n}\n";
+    ac(&mut s, "javascript", "9275", &format!("{nary}{codec}"));
+}

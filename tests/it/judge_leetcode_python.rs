@@ -149,3 +149,21 @@ end = max(end, i.end)\n        return out\n";
     let v = run(&mut s, "9439", free);
     assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
 }
+
+/// A `@dataclass` of the code's own with a quoted annotation (walkccc's 1206, `next: 'Node' =
+/// None`): `dataclasses` looks the class's module up in `sys.modules`, which the code's module
+/// is in, as a file's is (it was an `AttributeError` blamed on the program).
+#[test]
+fn a_dataclass_with_a_quoted_annotation() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    let design = "[\"Stack\", \"push\", \"push\", \"top\"]\n[[], [1], [2], []]";
+    serve(&b, "leetcode", "9440", &leetcode(&[(design, "[null, null, null, 2]")]), None);
+    let code = "from dataclasses import dataclass\n\n\n@dataclass\nclass Node:\n    val: int = -1\n    next: 'Node' = None\n\n\n\
+class Stack:\n    def __init__(self):\n        self.head = None\n\n    def push(self, val: int) -> None:\n        \
+self.head = Node(val, self.head)\n\n    def top(self) -> int:\n        return self.head.val\n";
+    let v = run(&mut s, "9440", code);
+    assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
+}

@@ -104,6 +104,12 @@ fn unbuilt_shape(statement: &str, code: &str, node: Option<NodeKind>, lang: Lang
 which no driver makes",
             "Check it with a broken tree of your own",
         ))
+    } else if statement.contains("tree = [") && mentions(code, "original") && mentions(code, "cloned") {
+        Some((
+            "one tree handed over twice (1379: the example's `tree` as `original` and its copy `cloned`, `target` a \
+node of `original`), which no driver builds",
+            "Check it with a tree and its copy of your own",
+        ))
     } else if mentions(code, "RopeTreeNode") {
         Some((
             "a rope tree (2689: `RopeTreeNode`, a string or a length in each node), which no driver builds",
@@ -256,6 +262,11 @@ pass\n\nclass Solution(object):\n    def getIndex(self, reader):\n        return
         let broken = "Input: root = [1,2,3], fromNode = 2, toNode = 3";
         let code = "class Solution:\n    def correctBinaryTree(self, root: TreeNode) -> TreeNode:";
         assert!(classify(None, broken, code, Lang::Cpp).unwrap_err().contains("1660"));
+        let twice = "Input: tree = [7,4,3,null,null,6,19], target = 3";
+        let code =
+            "function getTargetCopy(original: TreeNode | null, cloned: TreeNode | null, target: TreeNode | null) {";
+        assert!(classify(None, twice, code, Lang::TypeScript).unwrap_err().contains("1379"));
+        assert!(classify(None, "Input: root = [1], target = 1", code, Lang::TypeScript).is_ok());
         let rope = "class Solution {\npublic:\n    char getKthCharacter(RopeTreeNode* root, int k) {";
         assert!(classify(None, "", rope, Lang::Cpp).unwrap_err().contains("`RopeTreeNode`"));
     }

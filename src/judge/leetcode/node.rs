@@ -86,12 +86,6 @@ pub(crate) fn decide(statement: &str, code: &str) -> Option<NodeKind> {
     kind_of(&stated).or_else(|| kind_of(&Facts::of_declaration(code)))
 }
 
-/// Whether the problem's `Node` is a quad tree (whose inner nodes' `val` LeetCode does not
-/// compare: `super::compare`).
-pub(crate) fn quad_tree(statement: &str, code: &str) -> bool {
-    decide(statement, code) == Some(NodeKind::Quad)
-}
-
 /// What a text says of the node: the fields it declares or names, and two words of prose.
 #[derive(Debug, Default)]
 struct Facts {

@@ -6,7 +6,7 @@
 #
 # It runs under Python 2.7 too, for code in LeetCode's `Python` (2.7: `xrange`, `iteritems`, a
 # `print` statement), which the judge hands to a Python 2 interpreter (driver.rs).
-import sys, json, inspect, collections, re
+import sys, json, inspect, collections, re, types
 
 try:
     import builtins
@@ -800,7 +800,12 @@ def native(v):
 def main():
     call = native(json.loads(sys.stdin.read()))
     LC["Node"] = NODES.get(call.get("node"), ParentNode)
-    ns = dict(LC, __name__="solution", NestedInteger=NestedInteger, Iterator=Iterator)
+    # The code runs in a module known to `sys.modules`, as a file's does: `@dataclass` looks its
+    # class's module up there for a quoted annotation (1206's `next: 'Node' = None`).
+    module = types.ModuleType("solution")
+    sys.modules["solution"] = module
+    ns = module.__dict__
+    ns.update(LC, NestedInteger=NestedInteger, Iterator=Iterator)
     exec(PRELUDE if PY2 else PRELUDE3 + PRELUDE, ns)
     # LeetCode's names never hide a built-in (`from math import *` brings a two-argument `pow`).
     for name in dir(builtins):

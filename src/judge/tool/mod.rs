@@ -13,8 +13,8 @@ pub(super) mod output;
 
 use std::time::Instant;
 
+use super::leetcode;
 use super::plan;
-use super::{Program, leetcode};
 use crate::convert::Statement;
 use crate::error::ToolError;
 use crate::language::{self, Language};
@@ -51,16 +51,15 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         return Err(ToolError::Domain(no_samples(source.as_str(), id, &markdown)));
     }
     let facts = statement::read(&markdown);
-    let plan::Cases { cases, driver, skipped, api, .. } =
+    let plan::Cases { cases, driver, skipped, api, reader } =
         plan::cases(&p, &found, &markdown, &program, &opts.own).map_err(ToolError::Domain)?;
     if interactive && !api {
         check_io(Io::Interactive, &program)?;
     }
     let cases = pick(cases, found.tests.len(), opts.tests.as_deref())?;
     let mut job = job::job(program, found.io, cases, &opts, &facts, &p);
-    // A quad tree's inner `val` is free: the node kind, decided once in leetcode/node.rs.
-    job.quad_tree =
-        matches!(&job.program, Program::Code { source, .. } if leetcode::node::quad_tree(&markdown, source));
+    // A quad tree's inner `val` is free: the node kind the plan decided (leetcode/node.rs), once.
+    job.quad_tree = reader.and_then(|r| r.node()) == Some(leetcode::node::NodeKind::Quad);
     job.driver = driver;
     job.called = called;
     let report = super::judge(&job, &|| ctx.live.cancelled(), &|done, total, r| {

@@ -318,6 +318,10 @@ function signature(src, m, open, declaredAt) {
   }
   const doc = jsdocTypes(jsdocBefore(src, declaredAt));
   for (const p of ps) p.type = p.type || doc.params[p.name] || "";
+  // A JSDoc naming other parameters, as many as the function has (1490's `@param {Node} node`
+  // above `function(root)`): its types in their order.
+  const docTypes = Object.values(doc.params);
+  if (docTypes.length === ps.length && !ps.some((p) => p.name in doc.params)) ps.forEach((p, i) => (p.type = p.type || docTypes[i]));
   // The body's end: its closing brace, or for an arrow's expression the end of the line.
   const brace = /^\s*(?::[^{=;]*)?(?:=>)?\s*\{/.exec(after);
   const nl = m.text.indexOf("\n", close);
@@ -557,7 +561,7 @@ function find(root, val) {
     if (!n || typeof n !== "object" || seen.has(n)) continue;
     seen.add(n);
     if (n.val === val) return n;
-    stack.push(n.left, n.right, n.next);
+    stack.push(n.left, n.right, n.next, ...(Array.isArray(n.children) ? n.children : []));
   }
   return undefined;
 }
@@ -722,7 +726,11 @@ function convert(ctx, p, v) {
     const root = Array.isArray(v) ? buildTree(make, v) : byValue(ctx, v);
     return ctx.parents && Array.isArray(v) ? withParents(root, null) : root;
   }
+  // 1506: every node of one N-ary tree, children before parents (LeetCode's order is any).
+  if (node && many && ctx.kind === "nary" && Array.isArray(v) && !lists) return allNodes(buildNary(ctx.Node, v));
   if (node && Array.isArray(v)) return BUILD[ctx.kind](ctx.Node, v);
+  // A node of a structure built before, given by its value (1516's `p = 4` in an N-ary tree).
+  if (node && ctx.kind && (typeof v === "number" || typeof v === "string")) return byValue(ctx, v);
   if ((node || ctx.kind) && v === null) return null;
   if (ctx.kind && Array.isArray(v) && !t) return BUILD[ctx.kind](ctx.Node, v);
   if (!t && ctx.nodes && typeof v === "number") {
@@ -752,6 +760,12 @@ function ownNodes(t, kind) {
     const only = (fields) => Object.keys(o).every((k) => fields.includes(k));
     return only(["val", "left", "right"]) ? "TreeNode" : only(["val", "next"]) ? "ListNode" : name;
   });
+}
+
+function allNodes(root) {
+  const out = root ? [root] : [];
+  for (let head = 0; head < out.length; head++) out.push(...out[head].children);
+  return out.reverse();
 }
 
 function byValue(ctx, v) {
@@ -818,7 +832,7 @@ function callFunction(call, decl, ctx) {
   const ps = sig.params;
   const byName = ps.length > 0 && ps.every((p) => p.name in named);
   const pairs = byName ? ps.map((p) => [p, named[p.name]]) : ps.map((p, i) => [p, args[i]]).slice(0, args.length);
-  extras(ctx, ps, named);
+  extras(ctx, ps, named, sig.ret);
   ctx.nodes = /Node\b/.test(ps.map((p) => p.type).join(" ") + " " + sig.ret);
   const values = new Array(pairs.length);
   // Lists and trees first (a node given by its value is looked up in them), then the rest.
@@ -859,8 +873,9 @@ function present(type, v, ctx, call) {
 
 // An argument the function does not take (`head` of 237, beside `node`): built, for a node given
 // by its value to be found in, and shown if nothing is returned.
-function extras(ctx, ps, named) {
-  const types = ps.map((p) => p.type).join(" ");
+function extras(ctx, ps, named, ret) {
+  // The return type too: 1650's `function(p, q)` under a JSDoc of one `node` returns a `Node`.
+  const types = ps.map((p) => p.type).join(" ") + " " + (ret || "");
   const tree = /TreeNode/.test(types) ? ctx.TreeNode : /\b_?Node\b/.test(types) && TREES.includes(ctx.kind) && ctx.Node;
   const linked = /\b_?Node\b/.test(types) && ["doubly", "list", "circular"].includes(ctx.kind);
   if (!/ListNode/.test(types) && !tree && !linked) return;
@@ -905,7 +920,10 @@ function iteratorOrCodec(call, decl, ctx, named) {
     if (typeof obj[enc] !== "function" || typeof obj[dec] !== "function") continue;
     const p = sigs.get(enc)?.params[0];
     const arg = convert(ctx, p || { name: "", type: "" }, call.args[0]);
-    return { result: present(sigs.get(dec)?.ret || p?.type, obj[dec](obj[enc](arg)), ctx, call) };
+    // Methods written as class fields (428's `serialize = function(root)`) have no signature
+    // read: the round trip gives back the problem's `Node`, shown `[]` when empty.
+    const type = sigs.get(dec)?.ret || p?.type || (ctx.kind ? "Node" : "");
+    return { result: present(type, obj[dec](obj[enc](arg)), ctx, call) };
   }
   return null;
 }
