@@ -332,6 +332,9 @@ def parallel(args, server_env, todo, one):
                 rec = one(server, item)
                 records[i] = rec
                 with lock:
+                    # Each record as it comes too, so that a run stopped early keeps what it did.
+                    with open(Path(args.out) / f"{args.mode}-{args.lang}.partial.jsonl", "a") as f:
+                        f.write(json.dumps(rec, ensure_ascii=False) + "\n")
                     done[0] += 1
                     mark = "" if rec.get("verdict") in ("PASSED", "OUTPUTS_DIFFER") else "   <-- alarm"
                     print(f"[{done[0]}/{len(todo)}] {rec['id']}: {rec.get('verdict')} ({rec['wall']} s) "

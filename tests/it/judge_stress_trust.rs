@@ -64,3 +64,25 @@ fn a_void_method_shows_null_whatever_it_returns() {
     );
     assert_eq!(v["verdict"], "AC", "{v}");
 }
+
+/// 779: `1 <= k <= 2<sup>n - 1</sup>` reached the generator as `2^{n - 1}`, read `2^n - 1`: a
+/// `k` past the row, where two accepted solutions differ (the recursion halves by `2^(n-2)`, the
+/// other counts bits), a false `WA`.
+#[test]
+fn an_exponent_with_spaces_bounds_as_a_group() {
+    if !have("python3") {
+        return;
+    }
+    let content = "<p>Return the <code>k<sup>th</sup></code> symbol in the <code>n<sup>th</sup></code> row.</p>\
+<p><strong class=\"example\">Example 1:</strong></p><pre><strong>Input:</strong> n = 2, k = 1\n<strong>Output:</strong> 0</pre>\
+<p><strong class=\"example\">Example 2:</strong></p><pre><strong>Input:</strong> n = 2, k = 2\n<strong>Output:</strong> 1</pre>\
+<p><strong>Constraints:</strong></p><ul><li><code>1 &lt;= n &lt;= 30</code></li>\
+<li><code>1 &lt;= k &lt;= 2<sup>n - 1</sup></code></li></ul>";
+    let a = "class Solution:\n    def kthGrammar(self, n: int, k: int) -> int:\n        if n == 1:\n            return 0\n        h = 1 << (n - 2)\n        return self.kthGrammar(n - 1, k) if k <= h else self.kthGrammar(n - 1, k - h) ^ 1\n";
+    let b =
+        "class Solution:\n    def kthGrammar(self, n: int, k: int) -> int:\n        return bin(k - 1).count('1') & 1\n";
+    let v = stress("kth-symbol", content, a, b, 12);
+    assert_eq!(v["verdict"], "PASSED", "{v}");
+    // The line read as the statement means it (a few rounds may not reach a `k` past the row).
+    assert!(v["notes"].to_string().contains("1 <= k <= 2^(n - 1)"), "{v}");
+}

@@ -54,6 +54,17 @@ pub(super) struct Facts {
     pub(super) unique: BTreeSet<String>,
     pub(super) sorted: BTreeMap<String, Sort>,
     pub(super) permutation: BTreeSet<String>,
+    /// Lists of strings all of one length.
+    pub(super) same_length: BTreeSet<String>,
+    /// Strings with some character at least twice.
+    pub(super) repeat: BTreeSet<String>,
+    /// Lists of rows whose row `i` has `i + 1` items (120's triangle).
+    pub(super) triangle: BTreeSet<String>,
+    /// Adjacency lists (row `i`: node `i`'s neighbours, never `i`, each once), undirected ones,
+    /// connected ones.
+    pub(super) adjacency: BTreeSet<String>,
+    pub(super) undirected: BTreeSet<String>,
+    pub(super) connected: BTreeSet<String>,
     /// Edge lists that form a tree.
     pub(super) tree_edges: BTreeSet<String>,
     /// Tuples whose first two parts differ (`a_i != b_i`).

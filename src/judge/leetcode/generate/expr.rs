@@ -1,6 +1,7 @@
 //! The terms and arithmetic of a constraint line: `nums.length`, `grid[i][j]`, `len(s)`,
-//! `Node.val`, a parameter's name, and numbers written as statements write them (`10^9`,
-//! `2 * 10^4`, `2^31 - 1`, `-10^4`, `1e5`, `10,000`).
+//! `Node.val`, a parameter's name, numbers written as statements write them (`10^9`,
+//! `2 * 10^4`, `2^31 - 1`, `-10^4`, `1e5`, `10,000`), and `floor`, `ceil`, `min` and `max`
+//! (689's `k <= floor(nums.length / 3)`, 1297's `maxSize <= min(26, s.length)`).
 
 /// What a constraint speaks of. `Elem`'s column is the last index when it is a number
 /// (`dimensions[i][0]`) or a tuple's named part (`u_i` of `edges[i] = [u_i, v_i]`).
@@ -28,8 +29,11 @@ impl Key {
 pub(super) enum Expr {
     Num(f64),
     Key(Key),
+    /// `+ - * / ^`, and `m`/`M` for `min`/`max`.
     Op(Box<Expr>, char, Box<Expr>),
     Neg(Box<Expr>),
+    /// `floor(e)`, or `ceil(e)` when true.
+    Round(Box<Expr>, bool),
 }
 
 impl Expr {
@@ -39,6 +43,10 @@ impl Expr {
             Expr::Num(x) => *x,
             Expr::Key(k) => key(k)?,
             Expr::Neg(e) => -e.eval(key)?,
+            Expr::Round(e, ceil) => {
+                let x = e.eval(key)?;
+                if *ceil { x.ceil() } else { x.floor() }
+            }
             Expr::Op(a, op, b) => {
                 let (a, b) = (a.eval(key)?, b.eval(key)?);
                 match op {
@@ -46,6 +54,8 @@ impl Expr {
                     '-' => a - b,
                     '*' => a * b,
                     '/' => a / b,
+                    'm' => a.min(b),
+                    'M' => a.max(b),
                     _ => a.powf(b),
                 }
             }
@@ -55,7 +65,7 @@ impl Expr {
     pub(super) fn keys(&self, out: &mut Vec<Key>) {
         match self {
             Expr::Key(k) => out.push(k.clone()),
-            Expr::Neg(e) => e.keys(out),
+            Expr::Neg(e) | Expr::Round(e, _) => e.keys(out),
             Expr::Op(a, _, b) => {
                 a.keys(out);
                 b.keys(out);
@@ -138,6 +148,9 @@ impl Parser<'_> {
         if c.is_ascii_digit() || c == b'.' {
             return self.number();
         }
+        if let Some(e) = self.call() {
+            return e;
+        }
         let start = self.i;
         let mut depth = 0;
         while let Some(&c) = self.s.get(self.i) {
@@ -151,6 +164,34 @@ impl Parser<'_> {
         }
         let text = std::str::from_utf8(&self.s[start..self.i]).ok()?;
         term(text).map(Expr::Key)
+    }
+
+    /// `floor(…)`, `ceil(…)`, `min(…, …)`, `max(…, …)`: `Some(None)` when the name is one of
+    /// these but what follows is not understood, `None` when it is none of them.
+    fn call(&mut self) -> Option<Option<Expr>> {
+        let rest = &self.s[self.i..];
+        let (name, op) = [("floor(", 'f'), ("ceil(", 'c'), ("min(", 'm'), ("max(", 'M')]
+            .into_iter()
+            .find(|(n, _)| rest.len() >= n.len() && rest[..n.len()].eq_ignore_ascii_case(n.as_bytes()))?;
+        self.i += name.len();
+        let first = self.sum();
+        let Some(first) = first else { return Some(None) };
+        let e = match op {
+            'f' | 'c' => Expr::Round(Box::new(first), op == 'c'),
+            _ => {
+                if self.peek() != Some(b',') {
+                    return Some(None);
+                }
+                self.i += 1;
+                let Some(second) = self.sum() else { return Some(None) };
+                Expr::Op(Box::new(first), op, Box::new(second))
+            }
+        };
+        if self.peek() != Some(b')') {
+            return Some(None);
+        }
+        self.i += 1;
+        Some(Some(e))
     }
 
     fn number(&mut self) -> Option<Expr> {
@@ -252,6 +293,10 @@ mod tests {
         assert_eq!(num("1e5"), 1e5);
         assert_eq!(num("10^9 + 7"), 1e9 + 7.0);
         assert_eq!(num("1.5"), 1.5);
+        assert_eq!(num("floor(10 / 3)"), 3.0);
+        assert_eq!(num("ceil(10 / 3)"), 4.0);
+        assert_eq!(num("min(26, 30)"), 26.0);
+        assert_eq!(num("max(2, 10^3)"), 1000.0);
     }
 
     #[test]
@@ -271,5 +316,11 @@ mod tests {
         let e = parse("n - 1").unwrap();
         assert_eq!(e.eval(&|k| (k == &Key::Var("n".into())).then_some(5.0)), Some(4.0));
         assert!(parse("sum(nums)").is_none() || parse("the sum").is_none());
+        // 689 and 1297: a bound that is a function of another term.
+        let len = |k: &Key| (k == &Key::Len("s".into())).then_some(10.0);
+        assert_eq!(parse("floor(s.length / 3)").unwrap().eval(&len), Some(3.0));
+        assert_eq!(parse("min(26, s.length)").unwrap().eval(&len), Some(10.0));
+        assert!(parse("floor(s.length / 3").is_none());
+        assert!(parse("min(26)").is_none());
     }
 }

@@ -2,7 +2,8 @@
 //! `TreeNode` the examples write as a number), and the values a sentence says exist in the tree
 //! or list (993's `x and y are exist in the tree`). Drawn at random they named no node, and the
 //! reference crashed on an input the statement rules out. Such a value is drawn from the values
-//! the container was given, distinct ones where there are enough (`p != q`).
+//! the container was given, distinct ones where there are enough (`p != q`). Likewise a list of
+//! integers whose items are another's (1122's `Each arr2[i] is in arr1`).
 
 use serde_json::Value;
 
@@ -12,6 +13,35 @@ use super::{Param, rng::Rng};
 
 /// `(member, container)` pairs; the lines this reads move from unread to read.
 pub(super) fn read(params: &mut [Param], facts: &mut Facts) -> Vec<(String, String)> {
+    let mut lists = list_in_list(params, facts);
+    lists.extend(nodes(params, facts));
+    lists
+}
+
+/// `Each arr2[i] is in arr1` (1122): a list of integers whose items are another's.
+fn list_in_list(params: &[Param], facts: &mut Facts) -> Vec<(String, String)> {
+    let ints =
+        |n: &str| params.iter().any(|p| p.name == n && p.role == Role::Plain && p.ty == Ty::List(Box::new(Ty::Int)));
+    let mut out = Vec::new();
+    let mut rest = Vec::new();
+    for line in std::mem::take(&mut facts.unread) {
+        let lower = line.to_ascii_lowercase();
+        let named: Vec<&str> = words(&line).filter(|w| ints(w)).collect();
+        let in_ = [" is in ", " are in ", " is present in ", " exists in ", " appears in ", " also in "];
+        if named.len() == 2 && named[0] != named[1] && in_.iter().any(|w| lower.contains(w)) && !lower.contains(" not ")
+        {
+            out.push((named[0].to_string(), named[1].to_string()));
+            facts.read.push(line);
+        } else {
+            rest.push(line);
+        }
+    }
+    facts.unread = rest;
+    out
+}
+
+/// Nodes given by value and values that exist in the tree or list.
+fn nodes(params: &mut [Param], facts: &mut Facts) -> Vec<(String, String)> {
     let Some(container) = params.iter().find(|p| p.role != Role::Plain && matches!(p.ty, Ty::List(_))) else {
         return Vec::new();
     };
@@ -61,6 +91,12 @@ pub(super) fn fill(parts: &mut [(String, String)], members: &[(String, String)],
     let mut used: Vec<i64> = Vec::new();
     for (member, container) in members {
         let Some(values) = parts.iter().find(|(n, _)| n == container).and_then(|(_, v)| ints(v)) else { continue };
+        if let Some(slot) = parts.iter_mut().find(|(n, v)| n == member && v.starts_with('['))
+            && !values.is_empty()
+        {
+            slot.1 = picks(&slot.1, &values, rng);
+            continue;
+        }
         let fresh: Vec<i64> = values.iter().copied().filter(|v| !used.contains(v)).collect();
         let pool = if fresh.is_empty() { &values } else { &fresh };
         if pool.is_empty() {
@@ -78,4 +114,26 @@ pub(super) fn fill(parts: &mut [(String, String)], members: &[(String, String)],
 fn ints(v: &str) -> Option<Vec<i64>> {
     let v: Value = serde_json::from_str(v).ok()?;
     Some(v.as_array()?.iter().filter_map(Value::as_i64).collect())
+}
+
+/// A list of integers redrawn from `values`, as long as it was (at most as long as `values`
+/// has distinct items, and distinct where it was: 1122's `arr2` is distinct too).
+fn picks(list: &str, values: &[i64], rng: &mut Rng) -> String {
+    let old = ints(list).unwrap_or_default();
+    let distinct_before = old.iter().collect::<std::collections::HashSet<_>>().len() == old.len();
+    let mut pool: Vec<i64> = values.to_vec();
+    pool.sort_unstable();
+    pool.dedup();
+    let mut out = Vec::with_capacity(old.len());
+    for _ in 0..old.len() {
+        if pool.is_empty() {
+            break;
+        }
+        let i = rng.range(0, pool.len() as i64 - 1) as usize;
+        out.push(if distinct_before { pool.swap_remove(i) } else { pool[i] });
+    }
+    if out.is_empty() {
+        out.push(values[0]);
+    }
+    format!("[{}]", out.iter().map(i64::to_string).collect::<Vec<_>>().join(","))
 }

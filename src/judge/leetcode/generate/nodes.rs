@@ -169,6 +169,46 @@ impl Gen<'_> {
     }
 }
 
+impl Gen<'_> {
+    /// An adjacency list of nodes `0..n` (847, 785): no node its own neighbour, none twice, each
+    /// edge both ways where the graph is undirected, a spanning tree first where it is connected.
+    pub(super) fn adjacency(&mut self, p: &Param) -> String {
+        let n = self.len(p).min(2000);
+        let facts = &self.plan.facts;
+        let (both, connected) = (facts.undirected.contains(&p.name), facts.connected.contains(&p.name));
+        let mut adj: Vec<std::collections::BTreeSet<usize>> = vec![Default::default(); n];
+        let add = |a: usize, b: usize, adj: &mut Vec<std::collections::BTreeSet<usize>>| {
+            if a != b {
+                adj[a].insert(b);
+                if both {
+                    adj[b].insert(a);
+                }
+            }
+        };
+        if connected {
+            for i in 1..n {
+                let j = self.rng.below(i as u64) as usize;
+                add(i, j, &mut adj);
+                add(j, i, &mut adj);
+            }
+        }
+        let extra = if n < 2 { 0 } else { self.rng.below(2 * n as u64 + 1) as usize };
+        for _ in 0..extra {
+            let (a, b) = (self.rng.below(n as u64) as usize, self.rng.below(n as u64) as usize);
+            add(a, b, &mut adj);
+        }
+        let rows: Vec<String> = adj
+            .iter()
+            .map(|s| {
+                let mut v: Vec<String> = s.iter().map(usize::to_string).collect();
+                self.shuffle(&mut v);
+                format!("[{}]", v.join(","))
+            })
+            .collect();
+        format!("[{}]", rows.join(","))
+    }
+}
+
 fn in_order(kids: &[(usize, usize)]) -> Vec<usize> {
     let (mut out, mut stack, mut cur) = (Vec::with_capacity(kids.len()), Vec::new(), 0usize);
     loop {

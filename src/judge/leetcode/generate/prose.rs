@@ -2,12 +2,16 @@
 //! is in the range [0, 10^4]`), alphabets (`s consists of lowercase English letters`, `s[i] is
 //! either '0' or '1'`), values from a set (`nums[i] is either 0 or 1`), unique or distinct
 //! values, sorted lists, permutations, edge lists that form a tree or repeat no edge, binary
-//! search trees, and a design problem's number of calls. Anything else is unread.
+//! search trees, strings of the same length, a repeated letter, and a design problem's number of
+//! calls. Anything else is unread.
 
 use super::constraints::{self, Facts, Line, Names, Sort, Tuples};
 use super::expr::{self, Key};
 
 pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
+    if let Some(said) = triangle(line, names).or_else(|| adjacency(line, names)) {
+        return Some(said);
+    }
     let lower = line.to_ascii_lowercase();
     if lower.contains("number of nodes") || lower.contains("number of the nodes") {
         return node_count(line, &lower, names);
@@ -42,6 +46,47 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
         }
     }
     flags(line, &lower, names, tuples)
+}
+
+/// 120's `triangle[0].length == 1` and `triangle[i].length == triangle[i - 1].length + 1`: row
+/// `i` has `i + 1` items.
+fn triangle(line: &str, names: &Names) -> Option<Line> {
+    let flat: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+    let name = flat.split('[').next()?;
+    let (first, next) = (format!("{name}[0].length==1"), format!("{name}[i].length=={name}[i-1].length+1"));
+    if !(flat == first || flat == next) || !names.params.iter().any(|(n, _)| n == name) {
+        return None;
+    }
+    let n = name.to_string();
+    constraints::fact(vec![expr::Key::Var(n.clone())], move |f: &mut Facts| {
+        f.triangle.insert(n);
+    })
+}
+
+/// An adjacency list's rules (847, 785): `graph[i] does not contain i`, `If graph[a] contains b,
+/// then graph[b] contains a`, `The input graph is always connected`.
+fn adjacency(line: &str, names: &Names) -> Option<Line> {
+    let lower = line.to_ascii_lowercase();
+    let words: Vec<&str> = line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+    let name = names.params.iter().find(|(n, r)| r.is_empty() && words.contains(&n.as_str()))?.0.clone();
+    let key = vec![expr::Key::Var(name.clone())];
+    if lower.contains("does not contain") && words.iter().filter(|w| **w == name).count() == 1 {
+        return constraints::fact(key, move |f: &mut Facts| {
+            f.adjacency.insert(name);
+        });
+    }
+    if lower.matches("contains").count() == 2 && lower.contains("then") {
+        return constraints::fact(key, move |f: &mut Facts| {
+            f.adjacency.insert(name.clone());
+            f.undirected.insert(name);
+        });
+    }
+    if lower.contains("connected") && !lower.contains(" not ") {
+        return constraints::fact(key, move |f: &mut Facts| {
+            f.connected.insert(name);
+        });
+    }
+    None
 }
 
 /// `n is even`, `nums.length is odd`, `nums.length % 2 == 0`.
@@ -138,7 +183,8 @@ fn charset(tail: &str) -> Option<Vec<char>> {
         lower.contains("lowercase") || lower.contains("lower-case") || lower.contains("lower case"),
         lower.contains("uppercase") || lower.contains("upper-case") || lower.contains("upper case"),
     );
-    if lower.contains("letter") {
+    // `the '#' letter` (1309) names one character, not the letters.
+    if lower.replace("' letter", "'").replace("\" letter", "\"").contains("letter") {
         if lo || !up {
             set.extend('a'..='z');
         }
@@ -187,40 +233,49 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
     }
     let keys: Vec<Key> = targets.iter().map(|t| Key::Var(t.clone())).collect();
     let rows = lower.contains("edge") || lower.contains("pair");
-    let apply: Flag =
-        if lower.contains("valid tree") || lower.contains("form a tree") || lower.contains("represent a tree") {
-            Box::new(|f, t| {
-                f.tree_edges.insert(t);
-            })
-        } else if rows
-            && (lower.contains("repeated")
-                || lower.contains("duplicate")
-                || lower.contains("distinct")
-                || lower.contains("unique")
-                || lower.contains("twice"))
-        {
-            Box::new(|f, t| {
-                f.distinct_rows.insert(t);
-            })
-        } else if lower.contains("unique") || lower.contains("distinct") {
-            Box::new(|f, t| {
-                f.unique.insert(t);
-            })
-        } else if lower.contains("permutation") {
-            Box::new(|f, t| {
-                f.permutation.insert(t);
-            })
-        } else if let Some(order) = sorted(lower) {
-            let strict = lower.contains("strictly");
-            Box::new(move |f, t| {
-                if strict {
-                    f.unique.insert(t.clone());
-                }
-                f.sorted.insert(t, order);
-            })
-        } else {
-            return None;
-        };
+    let apply: Flag = if lower.contains("same length") {
+        // 1639's `All strings in words have the same length`.
+        Box::new(|f, t| {
+            f.same_length.insert(t);
+        })
+    } else if lower.contains("at least one") && (lower.contains("repeated") || lower.contains("twice")) {
+        // 2351's `s has at least one repeated letter`.
+        Box::new(|f, t| {
+            f.repeat.insert(t);
+        })
+    } else if lower.contains("valid tree") || lower.contains("form a tree") || lower.contains("represent a tree") {
+        Box::new(|f, t| {
+            f.tree_edges.insert(t);
+        })
+    } else if rows
+        && (lower.contains("repeated")
+            || lower.contains("duplicate")
+            || lower.contains("distinct")
+            || lower.contains("unique")
+            || lower.contains("twice"))
+    {
+        Box::new(|f, t| {
+            f.distinct_rows.insert(t);
+        })
+    } else if lower.contains("unique") || lower.contains("distinct") {
+        Box::new(|f, t| {
+            f.unique.insert(t);
+        })
+    } else if lower.contains("permutation") {
+        Box::new(|f, t| {
+            f.permutation.insert(t);
+        })
+    } else if let Some(order) = sorted(lower) {
+        let strict = lower.contains("strictly");
+        Box::new(move |f, t| {
+            if strict {
+                f.unique.insert(t.clone());
+            }
+            f.sorted.insert(t, order);
+        })
+    } else {
+        return None;
+    };
     constraints::fact(keys, move |f: &mut Facts| targets.into_iter().for_each(|t| apply(f, t)))
 }
 

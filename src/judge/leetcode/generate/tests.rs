@@ -205,6 +205,7 @@ fn one_item_fixed_is_not_every_item() {
 
 /// 307: a helper class of the solution's own came first with methods of the same names
 /// (`update(self, x, delta)`): the design class's parameters were not read, their ranges unread.
+/// Then `0 <= left <= right` was read but each argument drawn alone.
 #[test]
 fn design_methods_are_the_design_classs() {
     let md = "**Constraints:**\n\n- `1 <= nums.length <= 3 * 10^4`\n- `-100 <= nums[i] <= 100`\n- `0 <= index < nums.length`\n- `-100 <= val <= 100`\n- `0 <= left <= right < nums.length`\n";
@@ -216,7 +217,7 @@ fn design_methods_are_the_design_classs() {
     .unwrap();
     let p = plan(md, &[e], Some(code), None).unwrap();
     assert!(p.unread().is_empty(), "{:?}", p.unread());
-    for seed in 0..10 {
+    for seed in 0..30 {
         let Call::Design { methods, args } = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else {
             panic!()
         };
@@ -225,6 +226,10 @@ fn design_methods_are_the_design_classs() {
             let a: Vec<i64> = a.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
             if m == "update" {
                 assert!((0..n).contains(&a[0]) && (-100..=100).contains(&a[1]), "{a:?}");
+            }
+            // Two arguments of one call bound each other (`sumRange(2, 0)` was drawn).
+            if m == "sumRange" {
+                assert!(0 <= a[0] && a[0] <= a[1] && a[1] < n, "{a:?}");
             }
         }
     }
@@ -267,5 +272,165 @@ fn values_that_exist_in_the_tree_are_drawn_from_it() {
             let (x, y) = (args[1].1.as_i64().unwrap(), args[2].1.as_i64().unwrap());
             assert!(tree.contains(&x) && tree.contains(&y) && x != y, "{a} = {x}, {b} = {y}, {tree:?}");
         }
+    }
+}
+
+fn args_of(t: &str) -> Vec<(String, Value)> {
+    let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
+    args
+}
+
+/// 689 and 1297: a bound that is `floor(…)` or `min(…)` of another term was unread, and the
+/// accepted solutions failed on a `k` above a third of the length, a `maxSize` above it.
+#[test]
+fn bounds_with_floor_and_min() {
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 2 * 10^4`\n- `1 <= nums[i] < 2^16`\n- `1 <= k <= floor(nums.length / 3)`\n";
+    let p = plan(md, &[ex("nums = [1,2,1,2,6,7,5,1], k = 2")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 10^5`\n- `1 <= maxLetters <= 26`\n- `1 <= minSize <= maxSize <= min(26, s.length)`\n- `s` consists of only lowercase English letters.\n";
+    let q = plan(md, &[ex("s = \"aababcaab\", maxLetters = 2, minSize = 3, maxSize = 4")], None, None).unwrap();
+    assert!(q.unread().is_empty(), "{:?}", q.unread());
+    for seed in 0..60 {
+        let size = [0.05, 0.3, 0.7, 1.0][seed as usize % 4];
+        let a = args_of(&p.testcase(seed, size));
+        let (n, k) = (a[0].1.as_array().unwrap().len() as i64, a[1].1.as_i64().unwrap());
+        // A length below 3 leaves no valid `k`: drawn again, larger.
+        assert!((1..=n / 3).contains(&k), "{a:?}");
+        let b = args_of(&q.testcase(seed, size));
+        let len = b[0].1.as_str().unwrap().len() as i64;
+        let (min, max) = (b[2].1.as_i64().unwrap(), b[3].1.as_i64().unwrap());
+        assert!(1 <= min && min <= max && max <= len.min(26), "{b:?}");
+    }
+}
+
+/// 1639 (`All strings in words have the same length`) and 2351 (`s has at least one repeated
+/// letter`): unread, so the accepted solutions failed on words of several lengths, a string of
+/// distinct letters.
+#[test]
+fn same_length_words_and_a_repeated_letter() {
+    let md = "**Constraints:**\n\n- `1 <= words.length <= 1000`\n- `1 <= words[i].length <= 1000`\n- All strings in `words` have the same length.\n- `1 <= target.length <= 1000`\n- `words[i]` and `target` contain only lowercase English letters.\n";
+    let p = plan(md, &[ex("words = [\"acca\",\"bbbb\",\"caca\"], target = \"aba\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let md = "**Constraints:**\n\n- `2 <= s.length <= 100`\n- `s` consists of lowercase English letters.\n- `s` has at least one repeated letter.\n";
+    let q = plan(md, &[ex("s = \"abccbaacz\"")], None, None).unwrap();
+    assert!(q.unread().is_empty(), "{:?}", q.unread());
+    for seed in 0..60 {
+        let size = [0.05, 0.3, 0.7, 1.0][seed as usize % 4];
+        let a = args_of(&p.testcase(seed, size));
+        let lens: std::collections::BTreeSet<usize> =
+            a[0].1.as_array().unwrap().iter().map(|w| w.as_str().unwrap().len()).collect();
+        assert_eq!(lens.len(), 1, "{a:?}");
+        let b = args_of(&q.testcase(seed, size));
+        let s = b[0].1.as_str().unwrap();
+        let distinct: std::collections::BTreeSet<char> = s.chars().collect();
+        assert!(distinct.len() < s.len(), "{s}");
+    }
+}
+
+/// Planted bugs that need an extreme value (an overflow, a bound off by one at the top of the
+/// range) went unseen: small sizes draw values near 0 only. A quarter of the testcases below the
+/// largest take their items' least or greatest values often, unless an unread line bounds a sum
+/// or the answer, which such values would break.
+#[test]
+fn edge_values_unless_a_sum_is_bounded() {
+    let md = "**Constraints:**\n\n- `2 <= nums.length <= 10^4`\n- `-10^9 <= nums[i] <= 10^9`\n";
+    let p = plan(md, &[ex("nums = [2,7,11,15]")], None, None).unwrap();
+    let hits = (0..40).filter(|&s| p.testcase(s, 0.2).contains("1000000000")).count();
+    assert!(hits >= 3, "{hits}");
+    let md = format!("{md}- The answer fits in a 32-bit integer.\n");
+    let q = plan(&md, &[ex("nums = [2,7,11,15]")], None, None).unwrap();
+    assert!((0..40).all(|s| !q.testcase(s, 0.2).contains("1000000000")));
+}
+
+/// 1122's `Each arr2[i] is in arr1` was unread: the accepted solutions failed on an `arr2`
+/// item that `arr1` lacks. The items are drawn from `arr1`'s, distinct as the line before says.
+#[test]
+fn a_lists_items_drawn_from_another_list() {
+    let md = "**Constraints:**\n\n- `1 <= arr1.length, arr2.length <= 1000`\n- `0 <= arr1[i], arr2[i] <= 1000`\n- All the elements of `arr2` are **distinct**.\n- Each `arr2[i]` is in `arr1`.\n";
+    let p = plan(md, &[ex("arr1 = [2,3,1,3,2,4,6,7,9,2,19], arr2 = [2,1,4,3,9,6]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let size = [0.05, 0.3, 0.7, 1.0][seed as usize % 4];
+        let a = args_of(&p.testcase(seed, size));
+        let ints = |v: &Value| v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect::<Vec<_>>();
+        let (arr1, arr2) = (ints(&a[0].1), ints(&a[1].1));
+        assert!(!arr2.is_empty() && arr2.iter().all(|x| arr1.contains(x)), "{a:?}");
+        let set: std::collections::BTreeSet<_> = arr2.iter().collect();
+        assert_eq!(set.len(), arr2.len(), "{a:?}");
+    }
+}
+
+/// 120: a triangle's rows, one item longer each, were drawn of any width; the accepted
+/// solutions index past a row's end.
+#[test]
+fn a_triangles_rows() {
+    let md = "**Constraints:**\n\n- `1 <= triangle.length <= 200`\n- `triangle[0].length == 1`\n- `triangle[i].length == triangle[i - 1].length + 1`\n- `-10^4 <= triangle[i][j] <= 10^4`\n";
+    let p = plan(md, &[ex("triangle = [[2],[3,4],[6,5,7],[4,1,8,3]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let a = args_of(&p.testcase(seed, [0.1, 0.5, 1.0][seed as usize % 3]));
+        for (i, row) in a[0].1.as_array().unwrap().iter().enumerate() {
+            assert_eq!(row.as_array().unwrap().len(), i + 1, "{a:?}");
+        }
+    }
+}
+
+/// 779's `1 <= k <= 2<sup>n - 1</sup>` reached the reader as `2^{n - 1}`, whose braces were
+/// dropped: `2^n - 1`, twice the range, and the accepted solutions differed on `n = 3, k = 5`.
+#[test]
+fn an_exponent_in_braces_is_a_group() {
+    assert_eq!(super::text::plain("`1 <= k <= 2^{n - 1}`"), "1 <= k <= 2^(n - 1)");
+    assert_eq!(super::text::plain("`{a} <= 10^{9}`"), "a <= 10^(9)");
+    let md = "**Constraints:**\n\n- `1 <= n <= 30`\n- `1 <= k <= 2^{n - 1}`\n";
+    let p = plan(md, &[ex("n = 2, k = 1")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..60 {
+        let a = args_of(&p.testcase(seed, [0.1, 0.3, 0.6][seed as usize % 3]));
+        let (n, k) = (a[0].1.as_i64().unwrap(), a[1].1.as_i64().unwrap());
+        assert!(1 <= k && k <= 1 << (n - 1), "{a:?}");
+    }
+}
+
+/// 847: an adjacency list's rules were unread, and an accepted solution ran out of time on a
+/// graph that is not connected (`[[],[]]`); 785's is undirected but not said to be connected.
+#[test]
+fn an_undirected_connected_adjacency_list() {
+    let md = "**Constraints:**\n\n- `n == graph.length`\n- `1 <= n <= 12`\n- `0 <= graph[i].length < n`\n- `graph[i]` does not contain `i`.\n- If `graph[a]` contains `b`, then `graph[b]` contains `a`.\n- The input graph is always connected.\n";
+    let p = plan(md, &[ex("graph = [[1,2,3],[0],[0],[0]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let a = args_of(&p.testcase(seed, [0.1, 0.5, 1.0][seed as usize % 3]));
+        let g: Vec<Vec<usize>> = a[0]
+            .1
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_array().unwrap().iter().map(|x| x.as_u64().unwrap() as usize).collect())
+            .collect();
+        let n = g.len();
+        assert!((1..=12).contains(&n), "{a:?}");
+        for (i, row) in g.iter().enumerate() {
+            assert!(!row.contains(&i) && row.iter().all(|&j| j < n && g[j].contains(&i)), "{a:?}");
+        }
+        let (mut seen, mut stack) = (vec![false; n], vec![0]);
+        while let Some(u) = stack.pop() {
+            if !std::mem::replace(&mut seen[u], true) {
+                stack.extend(&g[u]);
+            }
+        }
+        assert!(seen.iter().all(|&s| s), "not connected: {a:?}");
+    }
+}
+
+/// 1309's `s consists of digits and the '#' letter` was read as digits and every letter: the
+/// accepted original failed (`stoi`) on letters the statement rules out.
+#[test]
+fn a_quoted_letter_is_one_character() {
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 1000`\n- `s` consists of digits and the `'#'` letter.\n";
+    let p = plan(md, &[ex("s = \"10#11#12\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let a = args_of(&p.testcase(seed, [0.3, 1.0][seed as usize % 2]));
+        assert!(a[0].1.as_str().unwrap().chars().all(|c| c.is_ascii_digit() || c == '#'), "{a:?}");
     }
 }

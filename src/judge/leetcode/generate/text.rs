@@ -33,7 +33,8 @@ pub(super) fn constraint_lines(md: &str) -> Vec<String> {
     out
 }
 
-/// A line without markup: comparison signs as ASCII, TeX commands and braces gone.
+/// A line without markup: comparison signs as ASCII, TeX commands and braces gone (those of an
+/// exponent made parentheses).
 #[cfg_attr(oj_size, optimize(size))]
 pub(super) fn plain(s: &str) -> String {
     let mut s = s.to_string();
@@ -73,6 +74,8 @@ pub(super) fn plain(s: &str) -> String {
     let chars: Vec<char> = s.chars().collect();
     let mut out = String::with_capacity(s.len());
     let mut in_sup = false;
+    // Braces open by `^`: a group (`2^{n - 1}`, 779), kept as parentheses; other braces go.
+    let mut groups: Vec<bool> = Vec::new();
     for (i, &c) in chars.iter().enumerate() {
         if let Some(d) = "⁰¹²³⁴⁵⁶⁷⁸⁹".chars().position(|d| d == c) {
             if !in_sup {
@@ -93,7 +96,18 @@ pub(super) fn plain(s: &str) -> String {
                     out.push('*');
                 }
             }
-            '`' | '$' | '{' | '}' | '\u{200b}' | '\u{feff}' => {}
+            '{' => {
+                groups.push(out.ends_with('^'));
+                if out.ends_with('^') {
+                    out.push('(');
+                }
+            }
+            '}' => {
+                if groups.pop() == Some(true) {
+                    out.push(')');
+                }
+            }
+            '`' | '$' | '\u{200b}' | '\u{feff}' => {}
             '\u{a0}' => out.push(' '),
             c => out.push(c),
         }

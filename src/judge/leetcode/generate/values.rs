@@ -8,6 +8,7 @@
 //! and an item lies within `(hi - lo)^size` of 0 (or of the range's nearer end), so small sizes
 //! give short inputs of small, often equal, values.
 
+use std::cell::Cell;
 use std::collections::{BTreeMap, HashSet};
 
 use serde_json::Value;
@@ -27,15 +28,44 @@ pub(super) struct Gen<'a> {
     pub(super) rng: Rng,
     pub(super) f: f64,
     env: BTreeMap<Key, f64>,
+    /// A term's bounds left it no value (its lower bound above its upper one).
+    conflict: Cell<bool>,
+    /// A testcase of edge values: an item is often its range's least or greatest value (where
+    /// an overflow, a bound off by one shows), not only values near 0.
+    edge: bool,
+}
+
+/// Whether edge values keep to the statement as far as it was read: not where an unread line
+/// bounds a sum or the answer (`The answer fits in a 32-bit integer`, `sum(nums) <= 10^5`), which
+/// extreme values would break where small ones do not.
+fn edges_safe(plan: &Plan) -> bool {
+    !plan.facts.unread.iter().any(|l| {
+        let l = l.to_ascii_lowercase();
+        ["fit", "sum", "guarantee", "generated", "product", "total"].iter().any(|w| l.contains(w))
+    })
 }
 
 pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
-    let mut g = Gen { plan, rng: Rng::new(seed), f, env: BTreeMap::new() };
+    let mut g = Gen { plan, rng: Rng::new(seed), f, env: BTreeMap::new(), conflict: Cell::new(false), edge: false };
+    g.edge = f < 1.0 && g.rng.chance(0.25) && edges_safe(plan);
     match &plan.form {
         Form::Function(ps) => {
             let keys: Vec<Key> = ps.iter().flat_map(|p| g.scalar_keys(p)).collect();
             let keys = g.with_named(keys);
-            g.assign_all(keys);
+            // Terms drawn so that a later one has no room (689's length 2 for `1 <= k <=
+            // floor(nums.length / 3)`) are drawn again, from the next seeds at a size a step
+            // nearer the largest (the smallest sizes draw every length at its minimum); at the
+            // largest size every term is its maximum and a new draw changes nothing.
+            for attempt in 1..=if f >= 1.0 { 1 } else { 16 } {
+                g.env.clear();
+                g.conflict.set(false);
+                g.assign_all(keys.clone());
+                if !g.conflict.get() {
+                    break;
+                }
+                g.rng = Rng::new(seed.wrapping_add(attempt << 32));
+                g.f = f + (1.0 - f) * attempt as f64 / 16.0;
+            }
             let mut parts: Vec<(String, String)> = ps.iter().map(|p| (p.name.clone(), g.value(p))).collect();
             super::members::fill(&mut parts, &plan.members, &mut g.rng);
             parts.iter().map(|(n, v)| format!("{n} = {v}")).collect::<Vec<_>>().join(", ")
@@ -46,7 +76,7 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
 
 /// What the generator assumes where no constraint was read, in the plan's words.
 pub(super) fn assumptions(plan: &Plan) -> Vec<String> {
-    let g = Gen { plan, rng: Rng::new(0), f: 1.0, env: BTreeMap::new() };
+    let g = Gen { plan, rng: Rng::new(0), f: 1.0, env: BTreeMap::new(), conflict: Cell::new(false), edge: false };
     let params: Vec<&Param> = match &plan.form {
         Form::Function(ps) => ps.iter().collect(),
         Form::Design(d) => d.methods.iter().flat_map(|m| &m.params).collect(),
@@ -248,15 +278,16 @@ impl Gen<'_> {
         self.range_at(k, int, &default, 0)
     }
 
-    /// [`Gen::range`], where a bound naming a later part of the same tuple, not drawn yet, takes
-    /// that part's own bound on the same side (`first_i <= last_i <= n`: `first_i <= n`; 1109's
-    /// first day drawn above `n` left no room for the last). `depth` stops a cycle.
+    /// [`Gen::range`], where a bound naming a term not drawn yet (a later part of the same tuple,
+    /// a later parameter) takes that term's own bound on the same side (`first_i <= last_i <= n`:
+    /// `first_i <= n`; 1109's first day drawn above `n` left no room for the last; 1297's
+    /// `minSize <= maxSize <= min(26, s.length)`). `depth` stops a cycle.
     fn range_at(&self, k: &Key, int: bool, default: &dyn Fn() -> (f64, f64), depth: u8) -> (f64, f64) {
         let (los, his) = self.plan.facts.bounds(k);
         let side = |upper: bool| {
             move |k: &Key| match self.env.get(k) {
                 Some(x) => Some(*x),
-                None if depth < 4 && matches!(k, Key::Elem(_, Some(_))) => {
+                None if depth < 4 => {
                     let (lo, hi) = self.range_at(k, int, &|| (f64::NAN, f64::NAN), depth + 1);
                     Some(if upper { hi } else { lo }).filter(|x| x.is_finite())
                 }
@@ -275,6 +306,9 @@ impl Gen<'_> {
             lo = lo.ceil();
             hi = hi.floor();
         }
+        if hi < lo && depth == 0 {
+            self.conflict.set(true);
+        }
         (lo.max(-9.2e18), hi.max(lo).min(9.2e18))
     }
 
@@ -290,6 +324,9 @@ impl Gen<'_> {
 
     /// An item's integer in `[lo, hi]` at this size.
     pub(super) fn int(&mut self, lo: f64, hi: f64) -> i64 {
+        if self.edge && self.rng.chance(0.3) {
+            return if self.rng.chance(0.5) { lo } else { hi.max(lo) } as i64;
+        }
         let (a, b) = self.scaled(lo, hi);
         self.rng.range(a as i64, b as i64)
     }
@@ -340,7 +377,13 @@ impl Gen<'_> {
             (Ty::Bool, _) => self.rng.chance(0.5).to_string(),
             (Ty::Str, _) => {
                 let n = self.len(p);
-                json_str(&self.string(p, n))
+                let mut s: Vec<char> = self.string(p, n).chars().collect();
+                if self.plan.facts.repeat.contains(&p.name) && s.len() >= 2 {
+                    // A letter again, somewhere after its first place.
+                    let j = 1 + self.rng.below(s.len() as u64 - 1) as usize;
+                    s[j] = s[self.rng.below(j as u64) as usize];
+                }
+                json_str(&s.into_iter().collect::<String>())
             }
             (Ty::Char, _) => json_str(&self.string(p, 1)),
             (Ty::List(inner), _) => self.list(p, inner),
@@ -366,9 +409,10 @@ impl Gen<'_> {
                 let (lo, hi) = self.range(&width, true, || (1.0, default_len(p) as f64));
                 let hi = hi.min((BUDGET / n.max(1)).max(1) as f64).max(lo);
                 let mut seen = HashSet::new();
+                let same = self.plan.facts.same_length.contains(&p.name).then(|| self.length(lo, hi));
                 let items: Vec<String> = (0..n)
                     .filter_map(|_| {
-                        let l = self.length(lo, hi);
+                        let l = same.unwrap_or_else(|| self.length(lo, hi));
                         let s = self.string(p, l);
                         if self.plan.facts.unique.contains(&p.name) && !seen.insert(s.clone()) {
                             None
@@ -401,6 +445,9 @@ impl Gen<'_> {
         if self.plan.facts.tree_edges.contains(&p.name) {
             return self.tree_edges(p, leaf);
         }
+        if self.plan.facts.adjacency.contains(&p.name) {
+            return self.adjacency(p);
+        }
         let n = self.len(p);
         let width = self.tuple_width(p);
         let inner = Key::Inner(p.name.clone());
@@ -413,8 +460,15 @@ impl Gen<'_> {
         let distinct = self.plan.facts.distinct_rows.contains(&p.name);
         let mut seen = HashSet::new();
         let mut rows = Vec::with_capacity(n);
-        for _ in 0..n {
-            let w = if self.env.contains_key(&inner) { hi as usize } else { self.length(lo, hi) };
+        let triangle = self.plan.facts.triangle.contains(&p.name);
+        for i in 0..n {
+            let w = if triangle {
+                i + 1
+            } else if self.env.contains_key(&inner) {
+                hi as usize
+            } else {
+                self.length(lo, hi)
+            };
             let mut row = Vec::new();
             for _ in 0..20 {
                 row = if width.is_some() {
@@ -566,7 +620,8 @@ impl Gen<'_> {
         format!("[{}]\n[{}]", names.join(","), args.join(","))
     }
 
-    /// One call's arguments: each drawn afresh (a scalar in its range, a list of its length).
+    /// One call's arguments: each drawn afresh (a scalar in its range, a list of its length), a
+    /// scalar known to the ones after it (307's `sumRange(left, right)`: `left <= right`).
     fn args(&mut self, m: &super::Method) -> String {
         let items: Vec<String> = m
             .params
@@ -574,14 +629,14 @@ impl Gen<'_> {
             .map(|p| match &p.ty {
                 Ty::Int | Ty::Double => {
                     let (lo, hi) = self.elem_range(p, None);
-                    if p.ty == Ty::Double {
-                        number(
-                            self.scaled(lo, hi).0 + (self.scaled(lo, hi).1 - self.scaled(lo, hi).0) * self.rng.unit(),
-                            true,
-                        )
+                    let x = if p.ty == Ty::Double {
+                        let (a, b) = self.scaled(lo, hi);
+                        a + (b - a) * self.rng.unit()
                     } else {
-                        self.int(lo, hi).to_string()
-                    }
+                        self.int(lo, hi) as f64
+                    };
+                    self.env.insert(Key::Var(p.name.clone()), x);
+                    number(x, p.ty == Ty::Double)
                 }
                 _ => {
                     self.env.remove(&Key::Len(p.name.clone()));
@@ -589,6 +644,11 @@ impl Gen<'_> {
                 }
             })
             .collect();
+        for p in &m.params {
+            if matches!(p.ty, Ty::Int | Ty::Double) {
+                self.env.remove(&Key::Var(p.name.clone()));
+            }
+        }
         format!("[{}]", items.join(","))
     }
 }
