@@ -20,6 +20,8 @@ const LAYERS: &[(&str, u8)] = &[
     ("http_proxy", 0),
     ("scan", 0),
     ("json", 0),
+    // A reply as one JSON line (crates/text), which `mcp` writes.
+    ("line", 0),
     ("decimal", 0),
     // 1: data and text, no I/O: the backend's shapes, languages, the statement's parse, conversion,
     // samples, the statement's judging facts (limits, tolerance, any-answer phrases), templates.

@@ -381,9 +381,7 @@ fn kind(v: &Value) -> &'static str {
 
 /// Writes one JSON value as one compact line and flushes.
 pub fn write(output: &mut dyn Write, value: &Value) -> io::Result<()> {
-    // Compact serialisation never contains a raw newline: strings escape theirs.
-    let mut line = serde_json::to_vec(value).map_err(io::Error::other)?;
-    line.push(b'\n');
+    let line = oj_mcp_rs_text::line::json_line(value).map_err(io::Error::other)?;
     output.write_all(&line)?;
     output.flush()
 }
