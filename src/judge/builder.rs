@@ -212,6 +212,35 @@ fn precompiled_prelude(d: &Driver) -> Option<PathBuf> {
     pch::prelude(p.command, p.block, pch::Object { files: p.files.to_vec(), source: p.source.into() })
 }
 
+/// Writes a program without a driver into `dir` (its file and the language's support files) and
+/// returns the command that compiles it.
+fn source_argv(
+    lang: Lang,
+    source: &str,
+    tool: &[String],
+    standard: Option<&str>,
+    dir: &Path,
+) -> std::io::Result<Vec<String>> {
+    let file = lang.file_name(source);
+    std::fs::write(dir.join(&file), source)?;
+    for (name, text) in lang.support_files() {
+        std::fs::write(dir.join(name), text)?;
+    }
+    let mut argv = lang.compile(tool, &file, standard);
+    if lang == Lang::Cpp {
+        // The AtCoder Library's folder, where the compiler would not find it, and the flag that
+        // spares compiling its functions the program does not call (`acl`).
+        let at = argv.len().saturating_sub(3);
+        let gcc = toolchain::version(tool).is_some_and(|v| !v.to_ascii_lowercase().contains("clang"));
+        argv.splice(at..at, acl::words(source, tool, gcc, &|k| std::env::var_os(k)));
+        // A faster linker than GNU ld where there is one (`toolchain::linker`).
+        if let Some(ld) = toolchain::linker() {
+            argv = toolchain::with_defaults(&argv, &[&[ld]]);
+        }
+    }
+    Ok(argv)
+}
+
 /// Writes the program's files into `dir` and compiles them. `shared` is the folder of the
 /// driver's session part; `prelude` the cache folder of a C++ driver's precompiled prelude.
 #[cfg_attr(oj_size, optimize(size))]
@@ -234,26 +263,7 @@ fn compile(
             let s = shared.as_ref().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
             driver::fill(&d.compile, &dir.to_string_lossy(), &s, 0)
         }
-        None => {
-            let file = lang.file_name(source);
-            std::fs::write(dir.join(&file), source).map_err(setup)?;
-            for (name, text) in lang.support_files() {
-                std::fs::write(dir.join(name), text).map_err(setup)?;
-            }
-            let mut argv = lang.compile(&tool, &file, standard);
-            if lang == Lang::Cpp {
-                // The AtCoder Library's folder, where the compiler would not find it, and the
-                // flag that spares compiling its functions the program does not call (`acl`).
-                let at = argv.len().saturating_sub(3);
-                let gcc = toolchain::version(&tool).is_some_and(|v| !v.to_ascii_lowercase().contains("clang"));
-                argv.splice(at..at, acl::words(source, &tool, gcc, &|k| std::env::var_os(k)));
-                // A faster linker than GNU ld where there is one (`toolchain::linker`).
-                if let Some(ld) = toolchain::linker() {
-                    argv = toolchain::with_defaults(&argv, &[&[ld]]);
-                }
-            }
-            argv
-        }
+        None => source_argv(lang, source, &tool, standard, dir).map_err(setup)?,
     };
     let env = compile_env(lang, dir, shared.as_deref());
     let started = Instant::now();
