@@ -13,8 +13,8 @@ mod event;
 mod place;
 mod read;
 mod record;
-mod stats;
 mod render;
+mod stats;
 mod when;
 
 use std::path::{Path, PathBuf};

@@ -336,8 +336,8 @@ p.next, p.child.prev = p.child, p\n{clear}            p = p.next\n        return
     // The languages whose driver does not build it name it, not an RE.
     let code = "/**\n * function _Node(val,prev,next,child) {\n *    this.val = val;\n *    this.prev = prev;\n *    \
 this.next = next;\n *    this.child = child;\n * };\n */\nvar flatten = function(head) { return head; };\n";
-    let text =
-        s.call_err("test_solution", json!({"source": "leetcode", "id": "9113", "language": "javascript", "code": code}));
+    let text = s
+        .call_err("test_solution", json!({"source": "leetcode", "id": "9113", "language": "javascript", "code": code}));
     assert!(text.contains("multilevel doubly linked list") && !text.contains("RE"), "{text}");
     // 3263 and 3294: a `Node` with `prev` and `next` is a doubly linked list, given whole or (3294)
     // as one of its nodes, by its value, beside the list.

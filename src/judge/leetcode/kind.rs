@@ -98,7 +98,8 @@ LeetCode."
     }
     let node = node::decide(statement, code);
     unbuilt_shape(statement, code, node, lang)?;
-    let classes = if matches!(lang, Lang::JavaScript | Lang::TypeScript) { node::own_classes(code, node) } else { Vec::new() };
+    let classes =
+        if matches!(lang, Lang::JavaScript | Lang::TypeScript) { node::own_classes(code, node) } else { Vec::new() };
     Ok(Extras { node, api, nested: mentions(code, "NestedInteger"), classes })
 }
 
@@ -127,7 +128,8 @@ node of `original`), which no driver builds",
             "a tree copied into `NodeCopy` nodes (1485), which no driver builds",
             "Check the copy with a tree of your own",
         ))
-    } else if !matches!(lang, Lang::Java | Lang::Cpp | Lang::Python | Lang::PyPy) && node == Some(NodeKind::Multilevel) {
+    } else if !matches!(lang, Lang::Java | Lang::Cpp | Lang::Python | Lang::PyPy) && node == Some(NodeKind::Multilevel)
+    {
         Some((
             "a multilevel doubly linked list (`prev`, `next`, `child`: 430), which only the Java, C++ and Python drivers \
 build",

@@ -73,7 +73,7 @@ class Node(object):
 
 class ParentNode(object):
     # A binary tree's node with a `parent` pointer (510, 1650, 1666), which build_tree sets; also
-    # `Node` where the judge decided no kind (built and shown as a binary tree).
+    # `Node` where the judge decided no kind (a binary tree).
     def __init__(self, val=0, left=None, right=None, parent=None):
         self.val, self.left, self.right, self.parent = val, left, right, parent
 
@@ -357,8 +357,7 @@ def show(v, kind=None, value=False):
         # A list of trees or lists shows an empty one as [] (776's split of a tree).
         nodes = any(hasattr(x, "val") for x in v)
         return [[] if x is None and nodes else show(x, kind, value) for x in v]
-    # LeetCode's classes by their names (the code's own uncommented copy of `ListNode` is that
-    # class too); any other node is the problem's `Node`, of the kind the judge decided.
+    # LeetCode's classes by name (the code's own copy too); other nodes by the judge's kind.
     name = v.__class__.__name__
     if name == "PolyNode":
         out = []
@@ -376,7 +375,7 @@ def show(v, kind=None, value=False):
         return show_list(v)
     if name == "TreeNode":
         return show_tree(v)
-    # `Node`: shown as the judge's kind says; with no kind, the binary tree built for none.
+    # No kind: the binary tree built for none.
     return SHOW.get(kind, show_tree)(v)
 
 

@@ -9,6 +9,7 @@
 //! break an unread one (`Exactly one valid answer exists`), and a counterexample is judged with
 //! that in mind.
 
+mod constraint_lines;
 mod constraints;
 mod expr;
 mod members;
@@ -16,7 +17,6 @@ mod nodes;
 mod prose;
 mod rng;
 mod shape;
-mod constraint_lines;
 mod values;
 
 #[cfg(test)]

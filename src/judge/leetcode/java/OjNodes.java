@@ -336,8 +336,7 @@ final class OjNodes {
     }
 
     /** The values along `field` until the end or a node seen before (a PolyNode's value is
-     * `[coefficient, power]`). The seen set guards the value, not the kind: a circular list (708,
-     * 426's ring) ends where it comes back, and so does an answer that links a list into a loop. */
+     * `[coefficient, power]`); the seen set guards the value (a ring ends where it comes back). */
     private static List<Object> along(Object v, String field) {
         List<Object> out = new ArrayList<>();
         Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());

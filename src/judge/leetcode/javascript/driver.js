@@ -80,8 +80,7 @@ NODES.ring = NODES.tree;
 NODES.circular = NODES.list;
 // The kinds (the judge's "node", never guessed here) whose `Node` is built as a binary tree.
 const TREES = [null, "next", "parent", "tree", "ring"];
-// The code's own node classes, by name, as the LeetCode class the judge read each as (the call's
-// "classes", decided in Rust by `node::own_classes`): `{ "ListNode2": "ListNode" }`.
+// The code's own node classes as the LeetCode class each is (`node::own_classes`): `{ "ListNode2": "ListNode" }`.
 let CLASSES = {};
 
 class NestedInteger {
@@ -588,8 +587,8 @@ function show(v, kind, value) {
   if (isNested(v)) return v.isInteger() ? v.getInteger() : v.getList().map((x) => show(x));
   if (kind === "poly" && v !== null && typeof v === "object") return showList(v, (n) => [n.coefficient, n.power]);
   if (!isNode(v)) return v;
-  // LeetCode's classes by their names (the code's own `ListNode`, or a class the judge read as one:
-  // the call's "classes"); any other node is the problem's `Node`, of the kind the judge decided.
+  // LeetCode's classes by name (the code's own, or as the call's "classes" name them); other nodes
+  // by the judge's kind; none: the binary tree built for none.
   const name = CLASSES[v.constructor && v.constructor.name] || (v.constructor && v.constructor.name);
   if (name === "ListNode") return showList(v);
   if (name === "TreeNode") return showTree(v);
@@ -600,12 +599,11 @@ function show(v, kind, value) {
   if (kind === "next") return showNext(v);
   if (kind === "ring") return showCircular(v, "right");
   if (kind === "circular") return showCircular(v, "next");
-  // No kind: the binary tree built for none (`Node` with `next`); the lists' kinds along `next`.
   return TREES.includes(kind) ? showTree(v) : showList(v);
 }
 
-// A circular list's values from `v` along `next` (708), or `right` (426's ring), until it comes
-// back; the cap guards the value (an answer that is no ring ends at null or at the cap).
+// A circular list's values along `next` (708) or `right` (426) until it comes back; the cap guards
+// the value, not the kind.
 function showCircular(v, along) {
   const out = [];
   for (let n = v; n && out.length < 100000; n = n[along]) {
@@ -736,9 +734,7 @@ function convert(ctx, p, v) {
   return v;
 }
 
-// A type naming a node class of the code's own (`ListNode2`, `Node426`) as the LeetCode class the
-// judge read it as (the call's "classes": TypeScript's types are structural, so LeetCode passes its
-// own nodes to such a parameter).
+// A type naming a node class of the code's own (`ListNode2`) as the one the judge read it as.
 const ownNodes = (t) => (t || "").replace(/[A-Za-z_$][\w$]*/g, (name) => CLASSES[name] || name);
 
 function allNodes(root) {
