@@ -50,6 +50,8 @@ def parse_args(argv):
     p.add_argument("--timeout", type=float, default=300)
     p.add_argument("--mirrors", default=os.environ.get("REALCHECK_MIRRORS", str(ROOT.parent / ".mirror")))
     p.add_argument("--acl", default=os.environ.get("REALCHECK_ACL", "/work/acl"))
+    p.add_argument("--largest-only", action="store_true",
+                   help="`stress`: only the largest-input run (its records in largest.jsonl)")
     p.add_argument("--python", default="/usr/bin/python3", help="the server's OJ_PYTHON (brute forces, generators)")
     return p.parse_args(argv)
 
@@ -131,9 +133,9 @@ def stress(args, ac, backend, server):
         base = {"source": "atcoder", "id": d.name, "language": "cpp", "file": str(d / "sub.cpp"),
                 "generator": _prog(d, "gen.py")}
         start = time.monotonic()
-        st = structured(server.call(dict(base, reference=_prog(d, "brute.py"), rounds=args.rounds,
-                                         time_budget_s=args.budget, time_limit_ms=args.time_limit_ms),
-                                    args.timeout, "stress_test"))
+        st = None if args.largest_only else structured(
+            server.call(dict(base, reference=_prog(d, "brute.py"), rounds=args.rounds, time_budget_s=args.budget,
+                             time_limit_ms=args.time_limit_ms), args.timeout, "stress_test"))
         wall = round(time.monotonic() - start, 1)
         real_ms = (case.get("real_limits") or {}).get("time_ms") or 2000
         lg = structured(server.call(dict(base, rounds=0, largest=True, largest_size=largest, time_limit_ms=real_ms),
@@ -145,7 +147,7 @@ def stress(args, ac, backend, server):
         print(f"{d.name} real {case['real']}: stress {rec['stress'].get('verdict')} "
               f"({rec['stress'].get('rounds')} rounds, {wall} s), largest {rec['largest']['verdict']}",
               file=sys.stderr, flush=True)
-        with open(Path(args.work, "stress.jsonl"), "a") as f:
+        with open(Path(args.work, "largest.jsonl" if args.largest_only else "stress.jsonl"), "a") as f:
             f.write(json.dumps(rec, ensure_ascii=False) + "\n")
     return out
 

@@ -101,7 +101,7 @@ fn screen(
         (Some(_), GeneratorSource::Program { .. }) => {
             let mut plan = String::new();
             (from..to).for_each(|i| generator_step(&mut plan, e, i, at, i));
-            let Ok(done) = execute_for(&words(e), None, limits, wall, plan.as_bytes(), cancelled) else {
+            let Ok(done) = execute_for(&words(e), None, limits, (wall, super::super::OUTPUT_CAP), plan.as_bytes(), cancelled) else {
                 return (0, false);
             };
             Some((from..to).map(|i| read(&done, &format!("in{i}"))).collect())
@@ -133,7 +133,7 @@ fn screen(
         runs = many_steps(e, &calls, from);
     }
     writes.push_str(&runs);
-    let Ok(done) = execute_for(&words(e), None, limits, wall, writes.as_bytes(), cancelled) else { return (0, false) };
+    let Ok(done) = execute_for(&words(e), None, limits, (wall, super::super::OUTPUT_CAP), writes.as_bytes(), cancelled) else { return (0, false) };
     let (ok, flagged) = compare(e, &done, (from, many), &stdins, cancelled);
     // A LeetCode testcase that was not made (the generator failed): the round after the batch.
     (ok, flagged || (ok == stdins.len() as u64 && ok < to - from))
