@@ -178,6 +178,9 @@ fn the_largest_input_and_its_output_may_run_to_megabytes() {
     let v = stressed(&mut s, a);
     assert_eq!((v["verdict"].as_str(), v["largest"]["verdict"].as_str()), (Some("PASSED"), Some("AC")), "{v}");
     assert_eq!(v["largest"]["size"], 300000, "{v}");
+    // Not "no difference in 0 rounds", which read as if nothing had run.
+    let summary = v["summary"].as_str().unwrap();
+    assert!(summary.starts_with("no round run; the largest input (size 300000) ran in "), "{v}");
 }
 
 #[test]
