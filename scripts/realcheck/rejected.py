@@ -9,7 +9,9 @@ the figures are in docs/stress.md.
 - `stress`: for every task folder where someone wrote `brute.py` (a simple, slow, surely correct
   solution) and `gen.py` (run as `gen.py SEED SIZE`; `gen.py`'s `LARGEST` line gives the largest
   size, e.g. `# LARGEST 200000`), calls `stress_test` with the submission as the program, then
-  the largest-input switch alone (`rounds: 0`), and records both verdicts.
+  the largest-input switch alone (`rounds: 0`), and records both verdicts. A `sub.bin` beside
+  `sub.cpp` (built by hand) is run as a command instead: on a loaded machine C++ builds with the
+  AtCoder Library passed the judge's 60 s compile limit.
 
     python3 scripts/realcheck/rejected.py samples --work /work/wt/cxx-data
     python3 scripts/realcheck/rejected.py stress --work /work/wt/cxx-data
@@ -45,6 +47,7 @@ def parse_args(argv):
     p.add_argument("--work", default=str(ROOT.parent / "cxx-data"), help="the work folder (outside the repo)")
     p.add_argument("--budget", type=float, default=20.0, help="stress_test's time_budget_s")
     p.add_argument("--rounds", type=int, default=400)
+    p.add_argument("--max-size", type=int, help="stress_test's max_size (default: the tool's, 10)")
     p.add_argument("--time-limit-ms", type=int, default=4000,
                    help="the stress rounds' limit: a busy machine's slow start is no verdict")
     p.add_argument("--timeout", type=float, default=300)
@@ -130,12 +133,18 @@ def stress(args, ac, backend, server):
         backend.problems[("atcoder", d.name)] = obj
         m = re.search(r"#\s*LARGEST\s+(\d+)", (d / "gen.py").read_text())
         largest = int(m.group(1)) if m else 100000
-        base = {"source": "atcoder", "id": d.name, "language": "cpp", "file": str(d / "sub.cpp"),
-                "generator": _prog(d, "gen.py")}
+        base = {"source": "atcoder", "id": d.name, "generator": _prog(d, "gen.py")}
+        # `sub.bin`, when there: the submission built beforehand (g++ -std=gnu++17 -O2 -pipe, as the
+        # judge builds it), for a machine so loaded that the judge's 60 s compile limit is too short.
+        if (d / "sub.bin").exists():
+            base["command"] = [str(d / "sub.bin")]
+        else:
+            base.update(language="cpp", file=str(d / "sub.cpp"))
         start = time.monotonic()
         st = None if args.largest_only else structured(
             server.call(dict(base, reference=_prog(d, "brute.py"), rounds=args.rounds, time_budget_s=args.budget,
-                             time_limit_ms=args.time_limit_ms), args.timeout, "stress_test"))
+                             time_limit_ms=args.time_limit_ms, **({"max_size": args.max_size} if args.max_size else {})),
+                        args.timeout, "stress_test"))
         wall = round(time.monotonic() - start, 1)
         real_ms = (case.get("real_limits") or {}).get("time_ms") or 2000
         lg = structured(server.call(dict(base, rounds=0, largest=True, largest_size=largest, time_limit_ms=real_ms),
