@@ -74,7 +74,9 @@ fn verdict(o: &Outcome) -> (&'static str, String) {
     }
     // With `rounds: 0` "no difference in 0 rounds" read as if nothing had run: say what did.
     let largest = match &o.largest {
-        Some((size, Ok(s))) => format!("the largest input (size {size}) ran in {} ms, within the time limit", s.time_ms),
+        Some((size, Ok(s))) => {
+            format!("the largest input (size {size}) ran in {} ms, within the time limit", s.time_ms)
+        }
         _ => String::new(),
     };
     match (o.rounds, largest.is_empty()) {
