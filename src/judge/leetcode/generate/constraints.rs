@@ -58,6 +58,10 @@ pub(super) struct Facts {
     pub(super) same_length: BTreeSet<String>,
     /// Strings with some character at least twice.
     pub(super) repeat: BTreeSet<String>,
+    /// Lists of distinct integers but `k` of them twice (3289's `exactly two repeated elements`).
+    pub(super) repeated: BTreeMap<String, usize>,
+    /// Lists whose items (every depth) add up to a total (2850's `Sum of grid is equal to 9`).
+    pub(super) sums: BTreeMap<String, Expr>,
     /// Lists of rows whose row `i` has `i + 1` items (120's triangle).
     pub(super) triangle: BTreeSet<String>,
     /// Adjacency lists (row `i`: node `i`'s neighbours, never `i`, each once), undirected ones,

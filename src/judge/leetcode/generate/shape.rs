@@ -142,7 +142,8 @@ pub(super) fn declared<'a>(code: &'a str, name: &str) -> Option<&'a str> {
 /// `void push(int val)`, `push(val: number): void`); `self` left out.
 pub(super) fn method_params(code: &str, method: &str) -> Option<Vec<String>> {
     let (_, inside) = groups(code).into_iter().find(|(before, _)| {
-        before.strip_suffix(method).is_some_and(|b| !b.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.'))
+        // Not a call (`tree->update(i + 1, nums[i])` in 307's C++ constructor, `self.update(…)`).
+        before.strip_suffix(method).is_some_and(|b| !b.ends_with(|c: char| c.is_alphanumeric() || "_.>".contains(c)))
     })?;
     Some(split_params(inside).filter_map(param_name).filter(|n| *n != "self").map(str::to_string).collect())
 }

@@ -205,11 +205,18 @@ fn one_item_fixed_is_not_every_item() {
 
 /// 307: a helper class of the solution's own came first with methods of the same names
 /// (`update(self, x, delta)`): the design class's parameters were not read, their ranges unread.
-/// Then `0 <= left <= right` was read but each argument drawn alone.
+/// Then `0 <= left <= right` was read but each argument drawn alone. In C++ the constructor's
+/// call `tree->update(i + 1, nums[i])` was taken for `update`'s definition (parameters `1`, `i`).
 #[test]
 fn design_methods_are_the_design_classs() {
-    let md = "**Constraints:**\n\n- `1 <= nums.length <= 3 * 10^4`\n- `-100 <= nums[i] <= 100`\n- `0 <= index < nums.length`\n- `-100 <= val <= 100`\n- `0 <= left <= right < nums.length`\n";
+    let cpp = "class BinaryIndexedTree {\npublic:\n    void update(int x, int delta) {}\n};\n\nclass NumArray {\npublic:\n    BinaryIndexedTree* tree;\n    NumArray(vector<int>& nums) {\n        for (int i = 0; i < n; ++i) tree->update(i + 1, nums[i]);\n    }\n    void update(int index, int val) {}\n    int sumRange(int left, int right) { return 0; }\n};\n";
+    design_methods(cpp);
     let code = "class BinaryIndexedTree:\n    def __init__(self, n):\n        pass\n    def update(self, x: int, delta: int):\n        pass\n\nclass NumArray:\n    def __init__(self, nums: List[int]):\n        pass\n    def update(self, index: int, val: int) -> None:\n        pass\n    def sumRange(self, left: int, right: int) -> int:\n        pass\n";
+    design_methods(code);
+}
+
+fn design_methods(code: &str) {
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 3 * 10^4`\n- `-100 <= nums[i] <= 100`\n- `0 <= index < nums.length`\n- `-100 <= val <= 100`\n- `0 <= left <= right < nums.length`\n";
     let e = example::parse(
         "[\"NumArray\", \"sumRange\", \"update\", \"sumRange\"]\n[[[1, 3, 5]], [0, 2], [1, 2], [0, 2]]",
         "[null, 9, null, 8]",
@@ -432,5 +439,42 @@ fn a_quoted_letter_is_one_character() {
     for seed in 0..20 {
         let a = args_of(&p.testcase(seed, [0.3, 1.0][seed as usize % 2]));
         assert!(a[0].1.as_str().unwrap().chars().all(|c| c.is_ascii_digit() || c == '#'), "{a:?}");
+    }
+}
+
+/// 2850's `Sum of grid is equal to 9` and 3289's `nums contains exactly two repeated elements`
+/// were unread: grids of any sum made an accepted solution run out of time, lists with other
+/// repeats made two accepted solutions differ.
+#[test]
+fn sums_and_exact_repeats() {
+    let md = "**Constraints:**\n\n- `grid.length == grid[i].length == 3`\n- `0 <= grid[i][j] <= 9`\n- Sum of `grid` is equal to `9`.\n";
+    let p = plan(md, &[ex("grid = [[1,1,0],[1,1,1],[1,2,1]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for (seed, size) in (0..40).map(|s| (s, [0.1, 0.5, 1.0][s as usize % 3])) {
+        let Call::Function(args) = example::parse(&p.testcase(seed, size), "0").unwrap().call else { panic!() };
+        let cells: Vec<i64> = args[0]
+            .1
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .map(|v| v.as_i64().unwrap())
+            .collect();
+        assert!(
+            cells.len() == 9 && cells.iter().all(|c| (0..=9).contains(c)) && cells.iter().sum::<i64>() == 9,
+            "{cells:?}"
+        );
+    }
+    let md = "**Constraints:**\n\n- `2 <= n <= 100`\n- `nums.length == n + 2`\n- `0 <= nums[i] < n`\n- The input is generated such that `nums` contains **exactly** two repeated elements.\n";
+    let p = plan(md, &[ex("nums = [0,1,1,0]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for (seed, size) in (0..40).map(|s| (s, [0.1, 0.5, 1.0][s as usize % 3])) {
+        let Call::Function(args) = example::parse(&p.testcase(seed, size), "0").unwrap().call else { panic!() };
+        let mut nums: Vec<i64> = args[0].1.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+        let n = nums.len() as i64 - 2;
+        nums.sort_unstable();
+        let twice = nums.windows(2).filter(|w| w[0] == w[1]).count();
+        nums.dedup();
+        assert!(twice == 2 && nums.len() as i64 == n && nums.iter().all(|x| (0..n).contains(x)), "{nums:?}");
     }
 }
