@@ -60,8 +60,9 @@ use crate::samples::{Io, Sample};
 
 use compare::Match;
 
-/// Bytes of output a sample may print; one more is `OLE`.
-const OUTPUT_CAP: usize = 1 << 20;
+/// Bytes of output a sample may print; one more is `OLE`. 4 MiB: LeetCode's answers can be large
+/// (2641's tree of 10^5 nodes with its `null`s is about 1.5 MB in LeetCode's syntax).
+const OUTPUT_CAP: usize = 1 << 22;
 /// Characters of an own test's output shown when it has no expected output.
 const OWN_OUTPUT_SHOWN: usize = 4000;
 /// Characters of each output (expected, got) shown for a mismatch: the whole of a sample's

@@ -478,3 +478,33 @@ fn sums_and_exact_repeats() {
         assert!(twice == 2 && nums.len() as i64 == n && nums.iter().all(|x| (0..n).contains(x)), "{nums:?}");
     }
 }
+
+/// 308: a design constructor's grid drew its width without keeping it: a later call's
+/// `col2 < n` (`n == matrix[i].length`) took `n`'s own bound, 200, past a 1-column matrix.
+#[test]
+fn a_design_grids_width_bounds_later_calls() {
+    let md = "**Constraints:**\n\n- `m == matrix.length`\n- `n == matrix[i].length`\n- `1 <= m, n <= 200`\n- `-1000 <= matrix[i][j] <= 1000`\n- `0 <= row < m`\n- `0 <= col < n`\n- `-1000 <= val <= 1000`\n- `0 <= row1 <= row2 < m`\n- `0 <= col1 <= col2 < n`\n- At most `5000` calls will be made to `sumRegion` and `update`.\n";
+    let code = "class NumMatrix:\n    def __init__(self, matrix: List[List[int]]):\n        pass\n    def update(self, row: int, col: int, val: int) -> None:\n        pass\n    def sumRegion(self, row1: int, col1: int, row2: int, col2: int) -> int:\n        pass\n";
+    let e = example::parse(
+        "[\"NumMatrix\", \"sumRegion\", \"update\", \"sumRegion\"]\n[[[[3, 0, 1], [5, 6, 3]]], [1, 1, 1, 2], [1, 1, 2], [0, 0, 1, 1]]",
+        "[null, 9, null, 8]",
+    )
+    .unwrap();
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..30 {
+        let t = p.testcase(seed, [0.1, 0.5][seed as usize % 2]);
+        let Call::Design { methods, args } = example::parse(&t, "0").unwrap().call else { panic!() };
+        let grid = args[0][0].as_array().unwrap();
+        let (m, n) = (grid.len() as i64, grid[0].as_array().unwrap().len() as i64);
+        for (name, a) in methods.iter().zip(&args).skip(1) {
+            let a: Vec<i64> = a.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+            let ok = if name == "update" {
+                a[0] < m && a[1] < n
+            } else {
+                a[0] <= a[2] && a[2] < m && a[1] <= a[3] && a[3] < n
+            };
+            assert!(ok, "{m}x{n} {name}{a:?}");
+        }
+    }
+}
