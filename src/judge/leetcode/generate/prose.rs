@@ -309,6 +309,8 @@ fn sorted(lower: &str) -> Option<Sort> {
     if !(lower.contains("sorted") || lower.contains("order")) {
         return None;
     }
+    // `non-decreasing` says `decreasing` too (2529's ascending list was drawn descending).
+    let lower = lower.replace("non-decreasing", "ascending");
     if lower.contains("non-increasing") || lower.contains("descending") || lower.contains("decreasing") {
         Some(Sort::Descending)
     } else if lower.contains("non-decreasing") || lower.contains("ascending") || lower.contains("increasing") {

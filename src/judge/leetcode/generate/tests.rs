@@ -508,3 +508,15 @@ fn a_design_grids_width_bounds_later_calls() {
         }
     }
 }
+
+/// 2529's `nums is sorted in a non-decreasing order` was read as descending (`decreasing`).
+#[test]
+fn non_decreasing_is_ascending() {
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 2000`\n- `-2000 <= nums[i] <= 2000`\n- `nums` is sorted in a **non-decreasing order**.\n";
+    let p = plan(md, &[ex("nums = [-2,-1,-1,1,2,3]")], None, None).unwrap();
+    for seed in 0..20 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else { panic!() };
+        let nums: Vec<i64> = args[0].1.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+        assert!(nums.windows(2).all(|w| w[0] <= w[1]), "{nums:?}");
+    }
+}
