@@ -520,3 +520,22 @@ fn non_decreasing_is_ascending() {
         assert!(nums.windows(2).all(|w| w[0] <= w[1]), "{nums:?}");
     }
 }
+
+/// 731: the code's `book(startTime, endTime)` under the statement's `0 <= start < end <= 10^9`:
+/// the range was unread and the calls drew `book(3, 0)`.
+#[test]
+fn a_design_parameter_takes_the_statements_shorter_name() {
+    let md = "**Constraints:**\n\n- `0 <= start < end <= 10^9`\n- At most `1000` calls will be made to `book`.\n";
+    let code = "class MyCalendarTwo:\n    def __init__(self):\n        pass\n    def book(self, startTime: int, endTime: int) -> bool:\n        pass\n";
+    let e = example::parse("[\"MyCalendarTwo\", \"book\", \"book\"]\n[[], [10, 20], [50, 60]]", "[null, true, true]")
+        .unwrap();
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let Call::Design { args, .. } = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else { panic!() };
+        for a in args.iter().skip(1) {
+            let a: Vec<i64> = a.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+            assert!(0 <= a[0] && a[0] < a[1] && a[1] <= 1_000_000_000, "{a:?}");
+        }
+    }
+}

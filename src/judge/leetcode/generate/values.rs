@@ -683,7 +683,9 @@ impl Gen<'_> {
                     // Its length and width drawn afresh and kept, for the calls after it (308's
                     // `sumRegion(row1, col1, row2, col2)` with `col2 < n`, `n == matrix[i].length`).
                     let keys = self.scalar_keys(p);
-                    keys.iter().for_each(|k| drop(self.env.remove(k)));
+                    for k in &keys {
+                        self.env.remove(k);
+                    }
                     self.assign_all(keys);
                     self.value(p)
                 }
