@@ -539,3 +539,17 @@ fn a_design_parameter_takes_the_statements_shorter_name() {
         }
     }
 }
+
+/// 1825's `1 < k*2 < m`: a term times a number was unread, and `k` drawn from the examples'
+/// range, past `m / 2`.
+#[test]
+fn a_scaled_term_is_bounded() {
+    let md = "**Constraints:**\n\n- `3 <= m <= 10^5`\n- `1 < k*2 < m`\n";
+    let p = plan(md, &[ex("m = 3, k = 1")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.3), "0").unwrap().call else { panic!() };
+        let (m, k) = (args[0].1.as_i64().unwrap(), args[1].1.as_i64().unwrap());
+        assert!(1 < k * 2 && k * 2 < m, "m = {m}, k = {k}");
+    }
+}
