@@ -206,10 +206,11 @@ fn one_item_fixed_is_not_every_item() {
 /// 307: a helper class of the solution's own came first with methods of the same names
 /// (`update(self, x, delta)`): the design class's parameters were not read, their ranges unread.
 /// Then `0 <= left <= right` was read but each argument drawn alone. In C++ the constructor's
-/// call `tree->update(i + 1, nums[i])` was taken for `update`'s definition (parameters `1`, `i`).
+/// call `tree->update(i + 1, nums[i])` was taken for `update`'s definition (parameters `1`, `i`),
+/// and `update`'s call `sumRange(index, index)` for `sumRange`'s.
 #[test]
 fn design_methods_are_the_design_classs() {
-    let cpp = "class BinaryIndexedTree {\npublic:\n    void update(int x, int delta) {}\n};\n\nclass NumArray {\npublic:\n    BinaryIndexedTree* tree;\n    NumArray(vector<int>& nums) {\n        for (int i = 0; i < n; ++i) tree->update(i + 1, nums[i]);\n    }\n    void update(int index, int val) {}\n    int sumRange(int left, int right) { return 0; }\n};\n";
+    let cpp = "class BinaryIndexedTree {\npublic:\n    void update(int x, int delta) {}\n};\n\nclass NumArray {\npublic:\n    BinaryIndexedTree* tree;\n    NumArray(vector<int>& nums) {\n        for (int i = 0; i < n; ++i) tree->update(i + 1, nums[i]);\n    }\n    void update(int index, int val) {\n        int prev = sumRange(index, index);\n    }\n    int sumRange(int left, int right) { return 0; }\n};\n";
     design_methods(cpp);
     let code = "class BinaryIndexedTree:\n    def __init__(self, n):\n        pass\n    def update(self, x: int, delta: int):\n        pass\n\nclass NumArray:\n    def __init__(self, nums: List[int]):\n        pass\n    def update(self, index: int, val: int) -> None:\n        pass\n    def sumRange(self, left: int, right: int) -> int:\n        pass\n";
     design_methods(code);
