@@ -554,3 +554,16 @@ fn a_scaled_term_is_bounded() {
         assert!(1 < k * 2 && k * 2 < m, "m = {m}, k = {k}");
     }
 }
+
+/// 2200's `key is an integer from the array nums` was unread: a `key` no item has made two
+/// accepted solutions differ.
+#[test]
+fn an_integer_from_a_list() {
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 1000`\n- `1 <= nums[i] <= 1000`\n- `key` is an integer from the array `nums`.\n- `1 <= k <= nums.length`\n";
+    let p = plan(md, &[ex("nums = [3,4,9,1,3,9,5], key = 9, k = 1")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else { panic!() };
+        assert!(args[0].1.as_array().unwrap().contains(&args[1].1), "{args:?}");
+    }
+}
