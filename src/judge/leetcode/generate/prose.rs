@@ -211,9 +211,20 @@ fn charset(tail: &str) -> Option<Vec<char>> {
         set.push(' ');
     }
     let quoted: Vec<char> = tail.chars().collect();
-    for w in quoted.windows(3) {
-        if (w[0] == '\'' && w[2] == '\'' || w[0] == '"' && w[2] == '"') && !set.contains(&w[1]) {
-            set.push(w[1]);
+    let quoted: Vec<char> = quoted
+        .windows(3)
+        .filter(|w| w[0] == '\'' && w[2] == '\'' || w[0] == '"' && w[2] == '"')
+        .map(|w| w[1])
+        .collect();
+    // `a digit in the range ['2', '9']` (17): the characters between, not every digit.
+    if let [a, b] = quoted[..]
+        && lower.contains("range")
+    {
+        return Some((a..=b).collect());
+    }
+    for c in quoted {
+        if !set.contains(&c) {
+            set.push(c);
         }
     }
     (!set.is_empty()).then_some(set)

@@ -567,3 +567,15 @@ fn an_integer_from_a_list() {
         assert!(args[0].1.as_array().unwrap().contains(&args[1].1), "{args:?}");
     }
 }
+
+/// 17's `digits[i] is a digit in the range ['2', '9']` was read as every digit: `"0"` was drawn.
+#[test]
+fn a_range_of_characters() {
+    let md = "**Constraints:**\n\n- `0 <= digits.length <= 4`\n- `digits[i]` is a digit in the range `['2', '9']`.\n";
+    let p = plan(md, &[ex("digits = \"23\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..30 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 1.0), "0").unwrap().call else { panic!() };
+        assert!(args[0].1.as_str().unwrap().chars().all(|c| ('2'..='9').contains(&c)), "{args:?}");
+    }
+}
