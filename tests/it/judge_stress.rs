@@ -320,10 +320,9 @@ fn a_crash_a_time_out_and_a_wrong_answer_inside_a_batch_name_their_round() {
     }
 }
 
-/// LeetCode's drivers with `--many` run a batch's testcases in one process (C++: a child forked
-/// per testcase): a crash, a time-out and a wrong answer at one testcase still name that round,
-/// and a solution's global state does not leak from one testcase into the next (each gets a fresh
-/// namespace, or process state, as a process of its own).
+/// LeetCode's drivers with `--many` run a batch's testcases in one process: a crash, a time-out
+/// and a wrong answer at one testcase still name that round. Python: a solution's global state
+/// does not leak from one testcase into the next (each gets a fresh namespace).
 #[test]
 fn leetcode_testcases_in_one_driver_process_keep_their_verdicts() {
     if !have("python3") || crate::harness::emulated() {
@@ -343,25 +342,58 @@ if nums[0] == 7:\n            {fault}\n        return [0, len(calls)]\n"
         &python,
         &[("raise ValueError('seven')", "RE"), ("while True: pass", "TLE"), ("return [0, 0]", "WA")],
     );
-    if have("g++") {
-        let cpp = |fault: &str| {
-            format!(
-                "int calls = 0;\nclass Solution {{\npublic:\n    vector<int> twoSum(vector<int>& nums, int target) {{\n        \
-calls++;\n        if (nums[0] == 7) {{ {fault} }}\n        return {{0, calls}};\n    }}\n}};\n"
-            )
-        };
-        many_testcases(
-            &mut s,
-            ("cpp", &cpp(""), ""),
-            &cpp,
-            &[
-                ("volatile int* p = nullptr; *p = 1;", "RE"),
-                ("throw runtime_error(\"seven\");", "RE"),
-                ("for (volatile int i = 0;; i++) {}", "TLE"),
-                ("return {0, 0};", "WA"),
-            ],
-        );
+}
+
+/// C++: a child forked per testcase, so that its globals start afresh too.
+#[test]
+fn leetcode_cpp_testcases_in_one_driver_process_keep_their_verdicts() {
+    if !have("python3") || !have("g++") || crate::harness::emulated() {
+        return;
     }
+    let (_b, mut s) = judge_server(vec![]);
+    let cpp = |fault: &str| {
+        format!(
+            "int calls = 0;\nclass Solution {{\npublic:\n    vector<int> twoSum(vector<int>& nums, int target) {{\n        \
+calls++;\n        if (nums[0] == 7) {{ {fault} }}\n        return {{0, calls}};\n    }}\n}};\n"
+        )
+    };
+    many_testcases(
+        &mut s,
+        ("cpp", &cpp(""), ""),
+        &cpp,
+        &[
+            ("volatile int* p = nullptr; *p = 1;", "RE"),
+            ("throw runtime_error(\"seven\");", "RE"),
+            ("for (volatile int i = 0;; i++) {}", "TLE"),
+            ("return {0, 0};", "WA"),
+        ],
+    );
+}
+
+/// Java: one JVM, its classes' static fields kept between testcases (as on LeetCode).
+#[test]
+fn leetcode_java_testcases_in_one_driver_process_keep_their_verdicts() {
+    if !have("python3") || !have("javac") || crate::harness::emulated() {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    let java = |fault: &str| {
+        format!(
+            "class Solution {{\n    public int[] twoSum(int[] nums, int target) {{\n        \
+if (nums[0] == 7) {{ {fault} }}\n        return new int[] {{0, 1}};\n    }}\n}}\n"
+        )
+    };
+    many_testcases(
+        &mut s,
+        ("java", &java(""), ""),
+        &java,
+        &[
+            ("throw new IllegalStateException(\"seven\");", "RE"),
+            ("return twoSum(nums, target);", "RE"),
+            ("while (nums.length > 0) {}", "TLE"),
+            ("return new int[] {0, 0};", "WA"),
+        ],
+    );
 }
 
 /// Two Sum's testcases from the seed (nums = [seed, size], target = seed + size), the program

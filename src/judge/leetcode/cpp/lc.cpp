@@ -169,29 +169,22 @@ const J& api() {
     return v ? *v : none;
 }
 
-// "N " before a result: the testcase a child of `many` runs.
-std::string prefix;
+std::string prefix;  // "N ": in a child of `many`
 
 #ifndef _WIN32
-double now_ms() {
+double ms() {
     timespec t;
     clock_gettime(CLOCK_MONOTONIC, &t);
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
-// `--many MS` (stress, as python.py's `many`): a call a line, each run in a child forked here with
-// the process's state as it started (its own globals, as a process of its own), its result
-// printed as "N RESULT". At a child that fails, or took longer than MS (the first counting this
-// process's start), the driver stops with 1: the judge runs that testcase again alone. Returns
-// the child's line, in the child only.
+// `--many MS`: python.py's `many` (docs/stress.md), each line in a child forked here.
 std::string many(const std::string& all, double limit, double started) {
-    size_t n = 0;
-    for (size_t at = 0, end; at < all.size(); at = end + 1, n++) {
+    for (size_t at = 0, end, n = 0; at < all.size(); at = end + 1, n++) {
         end = std::min(all.find('\n', at), all.size());
-        double begin = now_ms(), spent = n ? 0 : begin - started;
+        double begin = ms(), spent = n ? 0 : begin - started;
         pid_t pid = fork();
-        if (pid == 0) {
-            // A call still running at the limit ends (SIGALRM's default action).
+        if (!pid) {
             long us = std::max(long((limit - spent) * 1e3), 1000L);
             itimerval t{{0, 0}, {us / 1000000, us % 1000000}};
             setitimer(ITIMER_REAL, &t, nullptr);
@@ -201,7 +194,7 @@ std::string many(const std::string& all, double limit, double started) {
         int status = 1;
         while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR) {
         }
-        if (pid < 0 || status || now_ms() - begin + spent > limit) std::_Exit(1);
+        if (pid < 0 || status || ms() - begin + spent > limit) std::_Exit(1);
     }
     std::_Exit(0);
 }
@@ -209,7 +202,7 @@ std::string many(const std::string& all, double limit, double started) {
 
 void start(int argc, char** argv) {
 #ifndef _WIN32
-    double started = now_ms();
+    double started = ms();
 #endif
     std::string text;
     char buf[1 << 16];
