@@ -396,6 +396,31 @@ if (nums[0] == 7) {{ {fault} }}\n        return new int[] {{0, 1}};\n    }}\n}}\
     );
 }
 
+/// Go: one process, its package-level variables kept between testcases (as on LeetCode).
+#[test]
+fn leetcode_go_testcases_in_one_driver_process_keep_their_verdicts() {
+    if !have("python3") || !have("go") || crate::harness::emulated() {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    let go = |fault: &str| {
+        format!(
+            "func twoSum(nums []int, target int) []int {{\n\tif nums[0] == 7 {{\n\t\t{fault}\n\t}}\n\treturn []int{{0, 1}}\n}}\n"
+        )
+    };
+    many_testcases(
+        &mut s,
+        ("go", &go(""), ""),
+        &go,
+        &[
+            ("panic(\"seven\")", "RE"),
+            ("return nums[:9]", "RE"),
+            ("for len(nums) > 0 {\n\t\t}", "TLE"),
+            ("return []int{0, 0}", "WA"),
+        ],
+    );
+}
+
 /// Two Sum's testcases from the seed (nums = [seed, size], target = seed + size), the program
 /// `code(ok)` first (it passes), then with each fault at seed 7: the verdict, named by round 6.
 fn many_testcases(
