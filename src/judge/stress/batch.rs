@@ -128,7 +128,7 @@ fn screen(
     }
     // A call a line: each driver input is one line of JSON and its newline.
     let calls: Vec<&str> = stdins.iter().flatten().map(|(t, _)| t.strip_suffix('\n').unwrap_or(t)).collect();
-    let many = e.reader.is_some() && many(&e.program) && many(&e.reference) && calls.iter().all(|c| !c.contains('\n'));
+    let many = e.many && calls.iter().all(|c| !c.contains('\n'));
     if many && !calls.is_empty() {
         runs = many_steps(e, &calls, from);
     }
@@ -151,21 +151,11 @@ fn generator_step(plan: &mut String, e: &Engine, i: u64, at: &dyn Fn(u64) -> (u6
     }
 }
 
-/// Whether `argv` is the Python LeetCode driver of a build of this session
-/// (`python BUILD/harness.py BUILD/solution.py`), which runs many testcases in one process.
-fn many(argv: &[String]) -> bool {
-    use std::path::Path;
-    let [_, harness, solution] = argv else { return false };
-    let (h, s) = (Path::new(harness), Path::new(solution));
-    let dir = h.parent().filter(|d| d.starts_with(super::super::paths::root()) && s.parent() == Some(*d));
-    dir.is_some() && h.file_name() == Some("harness.py".as_ref()) && s.file_name() == Some("solution.py".as_ref())
-}
-
-/// LeetCode, both sides run by the Python driver: the batch's testcases in one process each, as
-/// LeetCode runs them (`python.py`'s `many`: a line per call in `calls`, a line per result in
-/// `refs` and `outs`), where a round alone starts two. `try` records: a driver that stopped at a
-/// testcase (a failure, a time-out) leaves the rounds before it to compare, and that one is run
-/// again alone.
+/// LeetCode, both sides run by a driver with `--many` (Python, C++, Java, Go): the batch's testcases
+/// in one process each, as LeetCode runs them (`python.py`'s `many`, and the others': a line per call in
+/// `calls`, a line per result in `refs` and `outs`), where a round alone starts two. `try`
+/// records: a driver that stopped at a testcase (a failure, a time-out) leaves the rounds before
+/// it to compare, and that one is run again alone.
 fn many_steps(e: &Engine, calls: &[&str], from: u64) -> String {
     let mut plan = format!("write\0calls\0{}\n\0", calls.join("\n"));
     let n = calls.len() as u64;
