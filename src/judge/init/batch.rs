@@ -30,7 +30,7 @@ use std::process::{Command, ExitCode, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use super::fork::Servers;
+use super::fork::{Run, Servers};
 
 /// The word that makes the init's program a batch: `--oj-judge-init … -- [PREFIX…] BATCH [WORDS…]`
 /// (the words after it only tell the sandbox which folders to keep readable).
@@ -64,17 +64,6 @@ pub(super) fn run(plan: &Path, dir: &Path, prefix: &[OsString], vars: &[(&str, &
         }
     }
     ExitCode::SUCCESS
-}
-
-/// A `run`, `try` or `fork` record's run.
-pub(super) struct Run<'a> {
-    pub(super) ms: u64,
-    pub(super) cwd: &'a str,
-    pub(super) stdin: &'a str,
-    pub(super) stdout: &'a str,
-    pub(super) words: Vec<&'a str>,
-    pub(super) prefix: &'a [OsString],
-    pub(super) vars: &'a [(&'a str, &'a str)],
 }
 
 /// The fields of a record after its kind; `None` where they are not all there.

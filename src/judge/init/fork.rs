@@ -28,7 +28,17 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use super::batch::Run;
+/// A run of a batch's plan (a `run`, `try` or `fork` record, `batch.rs`): its time limit, folder,
+/// files (in the run's folder), words, and the prefix and variables the init gives every run.
+pub(super) struct Run<'a> {
+    pub(super) ms: u64,
+    pub(super) cwd: &'a str,
+    pub(super) stdin: &'a str,
+    pub(super) stdout: &'a str,
+    pub(super) words: Vec<&'a str>,
+    pub(super) prefix: &'a [OsString],
+    pub(super) vars: &'a [(&'a str, &'a str)],
+}
 
 /// The server's Python (1.6 KB).
 const FORK_PY: &str = include_str!("fork.py");
