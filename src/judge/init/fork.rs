@@ -54,7 +54,7 @@ const FORK_PY: &str = include_str!("fork.py");
 struct Server {
     child: Child,
     to: ChildStdin,
-    from: Receiver<String>,
+    from: Receiver<bool>,
     start: Duration,
 }
 
@@ -120,12 +120,14 @@ fn start(words: &[&str], run: &Run) -> Option<Server> {
     let mut child = cmd.spawn().ok()?;
     let (to, out) = (child.stdin.take()?, child.stdout.take()?);
     let (tx, from) = mpsc::channel();
-    let reader = move || BufReader::new(out).lines().map_while(Result::ok).try_for_each(|l| tx.send(l));
+    // Each line as whether it says `up` or 0 (a `bool` channel, as `batch::step`'s: no new code).
+    let reader =
+        move || BufReader::new(out).lines().map_while(Result::ok).try_for_each(|l| tx.send(l == "up" || l == "0"));
     let up = std::thread::Builder::new()
         .spawn(reader)
         .is_ok()
         .then(|| from.recv_timeout(Duration::from_millis(run.ms)))
-        .is_some_and(|l| l.is_ok_and(|l| l == "up"));
+        .is_some_and(|l| l == Ok(true));
     if !up {
         let _ = child.kill();
         return None;
@@ -147,5 +149,5 @@ fn call(s: &mut Server, run: &Run, dir: &Path, extra: &[&str]) -> Option<Result<
     if s.to.write_all(line.as_bytes()).is_err() {
         return Some(Err(RecvTimeoutError::Disconnected));
     }
-    Some(s.from.recv_timeout(limit).map(|status| status == "0"))
+    Some(s.from.recv_timeout(limit))
 }
