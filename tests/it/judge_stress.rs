@@ -158,6 +158,31 @@ fn the_largest_input_too_slow_is_a_tle() {
     assert_eq!((v["verdict"].as_str(), v["largest"]["verdict"].as_str()), (Some("PASSED"), Some("AC")), "{v}");
 }
 
+/// AtCoder's largest inputs run to megabytes (2×10^5 numbers up to 10^10 are 2.2 MB), and so do
+/// some outputs (10^5 answers a line): the generator and the program were cut at the samples' 1
+/// MB cap, a `GENERATOR_FAULT` ("failed … (OLE)") on AtCoder rejected submissions' largest inputs,
+/// where the judge had no complaint about the input.
+#[test]
+fn the_largest_input_and_its_output_may_run_to_megabytes() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
+    let generator = "import sys\nn = int(sys.argv[2])\nprint(n)\nprint(*[9999999999 - i for i in range(n)])\n";
+    // Prints each number on its line (the size of the input again), then the sum.
+    let echo = "n = int(input())\nxs = input().split()\nprint('\\n'.join(xs))\nprint(sum(map(int, xs)))\n";
+    let mut a = args(echo, REFERENCE, json!({"rounds": 0, "largest": true, "largest_size": 300000}));
+    a.as_object_mut().unwrap().remove("reference");
+    a["generator"] = py(generator);
+    let v = stressed(&mut s, a);
+    assert_eq!((v["verdict"].as_str(), v["largest"]["verdict"].as_str()), (Some("PASSED"), Some("AC")), "{v}");
+    assert_eq!(v["largest"]["size"], 300000, "{v}");
+    // Not "no difference in 0 rounds", which read as if nothing had run.
+    let summary = v["summary"].as_str().unwrap();
+    assert!(summary.starts_with("no round run; the largest input (size 300000) ran in "), "{v}");
+}
+
 #[test]
 fn bad_stress_arguments_are_refused_before_anything_runs() {
     let (b, mut s) = judge_server(vec![]);

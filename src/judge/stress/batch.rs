@@ -15,7 +15,7 @@ use std::time::Instant;
 use super::super::init::BATCH;
 use super::super::sandbox::{self, Limits};
 use super::super::verdict::Verdict;
-use super::super::{Case, Exec, execute_for, judge_output};
+use super::super::{Case, Exec, OUTPUT_CAP, execute_for, judge_output};
 use super::rounds::{Engine, Found, Round, blank, round};
 use super::source::GeneratorSource;
 
@@ -101,7 +101,7 @@ fn screen(
         (Some(_), GeneratorSource::Program { .. }) => {
             let mut plan = String::new();
             (from..to).for_each(|i| generator_step(&mut plan, e, i, at, i));
-            let Ok(done) = execute_for(&words(e), None, limits, wall, plan.as_bytes(), cancelled) else {
+            let Ok(done) = execute_for(&words(e), None, limits, (wall, OUTPUT_CAP), plan.as_bytes(), cancelled) else {
                 return (0, false);
             };
             Some((from..to).map(|i| read(&done, &format!("in{i}"))).collect())
@@ -133,7 +133,9 @@ fn screen(
         runs = many_steps(e, &calls, from);
     }
     writes.push_str(&runs);
-    let Ok(done) = execute_for(&words(e), None, limits, wall, writes.as_bytes(), cancelled) else { return (0, false) };
+    let Ok(done) = execute_for(&words(e), None, limits, (wall, OUTPUT_CAP), writes.as_bytes(), cancelled) else {
+        return (0, false);
+    };
     let (ok, flagged) = compare(e, &done, (from, many), &stdins, cancelled);
     // A LeetCode testcase that was not made (the generator failed): the round after the batch.
     (ok, flagged || (ok == stdins.len() as u64 && ok < to - from))
@@ -241,7 +243,7 @@ fn words(e: &Engine) -> Vec<String> {
 fn read(done: &Exec, name: &str) -> Option<String> {
     let path = done.tmp.path().join(name);
     let meta = std::fs::symlink_metadata(&path).ok()?;
-    if !meta.file_type().is_file() || meta.len() > super::super::OUTPUT_CAP as u64 {
+    if !meta.file_type().is_file() || meta.len() > OUTPUT_CAP as u64 {
         return None;
     }
     std::fs::read(&path).ok().map(|b| String::from_utf8_lossy(&b).into_owned())

@@ -283,7 +283,7 @@ fn largest(e: &rounds::Engine, size: u64, cancelled: &dyn Fn() -> bool) -> Resul
         Some(r) => r.stdin("generated testcase", 1, &input)?.0,
         None => input,
     };
-    let run = super::execute(&e.program, e.program_cwd.as_deref(), e.limits, stdin.as_bytes(), cancelled)?;
+    let run = super::execute_large(&e.program, e.program_cwd.as_deref(), e.limits, stdin.as_bytes(), cancelled)?;
     let o = &run.out;
     let (verdict, exit) =
         super::verdict::of_end(&o.end, &o.stderr, run.memory_limited).unwrap_or((super::verdict::Verdict::Ac, None));

@@ -438,6 +438,26 @@ void show_list(std::string& o, N* n) {
     o += ']';
 }
 
+// 430 as LeetCode serialises it, the inverse of build_multilevel: each level along `next`, then
+// for its first node with a `child`, a null and one more per node before it, and that level. A
+// flattened answer is one level; a `child` left set shows (LeetCode rejects it).
+template <class N>
+void show_multilevel(std::string& o, N* n) {
+    o += '[';
+    for (int count = 0; n && count < 100000;) {
+        N *hang = nullptr, *m = n;
+        int at = 0;
+        for (; m && count < 100000; m = m->next, count++) {
+            o += (count ? "," : "") + std::to_string(m->val);
+            if (!hang && m->child) hang = m;
+            at += !hang;
+        }
+        for (int k = 0; hang && k <= at; k++) o += ",null";
+        n = hang ? hang->child : nullptr;
+    }
+    o += ']';
+}
+
 // Level order with `null` for a missing child, the trailing nulls trimmed.
 template <class N>
 void show_tree(std::string& o, N* root) {

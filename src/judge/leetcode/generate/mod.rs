@@ -9,6 +9,7 @@
 //! break an unread one (`Exactly one valid answer exists`), and a counterexample is judged with
 //! that in mind.
 
+mod constraint_lines;
 mod constraints;
 mod expr;
 mod members;
@@ -16,7 +17,6 @@ mod nodes;
 mod prose;
 mod rng;
 mod shape;
-mod text;
 mod values;
 
 #[cfg(test)]
@@ -101,9 +101,9 @@ pub(crate) fn plan(
         Form::Function(ps) => ps.iter().map(|p| (p.name.clone(), p.role.nodes())).collect(),
         Form::Design(d) => d.methods.iter().flat_map(|m| &m.params).map(|p| (p.name.clone(), p.role.nodes())).collect(),
     };
-    let lines = text::constraint_lines(markdown);
+    let lines = constraint_lines::constraint_lines(markdown);
     // `edges[i] = [a_i, b_i]` is often said in the statement, not under the constraints.
-    let statement: Vec<String> = markdown.lines().map(text::plain).collect();
+    let statement: Vec<String> = markdown.lines().map(constraint_lines::plain).collect();
     let mut facts = constraints::read(&lines, &statement, &constraints::Names { params: &names }, prose::sentence);
     let lower = markdown.to_ascii_lowercase();
     // What the statement's prose says of the tree, beyond the constraints.

@@ -379,8 +379,8 @@ fn a_triangles_rows() {
 /// dropped: `2^n - 1`, twice the range, and the accepted solutions differed on `n = 3, k = 5`.
 #[test]
 fn an_exponent_in_braces_is_a_group() {
-    assert_eq!(super::text::plain("`1 <= k <= 2^{n - 1}`"), "1 <= k <= 2^(n - 1)");
-    assert_eq!(super::text::plain("`{a} <= 10^{9}`"), "a <= 10^(9)");
+    assert_eq!(super::constraint_lines::plain("`1 <= k <= 2^{n - 1}`"), "1 <= k <= 2^(n - 1)");
+    assert_eq!(super::constraint_lines::plain("`{a} <= 10^{9}`"), "a <= 10^(9)");
     let md = "**Constraints:**\n\n- `1 <= n <= 30`\n- `1 <= k <= 2^{n - 1}`\n";
     let p = plan(md, &[ex("n = 2, k = 1")], None, None).unwrap();
     assert!(p.unread().is_empty(), "{:?}", p.unread());
