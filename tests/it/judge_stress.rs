@@ -14,7 +14,7 @@ use crate::util::json_reply;
 const TOOL: &str = "stress_test";
 
 /// "Print the sum of N numbers", with an optional sentence.
-fn sum_problem(extra: &str) -> Value {
+pub(crate) fn sum_problem(extra: &str) -> Value {
     let content = format!(
         "<p>Given N and N integers, print their sum.</p>{extra}<h3>Sample Input 1</h3><pre>3\n1 2 3\n</pre>\
 <h3>Sample Output 1</h3><pre>6\n</pre>"
@@ -302,8 +302,8 @@ fn stress_reports_progress_and_can_be_cancelled() {
 }
 
 /// Prints the seed and the size: each round's input names its seed.
-const SEED_GENERATOR: &str = "import sys\nprint(sys.argv[1], sys.argv[2])\n";
-const SEED_REFERENCE: &str = "s, z = map(int, input().split())\nprint(s + z)\n";
+pub(crate) const SEED_GENERATOR: &str = "import sys\nprint(sys.argv[1], sys.argv[2])\n";
+pub(crate) const SEED_REFERENCE: &str = "s, z = map(int, input().split())\nprint(s + z)\n";
 
 /// The reference, but with `fault` on seed 7: round 6 of seeds counting from 1, the third round of
 /// the second thread's first batch (rounds 4 to 7), or of the first thread's second.

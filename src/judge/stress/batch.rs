@@ -180,7 +180,20 @@ fn many_output(done: &Exec, file: &str, from: u64, i: u64) -> Option<String> {
     text.lines().find_map(|l| l.strip_prefix(key.as_str())).map(|r| format!("{r}\n"))
 }
 
-/// A `run` record of the plan (`init/batch.rs`).
+/// Whether `argv` is a Python script built by this session (`python [OPTIONS] BUILD/main.py`),
+/// whose runs go through the batch's fork server (`init/fork.rs`: the interpreter starts once
+/// per batch); not with `OJ_JUDGE_NO_FORK` set (each run then starts its own).
+fn forks(argv: &[String]) -> bool {
+    use std::path::Path;
+    let script =
+        argv.last().map(Path::new).filter(|_| argv.len() > 1 && std::env::var_os("OJ_JUDGE_NO_FORK").is_none());
+    script.is_some_and(|s| {
+        s.file_name() == Some("main.py".as_ref())
+            && s.parent().is_some_and(|d| d.starts_with(super::super::paths::root()))
+    })
+}
+
+/// A `run` record of the plan (`init/batch.rs`), or `fork` for a Python script ([`forks`]).
 fn step(
     plan: &mut String,
     (argv, extra): (&[String], &[String]),
@@ -191,7 +204,12 @@ fn step(
 ) {
     let cwd = cwd.map(|c| c.to_string_lossy()).unwrap_or_default();
     let n = argv.len() + extra.len();
-    write!(plan, "run\0{time_ms}\0{cwd}\0{stdin}\0{stdout}\0{n}\0").unwrap_or(());
+    if forks(argv) {
+        write!(plan, "fork\0{}\0", argv.len()).unwrap_or(());
+    } else {
+        plan.push_str("run\0");
+    }
+    write!(plan, "{time_ms}\0{cwd}\0{stdin}\0{stdout}\0{n}\0").unwrap_or(());
     for w in argv.iter().chain(extra) {
         plan.push_str(w);
         plan.push('\0');
