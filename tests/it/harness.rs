@@ -42,11 +42,14 @@ pub struct Opts<'a> {
     pub env: Vec<(&'a str, String)>,
     /// Command-line arguments.
     pub args: Vec<&'a str>,
+    /// Started through `sh` with descriptor 9 open without close-on-exec (Unix), as a client
+    /// may leave one: what the judge's programs must not reach.
+    pub leak_fd: bool,
 }
 
 impl Default for Opts<'_> {
     fn default() -> Self {
-        Opts { base_url: None, token: Some(TOKEN), env: vec![("OJ_MCP_NOW", LATE_UTC.to_string())], args: vec![] }
+        Opts { base_url: None, token: Some(TOKEN), env: vec![("OJ_MCP_NOW", LATE_UTC.to_string())], args: vec![], leak_fd: false }
     }
 }
 
@@ -116,6 +119,11 @@ impl Server {
 
     fn spawn(opts: &Opts) -> Server {
         let mut cmd = command();
+        if opts.leak_fd {
+            cmd = Command::new("sh");
+            cmd.env_clear().env("OJ_LOG_FILE", "/dev/null");
+            cmd.args(["-c", "exec 9</dev/null; exec \"$0\" \"$@\"", bin()]);
+        }
         if let Some(u) = opts.base_url {
             cmd.env("OJ_BASE_URL", u);
         }

@@ -80,7 +80,7 @@ fn bwrap_works() -> bool {
 }
 
 /// A server with `--allow-run`, the token on its command line (where `/proc` would show it),
-/// and `path` as its `PATH`.
+/// `path` as its `PATH`, and descriptor 9 open without close-on-exec, as a client may leave one.
 fn server(path: &str) -> (Backend, Server) {
     let b = Backend::start(&backend::fixtures_dir()).with_token(harness::TOKEN);
     let url = b.url();
@@ -88,6 +88,7 @@ fn server(path: &str) -> (Backend, Server) {
         base_url: Some(&url),
         token: None,
         args: vec!["--allow-run", "--token", harness::TOKEN],
+        leak_fd: true,
         ..Opts::default()
     };
     opts.env.push(("PATH", path.to_string()));
@@ -96,6 +97,7 @@ fn server(path: &str) -> (Backend, Server) {
     }
     let mut s = Server::with(opts);
     s.initialize("2025-11-25");
+    assert!(Path::new(&format!("/proc/{}/fd/9", s.pid())).exists(), "the server holds descriptor 9");
     (b, s)
 }
 
@@ -242,4 +244,19 @@ fn kill_all(marker: &str) {
             let _ = std::process::Command::new("kill").args(["-KILL", &e.file_name().to_string_lossy()]).status();
         }
     }
+}
+
+/// A descriptor the server inherited (`server` leaves 9 open, as a client may) is closed before
+/// the program starts, whatever the confinement: the program holds only its stdin, stdout,
+/// stderr (and the one its listing opens).
+#[test]
+fn a_program_reaches_no_descriptor_the_server_inherited() {
+    if !have("python3") {
+        return;
+    }
+    let code = |_: &str| {
+        "import os\nfds = sorted(int(f) for f in os.listdir('/proc/self/fd'))\nprint(6 if fds[-1] <= 3 else 'fds %s' % fds)\n"
+            .to_string()
+    };
+    each_way("python", &code, &|way, _, v| assert_eq!(said(v), "6", "{way}: {v}"));
 }

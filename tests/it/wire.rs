@@ -300,6 +300,7 @@ fn the_token_never_reaches_stderr_even_at_debug_level() {
         token: None,
         env: vec![("OJ_LOG", "debug".into())],
         args: vec!["--token", secret],
+        ..Opts::default()
     });
     s.initialize("2025-11-25");
     s.call("get_platform_status", json!({}));
