@@ -287,6 +287,7 @@ fn largest(e: &rounds::Engine, size: u64, cancelled: &dyn Fn() -> bool) -> Resul
     let o = &run.out;
     let (verdict, exit) =
         super::verdict::of_end(&o.end, &o.stderr, run.memory_limited).unwrap_or((super::verdict::Verdict::Ac, None));
+    let exit = exit.or_else(|| run.why.clone());
     let err = o.stderr.trim();
     Ok(rounds::Side {
         verdict,

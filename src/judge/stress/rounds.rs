@@ -102,6 +102,7 @@ fn side(
     };
     let out = &done.out;
     let (v, exit) = verdict::of_end(&out.end, &out.stderr, done.memory_limited).unwrap_or((Verdict::Ac, None));
+    let exit = exit.or_else(|| done.why.clone());
     let err = out.stderr.trim();
     let side = Side {
         verdict: v,
@@ -176,6 +177,7 @@ pub(super) fn blank() -> SampleResult {
         output: None,
         expected: None,
         memory_kb: None,
+        cpu_ms: None,
     }
 }
 
