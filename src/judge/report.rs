@@ -144,6 +144,9 @@ fn failure(out: &mut String, r: &SampleResult) {
             );
         }
     }
+    if r.verdict == Verdict::Tle {
+        let _ = writeln!(out, "- Time: {}", time(r));
+    }
     if let Some(kb) = r.memory_kb {
         let _ = writeln!(out, "- Peak memory: {kb} KB");
     }
