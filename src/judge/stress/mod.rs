@@ -292,6 +292,7 @@ fn largest(e: &rounds::Engine, size: u64, cancelled: &dyn Fn() -> bool) -> Resul
     Ok(rounds::Side {
         verdict,
         time_ms: o.time_ms,
+        cpu_ms: run.cpu_ms,
         exit,
         output: super::verdict::head(&String::from_utf8_lossy(&o.stdout), 200),
         stderr: (!err.is_empty()).then(|| super::verdict::tail(err, 800)),
