@@ -185,6 +185,20 @@ mod tests {
         a.iter().map(OsString::from).collect()
     }
 
+    /// The measures file: peak memory then CPU time; a missing or forged one measures nothing.
+    #[test]
+    fn measures_are_read_back() {
+        let dir = std::env::temp_dir().join(format!("oj-init-measures-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let status = dir.join("exit");
+        assert_eq!(measures(&status), (None, None));
+        for (text, want) in [("7504 330\n", (Some(7504), Some(330))), ("7504\n", (Some(7504), None)), ("x y", (None, None))] {
+            std::fs::write(memory_file(&status), text).unwrap();
+            assert_eq!(measures(&status), want, "{text:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
     #[test]
     fn arguments() {
         let a = args(&["/tmp/exit", "/tmp/in", "LANG=C.UTF-8", "--", "/bin/prog", "x"]);
