@@ -60,8 +60,9 @@ use crate::samples::{Io, Sample};
 
 use compare::Match;
 
-/// Bytes of output a sample may print; one more is `OLE`.
-const OUTPUT_CAP: usize = 1 << 20;
+/// Bytes of output a sample may print; one more is `OLE`. 4 MiB: LeetCode's answers can be large
+/// (2641's tree of 10^5 nodes with its `null`s is about 1.5 MB in LeetCode's syntax).
+const OUTPUT_CAP: usize = 1 << 22;
 /// Bytes a stress generator run alone may print, and the program on the largest input: AtCoder's
 /// largest inputs run to megabytes (2×10^5 numbers up to 10^10 are 2.2 MB, an 800×800 grid 6.4
 /// MB), and so do outputs of 10^5 lines; at the sample's cap they were `OLE` (a generator

@@ -67,7 +67,7 @@ struct Call {
 Call& call();
 // Reads the call from stdin and sends what the code prints to stderr (the result goes to the
 // real stdout, saved first).
-void start();
+void start(int argc, char** argv);
 // Writes the result as the last line of the real stdout and ends the program.
 [[noreturn]] void finish(const std::string& result);
 // Ends the program with a message on stderr (exit code 1).
