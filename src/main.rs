@@ -199,7 +199,11 @@ mod rusage {
             let got = unsafe { wait4(pid, &mut status, 0, &mut usage) };
             if got == pid {
                 let ms = |sec: i64, usec: i64| u64::try_from(sec * 1000 + usec / 1000).unwrap_or(0);
-                return Some((status, u64::try_from(usage[4]).unwrap_or(0), ms(usage[0], usage[1]) + ms(usage[2], usage[3])));
+                return Some((
+                    status,
+                    u64::try_from(usage[4]).unwrap_or(0),
+                    ms(usage[0], usage[1]) + ms(usage[2], usage[3]),
+                ));
             }
             if got != -1 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
                 return None;

@@ -193,7 +193,9 @@ mod tests {
         std::fs::create_dir_all(&dir).unwrap();
         let status = dir.join("exit");
         assert_eq!(measures(&status), (None, None));
-        for (text, want) in [("7504 330\n", (Some(7504), Some(330))), ("7504\n", (Some(7504), None)), ("x y", (None, None))] {
+        for (text, want) in
+            [("7504 330\n", (Some(7504), Some(330))), ("7504\n", (Some(7504), None)), ("x y", (None, None))]
+        {
             std::fs::write(memory_file(&status), text).unwrap();
             assert_eq!(measures(&status), want, "{text:?}");
         }

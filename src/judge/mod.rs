@@ -425,7 +425,9 @@ fn judged_on_cpu(
     if done.out.end == run::End::TimedOut {
         let (wall, cpu) = (done.out.time_ms, done.cpu_ms.map_or("not measured".into(), |c| format!("{c} ms")));
         done.why = Some(if wall >= wall_cap(limits.time_ms) {
-            format!("waited {wall} ms, CPU {cpu}: stopped at the wall-clock cap (the larger of 3x the limit and the limit + 2 s)")
+            format!(
+                "waited {wall} ms, CPU {cpu}: stopped at the wall-clock cap (the larger of 3x the limit and the limit + 2 s)"
+            )
         } else {
             format!("CPU {cpu} past the {} ms limit (waited {wall} ms)", limits.time_ms)
         });

@@ -101,7 +101,14 @@ fn side(
     let done = match execute(argv, cwd, limits, stdin.as_bytes(), cancelled) {
         Ok(d) => d,
         Err(e) => {
-            let s = Side { verdict: Verdict::Re, time_ms: 0, cpu_ms: None, exit: Some(e), output: String::new(), stderr: None };
+            let s = Side {
+                verdict: Verdict::Re,
+                time_ms: 0,
+                cpu_ms: None,
+                exit: Some(e),
+                output: String::new(),
+                stderr: None,
+            };
             return (s, None);
         }
     };
