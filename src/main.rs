@@ -189,8 +189,9 @@ mod rusage {
 
     pub const WAIT: oj_mcp_rs::judge::init::Wait = Some(wait);
 
-    /// Waits for `pid`: its raw status and `ru_maxrss` (KiB); `None` if the wait failed.
-    fn wait(pid: u32) -> Option<(i32, u64)> {
+    /// Waits for `pid`: its raw status, `ru_maxrss` (KiB) and CPU time (`ru_utime` +
+    /// `ru_stime`, ms); `None` if the wait failed.
+    fn wait(pid: u32) -> Option<(i32, u64, u64)> {
         let pid = c_int::try_from(pid).ok()?;
         let (mut status, mut usage) = (0, [0i64; 18]);
         loop {
@@ -198,7 +199,12 @@ mod rusage {
             // rusage` is 144 bytes on these targets).
             let got = unsafe { wait4(pid, &mut status, 0, &mut usage) };
             if got == pid {
-                return Some((status, u64::try_from(usage[4]).unwrap_or(0)));
+                let ms = |sec: i64, usec: i64| u64::try_from(sec * 1000 + usec / 1000).unwrap_or(0);
+                return Some((
+                    status,
+                    u64::try_from(usage[4]).unwrap_or(0),
+                    ms(usage[0], usage[1]) + ms(usage[2], usage[3]),
+                ));
             }
             if got != -1 || std::io::Error::last_os_error().kind() != std::io::ErrorKind::Interrupted {
                 return None;

@@ -40,22 +40,25 @@ pub(crate) const SETUP: &str = "--setup";
 /// The init's exit code when its lifeline ended before the program did.
 const ABANDONED: u8 = 125;
 
-/// Waits for the process `pid` and returns its raw wait status and its peak resident memory in
-/// KiB (`wait4`'s `ru_maxrss`: the largest of it and the descendants it waited for). The binary
+/// Waits for the process `pid` and returns its raw wait status, its peak resident memory in
+/// KiB (`wait4`'s `ru_maxrss`: the largest of it and the descendants it waited for) and its CPU
+/// time in ms (user + system, with those descendants: what a time limit is judged on). The binary
 /// gives one where it can (`src/main.rs`, the library has no unsafe code); `None` from it, or
 /// no function, and the init waits as std does, without a measure.
-pub type Wait = Option<fn(u32) -> Option<(i32, u64)>>;
+pub type Wait = Option<fn(u32) -> Option<(i32, u64, u64)>>;
 
 /// Where the init writes the program's peak memory: beside `status`, created new as it is.
 fn memory_file(status: &std::path::Path) -> std::path::PathBuf {
     status.with_extension("memory")
 }
 
-/// The peak memory in KiB the init wrote for a run whose status file is `status`; `None` where
-/// it measured none. A program may forge the file, as the status: only its own report changes.
-pub(crate) fn peak_kb(status: &std::path::Path) -> Option<u64> {
-    let text = std::fs::read_to_string(memory_file(status)).ok()?;
-    text.trim().parse().ok()
+/// The peak memory in KiB and the CPU time in ms the init wrote for a run whose status file is
+/// `status`; `None` where it measured none. A program may forge the file, as the status: only its
+/// own report and verdict change.
+pub(crate) fn measures(status: &std::path::Path) -> (Option<u64>, Option<u64>) {
+    let text = std::fs::read_to_string(memory_file(status)).unwrap_or_default();
+    let mut words = text.split_whitespace().map(|w| w.parse().ok());
+    (words.next().flatten(), words.next().flatten())
 }
 
 /// The status file, the input file, the variables, the setup command (empty for none) and the
@@ -165,10 +168,10 @@ pub fn main(args: &[OsString], wait: Wait) -> ExitCode {
 /// `status`), else as std does.
 fn measured(child: &mut std::process::Child, wait: Wait, status: &OsString) -> std::io::Result<ExitStatus> {
     #[cfg(unix)]
-    if let Some((raw, kb)) = wait.and_then(|w| w(child.id())) {
+    if let Some((raw, kb, cpu_ms)) = wait.and_then(|w| w(child.id())) {
         use std::os::unix::process::ExitStatusExt;
         let file = std::fs::OpenOptions::new().write(true).create_new(true).open(memory_file(status.as_ref()));
-        let _ = file.and_then(|mut f| writeln!(f, "{kb}"));
+        let _ = file.and_then(|mut f| writeln!(f, "{kb} {cpu_ms}"));
         return Ok(ExitStatus::from_raw(raw));
     }
     let _ = (wait, status);
@@ -181,6 +184,22 @@ mod tests {
 
     fn args(a: &[&str]) -> Vec<OsString> {
         a.iter().map(OsString::from).collect()
+    }
+
+    /// The measures file: peak memory then CPU time; a missing or forged one measures nothing.
+    #[test]
+    fn measures_are_read_back() {
+        let dir = std::env::temp_dir().join(format!("oj-init-measures-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let status = dir.join("exit");
+        assert_eq!(measures(&status), (None, None));
+        for (text, want) in
+            [("7504 330\n", (Some(7504), Some(330))), ("7504\n", (Some(7504), None)), ("x y", (None, None))]
+        {
+            std::fs::write(memory_file(&status), text).unwrap();
+            assert_eq!(measures(&status), want, "{text:?}");
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

@@ -321,12 +321,13 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
         output: None,
         expected: None,
         memory_kb: None,
+        cpu_ms: None,
     };
     let cwd = match &job.program {
         Program::Command { cwd: Some(c), .. } => Some(c.as_path()),
         _ => None,
     };
-    let Exec { out, tmp, env, memory_limited, memory_kb } =
+    let Exec { out, tmp, env, memory_limited, memory_kb, cpu_ms, why } =
         match execute(argv, cwd, limits, case.stdin.as_bytes(), cancelled) {
             Ok(done) => done,
             Err(e) => {
@@ -338,9 +339,10 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
     r.time_ms = out.time_ms;
     r.overhead_us = out.overhead_us;
     r.memory_kb = memory_kb;
+    r.cpu_ms = cpu_ms;
     if let Some((v, exit)) = verdict::of_end(&out.end, &out.stderr, memory_limited) {
         r.verdict = v;
-        r.exit = exit;
+        r.exit = exit.or(why);
     } else {
         let got = String::from_utf8_lossy(&out.stdout);
         judge_output(job, case, &got, &tmp, &env, &mut r, cancelled);
@@ -365,6 +367,10 @@ pub(crate) struct Exec {
     pub(crate) memory_limited: bool,
     /// The program's peak resident memory in KiB, where the init measured it.
     pub(crate) memory_kb: Option<u64>,
+    /// The program's CPU time (user + system) in ms, where the init measured it.
+    pub(crate) cpu_ms: Option<u64>,
+    /// Why a run judged on its CPU time is TLE, in words (both times).
+    pub(crate) why: Option<String>,
 }
 
 /// Runs `argv` on `stdin` in a fresh folder (or a command's `cwd`), confined, under `limits`;
@@ -377,7 +383,7 @@ pub(crate) fn execute(
     stdin: &[u8],
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Exec, String> {
-    execute_for(argv, cwd, limits, (limits.time_ms, OUTPUT_CAP), stdin, cancelled)
+    judged_on_cpu(argv, cwd, limits, OUTPUT_CAP, stdin, cancelled)
 }
 
 /// [`execute`] with [`INPUT_CAP`] for the output: a generator's input, the largest input's run.
@@ -388,7 +394,45 @@ pub(crate) fn execute_large(
     stdin: &[u8],
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Exec, String> {
-    execute_for(argv, cwd, limits, (limits.time_ms, INPUT_CAP), stdin, cancelled)
+    judged_on_cpu(argv, cwd, limits, INPUT_CAP, stdin, cancelled)
+}
+
+/// The wall-clock cap of a run whose time limit is `limit_ms`: the backstop for a program that
+/// sleeps or blocks, far enough above the limit that a busy machine does not reach it.
+pub(crate) fn wall_cap(limit_ms: u64) -> u64 {
+    (limit_ms * 3).max(limit_ms + 2000)
+}
+
+/// One run judged as judges do, on its CPU time (user + system), so that the verdict does not
+/// depend on how busy the machine is: TLE when both it and the wall clock are past the limit.
+/// The wall clock stops it only at [`wall_cap`]. Where the init measured no CPU time, the wall
+/// clock alone judges it, as before.
+fn judged_on_cpu(
+    argv: &[String],
+    cwd: Option<&std::path::Path>,
+    limits: Limits,
+    cap: usize,
+    stdin: &[u8],
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Exec, String> {
+    let mut done = execute_for(argv, cwd, limits, (wall_cap(limits.time_ms), cap), stdin, cancelled)?;
+    // Both past the limit: a busy machine inflates the wall clock, and threads (a JVM's
+    // collector) add CPU time beyond it; neither alone makes a run slow.
+    let over = done.out.time_ms > limits.time_ms && done.cpu_ms.is_none_or(|cpu| cpu > limits.time_ms);
+    if over && matches!(done.out.end, run::End::Code(_) | run::End::Signal(_)) {
+        done.out.end = run::End::TimedOut;
+    }
+    if done.out.end == run::End::TimedOut {
+        let (wall, cpu) = (done.out.time_ms, done.cpu_ms.map_or("not measured".into(), |c| format!("{c} ms")));
+        done.why = Some(if wall >= wall_cap(limits.time_ms) {
+            format!(
+                "waited {wall} ms, CPU {cpu}: stopped at the wall-clock cap (the larger of 3x the limit and the limit + 2 s)"
+            )
+        } else {
+            format!("CPU {cpu} past the {} ms limit (waited {wall} ms)", limits.time_ms)
+        });
+    }
+    Ok(done)
 }
 
 /// [`execute`], stopped at `wall_ms` rather than the limits' time (a stress batch: its runs'
@@ -424,8 +468,8 @@ pub(crate) fn execute_for(
     };
     let mut out = run::run(&spec, cancelled);
     out.end = sandbox::exact_end(out.end, &status, init);
-    let memory_kb = if init { init::peak_kb(&status) } else { None };
-    Ok(Exec { out, tmp, env, memory_limited: confinement.memory_limited, memory_kb })
+    let (memory_kb, cpu_ms) = if init { init::measures(&status) } else { (None, None) };
+    Ok(Exec { out, tmp, env, memory_limited: confinement.memory_limited, memory_kb, cpu_ms, why: None })
 }
 
 /// The run in the debug log, placed in the call (`make bench` reads these lines).

@@ -37,7 +37,7 @@ expected output)\n",
     if report.results.len() > 1 || verdict == Verdict::Ac {
         out.push_str("\n| # | Verdict | Time | Memory |\n|---|---|---|---|\n");
         for r in &report.results {
-            let _ = writeln!(out, "| {} | {} | {} ms | {} |", label(r), r.verdict.name(), r.time_ms, memory(r));
+            let _ = writeln!(out, "| {} | {} | {} | {} |", label(r), r.verdict.name(), time(r), memory(r));
         }
     }
     for r in report.results.iter().filter(|r| r.verdict == Verdict::Ac) {
@@ -103,6 +103,15 @@ fn label(r: &SampleResult) -> String {
     if r.own { format!("yours {}", r.number) } else { r.number.to_string() }
 }
 
+/// A run's time as the table shows it: the wall clock, and the CPU time where measured (the one
+/// TLE is judged on).
+fn time(r: &SampleResult) -> String {
+    match r.cpu_ms {
+        Some(cpu) => format!("{} ms (CPU {cpu} ms)", r.time_ms),
+        None => format!("{} ms", r.time_ms),
+    }
+}
+
 /// A run's peak memory as the table shows it: KiB, or `-` where it was not measured.
 fn memory(r: &SampleResult) -> String {
     r.memory_kb.map_or_else(|| "-".into(), |kb| format!("{kb} KB"))
@@ -134,6 +143,9 @@ fn failure(out: &mut String, r: &SampleResult) {
                 show(&d.got)
             );
         }
+    }
+    if r.verdict == Verdict::Tle {
+        let _ = writeln!(out, "- Time: {}", time(r));
     }
     if let Some(kb) = r.memory_kb {
         let _ = writeln!(out, "- Peak memory: {kb} KB");

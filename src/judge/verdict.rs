@@ -160,6 +160,9 @@ pub(crate) struct SampleResult {
     pub(crate) expected: Option<String>,
     /// The run's peak resident memory in KiB, where the judge's init measured it (`init.rs`).
     pub(crate) memory_kb: Option<u64>,
+    /// The run's CPU time (user + system) in ms, where the init measured it: what TLE is judged
+    /// on (`time_ms` is the wall clock, inflated on a busy machine).
+    pub(crate) cpu_ms: Option<u64>,
 }
 
 impl SampleResult {
@@ -185,6 +188,7 @@ impl SampleResult {
             "output": self.output,
             "expected_output": self.expected,
             "memory_kb": self.memory_kb,
+            "cpu_ms": self.cpu_ms,
         })
     }
 }

@@ -493,9 +493,12 @@ fn check_judge_line(h: &Haystack, s: &Value, sample: &Value, line: &str) -> Resu
     if let Some(cells) = line.strip_prefix("| ").and_then(|l| l.strip_suffix(" |")) {
         let shown = s["samples"].as_array().unwrap().iter().any(|x| {
             let memory = x["memory_kb"].as_u64().map_or("-".to_string(), |kb| format!("{kb} KB"));
-            cells == format!("{} | {} | {} ms | {memory}", label(x), str_of(&x["verdict"]), x["time_ms"])
+            cells == format!("{} | {} | {} | {memory}", label(x), str_of(&x["verdict"]), time_of(x))
         });
         return expect(shown, "the sample row");
+    }
+    if let Some(rest) = line.strip_prefix("- Time: ") {
+        return expect(rest == time_of(sample), "the times");
     }
     if let Some(rest) = line.strip_prefix("- Peak memory: ") {
         return expect(sample["memory_kb"].as_u64().is_some_and(|kb| rest == format!("{kb} KB")), "the memory");
@@ -735,8 +738,17 @@ const JUDGE_KINDS: &[&str] = &[
     "## Your test 2: RAN",
     "| yours 3 | WA |",
     "- Peak memory: ",
+    "- Time: ",
     "- Output (",
 ];
+
+/// A result's times as the text shows them: the wall clock, and the CPU time where measured.
+fn time_of(x: &Value) -> String {
+    match x["cpu_ms"].as_u64() {
+        Some(cpu) => format!("{} ms (CPU {cpu} ms)", x["time_ms"]),
+        None => format!("{} ms", x["time_ms"]),
+    }
+}
 
 /// `test_solution`'s results go through the same rule: every verdict's text, with its details,
 /// is in `structuredContent` (and its notes in the text); a refusal (interactive, LeetCode in

@@ -210,8 +210,8 @@ fn prlimit(limits: Limits, fsize: bool) -> Vec<String> {
     if !prlimit_works() {
         return Vec::new();
     }
-    // CPU seconds: a busy loop dies even if our timer were late; a second of slack so the wall
-    // clock decides first in the normal case.
+    // CPU seconds: a busy loop dies before the wall-clock cap (`judge::wall_cap`); a second of
+    // slack, as the CPU time the init measures is what TLE is judged on (`judge::judged_on_cpu`).
     let mut out = vec![tool("prlimit").to_string(), format!("--cpu={}", limits.time_ms.div_ceil(1000) + 1)];
     // The stack may take the whole memory limit, as on AtCoder and Codeforces: 8 MB (Linux's
     // default) crashed accepted solutions with a large local array or a deep recursion. Unlimited,

@@ -295,10 +295,12 @@ fn largest(e: &rounds::Engine, size: u64, cancelled: &dyn Fn() -> bool) -> Resul
     let o = &run.out;
     let (verdict, exit) =
         super::verdict::of_end(&o.end, &o.stderr, run.memory_limited).unwrap_or((super::verdict::Verdict::Ac, None));
+    let exit = exit.or_else(|| run.why.clone());
     let err = o.stderr.trim();
     Ok(rounds::Side {
         verdict,
         time_ms: o.time_ms,
+        cpu_ms: run.cpu_ms,
         exit,
         output: super::verdict::head(&String::from_utf8_lossy(&o.stdout), 200),
         stderr: (!err.is_empty()).then(|| super::verdict::tail(err, 800)),

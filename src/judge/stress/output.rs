@@ -39,7 +39,16 @@ pub(super) fn compile_error(p: &Problem, job: &Job, which: &str, msg: &str) -> T
 }
 
 fn side_json(s: &Side) -> Value {
-    json!({ "verdict": s.verdict.name(), "time_ms": s.time_ms, "exit": s.exit, "output": s.output, "stderr_tail": s.stderr })
+    json!({ "verdict": s.verdict.name(), "time_ms": s.time_ms, "cpu_ms": s.cpu_ms, "exit": s.exit, "output": s.output,
+        "stderr_tail": s.stderr })
+}
+
+/// A run's times in words: the wall clock, and the CPU time where measured (what TLE is judged on).
+fn times(x: &Value) -> String {
+    match x["cpu_ms"].as_u64() {
+        Some(cpu) => format!("{} ms (CPU {cpu} ms)", x["time_ms"]),
+        None => format!("{} ms", x["time_ms"]),
+    }
 }
 
 /// The verdict and the one-line summary.
@@ -75,7 +84,8 @@ fn verdict(o: &Outcome) -> (&'static str, String) {
     // With `rounds: 0` "no difference in 0 rounds" read as if nothing had run: say what did.
     let largest = match &o.largest {
         Some((size, Ok(s))) => {
-            format!("the largest input (size {size}) ran in {} ms, within the time limit", s.time_ms)
+            let t = times(&json!({ "time_ms": s.time_ms, "cpu_ms": s.cpu_ms }));
+            format!("the largest input (size {size}) ran in {t}, within the time limit")
         }
         _ => String::new(),
     };
@@ -120,9 +130,9 @@ pub(super) fn output(p: &Problem, job: &Job, a: &Stress, facts: &Facts, o: &Outc
         "not limited by the sandbox".into()
     };
     let largest = o.largest.as_ref().map(|(size, run)| match run {
-        Ok(s) => json!({ "size": size, "verdict": s.verdict.name(), "time_ms": s.time_ms, "exit": s.exit,
+        Ok(s) => json!({ "size": size, "verdict": s.verdict.name(), "time_ms": s.time_ms, "cpu_ms": s.cpu_ms, "exit": s.exit,
             "stderr_tail": s.stderr, "too_slow": s.verdict == Verdict::Tle, "error": null }),
-        Err(e) => json!({ "size": size, "verdict": null, "time_ms": null, "exit": null, "stderr_tail": null, "too_slow": false, "error": e }),
+        Err(e) => json!({ "size": size, "verdict": null, "time_ms": null, "cpu_ms": null, "exit": null, "stderr_tail": null, "too_slow": false, "error": e }),
     });
     let structured = json!({
         "source": p.source, "id": p.id, "title": p.title,
@@ -240,9 +250,9 @@ fn text(p: &Problem, s: &Value) -> String {
         } else {
             let _ = writeln!(
                 out,
-                "- {}, {} ms{}",
+                "- {}, {}{}",
                 str_of(&x["verdict"]),
-                x["time_ms"],
+                times(&s["largest"]),
                 x["exit"].as_str().map(|e| format!(" ({e})")).unwrap_or_default()
             );
             if x["too_slow"] == true {
@@ -282,7 +292,7 @@ fn counterexample_text(out: &mut String, x: &serde_json::Map<String, Value>) {
             continue;
         }
         let exit = side["exit"].as_str().map(|e| format!(" ({e})")).unwrap_or_default();
-        let _ = writeln!(out, "- {who}: {}, {} ms{exit}", side["verdict"].as_str().unwrap_or(""), side["time_ms"]);
+        let _ = writeln!(out, "- {who}: {}, {}{exit}", side["verdict"].as_str().unwrap_or(""), times(side));
         fence(out, &format!("{who}'s output"), &side["output"]);
         fence(out, &format!("{who}'s stderr (end)"), &side["stderr_tail"]);
     }
@@ -363,7 +373,7 @@ mod tests {
     }
 
     fn side(v: Verdict, out: &str) -> Side {
-        Side { verdict: v, time_ms: 4, exit: None, output: out.into(), stderr: None }
+        Side { verdict: v, time_ms: 4, cpu_ms: None, exit: None, output: out.into(), stderr: None }
     }
 
     fn outcome(found: Found) -> Outcome {

@@ -39,6 +39,8 @@ pub(super) struct Engine<'a> {
 pub(super) struct Side {
     pub(super) verdict: Verdict,
     pub(super) time_ms: u64,
+    /// CPU time (user + system), where the init measured it: what TLE is judged on.
+    pub(super) cpu_ms: Option<u64>,
     pub(super) exit: Option<String>,
     pub(super) output: String,
     pub(super) stderr: Option<String>,
@@ -99,16 +101,25 @@ fn side(
     let done = match execute(argv, cwd, limits, stdin.as_bytes(), cancelled) {
         Ok(d) => d,
         Err(e) => {
-            let s = Side { verdict: Verdict::Re, time_ms: 0, exit: Some(e), output: String::new(), stderr: None };
+            let s = Side {
+                verdict: Verdict::Re,
+                time_ms: 0,
+                cpu_ms: None,
+                exit: Some(e),
+                output: String::new(),
+                stderr: None,
+            };
             return (s, None);
         }
     };
     let out = &done.out;
     let (v, exit) = verdict::of_end(&out.end, &out.stderr, done.memory_limited).unwrap_or((Verdict::Ac, None));
+    let exit = exit.or_else(|| done.why.clone());
     let err = out.stderr.trim();
     let side = Side {
         verdict: v,
         time_ms: out.time_ms,
+        cpu_ms: done.cpu_ms,
         exit,
         output: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: (!err.is_empty()).then(|| verdict::tail(err, 800)),
@@ -179,6 +190,7 @@ pub(super) fn blank() -> SampleResult {
         output: None,
         expected: None,
         memory_kb: None,
+        cpu_ms: None,
     }
 }
 

@@ -42,6 +42,7 @@ impl GeneratorSource {
                 let out = &done.out;
                 if let Some((v, exit)) = of_end(&out.end, &out.stderr, done.memory_limited) {
                     let how = exit
+                        .or_else(|| done.why.clone())
                         .unwrap_or_else(|| if v == Verdict::Tle { "ran out of time".into() } else { v.name().into() });
                     let err = out.stderr.trim();
                     let err = if err.is_empty() { String::new() } else { format!(": {}", verdict::tail(err, 400)) };

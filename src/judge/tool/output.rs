@@ -246,6 +246,7 @@ mod tests {
             output: None,
             expected: None,
             memory_kb: None,
+            cpu_ms: None,
         }
     }
 
