@@ -21,6 +21,7 @@
 //! `timeout` as PID 1 exits with 128 + N, the same ambiguity. Neither writes the signal anywhere.
 
 mod batch;
+mod fork;
 
 use std::ffi::OsString;
 use std::io::Write;

@@ -60,8 +60,14 @@ use crate::samples::{Io, Sample};
 
 use compare::Match;
 
-/// Bytes of output a sample may print; one more is `OLE`.
-const OUTPUT_CAP: usize = 1 << 20;
+/// Bytes of output a sample may print; one more is `OLE`. 4 MiB: LeetCode's answers can be large
+/// (2641's tree of 10^5 nodes with its `null`s is about 1.5 MB in LeetCode's syntax).
+const OUTPUT_CAP: usize = 1 << 22;
+/// Bytes a stress generator run alone may print, and the program on the largest input: AtCoder's
+/// largest inputs run to megabytes (2×10^5 numbers up to 10^10 are 2.2 MB, an 800×800 grid 6.4
+/// MB), and so do outputs of 10^5 lines; at the sample's cap they were `OLE` (a generator
+/// "failed", the program "too verbose") where the judge saw nothing wrong.
+const INPUT_CAP: usize = 64 << 20;
 /// Characters of an own test's output shown when it has no expected output.
 const OWN_OUTPUT_SHOWN: usize = 4000;
 /// Characters of each output (expected, got) shown for a mismatch: the whole of a sample's
@@ -371,16 +377,27 @@ pub(crate) fn execute(
     stdin: &[u8],
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Exec, String> {
-    execute_for(argv, cwd, limits, limits.time_ms, stdin, cancelled)
+    execute_for(argv, cwd, limits, (limits.time_ms, OUTPUT_CAP), stdin, cancelled)
+}
+
+/// [`execute`] with [`INPUT_CAP`] for the output: a generator's input, the largest input's run.
+pub(crate) fn execute_large(
+    argv: &[String],
+    cwd: Option<&std::path::Path>,
+    limits: Limits,
+    stdin: &[u8],
+    cancelled: &dyn Fn() -> bool,
+) -> Result<Exec, String> {
+    execute_for(argv, cwd, limits, (limits.time_ms, INPUT_CAP), stdin, cancelled)
 }
 
 /// [`execute`], stopped at `wall_ms` rather than the limits' time (a stress batch: its runs'
-/// limits are each run's, and the batch lasts until the time budget).
+/// limits are each run's, and the batch lasts until the time budget), its output cut at `cap`.
 pub(crate) fn execute_for(
     argv: &[String],
     cwd: Option<&std::path::Path>,
     limits: Limits,
-    wall_ms: u64,
+    (wall_ms, cap): (u64, usize),
     stdin: &[u8],
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Exec, String> {
@@ -400,7 +417,7 @@ pub(crate) fn execute_for(
         stdin,
         stdin_file: init.then_some(input.as_path()),
         time_ms: wall_ms,
-        output_cap: OUTPUT_CAP,
+        output_cap: cap,
         // Unix without a PID namespace: children left in the group. (On Windows the tree of an
         // exited process cannot be walked: `taskkill /T` only helps while it runs.)
         kill_group_after: cfg!(unix) && !confinement.pid_namespace,

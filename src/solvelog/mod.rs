@@ -3,7 +3,7 @@
 //! back from it. A file per concern: where the file is (`place`), appending a line (`append`),
 //! reading it back tolerantly (`read`), the clock (`when`), what a tool call's line holds
 //! (`event`), the statistics as pure functions (`stats`), `record_solve`'s facts (`record`), and
-//! the text and structured copy shown (`text`).
+//! the text and structured copy shown (`render`).
 //!
 //! Nothing here may fail a call: a log that cannot be written costs one warning on stderr (then
 //! debug lines), and the tool answers as if there were no log.
@@ -13,8 +13,8 @@ mod event;
 mod place;
 mod read;
 mod record;
+mod render;
 mod stats;
-mod text;
 mod when;
 
 use std::path::{Path, PathBuf};
@@ -149,12 +149,12 @@ impl SolveLog {
     #[cfg_attr(oj_size, optimize(size))]
     pub(crate) fn stats(&self, filter: &Filter, asked: Value) -> Shown {
         let history = self.history();
-        text::stats(self.path(), history, filter, asked)
+        render::stats(self.path(), history, filter, asked)
     }
 
     /// `oj://log/{source}/{id}`: one problem's lines, oldest first.
     pub(crate) fn problem(&self, source: &str, id: &str) -> Shown {
-        text::problem(self.path(), self.history(), source, id)
+        render::problem(self.path(), self.history(), source, id)
     }
 
     /// `record_solve`: the facts, the line appended, the reply.
@@ -164,7 +164,7 @@ impl SolveLog {
         let now = when::now_ms();
         let facts = record::facts(history.as_ref().map(|h| h.entries.as_slice()).unwrap_or(&[]), solve, now);
         let written = self.append(facts.fields(solve));
-        text::recorded(&facts, solve, written, self.path())
+        render::recorded(&facts, solve, written, self.path())
     }
 }
 

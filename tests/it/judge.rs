@@ -166,6 +166,8 @@ fn each_failure_gets_its_verdict_within_the_limit() {
         ("RE", "int main(void){volatile int *p=0;*p=1;return 0;}", "killed by signal 11 (SIGSEGV)"),
         ("RE", "int main(void){return 3;}", "exit code 3"),
         ("OLE", "#include <stdio.h>\nint main(void){for(;;)puts(\"xxxxxxxxxxxxxxxxxxxxxxxx\");}", ""),
+        // 2 MB is under the cap (a LeetCode answer can be that large: 2641's tree of 10^5 nodes).
+        ("WA", "#include <stdio.h>\nint main(void){for(int i=0;i<80000;i++)puts(\"xxxxxxxxxxxxxxxxxxxxxxxx\");}", ""),
         (
             "MLE",
             "#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\nint main(void){char*p=malloc(1u<<30);\

@@ -224,6 +224,16 @@ while (c->next) c = c->next;\n            c->next = p->next;\n            if (p-
 p->next = p->child;\n            p->child->prev = p;\n            p->child = nullptr;\n        }\n        return head;\n    }\n};\n",
         "AC",
     ),
+    // Flattened but with `child` left set: LeetCode's serialisation shows it, a WA.
+    (
+        &[("head = [1,2,null,3]", "[1,3,2]")],
+        "/*\n// Definition for a Node.\nclass Node {\npublic:\n    int val;\n    Node* prev;\n    Node* next;\n    \
+Node* child;\n};\n*/\n\nclass Solution {\npublic:\n    Node* flatten(Node* head) {\n        \
+for (Node* p = head; p; p = p->next) {\n            if (!p->child) continue;\n            Node* c = p->child;\n            \
+while (c->next) c = c->next;\n            c->next = p->next;\n            if (p->next) p->next->prev = c;\n            \
+p->next = p->child;\n            p->child->prev = p;\n        }\n        return head;\n    }\n};\n",
+        "WA",
+    ),
     // A wrong answer is one.
     (
         &[("x = 2.00000, n = 10", "1024.00000"), ("x = 2.10000, n = 3", "9.26100")],

@@ -131,6 +131,23 @@ private Map<Node, Node> seen = new HashMap<>();\n\n    public Node cloneGraph(No
 if (node == null) return null;\n        if (seen.containsKey(node)) return seen.get(node);\n        Node c = new Node(node.val);\n        \
 seen.put(node, c);\n        for (Node n : node.neighbors) c.neighbors.add(cloneGraph(n));\n        return c;\n    }\n}\n";
     passes(b, s, "9213", &[("adjList = [[2,4],[1,3],[2,4],[1,3]]", "[[2,4],[1,3],[2,4],[1,3]]")], clone);
+    // 430: a multilevel list, shown as LeetCode serialises it; a `child` left set is a WA.
+    let flatten = |clear: &str| {
+        format!(
+            "/*\n// Definition for a Node.\nclass Node {{\n    public int val;\n    public Node prev;\n    public Node next;\n    \
+public Node child;\n}};\n*/\n\nclass Solution {{\n    public Node flatten(Node head) {{\n        \
+for (Node p = head; p != null; p = p.next) {{\n            if (p.child == null) continue;\n            Node c = p.child;\n            \
+while (c.next != null) c = c.next;\n            c.next = p.next;\n            if (p.next != null) p.next.prev = c;\n            \
+p.next = p.child;\n            p.child.prev = p;\n{clear}        }}\n        return head;\n    }}\n}}\n"
+        )
+    };
+    let multi = [
+        ("head = [1,2,3,4,5,6,null,null,null,7,8,9,10,null,null,11,12]", "[1,2,3,7,8,11,12,9,10,4,5,6]"),
+        ("head = [1,2,null,3]", "[1,3,2]"),
+        ("head = []", "[]"),
+    ];
+    passes(b, s, "9219", &multi, &flatten("            p.child = null;\n"));
+    assert_eq!(java(s, "9219", &flatten(""))["verdict"], "WA");
     // 341: no class Solution; LeetCode's loop over hasNext/next.
     let flatten = "/**\n * public interface NestedInteger {\n *     public boolean isInteger();\n * }\n */\n\
 public class NestedIterator implements Iterator<Integer> {\n    private final Deque<Integer> q = new ArrayDeque<>();\n\n    \

@@ -353,6 +353,32 @@ for w in strs:\n            d.setdefault(''.join(sorted(w)), []).append(w)\n    
     assert_eq!(run(&mut s, "9415", "python", code)["verdict"], "AC");
 }
 
+/// "Any order" is one comparison in Rust for every language's answer: the groups in another
+/// order are AC; the groups' insides reordered too are UNVERIFIED (the statement frees the
+/// answer's order, not said of the inner lists'); other values are a WA.
+#[test]
+fn any_order_is_judged_alike_in_another_language() {
+    if !have("node") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    let groups = "You may return the answer in any order.";
+    let example = [("strs = [\"eat\",\"tea\",\"tan\"]", "[[\"eat\",\"tea\"],[\"tan\"]]")];
+    serve(&b, "leetcode", "9416", &statement(groups, &example), None);
+    let code = |answer: &str| {
+        format!(
+            "/**\n * @param {{string[]}} strs\n * @return {{string[][]}}\n */\nvar groupAnagrams = function(strs) {{ return {answer}; }};\n"
+        )
+    };
+    for (answer, verdict) in [
+        ("[[\"tan\"],[\"eat\",\"tea\"]]", "AC"),
+        ("[[\"tan\"],[\"tea\",\"eat\"]]", "UNVERIFIED"),
+        ("[[\"tan\"],[\"eat\"]]", "WA"),
+    ] {
+        assert_eq!(run(&mut s, "9416", "javascript", &code(answer))["verdict"], verdict, "{answer}");
+    }
+}
+
 #[test]
 fn a_hidden_api_no_driver_builds_is_refused_by_name_in_every_language() {
     let (b, mut s) = judge_server(vec![]);

@@ -14,7 +14,7 @@ use crate::util::json_reply;
 const TOOL: &str = "stress_test";
 
 /// "Print the sum of N numbers", with an optional sentence.
-fn sum_problem(extra: &str) -> Value {
+pub(crate) fn sum_problem(extra: &str) -> Value {
     let content = format!(
         "<p>Given N and N integers, print their sum.</p>{extra}<h3>Sample Input 1</h3><pre>3\n1 2 3\n</pre>\
 <h3>Sample Output 1</h3><pre>6\n</pre>"
@@ -158,6 +158,31 @@ fn the_largest_input_too_slow_is_a_tle() {
     assert_eq!((v["verdict"].as_str(), v["largest"]["verdict"].as_str()), (Some("PASSED"), Some("AC")), "{v}");
 }
 
+/// AtCoder's largest inputs run to megabytes (2×10^5 numbers up to 10^10 are 2.2 MB), and so do
+/// some outputs (10^5 answers a line): the generator and the program were cut at the samples' 1
+/// MB cap, a `GENERATOR_FAULT` ("failed … (OLE)") on AtCoder rejected submissions' largest inputs,
+/// where the judge had no complaint about the input.
+#[test]
+fn the_largest_input_and_its_output_may_run_to_megabytes() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    b.route("/api/v1/problems/atcoder/sum_a", json_reply(&sum_problem("")));
+    let generator = "import sys\nn = int(sys.argv[2])\nprint(n)\nprint(*[9999999999 - i for i in range(n)])\n";
+    // Prints each number on its line (the size of the input again), then the sum.
+    let echo = "n = int(input())\nxs = input().split()\nprint('\\n'.join(xs))\nprint(sum(map(int, xs)))\n";
+    let mut a = args(echo, REFERENCE, json!({"rounds": 0, "largest": true, "largest_size": 300000}));
+    a.as_object_mut().unwrap().remove("reference");
+    a["generator"] = py(generator);
+    let v = stressed(&mut s, a);
+    assert_eq!((v["verdict"].as_str(), v["largest"]["verdict"].as_str()), (Some("PASSED"), Some("AC")), "{v}");
+    assert_eq!(v["largest"]["size"], 300000, "{v}");
+    // Not "no difference in 0 rounds", which read as if nothing had run.
+    let summary = v["summary"].as_str().unwrap();
+    assert!(summary.starts_with("no round run; the largest input (size 300000) ran in "), "{v}");
+}
+
 #[test]
 fn bad_stress_arguments_are_refused_before_anything_runs() {
     let (b, mut s) = judge_server(vec![]);
@@ -277,8 +302,8 @@ fn stress_reports_progress_and_can_be_cancelled() {
 }
 
 /// Prints the seed and the size: each round's input names its seed.
-const SEED_GENERATOR: &str = "import sys\nprint(sys.argv[1], sys.argv[2])\n";
-const SEED_REFERENCE: &str = "s, z = map(int, input().split())\nprint(s + z)\n";
+pub(crate) const SEED_GENERATOR: &str = "import sys\nprint(sys.argv[1], sys.argv[2])\n";
+pub(crate) const SEED_REFERENCE: &str = "s, z = map(int, input().split())\nprint(s + z)\n";
 
 /// The reference, but with `fault` on seed 7: round 6 of seeds counting from 1, the third round of
 /// the second thread's first batch (rounds 4 to 7), or of the first thread's second.
@@ -320,39 +345,135 @@ fn a_crash_a_time_out_and_a_wrong_answer_inside_a_batch_name_their_round() {
     }
 }
 
-/// LeetCode's Python driver runs a batch's testcases in one process: a crash, a time-out and a
-/// wrong answer at one testcase still name that round, and a solution's global state does not
-/// leak from one testcase into the next (each gets a fresh namespace, as a process of its own).
+/// LeetCode's drivers with `--many` run a batch's testcases in one process: a crash, a time-out
+/// and a wrong answer at one testcase still name that round. Python: a solution's global state
+/// does not leak from one testcase into the next (each gets a fresh namespace).
 #[test]
 fn leetcode_testcases_in_one_driver_process_keep_their_verdicts() {
     if !have("python3") || crate::harness::emulated() {
         return;
     }
     let (_b, mut s) = judge_server(vec![]);
-    // Two Sum's testcase from the seed: nums = [seed, size], target = seed + size.
-    let generator = "import sys\ns, z = sys.argv[1:3]\nprint(f'nums = [{s},{z}], target = {int(s) + int(z)}')\n";
-    let reference = "class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]\n";
-    let faulty = |fault: &str| {
+    let python = |fault: &str| {
         format!(
             "calls = []\nclass Solution:\n    def twoSum(self, nums, target):\n        calls.append(1)\n        \
 if nums[0] == 7:\n            {fault}\n        return [0, len(calls)]\n"
         )
     };
+    let reference = "class Solution:\n    def twoSum(self, nums, target):\n        return [0, 1]\n";
+    many_testcases(
+        &mut s,
+        ("python", reference, "pass"),
+        &python,
+        &[("raise ValueError('seven')", "RE"), ("while True: pass", "TLE"), ("return [0, 0]", "WA")],
+    );
+}
+
+/// C++: a child forked per testcase, so that its globals start afresh too.
+#[test]
+fn leetcode_cpp_testcases_in_one_driver_process_keep_their_verdicts() {
+    if !have("python3") || !have("g++") || crate::harness::emulated() {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    let cpp = |fault: &str| {
+        format!(
+            "int calls = 0;\nclass Solution {{\npublic:\n    vector<int> twoSum(vector<int>& nums, int target) {{\n        \
+calls++;\n        if (nums[0] == 7) {{ {fault} }}\n        return {{0, calls}};\n    }}\n}};\n"
+        )
+    };
+    many_testcases(
+        &mut s,
+        ("cpp", &cpp(""), ""),
+        &cpp,
+        &[
+            ("volatile int* p = nullptr; *p = 1;", "RE"),
+            ("throw runtime_error(\"seven\");", "RE"),
+            ("for (volatile int i = 0;; i++) {}", "TLE"),
+            ("return {0, 0};", "WA"),
+        ],
+    );
+}
+
+/// Java: one JVM, its classes' static fields kept between testcases (as on LeetCode).
+#[test]
+fn leetcode_java_testcases_in_one_driver_process_keep_their_verdicts() {
+    if !have("python3") || !have("javac") || crate::harness::emulated() {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    let java = |fault: &str| {
+        format!(
+            "class Solution {{\n    public int[] twoSum(int[] nums, int target) {{\n        \
+if (nums[0] == 7) {{ {fault} }}\n        return new int[] {{0, 1}};\n    }}\n}}\n"
+        )
+    };
+    many_testcases(
+        &mut s,
+        ("java", &java(""), ""),
+        &java,
+        &[
+            ("throw new IllegalStateException(\"seven\");", "RE"),
+            ("return twoSum(nums, target);", "RE"),
+            ("while (nums.length > 0) {}", "TLE"),
+            ("return new int[] {0, 0};", "WA"),
+        ],
+    );
+}
+
+/// Go: one process, its package-level variables kept between testcases (as on LeetCode).
+#[test]
+fn leetcode_go_testcases_in_one_driver_process_keep_their_verdicts() {
+    if !have("python3") || !have("go") || crate::harness::emulated() {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    let go = |fault: &str| {
+        format!(
+            "func twoSum(nums []int, target int) []int {{\n\tif nums[0] == 7 {{\n\t\t{fault}\n\t}}\n\treturn []int{{0, 1}}\n}}\n"
+        )
+    };
+    many_testcases(
+        &mut s,
+        ("go", &go(""), ""),
+        &go,
+        &[
+            ("panic(\"seven\")", "RE"),
+            ("return nums[:9]", "RE"),
+            ("for len(nums) > 0 {\n\t\t}", "TLE"),
+            ("return []int{0, 0}", "WA"),
+        ],
+    );
+}
+
+/// Two Sum's testcases from the seed (nums = [seed, size], target = seed + size), the program
+/// `code(ok)` first (it passes), then with each fault at seed 7: the verdict, named by round 6.
+fn many_testcases(
+    s: &mut Server,
+    (lang, reference, ok): (&str, &str, &str),
+    code: &dyn Fn(&str) -> String,
+    faults: &[(&str, &str)],
+) {
+    let generator = "import sys\ns, z = sys.argv[1:3]\nprint(f'nums = [{s},{z}], target = {int(s) + int(z)}')\n";
     let a = |code: &str, time_ms: u64| {
-        json!({"source": "leetcode", "id": "1", "language": "python", "code": code, "reference": py(reference),
+        json!({"source": "leetcode", "id": "1", "language": lang, "code": code,
+            "reference": {"code": reference, "language": lang},
             "generator": py(generator), "rounds": 12, "time_limit_ms": time_ms, "reference_time_limit_ms": 20000,
             "time_budget_s": 300})
     };
-    let v = stressed(&mut s, a(&faulty("pass"), 20000));
-    assert_eq!((v["verdict"].as_str(), v["timeouts_not_repeated"].as_u64()), (Some("PASSED"), Some(0)), "{v}");
-    for (fault, time_ms, verdict) in
-        [("raise ValueError('seven')", 20000, "RE"), ("while True: pass", 8000, "TLE"), ("return [0, 0]", 20000, "WA")]
-    {
-        let v = stressed(&mut s, a(&faulty(fault), time_ms));
+    let v = stressed(s, a(&code(ok), 20000));
+    assert_eq!((v["verdict"].as_str(), v["timeouts_not_repeated"].as_u64()), (Some("PASSED"), Some(0)), "{lang}: {v}");
+    for (fault, verdict) in faults {
+        let time_ms = if *verdict == "TLE" { 8000 } else { 20000 };
+        let v = stressed(s, a(&code(fault), time_ms));
         let c = &v["counterexample"];
-        assert_eq!(v["verdict"], verdict, "{v}");
-        assert_eq!((c["seed"].as_u64(), c["size"].as_u64()), (Some(7), Some(7)), "{v}");
-        assert_eq!((c["fault"].as_str(), c["program"]["verdict"].as_str()), (Some("program"), Some(verdict)), "{v}");
+        assert_eq!(v["verdict"], *verdict, "{lang}, {fault}: {v}");
+        assert_eq!((c["seed"].as_u64(), c["size"].as_u64()), (Some(7), Some(7)), "{lang}, {fault}: {v}");
+        assert_eq!(
+            (c["fault"].as_str(), c["program"]["verdict"].as_str()),
+            (Some("program"), Some(*verdict)),
+            "{lang}, {fault}: {v}"
+        );
     }
 }
 

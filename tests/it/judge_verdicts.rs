@@ -313,13 +313,31 @@ class TreeBuilder(object):\n    def buildTree(self, postfix: List[str]) -> 'Node
 for t in postfix:\n            if t.isdigit():\n                st.append(Leaf(int(t)))\n            else:\n                \
 r, l = st.pop(), st.pop()\n                st.append(Op(t, l, r))\n        return st[-1]\n";
     assert_eq!(py(&mut s, "leetcode", "9116", code)["verdict"], "AC");
-    // 430's multilevel list: only the Java and C++ drivers build it; named, not an RE.
-    let multi = leetcode(&[("head = [1,2,null,3]", "[1,3,2]")]);
+    // 430's multilevel list, shown as LeetCode serialises it: flattened it is one level; an answer
+    // that leaves a `child` set shows it as a level below, a WA as on LeetCode.
+    let multi = leetcode(&[
+        ("head = [1,2,3,4,5,6,null,null,null,7,8,9,10,null,null,11,12]", "[1,2,3,7,8,11,12,9,10,4,5,6]"),
+        ("head = [1,2,null,3]", "[1,3,2]"),
+        ("head = []", "[]"),
+    ]);
     serve(&b, "leetcode", "9113", &multi, None);
-    let code = "\"\"\"\n# Definition for a Node.\nclass Node:\n    def __init__(self, val, prev, next, child):\n\"\"\"\n\
-class Solution:\n    def flatten(self, head: 'Optional[Node]') -> 'Optional[Node]':\n        return head\n";
-    let text =
-        s.call_err("test_solution", json!({"source": "leetcode", "id": "9113", "language": "python", "code": code}));
+    let flatten = |clear: &str| {
+        format!(
+            "\"\"\"\n# Definition for a Node.\nclass Node:\n    def __init__(self, val, prev, next, child):\n\"\"\"\n\
+class Solution:\n    def flatten(self, head: 'Optional[Node]') -> 'Optional[Node]':\n        p = head\n        \
+while p:\n            if p.child:\n                c = p.child\n                while c.next:\n                    \
+c = c.next\n                c.next = p.next\n                if p.next:\n                    p.next.prev = c\n                \
+p.next, p.child.prev = p.child, p\n{clear}            p = p.next\n        return head\n"
+        )
+    };
+    assert_eq!(py(&mut s, "leetcode", "9113", &flatten("                p.child = None\n"))["verdict"], "AC");
+    let kept = py(&mut s, "leetcode", "9113", &flatten(""));
+    assert_eq!(kept["verdict"], "WA", "{kept}");
+    // The languages whose driver does not build it name it, not an RE.
+    let code = "/**\n * function _Node(val,prev,next,child) {\n *    this.val = val;\n *    this.prev = prev;\n *    \
+this.next = next;\n *    this.child = child;\n * };\n */\nvar flatten = function(head) { return head; };\n";
+    let text = s
+        .call_err("test_solution", json!({"source": "leetcode", "id": "9113", "language": "javascript", "code": code}));
     assert!(text.contains("multilevel doubly linked list") && !text.contains("RE"), "{text}");
     // 3263 and 3294: a `Node` with `prev` and `next` is a doubly linked list, given whole or (3294)
     // as one of its nodes, by its value, beside the list.

@@ -24,6 +24,7 @@ mod judge_own;
 mod judge_pch;
 mod judge_sandbox;
 mod judge_stress;
+mod judge_stress_fork;
 mod judge_stress_trust;
 mod judge_verdicts;
 mod judge_wine;

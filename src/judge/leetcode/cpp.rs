@@ -52,7 +52,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tool: &[String]) -> Result<Drive
     // `signed main`: C++ solutions often say `#define int long long`.
     let main = format!(
         "#line 1 \"leetcode-prelude.cpp\"\n#ifndef OJ_LC_CLASSES\n{classes}#endif\n{prelude}#line 1 \"solution.cpp\"\n{body}\n#line 1 \"leetcode-call.cpp\"\n\
-signed main() {{\n    oj_leetcode::start();\n    {call};\n}}\n"
+signed main(signed argc, char** argv) {{\n    oj_leetcode::start(argc, argv);\n    {call};\n}}\n"
     );
     // LeetCode's standard, or the newest before it this compiler takes (`standard`); the
     // user's words after ours, so a `-std=` of `OJ_CXX` is the one used.

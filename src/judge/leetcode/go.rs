@@ -344,7 +344,7 @@ func init() { lcdriver.Make(func(a []int) *MountainArray { return &MountainArray
     if !defined("Iterator") && shape.design.as_ref().is_some_and(|(c, _)| c == "PeekingIterator") {
         out.push_str(ITERATOR);
     }
-    out.push_str(&format!("func main() {{\n\t{entry}\n}}\n"));
+    out.push_str(&format!("func main() {{\n\tlcdriver.Many(func() {{ {entry} }})\n}}\n"));
     out
 }
 

@@ -55,6 +55,9 @@ pub(crate) struct Extras {
     pub(crate) api: Option<(&'static str, &'static str)>,
     /// `NestedInteger` arguments or results.
     pub(crate) nested: bool,
+    /// The code's own node classes as the LeetCode class each is (`node::own_classes`), for the
+    /// JavaScript driver.
+    pub(crate) classes: Vec<(String, &'static str)>,
 }
 
 impl Extras {
@@ -69,6 +72,9 @@ impl Extras {
         }
         if self.nested {
             v.push(("nested", json!(true)));
+        }
+        if !self.classes.is_empty() {
+            v.push(("classes", Value::Object(self.classes.iter().map(|(n, c)| (n.clone(), json!(c))).collect())));
         }
         v
     }
@@ -92,7 +98,9 @@ LeetCode."
     }
     let node = node::decide(statement, code);
     unbuilt_shape(statement, code, node, lang)?;
-    Ok(Extras { node, api, nested: mentions(code, "NestedInteger") })
+    let classes =
+        if matches!(lang, Lang::JavaScript | Lang::TypeScript) { node::own_classes(code, node) } else { Vec::new() };
+    Ok(Extras { node, api, nested: mentions(code, "NestedInteger"), classes })
 }
 
 /// Shapes of node that `lang`'s driver does not build, named before anything runs, so that a
@@ -120,9 +128,11 @@ node of `original`), which no driver builds",
             "a tree copied into `NodeCopy` nodes (1485), which no driver builds",
             "Check the copy with a tree of your own",
         ))
-    } else if !matches!(lang, Lang::Java | Lang::Cpp) && node == Some(NodeKind::Multilevel) {
+    } else if !matches!(lang, Lang::Java | Lang::Cpp | Lang::Python | Lang::PyPy) && node == Some(NodeKind::Multilevel)
+    {
         Some((
-            "a multilevel doubly linked list (`prev`, `next`, `child`: 430), which only the Java and C++ drivers build",
+            "a multilevel doubly linked list (`prev`, `next`, `child`: 430), which only the Java, C++ and Python drivers \
+build",
             "Check it with a list of your own",
         ))
     } else {
@@ -254,8 +264,8 @@ pass\n\nclass Solution(object):\n    def getIndex(self, reader):\n        return
             "class Solution:\n    def copyRandomBinaryTree(self, root: 'Optional[Node]') -> 'Optional[NodeCopy]':";
         assert!(classify(None, "", copy, Lang::Java).unwrap_err().contains("`NodeCopy`"));
         let multi = "\"\"\"\nclass Node:\n    def __init__(self, val, prev, next, child):\n\"\"\"\nclass Solution:\n    def flatten(self, head: 'Optional[Node]') -> 'Optional[Node]':";
-        assert!(classify(None, "", multi, Lang::Python).unwrap_err().contains("only the Java and C++ drivers"));
-        assert!(classify(None, "", multi, Lang::Java).is_ok());
+        assert!(classify(None, "", multi, Lang::Go).unwrap_err().contains("only the Java, C++ and Python drivers"));
+        assert!(classify(None, "", multi, Lang::Java).is_ok() && classify(None, "", multi, Lang::Python).is_ok());
         // `prev` and `child` as words of an ordinary solution are not that node.
         let words = "class Solution:\n    def f(self, child: int, prev: int) -> int:";
         assert!(classify(None, "", words, Lang::Python).is_ok());

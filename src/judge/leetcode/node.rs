@@ -86,6 +86,37 @@ pub(crate) fn decide(statement: &str, code: &str) -> Option<NodeKind> {
     kind_of(&stated).or_else(|| kind_of(&Facts::of_declaration(code)))
 }
 
+/// The code's own node classes (`class ListNode2`, `class Node426`, `function BinaryNode(…) {`) as
+/// the LeetCode class each stands for, for the JavaScript driver (TypeScript's types are
+/// structural: LeetCode passes its own nodes to such a parameter, and its serializer shows them):
+/// the problem's `Node` where a kind was decided, else `ListNode` or `TreeNode` where its links are
+/// only theirs (a class with `child` or `prev` is another structure).
+pub(crate) fn own_classes(code: &str, kind: Option<NodeKind>) -> Vec<(String, &'static str)> {
+    const LINKS: [&str; 9] = ["left", "right", "next", "prev", "child", "children", "parent", "random", "neighbors"];
+    let mut out = Vec::new();
+    for head in ["class ", "function "] {
+        for (at, _) in code.match_indices(head) {
+            let rest = &code[at + head.len()..];
+            let end = rest.find(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$')).unwrap_or(rest.len());
+            let name = &rest[..end];
+            if !name.starts_with(|c: char| c.is_ascii_uppercase()) || ["ListNode", "TreeNode", "Node"].contains(&name) {
+                continue;
+            }
+            let fields: Vec<String> = words(body(&rest[end..])).collect();
+            let links: Vec<&str> = LINKS.into_iter().filter(|l| fields.iter().any(|w| w == l)).collect();
+            let class = match (kind, links.as_slice()) {
+                _ if !fields.iter().any(|w| w == "val") => continue,
+                (Some(_), _) => "Node",
+                (None, ["next"]) => "ListNode",
+                (None, ["left"] | ["right"] | ["left", "right"]) => "TreeNode",
+                _ => continue,
+            };
+            out.push((name.to_string(), class));
+        }
+    }
+    out
+}
+
 /// What a text says of the node: the fields it declares or names, and two words of prose.
 #[derive(Debug, Default)]
 struct Facts {
@@ -287,6 +318,19 @@ function flatten(head: LLNode | null): LLNode | null { return head; }";
             assert_eq!(kind(statement, bare), Some(want), "{statement}");
         }
         assert_eq!(kind("", "class Solution:\n    def f(self, p: 'PolyNode') -> 'PolyNode':"), Some("poly"));
+    }
+
+    /// The code's own node classes, read once for the JavaScript driver: by their links, or as
+    /// the problem's `Node` where a kind was decided.
+    #[test]
+    fn own_node_classes() {
+        let ts = "class ListNode2 {\n  val: number;\n  next: ListNode2 | null;\n}\nclass BinaryNode {\n  val: number;\n  \
+left: BinaryNode | null;\n  right: BinaryNode | null;\n}\nclass Multi { val: number; next: Multi; child: Multi }\n\
+class ListNode { val: number; next: ListNode }\nfunction Solve(head) { return head; }";
+        let got = own_classes(ts, None);
+        assert_eq!(got, [("ListNode2".to_string(), "ListNode"), ("BinaryNode".to_string(), "TreeNode")]);
+        let ring = "class Node426 { val: number; left: Node426; right: Node426 }";
+        assert_eq!(own_classes(ring, Some(NodeKind::Ring)), [("Node426".to_string(), "Node")]);
     }
 
     /// Without a word in the statement: the fields of the code's `Node`, in any language's

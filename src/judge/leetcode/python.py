@@ -73,7 +73,7 @@ class Node(object):
 
 class ParentNode(object):
     # A binary tree's node with a `parent` pointer (510, 1650, 1666), which build_tree sets; also
-    # `Node` where the judge decided no kind.
+    # `Node` where the judge decided no kind (a binary tree).
     def __init__(self, val=0, left=None, right=None, parent=None):
         self.val, self.left, self.right, self.parent = val, left, right, parent
 
@@ -82,6 +82,12 @@ class DoublyNode(object):
     # `Node` with `prev` and `next` and no tree links: a doubly linked list (3263, 3294).
     def __init__(self, val=0, prev=None, next=None):
         self.val, self.prev, self.next = val, prev, next
+
+
+class MultiNode(object):
+    # 430's `Node`: a doubly linked list whose nodes may hang a `child` list.
+    def __init__(self, val=0, prev=None, next=None, child=None):
+        self.val, self.prev, self.next, self.child = val, prev, next, child
 
 
 class NaryNode(object):
@@ -168,13 +174,13 @@ class PolyNode(object):
 # Which class is `Node`, by the kind the judge decided (the call's "node"): never guessed here.
 NODES = {"nary": NaryNode, "graph": GraphNode, "random": RandomNode, "next": Node, "parent": ParentNode,
          "quad": QuadNode, "doubly": DoublyNode, "tree": BinaryNode, "ring": BinaryNode, "list": LinkNode,
-         "circular": LinkNode}
+         "circular": LinkNode, "multilevel": MultiNode}
 # LeetCode's classes, which build the arguments whatever the code defines under their names (as
 # LeetCode's own deserializer does: a solution's uncommented copy of `class Node` is its own).
 LC = {"ListNode": ListNode, "TreeNode": TreeNode, "PolyNode": PolyNode, "Interval": Interval}
 # The kinds whose `Node` is built as a binary tree, and as a linked list.
 TREES = (None, "next", "parent", "tree", "ring")
-LISTS = ("doubly", "list", "circular")
+LISTS = ("doubly", "list", "circular", "multilevel")
 
 
 class Iterator(object):
@@ -226,7 +232,9 @@ def build_list(ns, xs, pos=-1):
 
 def build_linked(make, xs, kind):
     # A list of the judge's kind: `prev` links too ("doubly"), the tail linked to the head
-    # ("circular").
+    # ("circular"), levels hung by `child` ("multilevel").
+    if kind == "multilevel":
+        return build_multilevel(make, xs)
     nodes = [make(x) for x in xs]
     for a, b in zip(nodes, nodes[1:]):
         a.next = b
@@ -235,6 +243,43 @@ def build_linked(make, xs, kind):
     if nodes and kind == "circular":
         nodes[-1].next = nodes[0]
     return nodes[0] if nodes else None
+
+
+def build_multilevel(make, xs):
+    # 430: levels separated by a null; more nulls before a level say under which node of the
+    # level above it hangs (`child`).
+    first, above, at, i = None, [], 0, 0
+    while i < len(xs):
+        j = i
+        while j < len(xs) and xs[j] is not None:
+            j += 1
+        head = build_linked(make, xs[i:j], "doubly")
+        if head and first and at < len(above):
+            above[at].child = head
+        first, above, n = first or head, [], head
+        while n:
+            above.append(n)
+            n = n.next
+        at, i = 0, j + 1
+        while i < len(xs) and xs[i] is None:
+            at, i = at + 1, i + 1
+    return first
+
+
+def show_multilevel(v):
+    # 430 as LeetCode serialises it, the inverse of build_multilevel: each level along `next`, then
+    # for its first node with a `child`, a null and one more per node before it, and that level.
+    # A flattened answer is one level; a `child` left set shows (LeetCode rejects it).
+    out = []
+    while v is not None and len(out) < 100000:
+        hang, at, n = None, 0, v
+        while n is not None and len(out) < 100000:
+            out.append(n.val)
+            hang = hang or (n if n.child is not None else None)
+            at, n = at + (hang is None), n.next
+        out += [None] * (at + 1) if hang else []
+        v = hang and hang.child
+    return out
 
 
 def build_tree(make, xs):
@@ -312,27 +357,26 @@ def show(v, kind=None, value=False):
         # A list of trees or lists shows an empty one as [] (776's split of a tree).
         nodes = any(hasattr(x, "val") for x in v)
         return [[] if x is None and nodes else show(x, kind, value) for x in v]
-    if isinstance(v, PolyNode) or kind == "poly" and hasattr(v, "coefficient"):
+    # LeetCode's classes by name (the code's own copy too); other nodes by the judge's kind.
+    name = v.__class__.__name__
+    if name == "PolyNode":
         out = []
         while v is not None and len(out) < 100000:
             out.append([v.coefficient, v.power])
             v = v.next
         return out
-    if isinstance(v, NestedInteger) or (hasattr(v, "isInteger") and hasattr(v, "getList")):
+    if name == "NestedInteger":
         return v.getInteger() if v.isInteger() else [show(x) for x in v.getList()]
-    if isinstance(v, Interval) or hasattr(v, "start") and hasattr(v, "end") and not hasattr(v, "val"):
+    if name == "Interval":
         return [v.start, v.end]
     if not hasattr(v, "val"):
         return v
-    if isinstance(v, ListNode):
+    if name == "ListNode":
         return show_list(v)
-    if isinstance(v, TreeNode):
+    if name == "TreeNode":
         return show_tree(v)
-    # `Node`: shown as the judge's kind says.
-    shown = SHOW.get(kind)
-    if shown is not None:
-        return shown(v)
-    return show_tree(v) if hasattr(v, "left") or hasattr(v, "right") else show_list(v)
+    # No kind: the binary tree built for none.
+    return SHOW.get(kind, show_tree)(v)
 
 
 def show_ring(v, along):
@@ -416,7 +460,8 @@ def show_next(v):
 SHOW = {"quad": lambda v: show_quad(v), "nary": lambda v: show_nary(v), "graph": lambda v: show_graph(v),
         "random": lambda v: show_random(v), "next": lambda v: show_next(v), "parent": lambda v: show_tree(v),
         "tree": lambda v: show_tree(v), "ring": lambda v: show_ring(v, "right"),
-        "circular": lambda v: show_ring(v, "next"), "doubly": lambda v: show_list(v), "list": lambda v: show_list(v)}
+        "circular": lambda v: show_ring(v, "next"), "doubly": lambda v: show_list(v), "list": lambda v: show_list(v),
+        "multilevel": lambda v: show_multilevel(v)}
 
 
 def parameters(f):

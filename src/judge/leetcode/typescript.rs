@@ -121,7 +121,8 @@ mod tests {
         assert!(d.contains("declare class TreeNode") && !d.contains("_Node") && !d.contains("NestedInteger"));
         // The code's own class is not declared again (146's `class Node`, a `ListNode` of its own).
         let own = "class ListNode { val = 0 }\nfunction f(root: _Node | null) {}";
-        let nary = Extras { node: Some(NodeKind::Nary), nested: true, api: Some(("guess", "pick")) };
+        let nary =
+            Extras { node: Some(NodeKind::Nary), nested: true, api: Some(("guess", "pick")), ..Extras::default() };
         let d = declarations(own, &nary, &[]);
         assert!(
             !d.contains("declare class ListNode")

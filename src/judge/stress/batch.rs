@@ -15,7 +15,7 @@ use std::time::Instant;
 use super::super::init::BATCH;
 use super::super::sandbox::{self, Limits};
 use super::super::verdict::Verdict;
-use super::super::{Case, Exec, execute_for, judge_output};
+use super::super::{Case, Exec, OUTPUT_CAP, execute_for, judge_output};
 use super::rounds::{Engine, Found, Round, blank, round};
 use super::source::GeneratorSource;
 
@@ -101,7 +101,7 @@ fn screen(
         (Some(_), GeneratorSource::Program { .. }) => {
             let mut plan = String::new();
             (from..to).for_each(|i| generator_step(&mut plan, e, i, at, i));
-            let Ok(done) = execute_for(&words(e), None, limits, wall, plan.as_bytes(), cancelled) else {
+            let Ok(done) = execute_for(&words(e), None, limits, (wall, OUTPUT_CAP), plan.as_bytes(), cancelled) else {
                 return (0, false);
             };
             Some((from..to).map(|i| read(&done, &format!("in{i}"))).collect())
@@ -128,12 +128,14 @@ fn screen(
     }
     // A call a line: each driver input is one line of JSON and its newline.
     let calls: Vec<&str> = stdins.iter().flatten().map(|(t, _)| t.strip_suffix('\n').unwrap_or(t)).collect();
-    let many = e.reader.is_some() && many(&e.program) && many(&e.reference) && calls.iter().all(|c| !c.contains('\n'));
+    let many = e.many && calls.iter().all(|c| !c.contains('\n'));
     if many && !calls.is_empty() {
         runs = many_steps(e, &calls, from);
     }
     writes.push_str(&runs);
-    let Ok(done) = execute_for(&words(e), None, limits, wall, writes.as_bytes(), cancelled) else { return (0, false) };
+    let Ok(done) = execute_for(&words(e), None, limits, (wall, OUTPUT_CAP), writes.as_bytes(), cancelled) else {
+        return (0, false);
+    };
     let (ok, flagged) = compare(e, &done, (from, many), &stdins, cancelled);
     // A LeetCode testcase that was not made (the generator failed): the round after the batch.
     (ok, flagged || (ok == stdins.len() as u64 && ok < to - from))
@@ -149,21 +151,11 @@ fn generator_step(plan: &mut String, e: &Engine, i: u64, at: &dyn Fn(u64) -> (u6
     }
 }
 
-/// Whether `argv` is the Python LeetCode driver of a build of this session
-/// (`python BUILD/harness.py BUILD/solution.py`), which runs many testcases in one process.
-fn many(argv: &[String]) -> bool {
-    use std::path::Path;
-    let [_, harness, solution] = argv else { return false };
-    let (h, s) = (Path::new(harness), Path::new(solution));
-    let dir = h.parent().filter(|d| d.starts_with(super::super::paths::root()) && s.parent() == Some(*d));
-    dir.is_some() && h.file_name() == Some("harness.py".as_ref()) && s.file_name() == Some("solution.py".as_ref())
-}
-
-/// LeetCode, both sides run by the Python driver: the batch's testcases in one process each, as
-/// LeetCode runs them (`python.py`'s `many`: a line per call in `calls`, a line per result in
-/// `refs` and `outs`), where a round alone starts two. `try` records: a driver that stopped at a
-/// testcase (a failure, a time-out) leaves the rounds before it to compare, and that one is run
-/// again alone.
+/// LeetCode, both sides run by a driver with `--many` (Python, C++, Java, Go): the batch's testcases
+/// in one process each, as LeetCode runs them (`python.py`'s `many`, and the others': a line per call in
+/// `calls`, a line per result in `refs` and `outs`), where a round alone starts two. `try`
+/// records: a driver that stopped at a testcase (a failure, a time-out) leaves the rounds before
+/// it to compare, and that one is run again alone.
 fn many_steps(e: &Engine, calls: &[&str], from: u64) -> String {
     let mut plan = format!("write\0calls\0{}\n\0", calls.join("\n"));
     let n = calls.len() as u64;
@@ -188,7 +180,20 @@ fn many_output(done: &Exec, file: &str, from: u64, i: u64) -> Option<String> {
     text.lines().find_map(|l| l.strip_prefix(key.as_str())).map(|r| format!("{r}\n"))
 }
 
-/// A `run` record of the plan (`init/batch.rs`).
+/// Whether `argv` is a Python script built by this session (`python [OPTIONS] BUILD/main.py`),
+/// whose runs go through the batch's fork server (`init/fork.rs`: the interpreter starts once
+/// per batch); not with `OJ_JUDGE_NO_FORK` set (each run then starts its own).
+fn forks(argv: &[String]) -> bool {
+    use std::path::Path;
+    let script =
+        argv.last().map(Path::new).filter(|_| argv.len() > 1 && std::env::var_os("OJ_JUDGE_NO_FORK").is_none());
+    script.is_some_and(|s| {
+        s.file_name() == Some("main.py".as_ref())
+            && s.parent().is_some_and(|d| d.starts_with(super::super::paths::root()))
+    })
+}
+
+/// A `run` record of the plan (`init/batch.rs`), or `fork` for a Python script ([`forks`]).
 fn step(
     plan: &mut String,
     (argv, extra): (&[String], &[String]),
@@ -199,7 +204,12 @@ fn step(
 ) {
     let cwd = cwd.map(|c| c.to_string_lossy()).unwrap_or_default();
     let n = argv.len() + extra.len();
-    write!(plan, "run\0{time_ms}\0{cwd}\0{stdin}\0{stdout}\0{n}\0").unwrap_or(());
+    if forks(argv) {
+        write!(plan, "fork\0{}\0", argv.len()).unwrap_or(());
+    } else {
+        plan.push_str("run\0");
+    }
+    write!(plan, "{time_ms}\0{cwd}\0{stdin}\0{stdout}\0{n}\0").unwrap_or(());
     for w in argv.iter().chain(extra) {
         plan.push_str(w);
         plan.push('\0');
@@ -223,7 +233,7 @@ fn words(e: &Engine) -> Vec<String> {
 fn read(done: &Exec, name: &str) -> Option<String> {
     let path = done.tmp.path().join(name);
     let meta = std::fs::symlink_metadata(&path).ok()?;
-    if !meta.file_type().is_file() || meta.len() > super::super::OUTPUT_CAP as u64 {
+    if !meta.file_type().is_file() || meta.len() > OUTPUT_CAP as u64 {
         return None;
     }
     std::fs::read(&path).ok().map(|b| String::from_utf8_lossy(&b).into_owned())

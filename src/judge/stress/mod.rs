@@ -102,6 +102,7 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         reference_limits: built.reference.1,
         generator: &built.generator,
         reader: reader.as_ref(),
+        many: reader.is_some() && many(&job.program) && a.reference.as_ref().is_some_and(many),
     };
     let outcome = run(ctx, &engine, &a);
     let confinement = sandbox::confinement(built.limits);
@@ -118,6 +119,13 @@ fn in_arg(name: &str, e: ToolError) -> ToolError {
         ToolError::Args(m) | ToolError::Domain(m) => ToolError::Args(format!("`{name}`: {m}")),
         other => other,
     }
+}
+
+/// Whether `p`'s LeetCode driver runs many testcases in one process (`--many MS`, a call a line
+/// in, "N RESULT" a line out; at a testcase that fails or is too slow it stops with 1).
+fn many(p: &Program) -> bool {
+    use crate::judge::toolchain::Lang::{Cpp, Go, Java, PyPy, Python};
+    matches!(p, Program::Code { lang: Python | PyPy | Cpp | Java | Go, .. })
 }
 
 fn cwd_of(p: &Program) -> Option<std::path::PathBuf> {
@@ -283,7 +291,7 @@ fn largest(e: &rounds::Engine, size: u64, cancelled: &dyn Fn() -> bool) -> Resul
         Some(r) => r.stdin("generated testcase", 1, &input)?.0,
         None => input,
     };
-    let run = super::execute(&e.program, e.program_cwd.as_deref(), e.limits, stdin.as_bytes(), cancelled)?;
+    let run = super::execute_large(&e.program, e.program_cwd.as_deref(), e.limits, stdin.as_bytes(), cancelled)?;
     let o = &run.out;
     let (verdict, exit) =
         super::verdict::of_end(&o.end, &o.stderr, run.memory_limited).unwrap_or((super::verdict::Verdict::Ac, None));

@@ -72,7 +72,18 @@ fn verdict(o: &Outcome) -> (&'static str, String) {
     if o.cancelled {
         return ("CANCELLED", format!("cancelled after {} rounds without a difference", o.rounds));
     }
-    ("PASSED", format!("no difference in {} rounds", o.rounds))
+    // With `rounds: 0` "no difference in 0 rounds" read as if nothing had run: say what did.
+    let largest = match &o.largest {
+        Some((size, Ok(s))) => {
+            format!("the largest input (size {size}) ran in {} ms, within the time limit", s.time_ms)
+        }
+        _ => String::new(),
+    };
+    match (o.rounds, largest.is_empty()) {
+        (0, false) => ("PASSED", format!("no round run; {largest}")),
+        (n, false) => ("PASSED", format!("no difference in {n} rounds; {largest}")),
+        (n, true) => ("PASSED", format!("no difference in {n} rounds")),
+    }
 }
 
 fn counterexample(o: &Outcome, r: &Round) -> Value {

@@ -29,6 +29,9 @@ pub(super) struct Engine<'a> {
     pub(super) reference_limits: Limits,
     pub(super) generator: &'a GeneratorSource,
     pub(super) reader: Option<&'a Reader>,
+    /// LeetCode, both sides built by a driver that runs a batch's testcases in one process
+    /// (`--many`: `batch.rs`).
+    pub(super) many: bool,
 }
 
 /// One program's run in a round.

@@ -10,7 +10,7 @@ use super::super::leetcode::generate::{self, Plan};
 use super::super::plan::Reader;
 use super::super::sandbox::Limits;
 use super::super::verdict::{self, Verdict};
-use super::super::{execute, verdict::of_end};
+use super::super::{execute_large, verdict::of_end};
 use crate::models::Problem;
 
 /// A generator gets this long per input.
@@ -38,7 +38,7 @@ impl GeneratorSource {
             GeneratorSource::Program { argv, cwd, limits } => {
                 let mut argv = argv.clone();
                 argv.extend([seed.to_string(), size.to_string()]);
-                let done = execute(&argv, cwd.as_deref(), *limits, b"", cancelled)?;
+                let done = execute_large(&argv, cwd.as_deref(), *limits, b"", cancelled)?;
                 let out = &done.out;
                 if let Some((v, exit)) = of_end(&out.end, &out.stderr, done.memory_limited) {
                     let how = exit

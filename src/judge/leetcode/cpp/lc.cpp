@@ -7,6 +7,8 @@
 #define dup2 _dup2
 #define write _write
 #else
+#include <sys/time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 #endif
 
@@ -167,10 +169,47 @@ const J& api() {
     return v ? *v : none;
 }
 
-void start() {
+std::string prefix;  // "N ": in a child of `many`
+
+#ifndef _WIN32
+double ms() {
+    timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
+}
+
+// `--many MS`: python.py's `many` (docs/stress.md), each line in a child forked here.
+std::string many(const std::string& all, double limit, double started) {
+    for (size_t at = 0, end, n = 0; at < all.size(); at = end + 1, n++) {
+        end = std::min(all.find('\n', at), all.size());
+        double begin = ms(), spent = n ? 0 : begin - started;
+        pid_t pid = fork();
+        if (!pid) {
+            long us = std::max(long((limit - spent) * 1e3), 1000L);
+            itimerval t{{0, 0}, {us / 1000000, us % 1000000}};
+            setitimer(ITIMER_REAL, &t, nullptr);
+            prefix = std::to_string(n) + " ";
+            return all.substr(at, end - at);
+        }
+        int status = 1;
+        while (pid > 0 && waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+        }
+        if (pid < 0 || status || ms() - begin + spent > limit) std::_Exit(1);
+    }
+    std::_Exit(0);
+}
+#endif
+
+void start(int argc, char** argv) {
+#ifndef _WIN32
+    double started = ms();
+#endif
     std::string text;
     char buf[1 << 16];
     for (size_t n; (n = std::fread(buf, 1, sizeof buf, stdin)) > 0;) text.append(buf, n);
+#ifndef _WIN32
+    if (argc > 2 && std::string(argv[1]) == "--many") text = many(text, std::atof(argv[2]), started);
+#endif
     the_call.doc = Reader{text}.value();
     the_call.args = the_call.doc.get("args");
     if (const J* names = the_call.doc.get("names"))
@@ -204,7 +243,7 @@ void finish(const std::string& result) {
     std::cout.flush();
     std::cerr.flush();
     std::fflush(nullptr);
-    std::string line = result + "\n";
+    std::string line = prefix + result + "\n";
     for (size_t done = 0; done < line.size();) {
         auto n = write(real_stdout, line.data() + done, (unsigned)(line.size() - done));
         if (n <= 0) break;

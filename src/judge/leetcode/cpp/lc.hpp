@@ -67,7 +67,7 @@ struct Call {
 Call& call();
 // Reads the call from stdin and sends what the code prints to stderr (the result goes to the
 // real stdout, saved first).
-void start();
+void start(int argc, char** argv);
 // Writes the result as the last line of the real stdout and ends the program.
 [[noreturn]] void finish(const std::string& result);
 // Ends the program with a message on stderr (exit code 1).
@@ -434,6 +434,26 @@ void show_list(std::string& o, N* n) {
     for (int count = 0; n && count < 100000; n = n->next, count++) {
         if (count) o += ',';
         o += std::to_string(n->val);
+    }
+    o += ']';
+}
+
+// 430 as LeetCode serialises it, the inverse of build_multilevel: each level along `next`, then
+// for its first node with a `child`, a null and one more per node before it, and that level. A
+// flattened answer is one level; a `child` left set shows (LeetCode rejects it).
+template <class N>
+void show_multilevel(std::string& o, N* n) {
+    o += '[';
+    for (int count = 0; n && count < 100000;) {
+        N *hang = nullptr, *m = n;
+        int at = 0;
+        for (; m && count < 100000; m = m->next, count++) {
+            o += (count ? "," : "") + std::to_string(m->val);
+            if (!hang && m->child) hang = m;
+            at += !hang;
+        }
+        for (int k = 0; hang && k <= at; k++) o += ",null";
+        n = hang ? hang->child : nullptr;
     }
     o += ']';
 }

@@ -131,7 +131,7 @@ public:
     Node* child;
 };
 inline void lc_read(const oj_leetcode::J& j, Node*& n) { n = oj_leetcode::read_node<Node>(j, oj_leetcode::build_multilevel<Node>); }
-inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_list(o, n); }
+inline void lc_show(std::string& o, Node* n) { oj_leetcode::show_multilevel(o, n); }
 //@ tree
 struct Node {
     char val;

@@ -58,6 +58,10 @@ pub(super) struct Facts {
     pub(super) same_length: BTreeSet<String>,
     /// Strings with some character at least twice.
     pub(super) repeat: BTreeSet<String>,
+    /// Lists of distinct integers but `k` of them twice (3289's `exactly two repeated elements`).
+    pub(super) repeated: BTreeMap<String, usize>,
+    /// Lists whose items (every depth) add up to a total (2850's `Sum of grid is equal to 9`).
+    pub(super) sums: BTreeMap<String, Expr>,
     /// Lists of rows whose row `i` has `i + 1` items (120's triangle).
     pub(super) triangle: BTreeSet<String>,
     /// Adjacency lists (row `i`: node `i`'s neighbours, never `i`, each once), undirected ones,
@@ -269,6 +273,31 @@ fn relations(line: &str, tuples: &BTreeMap<String, (String, usize)>) -> Option<L
 }
 
 fn relation(l: &Expr, op: &str, r: &Expr, said: &mut Line) -> Option<()> {
+    // `1 < k * 2 < m` (1825): a term times a positive number is bounded by the other side over
+    // it, `<` made `<=` one nearer first (the terms are integers: `k <= (m - 1) / 2`).
+    let scaled = |e: &Expr| match e {
+        Expr::Op(a, '*', b) => match (&**a, &**b) {
+            (Expr::Key(k), Expr::Num(c)) | (Expr::Num(c), Expr::Key(k)) if *c > 0.0 => Some((k.clone(), *c)),
+            _ => None,
+        },
+        _ => None,
+    };
+    if op.starts_with(['<', '>'])
+        && let Some((k, c, other, right)) =
+            scaled(r).map(|(k, c)| (k, c, l, true)).or_else(|| scaled(l).map(|(k, c)| (k, c, r, false)))
+    {
+        let greater = op.starts_with('<') == right;
+        let shift = if op.len() == 2 {
+            0.0
+        } else if greater {
+            1.0
+        } else {
+            -1.0
+        };
+        let plus = Expr::Op(Box::new(other.clone()), '+', Box::new(Expr::Num(shift)));
+        let other = Expr::Op(Box::new(plus), '/', Box::new(Expr::Num(c)));
+        return relation(&Expr::Key(k), if greater { ">=" } else { "<=" }, &other, said);
+    }
     let key = |e: &Expr| if let Expr::Key(k) = e { Some(k.clone()) } else { None };
     let bound = |e: &Expr, strict| Bound { expr: e.clone(), strict, reverse: false };
     let reverse = |e: &Expr, strict| Bound { expr: e.clone(), strict, reverse: true };

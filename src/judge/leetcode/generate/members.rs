@@ -18,17 +18,23 @@ pub(super) fn read(params: &mut [Param], facts: &mut Facts) -> Vec<(String, Stri
     lists
 }
 
-/// `Each arr2[i] is in arr1` (1122): a list of integers whose items are another's.
+/// `Each arr2[i] is in arr1` (1122): a list of integers whose items are another's; `key is an
+/// integer from the array nums` (2200): an integer that is one of a list's.
 fn list_in_list(params: &[Param], facts: &mut Facts) -> Vec<(String, String)> {
-    let ints =
+    let list =
         |n: &str| params.iter().any(|p| p.name == n && p.role == Role::Plain && p.ty == Ty::List(Box::new(Ty::Int)));
+    let int = |n: &str| list(n) || params.iter().any(|p| p.name == n && p.ty == Ty::Int);
     let mut out = Vec::new();
     let mut rest = Vec::new();
     for line in std::mem::take(&mut facts.unread) {
         let lower = line.to_ascii_lowercase();
-        let named: Vec<&str> = words(&line).filter(|w| ints(w)).collect();
-        let in_ = [" is in ", " are in ", " is present in ", " exists in ", " appears in ", " also in "];
-        if named.len() == 2 && named[0] != named[1] && in_.iter().any(|w| lower.contains(w)) && !lower.contains(" not ")
+        let named: Vec<&str> = words(&line).filter(|w| int(w)).collect();
+        let in_ = [" is in ", " are in ", " is present in ", " exists in ", " appears in ", " also in ", " from "];
+        if named.len() == 2
+            && named[0] != named[1]
+            && list(named[1])
+            && in_.iter().any(|w| lower.contains(w))
+            && !lower.contains(" not ")
         {
             out.push((named[0].to_string(), named[1].to_string()));
             facts.read.push(line);

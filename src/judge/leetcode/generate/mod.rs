@@ -9,6 +9,7 @@
 //! break an unread one (`Exactly one valid answer exists`), and a counterexample is judged with
 //! that in mind.
 
+mod constraint_lines;
 mod constraints;
 mod expr;
 mod members;
@@ -16,7 +17,6 @@ mod nodes;
 mod prose;
 mod rng;
 mod shape;
-mod text;
 mod values;
 
 #[cfg(test)]
@@ -93,17 +93,17 @@ pub(crate) fn plan(
     node: Option<NodeKind>,
 ) -> Result<Plan, String> {
     let first = examples.first().ok_or("no example could be read: the parameters' types are unknown")?;
+    let lines = constraint_lines::constraint_lines(markdown);
     let form = match &first.call {
         Call::Function(args) => Form::Function(function(args, examples, code, node)?),
-        Call::Design { .. } => Form::Design(design(examples, code, node)?),
+        Call::Design { .. } => Form::Design(statement_names(design(examples, code, node)?, &lines)),
     };
     let names: Vec<(String, &'static str)> = match &form {
         Form::Function(ps) => ps.iter().map(|p| (p.name.clone(), p.role.nodes())).collect(),
         Form::Design(d) => d.methods.iter().flat_map(|m| &m.params).map(|p| (p.name.clone(), p.role.nodes())).collect(),
     };
-    let lines = text::constraint_lines(markdown);
     // `edges[i] = [a_i, b_i]` is often said in the statement, not under the constraints.
-    let statement: Vec<String> = markdown.lines().map(text::plain).collect();
+    let statement: Vec<String> = markdown.lines().map(constraint_lines::plain).collect();
     let mut facts = constraints::read(&lines, &statement, &constraints::Names { params: &names }, prose::sentence);
     let lower = markdown.to_ascii_lowercase();
     // What the statement's prose says of the tree, beyond the constraints.
@@ -201,6 +201,21 @@ fn design(examples: &[Example], code: Option<&str>, node: Option<NodeKind>) -> R
         p.role = shape::role(&p.name, &refs, declared, node);
     }
     Ok(Design { methods })
+}
+
+/// A design method's parameter named in the code but not in the constraints takes the name of
+/// the constraints that begins its own (731's `book(startTime, endTime)` under `0 <= start < end
+/// <= 10^9`: LeetCode renamed the code's, not the statement's): a call's arguments are positional.
+fn statement_names(mut d: Design, lines: &[String]) -> Design {
+    let words: Vec<&str> = lines.iter().flat_map(|l| l.split(|c: char| !(c.is_alphanumeric() || c == '_'))).collect();
+    for p in d.methods.iter_mut().flat_map(|m| m.params.iter_mut()) {
+        if let Some(w) = words.iter().find(|w| w.len() >= 3 && p.name.starts_with(**w))
+            && !words.contains(&p.name.as_str())
+        {
+            p.name = w.to_string();
+        }
+    }
+    d
 }
 
 /// A string every example writes as one character, with no length stated, is a character.

@@ -2,8 +2,8 @@
 //! is in the range [0, 10^4]`), alphabets (`s consists of lowercase English letters`, `s[i] is
 //! either '0' or '1'`), values from a set (`nums[i] is either 0 or 1`), unique or distinct
 //! values, sorted lists, permutations, edge lists that form a tree or repeat no edge, binary
-//! search trees, strings of the same length, a repeated letter, and a design problem's number of
-//! calls. Anything else is unread.
+//! search trees, strings of the same length, a repeated letter, values exactly `k` of which
+//! repeat, a list's sum, and a design problem's number of calls. Anything else is unread.
 
 use super::constraints::{self, Facts, Line, Names, Sort, Tuples};
 use super::expr::{self, Key};
@@ -20,7 +20,7 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
         let n = number_after(&lower, "at most")?;
         return constraints::fact(Vec::new(), move |f: &mut Facts| f.calls = Some(n));
     }
-    if let Some(said) = parity(line, &lower) {
+    if let Some(said) = parity(line, &lower).or_else(|| total(line, &lower, names)) {
         return Some(said);
     }
     if lower.contains("binary search tree") {
@@ -102,6 +102,18 @@ fn parity(line: &str, lower: &str) -> Option<Line> {
     let key = expr::term(line[..term.len()].trim())?;
     let k = key.clone();
     constraints::fact(vec![key], move |f: &mut Facts| f.parity.push((k, rem)))
+}
+
+/// `Sum of grid is equal to 9` (2850), `The sum of nums is n`: the items' total.
+fn total(line: &str, lower: &str, names: &Names) -> Option<Line> {
+    let rest = &line[lower.find("sum of ")? + 7..];
+    let (subject, value) = rest.split_once(" is equal to ").or_else(|| rest.split_once(" is "))?;
+    let name = expr::term(subject.split_whitespace().last()?)?.base().to_string();
+    let total = expr::parse(value)?;
+    names.params.iter().any(|(n, _)| *n == name).then_some(())?;
+    constraints::fact(vec![Key::Var(name.clone())], move |f: &mut Facts| {
+        f.sums.insert(name, total);
+    })
 }
 
 /// `The number of nodes in the tree is in the range [a, b]`, or `… is n`.
@@ -199,9 +211,20 @@ fn charset(tail: &str) -> Option<Vec<char>> {
         set.push(' ');
     }
     let quoted: Vec<char> = tail.chars().collect();
-    for w in quoted.windows(3) {
-        if (w[0] == '\'' && w[2] == '\'' || w[0] == '"' && w[2] == '"') && !set.contains(&w[1]) {
-            set.push(w[1]);
+    let quoted: Vec<char> = quoted
+        .windows(3)
+        .filter(|w| w[0] == '\'' && w[2] == '\'' || w[0] == '"' && w[2] == '"')
+        .map(|w| w[1])
+        .collect();
+    // `a digit in the range ['2', '9']` (17): the characters between, not every digit.
+    if let [a, b] = quoted[..]
+        && lower.contains("range")
+    {
+        return Some((a..=b).collect());
+    }
+    for c in quoted {
+        if !set.contains(&c) {
+            set.push(c);
         }
     }
     (!set.is_empty()).then_some(set)
@@ -243,6 +266,10 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
         Box::new(|f, t| {
             f.repeat.insert(t);
         })
+    } else if let Some(k) = exactly_repeated(lower) {
+        Box::new(move |f, t| {
+            f.repeated.insert(t, k);
+        })
     } else if lower.contains("valid tree") || lower.contains("form a tree") || lower.contains("represent a tree") {
         Box::new(|f, t| {
             f.tree_edges.insert(t);
@@ -279,6 +306,13 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
     constraints::fact(keys, move |f: &mut Facts| targets.into_iter().for_each(|t| apply(f, t)))
 }
 
+/// `exactly two repeated elements` (3289): how many values come twice.
+fn exactly_repeated(lower: &str) -> Option<usize> {
+    let word = lower.split("exactly ").nth(1)?.split_whitespace().next()?;
+    lower.contains("repeated").then_some(())?;
+    ["one", "two", "three"].iter().position(|w| *w == word).map(|i| i + 1).or_else(|| word.parse().ok())
+}
+
 /// A flag set on one target parameter.
 type Flag = Box<dyn Fn(&mut Facts, String)>;
 
@@ -286,6 +320,8 @@ fn sorted(lower: &str) -> Option<Sort> {
     if !(lower.contains("sorted") || lower.contains("order")) {
         return None;
     }
+    // `non-decreasing` says `decreasing` too (2529's ascending list was drawn descending).
+    let lower = lower.replace("non-decreasing", "ascending");
     if lower.contains("non-increasing") || lower.contains("descending") || lower.contains("decreasing") {
         Some(Sort::Descending)
     } else if lower.contains("non-decreasing") || lower.contains("ascending") || lower.contains("increasing") {

@@ -141,9 +141,21 @@ pub(super) fn declared<'a>(code: &'a str, name: &str) -> Option<&'a str> {
 /// A method's parameter names, from its definition in the code (`def push(self, val: int)`,
 /// `void push(int val)`, `push(val: number): void`); `self` left out.
 pub(super) fn method_params(code: &str, method: &str) -> Option<Vec<String>> {
-    let (_, inside) = groups(code).into_iter().find(|(before, _)| {
-        before.strip_suffix(method).is_some_and(|b| !b.ends_with(|c: char| c.is_alphanumeric() || c == '_' || c == '.'))
-    })?;
+    let named: Vec<(&str, &str)> = groups(code)
+        .into_iter()
+        .filter(|(before, _)| {
+            // Not a method's call (`tree->update(i + 1, nums[i])` in 307's C++, `self.update(…)`).
+            before
+                .strip_suffix(method)
+                .is_some_and(|b| !b.ends_with(|c: char| c.is_alphanumeric() || "_.>".contains(c)))
+        })
+        .collect();
+    // A definition's parameters are declared (`int left`, `left: int`, after `def`), a call's are
+    // not (307's `sumRange(index, index)` inside `update`): a definition first.
+    let declared = |(b, inside): &&(&str, &str)| {
+        b.trim_end_matches(method).trim_end().ends_with("def") || split_params(inside).all(|s| s.contains([' ', ':']))
+    };
+    let (_, inside) = named.iter().find(declared).or(named.first())?;
     Some(split_params(inside).filter_map(param_name).filter(|n| *n != "self").map(str::to_string).collect())
 }
 

@@ -205,11 +205,19 @@ fn one_item_fixed_is_not_every_item() {
 
 /// 307: a helper class of the solution's own came first with methods of the same names
 /// (`update(self, x, delta)`): the design class's parameters were not read, their ranges unread.
-/// Then `0 <= left <= right` was read but each argument drawn alone.
+/// Then `0 <= left <= right` was read but each argument drawn alone. In C++ the constructor's
+/// call `tree->update(i + 1, nums[i])` was taken for `update`'s definition (parameters `1`, `i`),
+/// and `update`'s call `sumRange(index, index)` for `sumRange`'s.
 #[test]
 fn design_methods_are_the_design_classs() {
-    let md = "**Constraints:**\n\n- `1 <= nums.length <= 3 * 10^4`\n- `-100 <= nums[i] <= 100`\n- `0 <= index < nums.length`\n- `-100 <= val <= 100`\n- `0 <= left <= right < nums.length`\n";
+    let cpp = "class BinaryIndexedTree {\npublic:\n    void update(int x, int delta) {}\n};\n\nclass NumArray {\npublic:\n    BinaryIndexedTree* tree;\n    NumArray(vector<int>& nums) {\n        for (int i = 0; i < n; ++i) tree->update(i + 1, nums[i]);\n    }\n    void update(int index, int val) {\n        int prev = sumRange(index, index);\n    }\n    int sumRange(int left, int right) { return 0; }\n};\n";
+    design_methods(cpp);
     let code = "class BinaryIndexedTree:\n    def __init__(self, n):\n        pass\n    def update(self, x: int, delta: int):\n        pass\n\nclass NumArray:\n    def __init__(self, nums: List[int]):\n        pass\n    def update(self, index: int, val: int) -> None:\n        pass\n    def sumRange(self, left: int, right: int) -> int:\n        pass\n";
+    design_methods(code);
+}
+
+fn design_methods(code: &str) {
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 3 * 10^4`\n- `-100 <= nums[i] <= 100`\n- `0 <= index < nums.length`\n- `-100 <= val <= 100`\n- `0 <= left <= right < nums.length`\n";
     let e = example::parse(
         "[\"NumArray\", \"sumRange\", \"update\", \"sumRange\"]\n[[[1, 3, 5]], [0, 2], [1, 2], [0, 2]]",
         "[null, 9, null, 8]",
@@ -379,8 +387,8 @@ fn a_triangles_rows() {
 /// dropped: `2^n - 1`, twice the range, and the accepted solutions differed on `n = 3, k = 5`.
 #[test]
 fn an_exponent_in_braces_is_a_group() {
-    assert_eq!(super::text::plain("`1 <= k <= 2^{n - 1}`"), "1 <= k <= 2^(n - 1)");
-    assert_eq!(super::text::plain("`{a} <= 10^{9}`"), "a <= 10^(9)");
+    assert_eq!(super::constraint_lines::plain("`1 <= k <= 2^{n - 1}`"), "1 <= k <= 2^(n - 1)");
+    assert_eq!(super::constraint_lines::plain("`{a} <= 10^{9}`"), "a <= 10^(9)");
     let md = "**Constraints:**\n\n- `1 <= n <= 30`\n- `1 <= k <= 2^{n - 1}`\n";
     let p = plan(md, &[ex("n = 2, k = 1")], None, None).unwrap();
     assert!(p.unread().is_empty(), "{:?}", p.unread());
@@ -432,5 +440,142 @@ fn a_quoted_letter_is_one_character() {
     for seed in 0..20 {
         let a = args_of(&p.testcase(seed, [0.3, 1.0][seed as usize % 2]));
         assert!(a[0].1.as_str().unwrap().chars().all(|c| c.is_ascii_digit() || c == '#'), "{a:?}");
+    }
+}
+
+/// 2850's `Sum of grid is equal to 9` and 3289's `nums contains exactly two repeated elements`
+/// were unread: grids of any sum made an accepted solution run out of time, lists with other
+/// repeats made two accepted solutions differ.
+#[test]
+fn sums_and_exact_repeats() {
+    let md = "**Constraints:**\n\n- `grid.length == grid[i].length == 3`\n- `0 <= grid[i][j] <= 9`\n- Sum of `grid` is equal to `9`.\n";
+    let p = plan(md, &[ex("grid = [[1,1,0],[1,1,1],[1,2,1]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for (seed, size) in (0..40).map(|s| (s, [0.1, 0.5, 1.0][s as usize % 3])) {
+        let Call::Function(args) = example::parse(&p.testcase(seed, size), "0").unwrap().call else { panic!() };
+        let cells: Vec<i64> = args[0]
+            .1
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap())
+            .map(|v| v.as_i64().unwrap())
+            .collect();
+        assert!(
+            cells.len() == 9 && cells.iter().all(|c| (0..=9).contains(c)) && cells.iter().sum::<i64>() == 9,
+            "{cells:?}"
+        );
+    }
+    let md = "**Constraints:**\n\n- `2 <= n <= 100`\n- `nums.length == n + 2`\n- `0 <= nums[i] < n`\n- The input is generated such that `nums` contains **exactly** two repeated elements.\n";
+    let p = plan(md, &[ex("nums = [0,1,1,0]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for (seed, size) in (0..40).map(|s| (s, [0.1, 0.5, 1.0][s as usize % 3])) {
+        let Call::Function(args) = example::parse(&p.testcase(seed, size), "0").unwrap().call else { panic!() };
+        let mut nums: Vec<i64> = args[0].1.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+        let n = nums.len() as i64 - 2;
+        nums.sort_unstable();
+        let twice = nums.windows(2).filter(|w| w[0] == w[1]).count();
+        nums.dedup();
+        assert!(twice == 2 && nums.len() as i64 == n && nums.iter().all(|x| (0..n).contains(x)), "{nums:?}");
+    }
+}
+
+/// 308: a design constructor's grid drew its width without keeping it: a later call's
+/// `col2 < n` (`n == matrix[i].length`) took `n`'s own bound, 200, past a 1-column matrix.
+#[test]
+fn a_design_grids_width_bounds_later_calls() {
+    let md = "**Constraints:**\n\n- `m == matrix.length`\n- `n == matrix[i].length`\n- `1 <= m, n <= 200`\n- `-1000 <= matrix[i][j] <= 1000`\n- `0 <= row < m`\n- `0 <= col < n`\n- `-1000 <= val <= 1000`\n- `0 <= row1 <= row2 < m`\n- `0 <= col1 <= col2 < n`\n- At most `5000` calls will be made to `sumRegion` and `update`.\n";
+    let code = "class NumMatrix:\n    def __init__(self, matrix: List[List[int]]):\n        pass\n    def update(self, row: int, col: int, val: int) -> None:\n        pass\n    def sumRegion(self, row1: int, col1: int, row2: int, col2: int) -> int:\n        pass\n";
+    let e = example::parse(
+        "[\"NumMatrix\", \"sumRegion\", \"update\", \"sumRegion\"]\n[[[[3, 0, 1], [5, 6, 3]]], [1, 1, 1, 2], [1, 1, 2], [0, 0, 1, 1]]",
+        "[null, 9, null, 8]",
+    )
+    .unwrap();
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..30 {
+        let t = p.testcase(seed, [0.1, 0.5][seed as usize % 2]);
+        let Call::Design { methods, args } = example::parse(&t, "0").unwrap().call else { panic!() };
+        let grid = args[0][0].as_array().unwrap();
+        let (m, n) = (grid.len() as i64, grid[0].as_array().unwrap().len() as i64);
+        for (name, a) in methods.iter().zip(&args).skip(1) {
+            let a: Vec<i64> = a.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+            let ok = if name == "update" {
+                a[0] < m && a[1] < n
+            } else {
+                a[0] <= a[2] && a[2] < m && a[1] <= a[3] && a[3] < n
+            };
+            assert!(ok, "{m}x{n} {name}{a:?}");
+        }
+    }
+}
+
+/// 2529's `nums is sorted in a non-decreasing order` was read as descending (`decreasing`).
+#[test]
+fn non_decreasing_is_ascending() {
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 2000`\n- `-2000 <= nums[i] <= 2000`\n- `nums` is sorted in a **non-decreasing order**.\n";
+    let p = plan(md, &[ex("nums = [-2,-1,-1,1,2,3]")], None, None).unwrap();
+    for seed in 0..20 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else { panic!() };
+        let nums: Vec<i64> = args[0].1.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+        assert!(nums.windows(2).all(|w| w[0] <= w[1]), "{nums:?}");
+    }
+}
+
+/// 731: the code's `book(startTime, endTime)` under the statement's `0 <= start < end <= 10^9`:
+/// the range was unread and the calls drew `book(3, 0)`.
+#[test]
+fn a_design_parameter_takes_the_statements_shorter_name() {
+    let md = "**Constraints:**\n\n- `0 <= start < end <= 10^9`\n- At most `1000` calls will be made to `book`.\n";
+    let code = "class MyCalendarTwo:\n    def __init__(self):\n        pass\n    def book(self, startTime: int, endTime: int) -> bool:\n        pass\n";
+    let e = example::parse("[\"MyCalendarTwo\", \"book\", \"book\"]\n[[], [10, 20], [50, 60]]", "[null, true, true]")
+        .unwrap();
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let Call::Design { args, .. } = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else { panic!() };
+        for a in args.iter().skip(1) {
+            let a: Vec<i64> = a.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+            assert!(0 <= a[0] && a[0] < a[1] && a[1] <= 1_000_000_000, "{a:?}");
+        }
+    }
+}
+
+/// 1825's `1 < k*2 < m`: a term times a number was unread, and `k` drawn from the examples'
+/// range, past `m / 2`.
+#[test]
+fn a_scaled_term_is_bounded() {
+    let md = "**Constraints:**\n\n- `3 <= m <= 10^5`\n- `1 < k*2 < m`\n";
+    let p = plan(md, &[ex("m = 3, k = 1")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.3), "0").unwrap().call else { panic!() };
+        let (m, k) = (args[0].1.as_i64().unwrap(), args[1].1.as_i64().unwrap());
+        assert!(1 < k * 2 && k * 2 < m, "m = {m}, k = {k}");
+    }
+}
+
+/// 2200's `key is an integer from the array nums` was unread: a `key` no item has made two
+/// accepted solutions differ.
+#[test]
+fn an_integer_from_a_list() {
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 1000`\n- `1 <= nums[i] <= 1000`\n- `key` is an integer from the array `nums`.\n- `1 <= k <= nums.length`\n";
+    let p = plan(md, &[ex("nums = [3,4,9,1,3,9,5], key = 9, k = 1")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else { panic!() };
+        assert!(args[0].1.as_array().unwrap().contains(&args[1].1), "{args:?}");
+    }
+}
+
+/// 17's `digits[i] is a digit in the range ['2', '9']` was read as every digit: `"0"` was drawn.
+#[test]
+fn a_range_of_characters() {
+    let md = "**Constraints:**\n\n- `0 <= digits.length <= 4`\n- `digits[i]` is a digit in the range `['2', '9']`.\n";
+    let p = plan(md, &[ex("digits = \"23\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..30 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 1.0), "0").unwrap().call else { panic!() };
+        assert!(args[0].1.as_str().unwrap().chars().all(|c| ('2'..='9').contains(&c)), "{args:?}");
     }
 }

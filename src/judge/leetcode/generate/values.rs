@@ -386,9 +386,44 @@ impl Gen<'_> {
                 json_str(&s.into_iter().collect::<String>())
             }
             (Ty::Char, _) => json_str(&self.string(p, 1)),
-            (Ty::List(inner), _) => self.list(p, inner),
+            (Ty::List(inner), _) => {
+                let s = self.list(p, inner);
+                self.total(p, s)
+            }
             (Ty::Unknown, _) => p.seen.first().map_or_else(|| "null".into(), Value::to_string),
         }
+    }
+
+    /// A list of integers whose sum is stated (2850's `Sum of grid is equal to 9`): items moved
+    /// up or down within their range until they add up (left as drawn when they cannot).
+    fn total(&mut self, p: &Param, s: String) -> String {
+        fn walk(v: &mut Value, f: &mut dyn FnMut(&mut Value)) {
+            match v {
+                Value::Array(a) => a.iter_mut().for_each(|x| walk(x, f)),
+                x => f(x),
+            }
+        }
+        let want = self.plan.facts.sums.get(&p.name).and_then(|e| e.eval(&|k| self.env.get(k).copied()));
+        let want = want.filter(|_| leaf_ty(&p.ty) == Ty::Int);
+        let (Some(want), Ok(mut v)) = (want, serde_json::from_str::<Value>(&s)) else { return s };
+        let (lo, hi) = self.elem_range(p, None);
+        let mut xs = Vec::new();
+        walk(&mut v, &mut |x| xs.push(x.as_f64().unwrap_or(0.0)));
+        let mut diff = want - xs.iter().sum::<f64>();
+        for step in 0..xs.len() * 8 {
+            if diff == 0.0 || xs.is_empty() {
+                break;
+            }
+            // Random steps first, then every item in turn, as far as its range goes.
+            let i = if step < xs.len() * 7 { self.rng.below(xs.len() as u64) as usize } else { step % xs.len() };
+            let room = if diff > 0.0 { hi - xs[i] } else { xs[i] - lo }.min(diff.abs()).floor();
+            let d = if step < xs.len() * 7 { self.rng.range(0, room as i64) as f64 } else { room };
+            xs[i] += d.copysign(diff);
+            diff -= d.copysign(diff);
+        }
+        let mut it = xs.into_iter();
+        walk(&mut v, &mut |x| *x = Value::from(it.next().unwrap_or(0.0) as i64));
+        v.to_string()
     }
 
     /// 141's `pos`: -1 or an index of the list beside it.
@@ -530,6 +565,12 @@ impl Gen<'_> {
             let mut v: Vec<i64> = (base..base + n as i64).collect();
             self.shuffle(&mut v);
             v
+        } else if let Some(&k) = facts.repeated.get(&p.name) {
+            // Distinct values, `k` of them (the first drawn, in random order) twice.
+            let mut v = self.distinct(lo, hi, n.saturating_sub(k));
+            v.extend_from_within(..k.min(v.len()));
+            self.shuffle(&mut v);
+            v
         } else if facts.unique.contains(&p.name) {
             self.distinct(lo, hi, n)
         } else {
@@ -639,7 +680,13 @@ impl Gen<'_> {
                     number(x, p.ty == Ty::Double)
                 }
                 _ => {
-                    self.env.remove(&Key::Len(p.name.clone()));
+                    // Its length and width drawn afresh and kept, for the calls after it (308's
+                    // `sumRegion(row1, col1, row2, col2)` with `col2 < n`, `n == matrix[i].length`).
+                    let keys = self.scalar_keys(p);
+                    for k in &keys {
+                        self.env.remove(k);
+                    }
+                    self.assign_all(keys);
                     self.value(p)
                 }
             })

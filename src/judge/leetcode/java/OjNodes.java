@@ -1,10 +1,9 @@
 // The Java driver's nodes: LeetCode's linked structures built from the forms its examples write
-// them in, and shown back in the same forms. A class's form is read from its fields, so that the
-// `Node` of any template (the kinds written beside the code, or the one its comment defines) is
-// built as LeetCode builds it: a list (`pos` makes a cycle), a binary tree in level order (with
-// `parent` pointers where the class has them), an N-ary tree, a graph's adjacency list, a list
-// with `random` pointers, a tree with `next` pointers, a quad tree, a multilevel doubly linked
-// list, a doubly linked list, a circular list.
+// them in, and shown back in the same forms. ListNode, TreeNode and PolyNode are themselves; a
+// `Node` is the kind the judge decided (the call's "node"), never read from its class: a list
+// (`pos` makes a cycle), a binary tree in level order (with `parent` pointers for "parent"), an
+// N-ary tree, a graph's adjacency list, a list with `random` pointers, a tree with `next` pointers,
+// a quad tree, a multilevel doubly linked list, a doubly linked list, a circular list, 426's ring.
 import java.lang.reflect.*;
 import java.util.*;
 
@@ -80,7 +79,7 @@ final class OjNodes {
         for (Object x : xs) {
             nodes.add(make(c, x));
         }
-        boolean prev = nodeOf(c, "doubly");
+        boolean prev = nodeOf(c, "doubly") || nodeOf(c, "multilevel");
         for (int i = 0; i + 1 < nodes.size(); i++) {
             set(nodes.get(i), "next", nodes.get(i + 1));
             if (prev) {
@@ -292,13 +291,15 @@ final class OjNodes {
     /** A node as LeetCode shows it, as JSON. */
     static String show(Object v) {
         List<Object> out = new ArrayList<>();
+        if (nodeOf(v.getClass(), "ring")) {
+            // 426: the tree made a circular doubly linked list, shown along `right`.
+            return OjJson.write(along(v, "right"));
+        }
         switch (form(v.getClass())) {
             case "tree":
-                if (!ring(v, "right")) {
-                    return OjJson.write(levelOrder(v, BINARY));
-                }
-                // 426: a tree made a circular doubly linked list, shown along `right`.
-                return OjJson.write(along(v, "right"));
+                return OjJson.write(levelOrder(v, BINARY));
+            case "multilevel":
+                return OjJson.write(multilevel(v));
             case "quad":
                 return OjJson.write(levelOrder(v, QUAD));
             case "nary":
@@ -335,7 +336,7 @@ final class OjNodes {
     }
 
     /** The values along `field` until the end or a node seen before (a PolyNode's value is
-     * `[coefficient, power]`). */
+     * `[coefficient, power]`); the seen set guards the value (a ring ends where it comes back). */
     private static List<Object> along(Object v, String field) {
         List<Object> out = new ArrayList<>();
         Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -345,14 +346,25 @@ final class OjNodes {
         return out;
     }
 
-    private static boolean ring(Object v, String field) {
-        Set<Object> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-        for (Object n = get(v, field); n != null && seen.add(n); n = get(n, field)) {
-            if (n == v) {
-                return true;
+    /** 430 as LeetCode serialises it, the inverse of the builder: each level along `next`, then
+     * for its first node with a `child`, a null and one more per node before it, and that level.
+     * A flattened answer is one level; a `child` left set shows (LeetCode rejects it). */
+    private static List<Object> multilevel(Object v) {
+        List<Object> out = new ArrayList<>();
+        while (v != null && out.size() < 100000) {
+            Object hang = null;
+            int at = 0;
+            for (Object n = v; n != null && out.size() < 100000; n = get(n, "next")) {
+                out.add(get(n, "val"));
+                hang = hang == null && get(n, "child") != null ? n : hang;
+                at += hang == null ? 1 : 0;
             }
+            for (int k = 0; hang != null && k <= at; k++) {
+                out.add(null);
+            }
+            v = hang == null ? null : get(hang, "child");
         }
-        return false;
+        return out;
     }
 
     /** Level order with null for a missing child, trailing nulls trimmed; a quad tree's node is
@@ -438,15 +450,6 @@ final class OjNodes {
             return f.get(node);
         } catch (ReflectiveOperationException e) {
             return null;
-        }
-    }
-
-    private static boolean has(Class<?> c, String field) {
-        try {
-            c.getDeclaredField(field);
-            return true;
-        } catch (NoSuchFieldException e) {
-            return false;
         }
     }
 }

@@ -80,6 +80,8 @@ NODES.ring = NODES.tree;
 NODES.circular = NODES.list;
 // The kinds (the judge's "node", never guessed here) whose `Node` is built as a binary tree.
 const TREES = [null, "next", "parent", "tree", "ring"];
+// The code's own node classes as the LeetCode class each is (`node::own_classes`): `{ "ListNode2": "ListNode" }`.
+let CLASSES = {};
 
 class NestedInteger {
   constructor(value) {
@@ -583,26 +585,28 @@ function show(v, kind, value) {
   if (iterable(v)) return show(Array.from(v), kind, value);
   if (Array.isArray(v)) return v.map((x) => show(x, kind, value));
   if (isNested(v)) return v.isInteger() ? v.getInteger() : v.getList().map((x) => show(x));
-  if (v !== null && typeof v === "object" && "coefficient" in v) return showList(v, (n) => [n.coefficient, n.power]);
+  if (kind === "poly" && v !== null && typeof v === "object") return showList(v, (n) => [n.coefficient, n.power]);
   if (!isNode(v)) return v;
-  if (v instanceof ListNode) return showList(v);
-  if (v instanceof TreeNode) return showTree(v);
-  // `Node`: shown as the judge's kind says.
+  // LeetCode's classes by name (the code's own, or as the call's "classes" name them); other nodes
+  // by the judge's kind; none: the binary tree built for none.
+  const name = CLASSES[v.constructor && v.constructor.name] || (v.constructor && v.constructor.name);
+  if (name === "ListNode") return showList(v);
+  if (name === "TreeNode") return showTree(v);
   if (kind === "quad") return showQuad(v);
   if (kind === "nary") return showNary(v);
   if (kind === "graph") return showGraph(v);
   if (kind === "random") return showRandom(v);
   if (kind === "next") return showNext(v);
-  if (kind === "ring") return ring(v) || showTree(v);
-  if (kind === "circular") return showCircular(v);
-  if ("left" in v || "right" in v) return showTree(v);
-  return showList(v);
+  if (kind === "ring") return showCircular(v, "right");
+  if (kind === "circular") return showCircular(v, "next");
+  return TREES.includes(kind) ? showTree(v) : showList(v);
 }
 
-// A circular list's values from `v`, until it comes back (708).
-function showCircular(v) {
+// A circular list's values along `next` (708) or `right` (426) until it comes back; the cap guards
+// the value, not the kind.
+function showCircular(v, along) {
   const out = [];
-  for (let n = v; n && out.length < 100000; n = n.next) {
+  for (let n = v; n && out.length < 100000; n = n[along]) {
     if (out.length && n === v) break;
     out.push(n.val);
   }
@@ -613,17 +617,6 @@ function showList(v, val = (n) => n.val) {
   const out = [];
   for (; v && out.length < 100000; v = v.next) out.push(val(v));
   return out;
-}
-
-// The values of a circular list linked by `right` from `v` (426 makes a tree one), else null.
-function ring(v) {
-  const out = [];
-  let n = v;
-  do {
-    out.push(n.val);
-    n = n.right;
-  } while (n && n !== v && out.length < 100000);
-  return n === v ? out : null;
 }
 
 function showTree(v) {
@@ -701,7 +694,7 @@ const TREE_NAMES = /^(root|root[12])$/;
 
 // An argument as the code takes it: node lists built, a node given by its value found.
 function convert(ctx, p, v) {
-  const t = ownNodes(p.type, ctx.kind) || (p.name && LIST_NAMES.test(p.name) ? "ListNode" : TREE_NAMES.test(p.name) ? "TreeNode" : "");
+  const t = ownNodes(p.type) || (p.name && LIST_NAMES.test(p.name) ? "ListNode" : TREE_NAMES.test(p.name) ? "TreeNode" : "");
   const has = (name) => new RegExp(`(^|[^\\w$])${name}([^\\w$]|$)`).test(t);
   const many = /\[\]|Array</.test(t);
   const lists = Array.isArray(v) && v.length > 0 && v.every(Array.isArray);
@@ -741,26 +734,8 @@ function convert(ctx, p, v) {
   return v;
 }
 
-// A type naming a node class of the code's own (`ListNode2`, `BinaryTreeNode`), read as LeetCode's
-// `ListNode` or `TreeNode` by its fields: TypeScript's types are structural, so LeetCode passes its
-// own nodes to such a parameter. Where the problem has a `Node` (426's ring), it is that `Node`.
-function ownNodes(t, kind) {
-  return (t || "").replace(/[A-Za-z_$][\w$]*/g, (name) => {
-    const C = /^(ListNode|TreeNode|_?Node|null|undefined|Array)$/.test(name) ? undefined : lookup(name);
-    if (typeof C !== "function" || !C.prototype) return name;
-    let o;
-    try {
-      o = new C();
-    } catch {
-      return name;
-    }
-    if (o === null || typeof o !== "object" || !("val" in o)) return name;
-    if (kind) return "Node";
-    // Only LeetCode's own fields: a class with `child` or `prev` is another structure.
-    const only = (fields) => Object.keys(o).every((k) => fields.includes(k));
-    return only(["val", "left", "right"]) ? "TreeNode" : only(["val", "next"]) ? "ListNode" : name;
-  });
-}
+// A type naming a node class of the code's own (`ListNode2`) as the one the judge read it as.
+const ownNodes = (t) => (t || "").replace(/[A-Za-z_$][\w$]*/g, (name) => CLASSES[name] || name);
 
 function allNodes(root) {
   const out = root ? [root] : [];
@@ -1048,6 +1023,7 @@ function main(argv) {
   const o = options(argv);
   const call = JSON.parse(fs.readFileSync(0, "utf8"));
   const kind = call.node || null;
+  CLASSES = call.classes || {};
   const NodeClass = NODES[kind] || NODES.next;
   Object.assign(globalThis, { ListNode, TreeNode, Node: NodeClass, _Node: NodeClass, NestedInteger, Employee, PolyNode });
   // What tsc writes for a file with `export` (CommonJS) runs as a script too.
