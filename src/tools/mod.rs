@@ -15,14 +15,6 @@
 //! `test_solution`, whose operation is the local judge (`judge/`), is declared here like the
 //! others but offered only under `--allow-run`: [`listed`] adds it, and only then.
 
-/// A schema file of `schemas/`, as build.rs compiles it in (without the white space between
-/// tokens).
-macro_rules! schema_file {
-    ($name:literal) => {
-        include_str!(concat!(env!("OUT_DIR"), "/schemas/", $name))
-    };
-}
-
 pub(crate) mod schema;
 
 use serde_json::{Map, Value};
@@ -223,7 +215,7 @@ statement as Markdown. Use it when the user asks for today's LeetCode problem (o
 day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's daily problem, whose day follows \
 China time (UTC+8), in Chinese unless `language: \"en\"`. If the backend is still fetching the problem, the answer \
 says so and when to retry.",
-    output_schema: || schema::load(schema_file!("daily.output.json")),
+    output_schema: || schema::load(schema::file("daily.output.json")),
     params: &[
         optional(
             "domain",
@@ -250,7 +242,7 @@ acceptance rate and the full statement as Markdown (TeX math kept as $…$). Use
 and id, e.g. leetcode 1, codeforces 1920A, atcoder abc321_a, luogu P1001, spoj SP1. Ids are case-sensitive; \
 LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead. `language: \"zh\"` \
 gives LeetCode's Chinese statement (when a language is missing, the one that exists, with a note).",
-    output_schema: || schema::load(schema_file!("problem.output.json")),
+    output_schema: || schema::load(schema::file("problem.output.json")),
     params: &[
         required("source", r#""@source""#),
         required(
@@ -274,7 +266,7 @@ modes: give `source` and `id` to find neighbours of that problem, or give `query
 text, e.g. a statement or an idea such as \"shortest path with one free edge\") to search by meaning; `query` \
 wins when both are given. Returns a table of source, id, title, difficulty, similarity and link; follow up with \
 get_problem to read one.",
-    output_schema: || schema::load(schema_file!("similar.output.json")),
+    output_schema: || schema::load(schema::file("similar.output.json")),
     params: &[
         optional(
             "source",
@@ -312,7 +304,7 @@ const RESOLVE: Tool = Tool {
 codeforces.com, atcoder.jp, luogu.com.cn), a prefixed id (\"codeforces:1920A\", \"atcoder:abc321_a\"), a LeetCode \
 slug (\"two-sum\") or a bare id (\"1920A\", \"P3371\", \"SP1\"). Returns the same Markdown as get_problem. Use it \
 when the platform or id is not given separately.",
-    output_schema: || schema::load(schema_file!("resolve.output.json")),
+    output_schema: || schema::load(schema::file("resolve.output.json")),
     params: &[
         required(
             "query",
@@ -333,7 +325,7 @@ const STATUS: Tool = Tool {
     description: "Show which online judges the backend covers and how completely: for each platform the number \
 of problems stored, how many lack a statement, and how many are not yet searchable by similarity. Use it to \
 explain missing statements or empty similarity results. Needs the server's API token.",
-    output_schema: || schema::load(schema_file!("status.output.json")),
+    output_schema: || schema::load(schema::file("status.output.json")),
     params: &[],
     hints: READS,
     call: problems::status::call,
@@ -348,7 +340,7 @@ rate. Returns a compact table (id, title, difficulty, rating, tags, link) one pa
 get the next page. Use it to pick practice problems (\"hard graph problems on LeetCode\", \"Codeforces 1200-1400 \
 greedy\"); use list_tags to see the tag names, and get_problem to read a statement. A tag that itself contains a \
 comma (list_tags shows it in quotes) cannot be a `tags` filter: the backend splits the filter on commas.",
-    output_schema: || schema::load(schema_file!("search.output.json")),
+    output_schema: || schema::load(schema::file("search.output.json")),
     params: &[
         required("source", r#""@source""#),
         optional("search", r#"{"description": "Words in the title (English or Chinese) or an id.", "type": "string"}"#),
@@ -387,7 +379,7 @@ const TAGS: Tool = Tool {
     description: "List the topic tags used on one platform (lowercased, e.g. \"dynamic programming\", \"graph\"). \
 Use it before search_problems to pick valid `tags`. When a tag itself contains a comma, every tag is shown in \
 double quotes; such a tag cannot be a search_problems filter (the backend splits that filter on commas).",
-    output_schema: || schema::load(schema_file!("tags.output.json")),
+    output_schema: || schema::load(schema::file("tags.output.json")),
     params: &[required("source", r#""@source""#)],
     hints: READS,
     call: problems::tags::call,
@@ -402,7 +394,7 @@ log's first read of the problem (get_problem, get_daily_challenge) unless `time_
 counted from its test_solution calls unless `attempts` is given. Answers with one line to repeat to the user, e.g. \
 \"Recorded claude-sonnet on atcoder abc321_c: accepted in 4 min 12 s after 3 local runs (your average on AtCoder C \
 problems: 6 min 03 s over 11 solves)\". Call it once per verdict, only when the user reports one or asks you to.",
-    output_schema: || schema::load(schema_file!("record_solve.output.json")),
+    output_schema: || schema::load(schema::file("record_solve.output.json")),
     params: &[
         required("source", r#""@source""#),
         required(
@@ -442,7 +434,7 @@ per platform and per difficulty; per model; the average and median time from a p
 all-AC local run; the verdicts met most often; the last ten problems. Filters: `model`, `source`, `since` and `until` \
 (a day YYYY-MM-DD, `until` inclusive, or an RFC 3339 time). Use it when the user asks about their progress or \
 history; the resource oj://log/{source}/{id} has one problem's history.",
-    output_schema: || schema::load(schema_file!("solve_stats.output.json")),
+    output_schema: || schema::load(schema::file("solve_stats.output.json")),
     params: &[
         optional(
             "model",
@@ -476,7 +468,7 @@ and, where the OS allows, a memory limit and confinement (bubblewrap or unshare 
 filesystem read-only but for the run's folder, no network, on Linux only its own processes. It can still read what \
 you can; the result's `confinement` says what held on this machine. Samples are weak tests: add edge cases with \
 `custom_tests`, and once the samples pass, run stress_test against a brute force before submitting.",
-    output_schema: || schema::load(schema_file!("test_solution.output.json")),
+    output_schema: || schema::load(schema::file("test_solution.output.json")),
     params: &[
         required("source", r#""@source""#),
         required(
@@ -543,7 +535,7 @@ outputs, the first difference, and the seed and size. A crashing reference is re
 statement accepts several answers and no checker is given, a difference is OUTPUTS_DIFFER, not WA. `largest: true` \
 also runs the program once on the generator's input at `largest_size` and reports TLE when it is too slow. Keep \
 sizes small (the default sizes are 1 to 10) so the brute force stays fast and counterexamples readable.",
-    output_schema: || schema::load(schema_file!("stress_test.output.json")),
+    output_schema: || schema::load(schema::file("stress_test.output.json")),
     params: &[
         required("source", r#""@source""#),
         required(
