@@ -49,7 +49,13 @@ pub struct Opts<'a> {
 
 impl Default for Opts<'_> {
     fn default() -> Self {
-        Opts { base_url: None, token: Some(TOKEN), env: vec![("OJ_MCP_NOW", LATE_UTC.to_string())], args: vec![], leak_fd: false }
+        Opts {
+            base_url: None,
+            token: Some(TOKEN),
+            env: vec![("OJ_MCP_NOW", LATE_UTC.to_string())],
+            args: vec![],
+            leak_fd: false,
+        }
     }
 }
 
