@@ -266,8 +266,10 @@ pub(crate) fn include_block(source: &str) -> Option<String> {
             rest = r;
         } else if rest.starts_with(['#', 'u', 't']) {
             let line = rest[..rest.len() - skip_line(rest).len()].trim_end();
-            // The block ends after its last include or `using` line: a `#define` after them is
-            // the program's, and would make another header of the same includes.
+            // The block ends after its last include or `using namespace` line: a `#define` after
+            // them is the program's, and would make another header of the same includes. A type's
+            // other name (`using ll = long long;`) is the program's too, left out of the header
+            // but not ending the block: programs that differ only in their aliases share one.
             let ends = match block_line(line) {
                 Some(Line::Include(name)) => {
                     includes += 1;
@@ -275,6 +277,10 @@ pub(crate) fn include_block(source: &str) -> Option<String> {
                     true
                 }
                 Some(Line::Using) => true,
+                Some(Line::Alias) => {
+                    rest = skip_line(rest);
+                    continue;
+                }
                 Some(Line::Other) => false,
                 None => break,
             };
@@ -299,9 +305,11 @@ fn is_name(s: &str) -> bool {
 /// A line of an include block.
 enum Line<'a> {
     Include(&'a str),
-    /// `using namespace std;`, or a type's other name on one line (`using ll = long long;`,
-    /// `typedef long long ll;`): C++ allows one again alike, as the program then says it.
+    /// `using namespace std;`: C++ allows it again, as the program then says it.
     Using,
+    /// A type's other name on one line (`using ll = long long;`, `typedef long long ll;`): the
+    /// program's, read where it is; the header goes on past it.
+    Alias,
     /// `#define`, `#undef`, `#pragma` (not `once`).
     Other,
 }
@@ -322,7 +330,7 @@ fn block_line(line: &str) -> Option<Line<'_>> {
         // One declaration of a type's name: no braces (a struct), no second statement.
         let one = alias.ends_with(';') && alias.matches(';').count() == 1 && !alias.contains(['{', '}', '(']);
         let named = line.starts_with("typedef") || alias.split_once('=').is_some_and(|(n, _)| is_name(n.trim()));
-        return (one && named).then_some(Line::Using);
+        return (one && named).then_some(Line::Alias);
     }
     let directive = line.strip_prefix('#')?.trim_start_matches([' ', '\t']);
     if let Some(rest) = directive.strip_prefix("include") {
@@ -673,15 +681,19 @@ mod tests {
                     "#include <bits/stdc++.h>\nusing namespace std;\n#include <atcoder/all>\nusing namespace atcoder;\n",
                 ),
             ),
-            // A user's template: type names among the includes (as C++ allows them twice).
+            // A user's template: type names among the includes, left to the program (so that
+            // templates that differ only in them share a header), and the includes after them kept.
             (
                 "#include <bits/stdc++.h>\nusing namespace std;\nusing ll = long long; // 64 bits\ntypedef pair<int, int> P;\n\
 #include <atcoder/all>\nusing namespace atcoder;\n// using mint = modint998244353;\n#define rep(i, n) for (;;)\n\
 using vi = vector<int>;\nstruct S {};\n",
                 Some(
-                    "#include <bits/stdc++.h>\nusing namespace std;\nusing ll = long long; // 64 bits\n\
-typedef pair<int, int> P;\n#include <atcoder/all>\nusing namespace atcoder;\n#define rep(i, n) for (;;)\nusing vi = vector<int>;\n",
+                    "#include <bits/stdc++.h>\nusing namespace std;\n#include <atcoder/all>\nusing namespace atcoder;\n",
                 ),
+            ),
+            (
+                "#include <bits/stdc++.h>\nusing namespace std;\nusing ll = long long;\nusing P = pair<ll, ll>;\nint main(){}",
+                Some("#include <bits/stdc++.h>\nusing namespace std;\n"),
             ),
             ("#include <bits/stdc++.h>\nusing std::cin;\nusing F = int(int);\n", Some(bits)),
             ("#include <bits/stdc++.h>\ntypedef struct { int a; } A;\n", Some(bits)),
