@@ -251,7 +251,8 @@ fn kill_all(marker: &str) {
 /// stderr (and the one its listing opens).
 #[test]
 fn a_program_reaches_no_descriptor_the_server_inherited() {
-    if !have("python3") {
+    // The run's init closes them; under an emulator the binary cannot start itself as the init.
+    if !have("python3") || harness::emulated() {
         return;
     }
     let code = |_: &str| {
