@@ -415,7 +415,11 @@ fn judged_on_cpu(
     stdin: &[u8],
     cancelled: &dyn Fn() -> bool,
 ) -> Result<Exec, String> {
-    let mut done = execute_for(argv, cwd, limits, (wall_cap(limits.time_ms), cap), stdin, cancelled)?;
+    // Only the Linux init measures CPU time: elsewhere the wall clock judges, and stops the run
+    // at the limit as it always did (a spinning program would otherwise run to the cap).
+    let measured = cfg!(all(target_os = "linux", target_pointer_width = "64"));
+    let stop = if measured { wall_cap(limits.time_ms) } else { limits.time_ms };
+    let mut done = execute_for(argv, cwd, limits, (stop, cap), stdin, cancelled)?;
     // Both past the limit: a busy machine inflates the wall clock, and threads (a JVM's
     // collector) add CPU time beyond it; neither alone makes a run slow.
     let over = done.out.time_ms > limits.time_ms && done.cpu_ms.is_none_or(|cpu| cpu > limits.time_ms);
@@ -424,7 +428,7 @@ fn judged_on_cpu(
     }
     if done.out.end == run::End::TimedOut {
         let (wall, cpu) = (done.out.time_ms, done.cpu_ms.map_or("not measured".into(), |c| format!("{c} ms")));
-        done.why = Some(if wall >= wall_cap(limits.time_ms) {
+        done.why = Some(if measured && wall >= wall_cap(limits.time_ms) {
             format!(
                 "waited {wall} ms, CPU {cpu}: stopped at the wall-clock cap (the larger of 3x the limit and the limit + 2 s)"
             )
