@@ -127,7 +127,10 @@ else
 	[ "${CI:-}" = true ] && { say "cannot install tcc.exe (scripts/ship/ensure-tcc.sh)"; exit 1; }
 	say "no tcc.exe (scripts/ship/ensure-tcc.sh failed): the judge's \`code\` is not compiled under Wine"
 fi
-OJ_MCP_BIN=$work/oj-mcp-rs-wine OJ_MCP_BIN_OS=windows timeout -k 10 1500 "$CARGO" test --quiet --test it
+# The Wine judge tests time a kill (`taskkill /F /T` of a spinning tree): run apart, after the
+# parallel suite, whose load makes starting any Wine process take many seconds.
+OJ_MCP_BIN=$work/oj-mcp-rs-wine OJ_MCP_BIN_OS=windows timeout -k 10 1500 "$CARGO" test --quiet --test it -- --skip judge_wine
+OJ_MCP_BIN=$work/oj-mcp-rs-wine OJ_MCP_BIN_OS=windows timeout -k 10 600 "$CARGO" test --quiet --test it judge_wine
 timeout -k 10 300 "$CARGO" run --quiet --release --example smoke -- --bin "$work/oj-mcp-rs-wine" >/dev/null
 say "the integration suite and the smoke session passed on $target under Wine"
 
