@@ -421,8 +421,12 @@ fn judged_on_cpu(
     let stop = if measured { wall_cap(limits.time_ms) } else { limits.time_ms };
     let mut done = execute_for(argv, cwd, limits, (stop, cap), stdin, cancelled)?;
     // Both past the limit: a busy machine inflates the wall clock, and threads (a JVM's
-    // collector) add CPU time beyond it; neither alone makes a run slow.
-    let over = done.out.time_ms > limits.time_ms && done.cpu_ms.is_none_or(|cpu| cpu > limits.time_ms);
+    // collector) add CPU time beyond it; neither alone makes a run slow. But a run killed past
+    // the limit in CPU time was killed by it (`prlimit --cpu`: threads on every core get there
+    // before the wall clock does), never a crash of its own.
+    let cpu_over = done.cpu_ms.is_some_and(|cpu| cpu > limits.time_ms);
+    let over = done.out.time_ms > limits.time_ms && done.cpu_ms.is_none_or(|cpu| cpu > limits.time_ms)
+        || cpu_over && matches!(done.out.end, run::End::Signal(_));
     if over && matches!(done.out.end, run::End::Code(_) | run::End::Signal(_)) {
         done.out.end = run::End::TimedOut;
     }

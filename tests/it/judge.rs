@@ -197,6 +197,13 @@ if(!p){fputs(\"out of memory\\n\",stderr);return 1;}memset(p,1,1u<<30);puts(\"6\
     // Under an emulator the binary cannot start itself as the run's init, which measures the CPU
     // time: there the wall clock alone judges, as the docs say.
     assert_eq!(v["verdict"], if harness::emulated() { "TLE" } else { "AC" }, "{v}");
+    // Threads spinning on every core reach the CPU limit (`prlimit --cpu`, a second over the
+    // limit) before the wall clock reaches the limit: killed by it, a TLE, never an RE (a JVM's
+    // threads under load did this in a stress batch).
+    let threads = "#include <pthread.h>\nstatic void*spin(void*a){volatile int x=0;for(;;)x++;return a;}\n\
+int main(void){pthread_t t[7];for(int i=0;i<7;i++)pthread_create(&t[i],0,spin,0);spin(0);}";
+    let v = run_c(&mut s, threads, json!({"time_limit_ms": 2000}));
+    assert_eq!(v["verdict"], "TLE", "{v}");
     let v = run_c(&mut s, "#include <stdio.h>\nint main(void){puts(\"35\");return 0;}", json!({}));
     let d = &v["samples"][0]["first_difference"];
     assert_eq!(
