@@ -86,3 +86,23 @@ fn an_exponent_with_spaces_bounds_as_a_group() {
     // The line read as the statement means it (a few rounds may not reach a `k` past the row).
     assert!(v["notes"].to_string().contains("1 <= k <= 2^(n - 1)"), "{v}");
 }
+
+/// 3114: `s[2]` is `':'` in every example (a line the constraints reader does not read): random
+/// strings over the digits and `:` put it anywhere, and two correct programs differ. Read from the
+/// examples as a premise, kept by every input, and listed in the result.
+#[test]
+fn a_premise_read_from_the_examples_is_kept_and_listed() {
+    if !have("python3") {
+        return;
+    }
+    let content = "<p>Return the minutes of the time <code>s</code>.</p>\
+<p><strong class=\"example\">Example 1:</strong></p><pre><strong>Input:</strong> s = &quot;12:34&quot;\n<strong>Output:</strong> 754</pre>\
+<p><strong class=\"example\">Example 2:</strong></p><pre><strong>Input:</strong> s = &quot;07:05&quot;\n<strong>Output:</strong> 425</pre>\
+<p><strong>Constraints:</strong></p><ul><li><code>s.length == 5</code></li>\
+<li><code>s</code> consists of digits and the <code>&#39;:&#39;</code> letter.</li><li><code>s[2]</code> is <code>&#39;:&#39;</code>.</li></ul>";
+    let a = "class Solution:\n    def minutes(self, s: str) -> int:\n        return int(s[:2]) * 60 + int(s[3:])\n";
+    let b = "class Solution:\n    def minutes(self, s: str) -> int:\n        h, m = s.split(':')\n        return int(h) * 60 + int(m)\n";
+    let v = stress("minutes", content, a, b, 12);
+    assert_eq!(v["verdict"], "PASSED", "{v}");
+    assert!(v["notes"].to_string().contains("Premises read from the examples") && v["notes"].to_string().contains("s[2] is ':'"), "{v}");
+}

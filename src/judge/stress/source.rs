@@ -71,6 +71,12 @@ impl GeneratorSource {
                 plan.unread().join("; ")
             ));
         }
+        if !plan.premises().is_empty() {
+            notes.push(format!(
+                "Premises read from the examples (every example has them; each generated input keeps them): {}.",
+                plan.premises().join("; ")
+            ));
+        }
         if !plan.assumed().is_empty() {
             notes.push(format!("Assumed where nothing was read: {}.", plan.assumed().join("; ")));
         }

@@ -14,6 +14,7 @@ mod constraints;
 mod expr;
 mod members;
 mod nodes;
+mod premises;
 mod prose;
 mod rng;
 mod shape;
@@ -37,6 +38,8 @@ pub struct Plan {
     members: Vec<(String, String)>,
     /// Facts the generator assumed where the statement says nothing it could read.
     assumed: Vec<String>,
+    /// What every example satisfies and chance seldom does: kept by every testcase.
+    premises: Vec<premises::Premise>,
 }
 
 #[derive(Debug)]
@@ -118,7 +121,11 @@ pub(crate) fn plan(
         Form::Function(ps) => members::read(ps, &mut facts),
         Form::Design(_) => Vec::new(),
     };
-    let mut plan = Plan { form, facts, members, assumed: Vec::new() };
+    let premises = match &form {
+        Form::Function(ps) => premises::read(ps, &mut facts.unread, &mut facts.read),
+        Form::Design(_) => Vec::new(),
+    };
+    let mut plan = Plan { form, facts, members, assumed: Vec::new(), premises };
     plan.assumed = values::assumptions(&plan);
     Ok(plan)
 }
@@ -254,5 +261,10 @@ impl Plan {
     /// What the generator assumed where it read no constraint (a range from the examples).
     pub fn assumed(&self) -> &[String] {
         &self.assumed
+    }
+
+    /// The premises read from the examples (every example has them), which every testcase keeps.
+    pub fn premises(&self) -> Vec<String> {
+        self.premises.iter().map(premises::Premise::describe).collect()
     }
 }

@@ -579,3 +579,94 @@ fn a_range_of_characters() {
         assert!(args[0].1.as_str().unwrap().chars().all(|c| ('2'..='9').contains(&c)), "{args:?}");
     }
 }
+
+/// Premises the examples all satisfy and chance seldom does (3114's `s[2]` is `:`, 1233's paths
+/// start with `/`, 1021's valid parentheses, 389's `t` is `s` shuffled plus a letter, 137's values
+/// three times but one): unread or said in prose, kept by every testcase, and listed.
+#[test]
+fn premises_read_from_the_examples() {
+    let md = "**Constraints:**\n\n- `s.length == 5`\n- `s` consists of digits and the `':'` letter.\n- `s[2]` is `':'`\n";
+    let p = plan(md, &[ex("s = \"12:34\""), ex("s = \"07:05\"")], None, None).unwrap();
+    assert_eq!(p.premises(), ["s[2] == \":\"", "s[2] is ':' (and no other character is)"]);
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let md = "**Constraints:**\n\n- `1 <= folder.length <= 100`\n- `2 <= folder[i].length <= 10`\n- `folder[i]` contains only lowercase letters and `'/'`.\n";
+    let p = plan(md, &[ex("folder = [\"/a\",\"/a/b\"]"), ex("folder = [\"/c/d\"]")], None, None).unwrap();
+    assert_eq!(p.premises(), ["every folder string starts with '/'"]);
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 10^5`\n- `s[i]` is either `'('` or `')'`.\n";
+    let p = plan(md, &[ex("s = \"(()())(())\""), ex("s = \"()()\"")], None, None).unwrap();
+    assert_eq!(p.premises(), ["s is a balanced bracket string"]);
+    let md = "**Constraints:**\n\n- `0 <= s.length <= 1000`\n- `t.length == s.length + 1`\n- `s` and `t` consist of lowercase English letters.\n";
+    let p = plan(md, &[ex("s = \"abcd\", t = \"abcde\""), ex("s = \"\", t = \"y\"")], None, None).unwrap();
+    assert_eq!(p.premises(), ["t is s shuffled with 1 more character(s)"]);
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 3 * 10^4`\n- `-2^31 <= nums[i] <= 2^31 - 1`\n";
+    let p = plan(md, &[ex("nums = [2,2,3,2]"), ex("nums = [0,1,0,1,0,1,99]")], None, None).unwrap();
+    assert_eq!(p.premises(), ["every value of nums occurs 3 times but one, once"]);
+    for seed in 0..40 {
+        let size = [0.1, 0.4, 1.0][seed as usize % 3];
+        let a = args_of(&p.testcase(seed, size));
+        let xs = a[0].1.as_array().unwrap();
+        let once = xs.iter().filter(|x| xs.iter().filter(|y| y == x).count() == 1).count();
+        assert!(once == 1 && xs.iter().all(|x| [1, 3].contains(&xs.iter().filter(|y| *y == x).count())), "{a:?}");
+    }
+    let md = "**Constraints:**\n\n- `2 <= nums.length <= 10^4`\n- `1 <= nums[i] <= 10^4`\n";
+    let p = plan(md, &[ex("nums = [1,2,2,4]"), ex("nums = [1,1]")], None, None).unwrap();
+    assert_eq!(p.premises(), ["nums holds 1 to its length, but one value twice and one missing"]);
+    for seed in 0..20 {
+        let a = args_of(&p.testcase(seed, [0.2, 1.0][seed as usize % 2]));
+        let mut xs: Vec<i64> = a[0].1.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+        let n = xs.len() as i64;
+        xs.sort();
+        xs.dedup();
+        assert!(xs.len() as i64 == n - 1 && xs[0] >= 1 && *xs.last().unwrap() <= n, "{a:?}");
+    }
+    // What chance makes is no premise: letters in common, two examples of three items.
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 100`\n";
+    let p = plan(md, &[ex("s = \"ab\", t = \"ba\""), ex("s = \"a-b\", t = \"c-d\"")], None, None).unwrap();
+    assert!(p.premises().is_empty(), "{:?}", p.premises());
+}
+
+/// Every testcase keeps the string premises: `:` at index 2 alone, `/` first, brackets balanced,
+/// `t` of `s`'s letters and one more.
+#[test]
+fn generated_strings_keep_the_premises() {
+    let md = "**Constraints:**\n\n- `s.length == 5`\n- `s` consists of digits and the `':'` letter.\n";
+    let time = plan(md, &[ex("s = \"12:34\""), ex("s = \"07:05\"")], None, None).unwrap();
+    let md = "**Constraints:**\n\n- `1 <= folder.length <= 100`\n- `2 <= folder[i].length <= 10`\n- `folder[i]` contains only lowercase letters and `'/'`.\n";
+    let paths = plan(md, &[ex("folder = [\"/a\",\"/a/b\"]"), ex("folder = [\"/c/d\"]")], None, None).unwrap();
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 50`\n- `s[i]` is either `'('` or `')'`.\n";
+    let brackets = plan(md, &[ex("s = \"(()())(())\""), ex("s = \"()()\"")], None, None).unwrap();
+    let md = "**Constraints:**\n\n- `0 <= s.length <= 1000`\n- `s` and `t` consist of lowercase English letters.\n";
+    let plus = plan(md, &[ex("s = \"abcd\", t = \"abcde\""), ex("s = \"\", t = \"y\"")], None, None).unwrap();
+    for seed in 0..40 {
+        let size = [0.1, 0.5, 1.0][seed as usize % 3];
+        let s = args_of(&time.testcase(seed, size))[0].1.as_str().unwrap().to_owned();
+        assert!(s.len() == 5 && s.find(':') == Some(2) && s.rfind(':') == Some(2), "{s}");
+        let f = &args_of(&paths.testcase(seed, size))[0].1;
+        assert!(f.as_array().unwrap().iter().all(|x| x.as_str().unwrap().starts_with('/')), "{f}");
+        let b = args_of(&brackets.testcase(seed, size))[0].1.as_str().unwrap().to_owned();
+        let mut depth = 0i32;
+        assert!(b.chars().all(|c| { depth += if c == '(' { 1 } else { -1 }; depth >= 0 }) && depth == 0, "{b}");
+        let a = args_of(&plus.testcase(seed, size));
+        let (s, t) = (a[0].1.as_str().unwrap(), a[1].1.as_str().unwrap());
+        let mut rest: Vec<char> = t.chars().collect();
+        assert!(s.chars().all(|c| rest.iter().position(|&d| d == c).map(|i| rest.swap_remove(i)).is_some()), "{a:?}");
+        assert_eq!(rest.len(), 1, "{a:?}");
+    }
+}
+
+/// 403's `stones[0] == 0` (an index that is a number speaks of one item): read where every
+/// example keeps it, and kept by every testcase.
+#[test]
+fn an_unread_line_that_fixes_one_item() {
+    let md = "**Constraints:**\n\n- `2 <= stones.length <= 2000`\n- `0 <= stones[i] <= 2^31 - 1`\n- `stones[0] == 0`\n- `stones` is sorted in a strictly increasing order.\n";
+    let p = plan(md, &[ex("stones = [0,1,3,5,6,8,12,17]"), ex("stones = [0,1,2,3,4,8,9,11]")], None, None).unwrap();
+    assert!(p.unread().is_empty() && p.read().contains(&"stones[0] == 0".to_string()), "{:?}", p.unread());
+    assert_eq!(p.premises(), ["stones[0] == 0"]);
+    for seed in 0..20 {
+        let a = args_of(&p.testcase(seed, [0.2, 1.0][seed as usize % 2]));
+        assert_eq!(a[0].1[0], 0, "{a:?}");
+    }
+    // Not where an example breaks it.
+    let p = plan(md, &[ex("stones = [0,1,3]"), ex("stones = [2,3]")], None, None).unwrap();
+    assert_eq!(p.unread(), ["stones[0] == 0"]);
+}

@@ -68,6 +68,7 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
             }
             let mut parts: Vec<(String, String)> = ps.iter().map(|p| (p.name.clone(), g.value(p))).collect();
             super::members::fill(&mut parts, &plan.members, &mut g.rng);
+            super::premises::apply(&plan.premises, &mut parts, &mut g.rng);
             parts.iter().map(|(n, v)| format!("{n} = {v}")).collect::<Vec<_>>().join(", ")
         }
         Form::Design(d) => g.design(d),
