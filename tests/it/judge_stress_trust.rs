@@ -104,5 +104,9 @@ fn a_premise_read_from_the_examples_is_kept_and_listed() {
     let b = "class Solution:\n    def minutes(self, s: str) -> int:\n        h, m = s.split(':')\n        return int(h) * 60 + int(m)\n";
     let v = stress("minutes", content, a, b, 12);
     assert_eq!(v["verdict"], "PASSED", "{v}");
-    assert!(v["notes"].to_string().contains("Premises read from the examples") && v["notes"].to_string().contains("s[2] is ':'"), "{v}");
+    assert!(
+        v["notes"].to_string().contains("Premises read from the examples")
+            && v["notes"].to_string().contains("s[2] is ':'"),
+        "{v}"
+    );
 }

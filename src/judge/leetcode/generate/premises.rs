@@ -8,9 +8,9 @@
 
 use serde_json::Value;
 
+use super::Param;
 use super::rng::Rng;
 use super::shape::Ty;
-use super::Param;
 
 /// One premise, on parameters by name.
 #[derive(Debug)]
@@ -230,7 +230,8 @@ pub(super) fn apply(premises: &[Premise], parts: &mut [(String, String)], rng: &
         match pr {
             Premise::Anagram(a, _, k) => {
                 let Some(a) = parts.iter().find(|(n, _)| n == a) else { continue };
-                let Some(a) = serde_json::from_str::<Value>(&a.1).ok().and_then(|v| v.as_str().map(str::to_owned)) else {
+                let Some(a) = serde_json::from_str::<Value>(&a.1).ok().and_then(|v| v.as_str().map(str::to_owned))
+                else {
                     continue;
                 };
                 let pool: Vec<char> = v.as_str().unwrap_or("").chars().chain(a.chars()).collect();
