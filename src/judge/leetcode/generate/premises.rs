@@ -6,6 +6,8 @@
 //! that holds by chance would narrow the inputs and hide real bugs. Generated testcases are
 //! mended to keep each premise, and the result lists them, so that the model can judge.
 
+use std::collections::HashSet;
+
 use serde_json::Value;
 
 use super::Param;
@@ -258,7 +260,16 @@ pub(super) fn apply(premises: &[Premise], parts: &mut [(String, String)], rng: &
                 }
                 _ => {}
             },
-            _ => each_string(&mut v, &mut |s| mend_string(pr, s, rng)),
+            _ => {
+                // A list of distinct strings stays distinct (1233's unique folders, `/` first).
+                let distinct = |v: &Value| v.as_array().map(|a| a.iter().collect::<HashSet<_>>().len() == a.len());
+                let keep = distinct(&v) == Some(true);
+                each_string(&mut v, &mut |s| mend_string(pr, s, rng));
+                if let (true, Value::Array(a)) = (keep, &mut v) {
+                    let mut seen = HashSet::new();
+                    a.retain(|x| seen.insert(x.to_string()));
+                }
+            }
         }
         parts[slot].1 = v.to_string();
     }
@@ -313,7 +324,7 @@ fn balanced_like(s: &[char], rng: &mut Rng) -> Vec<char> {
 /// the list was, or shorter).
 fn mend_times(v: &mut Value, k: usize, rng: &mut Rng) {
     let Some(a) = v.as_array() else { return };
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = HashSet::new();
     let distinct: Vec<Value> = a.iter().filter(|x| seen.insert(x.as_i64())).cloned().collect();
     let groups = (a.len().saturating_sub(1) / k).min(distinct.len().saturating_sub(1));
     let mut out: Vec<Value> = distinct.iter().take(1).cloned().collect();
