@@ -262,7 +262,9 @@ pub(super) fn apply(premises: &[Premise], parts: &mut [(String, String)], rng: &
             },
             _ => {
                 // A list of distinct strings stays distinct (1233's unique folders, `/` first).
-                let distinct = |v: &Value| v.as_array().map(|a| a.iter().collect::<HashSet<_>>().len() == a.len());
+                let distinct = |v: &Value| {
+                    v.as_array().map(|a| a.iter().map(Value::to_string).collect::<HashSet<_>>().len() == a.len())
+                };
                 let keep = distinct(&v) == Some(true);
                 each_string(&mut v, &mut |s| mend_string(pr, s, rng));
                 if let (true, Value::Array(a)) = (keep, &mut v) {
