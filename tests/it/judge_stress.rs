@@ -515,7 +515,7 @@ fn leetcode_rust_testcases_in_one_driver_process_keep_their_verdicts() {
     if !have("python3") || !have("rustc") || crate::harness::emulated() {
         return;
     }
-    let (_b, mut s) = judge_server(vec![]);
+    let (_b, mut s) = judge_server(crate::judge_leetcode_rust::toolchain_env());
     let rust = |fault: &str| {
         format!(
             "static CALLS: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);\nimpl Solution {{\n    \
