@@ -33,7 +33,7 @@ fn first_call(s: &mut Server, id: &str, code: &str) -> Value {
 }
 
 /// rustup's `rustc` finds its toolchains through these: the harness clears the environment.
-fn toolchain_env() -> Vec<(&'static str, String)> {
+pub(crate) fn toolchain_env() -> Vec<(&'static str, String)> {
     ["HOME", "RUSTUP_HOME", "CARGO_HOME"].into_iter().filter_map(|k| Some((k, std::env::var(k).ok()?))).collect()
 }
 

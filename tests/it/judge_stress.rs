@@ -446,6 +446,96 @@ fn leetcode_go_testcases_in_one_driver_process_keep_their_verdicts() {
     );
 }
 
+/// 3Sum's triplets, each in any order (the statement says so): two accepted solutions whose
+/// triplets come in other inner orders agree (a multiset of multisets), not `OUTPUTS_DIFFER`.
+#[test]
+fn triplets_in_another_inner_order_agree() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    let words = "<p>Given an integer array nums, return all the triplets <code>[nums[i], nums[j], nums[k]]</code> such \
+that <code>i != j</code>, <code>i != k</code>, and <code>j != k</code>, and <code>nums[i] + nums[j] + nums[k] == 0</code>.</p>\
+<p>Notice that the order of the output and the order of the triplets does not matter.</p>";
+    let examples = crate::judge_verdicts::leetcode(&[("nums = [-1,0,1,2,-1,-4]", "[[-1,-1,2],[-1,0,1]]")]);
+    crate::judge_verdicts::serve(&b, "leetcode", "9415", &format!("{words}{examples}"), None);
+    let solution = |order: &str| {
+        format!(
+            "from itertools import combinations\nclass Solution:\n    def threeSum(self, nums):\n        \
+seen = {{tuple(sorted(t)) for t in combinations(nums, 3) if sum(t) == 0}}\n        return [list(t){order} for t in seen]\n"
+        )
+    };
+    let generator = "import random, sys\nrandom.seed(int(sys.argv[1]))\nn = int(sys.argv[2]) + 2\n\
+print('nums = [' + ','.join(str(random.randint(-3, 3)) for _ in range(n)) + ']')\n";
+    let v = stressed(
+        &mut s,
+        json!({"source": "leetcode", "id": "9415", "language": "python", "code": solution(""),
+            "reference": py(&solution("[::-1]")), "generator": py(generator), "rounds": 12, "time_limit_ms": 20000,
+            "time_budget_s": 300}),
+    );
+    assert_eq!(v["verdict"], "PASSED", "{v}");
+}
+
+/// JavaScript and TypeScript: one `node`, the code run once, its globals kept between testcases
+/// (as on LeetCode); vm's timeout ends a busy loop.
+#[test]
+fn leetcode_javascript_testcases_in_one_driver_process_keep_their_verdicts() {
+    if !have("python3") || !have("node") || crate::harness::emulated() {
+        return;
+    }
+    let (_b, mut s) = judge_server(vec![]);
+    let faults = [
+        ("throw new Error('seven');", "RE"),
+        ("return [nums[9].length];", "RE"),
+        ("while (nums.length > 0) {}", "TLE"),
+        ("return [0, 0];", "WA"),
+    ];
+    let js = |fault: &str| {
+        format!(
+            "let calls = 0;\nvar twoSum = function(nums, target) {{\n    calls++;\n    if (nums[0] === 7) {{ {fault} }}\n    return [0, 1];\n}};\n"
+        )
+    };
+    many_testcases(&mut s, ("javascript", &js(""), ""), &js, &faults);
+    if !have("tsc") {
+        return;
+    }
+    let ts = |fault: &str| {
+        format!(
+            "let calls: number = 0;\nfunction twoSum(nums: number[], target: number): number[] {{\n    calls++;\n    if (nums[0] === 7) {{ {fault} }}\n    return [0, 1];\n}}\n"
+        )
+    };
+    let faults =
+        [("throw new Error('seven');", "RE"), ("return [(nums as any)[9].length];", "RE"), faults[2], faults[3]];
+    many_testcases(&mut s, ("typescript", &ts(""), ""), &ts, &faults);
+}
+
+/// Rust: one process, its statics kept between testcases (as on LeetCode); a panic ends it.
+#[test]
+fn leetcode_rust_testcases_in_one_driver_process_keep_their_verdicts() {
+    if !have("python3") || !have("rustc") || crate::harness::emulated() {
+        return;
+    }
+    let (_b, mut s) = judge_server(crate::judge_leetcode_rust::toolchain_env());
+    let rust = |fault: &str| {
+        format!(
+            "static CALLS: std::sync::atomic::AtomicI32 = std::sync::atomic::AtomicI32::new(0);\nimpl Solution {{\n    \
+pub fn two_sum(nums: Vec<i32>, target: i32) -> Vec<i32> {{\n        \
+CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);\n        if nums[0] == 7 {{ {fault} }}\n        vec![0, 1]\n    }}\n}}\n"
+        )
+    };
+    many_testcases(
+        &mut s,
+        ("rust", &rust(""), ""),
+        &rust,
+        &[
+            ("panic!(\"seven\");", "RE"),
+            ("return vec![nums[9]];", "RE"),
+            ("while !nums.is_empty() { std::hint::black_box(&nums); }", "TLE"),
+            ("return vec![0, 0];", "WA"),
+        ],
+    );
+}
+
 /// Two Sum's testcases from the seed (nums = [seed, size], target = seed + size), the program
 /// `code(ok)` first (it passes), then with each fault at seed 7: the verdict, named by round 6.
 fn many_testcases(

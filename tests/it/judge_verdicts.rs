@@ -81,6 +81,34 @@ fn any_order_on_a_stdin_problem_is_a_multiset() {
     assert!(v["samples"][0]["note"].as_str().unwrap().contains("any order"), "{v}");
 }
 
+/// 3Sum's answer (LeetCode 15): a list of triplets in any order, each triplet in any order too
+/// (`[nums[i], nums[j], nums[k]]`, distinct indices): a multiset of multisets, AC. Where the
+/// statement says only that the answer's order is free (permutations), an inner order is not.
+#[test]
+fn triplets_in_any_order_are_a_multiset_of_multisets() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    let words = "<p>Given an integer array nums, return all the triplets <code>[nums[i], nums[j], nums[k]]</code> such \
+that <code>i != j</code>, <code>i != k</code>, and <code>j != k</code>, and <code>nums[i] + nums[j] + nums[k] == 0</code>.</p>\
+<p>Notice that the order of the output and the order of the triplets does not matter.</p>";
+    let examples = leetcode(&[("nums = [-1,0,1,2,-1,-4]", "[[-1,-1,2],[-1,0,1]]")]);
+    serve(&b, "leetcode", "9415", &format!("{words}{examples}"), None);
+    let code = |r: &str| format!("class Solution:\n    def threeSum(self, nums):\n        return {r}\n");
+    let v = py(&mut s, "leetcode", "9415", &code("[[1,0,-1],[2,-1,-1]]"));
+    assert_eq!(v["verdict"], "AC", "{v}");
+    assert!(v["samples"][0]["note"].as_str().unwrap_or("").contains("sets"), "{v}");
+    assert!(v["comparison"]["why"].as_str().unwrap_or("").contains("each item in any order"), "{v}");
+    assert_eq!(py(&mut s, "leetcode", "9415", &code("[[1,0,-1],[2,-1,0]]"))["verdict"], "WA");
+    // Permutations: their inner order is their meaning, only the list's order is free.
+    let perms = "<p>Return all the possible permutations. You can return the answer in any order.</p>";
+    serve(&b, "leetcode", "9446", &format!("{perms}{}", leetcode(&[("nums = [0,1]", "[[0,1],[1,0]]")])), None);
+    let code = |r: &str| format!("class Solution:\n    def permute(self, nums):\n        return {r}\n");
+    assert_eq!(py(&mut s, "leetcode", "9446", &code("[[1,0],[0,1]]"))["verdict"], "AC");
+    assert_ne!(py(&mut s, "leetcode", "9446", &code("[[1,0],[1,0]]"))["verdict"], "AC");
+}
+
 #[test]
 fn tolerances_case_and_hints() {
     if !have("python3") {

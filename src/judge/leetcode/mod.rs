@@ -35,6 +35,9 @@ const FLOAT_TOLERANCE: f64 = 1e-5;
 pub(crate) enum Order {
     /// It frees it (`You may return the answer in any order`).
     Free,
+    /// It frees it and each item's own order too: the items are sets (3Sum's triplets,
+    /// combinations; `statement::Facts::set_items`), compared as a multiset of multisets.
+    Sets,
     /// It says nothing: LeetCode's checker accepts another order for some problems (it is not
     /// public), so the same values in another order are unverified, not wrong.
     Unsaid,
@@ -78,9 +81,13 @@ compared)",
     };
     match found {
         Found::Same => Match::Yes(None),
-        Found::Reordered if order == Order::Free => {
+        Found::Reordered if order != Order::Unsaid => {
             Match::Yes(Some("accepted in another order: the statement says the answer may be in any order"))
         }
+        Found::Inner if order == Order::Sets => Match::Yes(Some(
+            "accepted in another order: the statement says the answer may be in any order, and its items are sets \
+(each in any order too)",
+        )),
         Found::Reordered => Match::Maybe(
             diff(),
             "the same values in another order: the statement does not say the order is free, but LeetCode's \
@@ -121,7 +128,7 @@ fn in_order(e: &Value, g: &Value, order: Order) -> Found {
             c.sort_unstable();
             c
         };
-        return if order == Order::Free && chars(a) == chars(b) { Found::Reordered } else { Found::Different };
+        return if order != Order::Unsaid && chars(a) == chars(b) { Found::Reordered } else { Found::Different };
     }
     if !e.is_array() {
         return Found::Different;
@@ -134,7 +141,7 @@ fn in_order(e: &Value, g: &Value, order: Order) -> Found {
     }
     sort(&mut se, true);
     sort(&mut sg, true);
-    if order == Order::Free && same(&se, &sg) { Found::Inner } else { Found::Different }
+    if order != Order::Unsaid && same(&se, &sg) { Found::Inner } else { Found::Different }
 }
 
 /// Sorts a list (and with `deep`, every list inside it first) by the values' text.
@@ -208,6 +215,12 @@ mod tests {
         assert!(yes(compare("3", "debug 1\ndebug 2\n3\n", fixed, false, false)));
         assert!(matches!(compare("[[1,2],[3]]", "[[3],[2,1]]", free, false, false), Match::Maybe(..)));
         assert!(matches!(compare("[[1,2],[3]]", "[[3],[2,4]]", free, false, false), Match::No(_)));
+        // Items that are sets (3Sum's triplets): a multiset of multisets, duplicates counted.
+        let sets = Order::Sets;
+        assert!(yes(compare("[[-1,-1,2],[-1,0,1]]", "[[1,0,-1],[2,-1,-1]]", sets, false, false)));
+        assert!(matches!(compare("[[-1,-1,2],[-1,0,1]]", "[[1,0,-1],[2,-1,1]]", sets, false, false), Match::No(_)));
+        assert!(matches!(compare("[[1,1,2]]", "[[1,2,2]]", sets, false, false), Match::No(_)));
+        assert!(matches!(compare("[[1,2]]", "[[1,2],[2,1]]", sets, false, false), Match::No(_)));
         // A design problem: each answer on its own, in the calls' order.
         assert!(yes(compare("[null,[3,2,1],[2,1]]", "[null,[1,2,3],[1,2]]", free, true, false)));
         assert!(matches!(

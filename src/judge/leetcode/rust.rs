@@ -151,8 +151,9 @@ mod __oj_leetcode {
 ";
 
 /// The start of every `main`.
-const MAIN: &str =
-    "#[allow(unused_mut, unused_unsafe, unused_variables)]\nfn main() {\n    let mut __cx = ::ojlc::Cx::read();\n";
+/// (`ojlc::many`: one call, or with `--many` one per line of stdin.)
+const MAIN: &str = "fn main() {\n    ::ojlc::many(__oj_one)\n}\n#[allow(unused_mut, unused_unsafe, unused_variables)]\n\
+fn __oj_one() {\n    let mut __cx = ::ojlc::Cx::read();\n";
 
 /// `main` for a function problem: `impl Solution`'s function the example calls; without one, an
 /// iterator driven to its end (341) or a codec's round trip (297).

@@ -151,7 +151,8 @@ fn generator_step(plan: &mut String, e: &Engine, i: u64, at: &dyn Fn(u64) -> (u6
     }
 }
 
-/// LeetCode, both sides run by a driver with `--many` (Python, C++, Java, Go): the batch's testcases
+/// LeetCode, both sides run by a driver with `--many` (Python, C++, Java, Go, JavaScript,
+/// TypeScript, Rust): the batch's testcases
 /// in one process each, as LeetCode runs them (`python.py`'s `many`, and the others': a line per call in
 /// `calls`, a line per result in `refs` and `outs`), where a round alone starts two. `try`
 /// records: a driver that stopped at a testcase (a failure, a time-out) leaves the rounds before

@@ -124,8 +124,8 @@ fn in_arg(name: &str, e: ToolError) -> ToolError {
 /// Whether `p`'s LeetCode driver runs many testcases in one process (`--many MS`, a call a line
 /// in, "N RESULT" a line out; at a testcase that fails or is too slow it stops with 1).
 fn many(p: &Program) -> bool {
-    use crate::judge::toolchain::Lang::{Cpp, Go, Java, PyPy, Python};
-    matches!(p, Program::Code { lang: Python | PyPy | Cpp | Java | Go, .. })
+    use crate::judge::toolchain::Lang::{Cpp, Go, Java, JavaScript, PyPy, Python, Rust, TypeScript};
+    matches!(p, Program::Code { lang: Python | PyPy | Cpp | Java | Go | JavaScript | TypeScript | Rust, .. })
 }
 
 fn cwd_of(p: &Program) -> Option<std::path::PathBuf> {

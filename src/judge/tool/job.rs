@@ -31,6 +31,8 @@ pub(in crate::judge) fn job(
         any_answer: facts.any_answer.is_some(),
         any_order: facts.any_order.is_some(),
         order: match (&facts.any_order, &facts.ordered) {
+            // 3Sum's triplets, combinations: a multiset of multisets (none said to be sorted).
+            _ if facts.set_items.is_some() && facts.ordered.is_none() => leetcode::Order::Sets,
             (Some(_), _) => leetcode::Order::Free,
             (None, Some(_)) => leetcode::Order::Fixed,
             (None, None) => leetcode::Order::Unsaid,

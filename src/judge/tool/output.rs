@@ -19,13 +19,18 @@ use crate::statement::Facts;
 pub(in crate::judge) fn comparison(job: &Job, opts: &Options, facts: &Facts) -> Value {
     let order = facts.any_order.as_deref().filter(|_| job.any_order);
     if job.io == Io::Function {
-        let why = match order {
+        let sets = facts.set_items.as_deref().filter(|_| job.order == super::super::leetcode::Order::Sets);
+        let why = match sets.or(order) {
+            Some(o) if sets.is_some() => format!(
+                "LeetCode: the return value compared as data, floats within 1e-5; a returned list in any order, each \
+item in any order too (\"{o}\")"
+            ),
             Some(o) => format!(
                 "LeetCode: the return value compared as data, floats within 1e-5; a returned list in any order (\"{o}\")"
             ),
             None => "LeetCode: the return value compared as data, floats within 1e-5".into(),
         };
-        return json!({ "mode": "data", "float_tolerance": null, "error": null, "any_case": false, "any_order": order.is_some(), "why": why });
+        return json!({ "mode": "data", "float_tolerance": null, "error": null, "any_case": false, "any_order": sets.or(order).is_some(), "why": why });
     }
     let (tol, kind) = match job.mode {
         Mode::Float(t, k) => (Some(t), Some(k.name())),

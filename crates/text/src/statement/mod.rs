@@ -31,6 +31,9 @@ pub struct Facts {
     pub maybe_several: Option<String>,
     /// The sentence that speaks of the answer's order (`sorted`, `in ascending order`).
     pub ordered: Option<String>,
+    /// The sentence that says (or shows) the answer's items are sets, each in any order too
+    /// (3Sum's triplets, combinations).
+    pub set_items: Option<String>,
 }
 
 /// Reads the facts of a statement from its Markdown as the converter wrote it (or as the
@@ -46,6 +49,7 @@ pub fn read(markdown: &str) -> Facts {
         any_case: phrases::any_case(&text).map(quote),
         maybe_several: phrases::maybe_several(&text).map(quote),
         ordered: phrases::ordered(&text).map(quote),
+        set_items: phrases::set_items(&text, phrases::any_order(&text).is_some()).map(quote),
     }
 }
 

@@ -210,6 +210,18 @@ const ANY_ORDER: &[Rule] = &[
     &[&["в любом порядке", "в произвольном порядке", "порядок не важен", "порядок не имеет значения"], OUTPUT],
 ];
 
+/// The answer's items are sets, their own order free too: 3Sum's "the order of the output and the
+/// order of the triplets does not matter", 77's "combinations are unordered", 39's "You may return
+/// the combinations in any order". Permutations, pairs and paths are not: their order is meaning.
+const SET_ITEMS: &[Rule] = &[
+    &[
+        &["order of the triplets", "order of the quadruplets", "order of the combinations"],
+        &["not matter", "n't matter"],
+    ],
+    &[&["combinations are unordered", "combination is unordered"]],
+    &[&["combinations", "triplets", "quadruplets"], &["any order"]],
+];
+
 /// The statement speaks of the answer's order: a list in another order is wrong.
 const ORDERED: &[Rule] = &[&[&[
     "sorted",
@@ -334,6 +346,34 @@ pub fn any_answer(text: &str) -> Option<&str> {
 /// The sentence saying the answer's order is free.
 pub fn any_order(text: &str) -> Option<&str> {
     first_sentence(text, ANY_ORDER, &[])
+}
+
+/// The sentence saying the answer's items are sets (each in any order), or where the order is
+/// free, items written as one array's elements at three or more distinct indices that no `<`
+/// orders (4Sum's `[nums[a], nums[b], nums[c], nums[d]]` with `a, b, c, and d are distinct`).
+pub fn set_items(text: &str, any_order: bool) -> Option<&str> {
+    first_sentence(text, SET_ITEMS, &[]).or_else(|| prose::sentences(text).find(|s| any_order && index_tuple(s, text)))
+}
+
+/// Whether `s` writes a tuple `[x[i], x[j], x[k]…]` of one array `x` at three or more different
+/// index names, none of which `text` orders against another (`i < j`).
+fn index_tuple(s: &str, text: &str) -> bool {
+    s.match_indices('[').any(|(at, _)| {
+        let mut idx: Vec<&str> = Vec::new();
+        let mut array = "";
+        for item in s[at + 1..].split(']').take(5) {
+            let item = item.trim_start_matches([',', ' ']);
+            let Some((name, i)) = item.split_once('[') else { break };
+            let word = |w: &str| !w.is_empty() && w.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+            if !word(name) || !word(i) || (!array.is_empty() && array != name) || idx.contains(&i) {
+                break;
+            }
+            array = name;
+            idx.push(i);
+        }
+        let orders = |a: &&str, b: &&str| [" < ", " <= ", " > "].iter().any(|o| text.contains(&format!("{a}{o}{b}")));
+        idx.len() >= 3 && !idx.iter().any(|a| idx.iter().any(|b| orders(a, b)))
+    })
 }
 
 /// The sentence that speaks of the answer's order.

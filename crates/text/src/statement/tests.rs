@@ -82,6 +82,26 @@ fn tolerances_and_any_answer() {
     assert!(facts("<p>You may return the answer in <strong>any order</strong>.</p>").any_order.is_some());
 }
 
+/// A list whose items are sets (3Sum's triplets, 4Sum's quadruplets, combinations): each item's
+/// own order is free too; permutations, and tuples whose indices are ordered, are not.
+#[test]
+fn answers_whose_items_are_sets() {
+    let sets = |s: &str| facts(s).set_items.is_some();
+    assert!(sets(
+        "Return all the triplets [nums[i], nums[j], nums[k]] such that i != j. Notice that the order of the output and the order of the triplets does not matter."
+    ));
+    assert!(sets(
+        "Return all quadruplets <code>[nums[a], nums[b], nums[c], nums[d]]</code> such that a, b, c, and d are distinct. You may return the answer in <strong>any order</strong>."
+    ));
+    assert!(sets("Return all combinations of k numbers. You may return the combinations in any order."));
+    assert!(!sets("Return all quadruplets [nums[a], nums[b], nums[c], nums[d]]. The answer must be sorted."));
+    assert!(!sets(
+        "Return the triplets [nums[i], nums[j], nums[k]] such that i < j < k. You may return the answer in any order."
+    ));
+    assert!(!sets("Return all the possible permutations. You can return the answer in any order."));
+    assert!(!sets("Return all pairs [nums[i], nums[j]] with a sum of zero. You may return the answer in any order."));
+}
+
 #[test]
 fn fixtures() {
     assert_eq!(limits_of(&fixture("problem_cf_1A_legacy_html")), (Some(1000), Some(256)));
