@@ -234,7 +234,8 @@ pub(crate) fn build(
             if let Some(s) = standard.as_mut().filter(|_| tool != lang.tool(&|k| std::env::var(k).ok())) {
                 // The compiler was ours to choose (LeetCode's Clang): the result says which.
                 let version = toolchain::version(&tool).unwrap_or_default();
-                s.why += &format!("; compiled by `{}` ({version}), as LeetCode compiles (OJ_CXX names another)", tool[0]);
+                s.why +=
+                    &format!("; compiled by `{}` ({version}), as LeetCode compiles (OJ_CXX names another)", tool[0]);
             }
             let flag = standard.as_ref().and_then(standard::Standard::flag);
             let (built, cached) = builder::build(*lang, source, tool, flag.as_deref(), driver, cancelled)?;

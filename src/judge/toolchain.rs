@@ -176,7 +176,8 @@ impl Lang {
     /// prelude makes a call's build about 40% cheaper than with g++: docs/cpp.md), else `g++`.
     pub(crate) fn tool_for(self, judge: &str, env: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
         let unset = env(self.var()).is_none_or(|v| v.trim().is_empty());
-        if self == Lang::Cpp && judge.eq_ignore_ascii_case("leetcode") && unset && super::paths::which(CLANG).is_some() {
+        if self == Lang::Cpp && judge.eq_ignore_ascii_case("leetcode") && unset && super::paths::which(CLANG).is_some()
+        {
             return vec![CLANG.to_string()];
         }
         self.tool(env)
