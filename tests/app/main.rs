@@ -53,7 +53,7 @@ fn browse(browser: &Path, page: &Path, extra: &[String]) -> String {
             "--allow-file-access-from-files",
         ])
         .arg(format!("--user-data-dir={}", profile.display()))
-        .args(["--virtual-time-budget=10000", "--run-all-compositor-stages-before-draw"])
+        .args(["--virtual-time-budget=30000", "--run-all-compositor-stages-before-draw"])
         .args(if extra.iter().any(|a| a.starts_with("--window-size")) {
             &[][..]
         } else {
