@@ -229,8 +229,14 @@ pub(crate) fn build(
 ) -> Result<Built, builder::BuildError> {
     let (argv, info, mem_ok) = match program {
         Program::Code { lang, source } => {
-            let tool = lang.tool(&|k| std::env::var(k).ok());
-            let standard = standard::choose(*lang, judge, &tool);
+            let tool = lang.tool_for(judge, &|k| std::env::var(k).ok());
+            let mut standard = standard::choose(*lang, judge, &tool);
+            if let Some(s) = standard.as_mut().filter(|_| tool != lang.tool(&|k| std::env::var(k).ok())) {
+                // The compiler was ours to choose (LeetCode's Clang): the result says which.
+                let version = toolchain::version(&tool).unwrap_or_default();
+                s.why +=
+                    &format!("; compiled by `{}` ({version}), as LeetCode compiles (OJ_CXX names another)", tool[0]);
+            }
             let flag = standard.as_ref().and_then(standard::Standard::flag);
             let (built, cached) = builder::build(*lang, source, tool, flag.as_deref(), driver, cancelled)?;
             let (pch, compile_ms, log) = (built.pch, built.compile_ms, built.log.clone());

@@ -159,7 +159,7 @@ the answer to ({}): it cannot be judged from them. Test it with calls of your ow
             skipped.join("; ")
         ));
     }
-    let tool = lang.tool(&|k| std::env::var(k).ok());
+    let tool = lang.tool_for("leetcode", &|k| std::env::var(k).ok());
     let driver = driver::driver(*lang, code, &shape, &tool)?;
     let mut fields = fields.to_vec();
     if value {

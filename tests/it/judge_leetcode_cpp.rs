@@ -298,6 +298,35 @@ fn leetcode_in_cpp_with_the_precompiled_prelude() {
     let _ = std::fs::remove_dir_all(&cache);
 }
 
+/// Where `clang++` is installed, LeetCode's C++ (no `OJ_CXX`) is built by it, LeetCode's compiler,
+/// and the result says so; its prelude is precompiled as GCC's is, the pending templates
+/// instantiated in the header (`-fpch-instantiate-templates`, in the key's command line as built).
+#[test]
+fn leetcode_in_cpp_is_built_by_clang_where_it_is_installed() {
+    if !have("clang++") {
+        return;
+    }
+    let cache = std::env::temp_dir().join(format!("oj-it-lc-clang-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let (b, mut s) = judge_server(vec![("XDG_CACHE_HOME", cache.to_string_lossy().into_owned())]);
+    let (examples, code, verdict) = CASES[0];
+    serve(&b, "leetcode", "9300", &leetcode(examples), None);
+    let v = first_call(&mut s, "9300", code);
+    assert_eq!(v["verdict"], verdict, "{v}");
+    let why = v["compile"]["standard_why"].as_str().unwrap_or_default();
+    assert!(why.contains("compiled by `clang++`") && why.contains("clang version"), "{v}");
+    let ready = eventually(Duration::from_secs(900), || s.stderr().contains("precompiled header ready"));
+    assert!(ready, "{}", s.stderr());
+    let root = cache.join("oj-mcp-rs").join("pch");
+    let key = std::fs::read_dir(&root).unwrap().flatten().map(|e| e.path()).find(|p| p.is_dir()).unwrap();
+    let key_text = std::fs::read_to_string(key.join("key.txt")).unwrap();
+    assert!(key_text.lines().next().unwrap().contains("clang"), "{key_text}");
+    let v = cpp(&mut s, "9300", &format!("{code}\n// with clang's prelude\n"));
+    assert_eq!((v["verdict"].as_str(), v["compile"]["precompiled_header"].as_bool()), (Some(verdict), Some(true)));
+    drop(s);
+    let _ = std::fs::remove_dir_all(&cache);
+}
+
 /// Whether `g++` is GCC (Apple's is clang, which gets no precompiled header).
 fn gcc() -> bool {
     let version = std::process::Command::new("g++").arg("--version").output().map(|o| o.stdout).unwrap_or_default();

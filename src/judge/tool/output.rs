@@ -186,7 +186,7 @@ fn notes(job: &Job, report: &Report, skipped: &[String]) -> Vec<String> {
         notes.push(format!("fail_fast stopped after the first failure: {} sample(s) not run.", report.not_run));
     }
     if let (Some(msg), Program::Code { lang, source }) = (&report.compile_error, &job.program) {
-        let tool = lang.tool(&|k| std::env::var(k).ok());
+        let tool = lang.tool_for(&job.judge, &|k| std::env::var(k).ok());
         notes.extend(plan::python_syntax_note(*lang, &tool, msg));
         notes.extend(plan::java_version_note(*lang, &tool, msg));
         notes.extend(plan::cpp_standard_note(*lang, &tool, source, msg));
