@@ -387,6 +387,12 @@ fn edge_values_reach_bit_31_the_top_and_the_last_letter() {
     let p = plan(md, &[ex("s = \"abc\"")], None, None).unwrap();
     let zs = (0..100).filter(|&s| p.testcase(s, 0.1).contains('z')).count();
     assert!(zs >= 5, "{zs}");
+    // A scalar that may be a count looped over (887's `n <= 10^4`) keeps to its low end: its top
+    // made a small round as slow as the largest, and the reference timed out.
+    let md = "**Constraints:**\n\n- `1 <= k <= 100`\n- `1 <= n <= 10^4`\n";
+    let p = plan(md, &[ex("k = 1, n = 2")], None, None).unwrap();
+    let most = (0..200).map(|s| args_of(&p.testcase(s, 0.1))[1].1.as_i64().unwrap()).max();
+    assert!(most < Some(100), "{most:?}");
 }
 
 /// An edge testcase sometimes sorts a list the statement leaves unordered, either way: sorted
