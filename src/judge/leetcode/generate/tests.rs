@@ -372,9 +372,8 @@ fn edge_values_reach_bit_31_the_top_and_the_last_letter() {
 - `-2^31 <= nums[i] <= 2^31 - 1`
 ";
     let p = plan(md, &[ex("nums = [1,2]")], None, None).unwrap();
-    let all: Vec<i64> = (0..200)
-        .flat_map(|s| args_of(&p.testcase(s, 0.2))[0].1.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect::<Vec<_>>())
-        .collect();
+    let ints = |v: &Value| v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect::<Vec<_>>();
+    let all: Vec<i64> = (0..200).flat_map(|s| ints(&args_of(&p.testcase(s, 0.2))[0].1)).collect();
     assert!(all.iter().all(|x| (-(1i64 << 31)..1 << 31).contains(x)));
     for want in [(1i64 << 31) - 2, -(1 << 31) + 1, -1, 1 << 30] {
         assert!(all.contains(&want), "{want}");
