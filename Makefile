@@ -30,9 +30,13 @@ lint:
 fmt:
 	$(CARGO) fmt
 
-# Rust unit and integration tests.
+# Rust unit tests and every test binary but the integration suite (`it`, which spawns the server):
+# `make test` runs that suite once, against the binary as it ships (shipped-tests), and only builds
+# it here. `cargo test` runs everything, the suite against the debug build.
 unit:
-	$(CARGO) test
+	$(CARGO) build --workspace --all-targets
+	$(CARGO) test --workspace --lib --bins --test fuzz_dispatch --test fuzz_samples --test entities
+	$(CARGO) test --workspace --doc
 
 # Everything CI runs: the README's test command.
 test: lint unit app-tests shipped-tests aarch64-tests windows-tests fuzz-ci npm-smoke mcpb ship-check

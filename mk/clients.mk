@@ -16,12 +16,16 @@ client-deps:
 	scripts/deps.sh
 
 # One release build for the server and the fixture backend: one cargo run, shared dependencies.
+# With OJ_MCP_BIN (a server already built: `make test` passes the shipped one) the fixture
+# backend is the debug build: a fake backend's speed is not what is tested, and its release
+# build is a whole LTO build of the library for nothing (minutes of CI).
+FIXTURE_PROFILE := $(if $(OJ_MCP_BIN),debug,release)
 client-build:
-	$(CARGO) build --release $(if $(OJ_MCP_BIN),,--bin oj-mcp-rs) --example fixture_backend
+	$(CARGO) build $(if $(OJ_MCP_BIN),,--release --bin oj-mcp-rs) --example fixture_backend
 
 ifeq ($(shell uname -s 2>/dev/null),Linux)
 client-tests: client-build client-deps
-	tests/clients/run.sh
+	OJ_FIXTURE_BACKEND=$${OJ_FIXTURE_BACKEND:-$(CURDIR)/target/$(FIXTURE_PROFILE)/examples/fixture_backend} tests/clients/run.sh
 else
 client-tests:
 	@echo "client-tests: skipped (Linux only)"

@@ -55,5 +55,5 @@ say "$(wc -c <"$bin") bytes; $("$wrapper" --version) under $qemu"
 
 # EMULATED: the binary cannot start itself (the judge's init) where the system runs no arm64 code.
 OJ_MCP_BIN=$wrapper OJ_MCP_BIN_EMULATED=1 ${CARGO:-cargo} test --test it
-${CARGO:-cargo} run --release --example smoke -- --bin "$wrapper" >/dev/null
+${CARGO:-cargo} run --example smoke -- --bin "$wrapper" >/dev/null
 say "the smoke session passed on $target"

@@ -303,8 +303,9 @@ printf 'MZ\220\0\3\0\0\0\4\0\0\0\377\377\0\0' >"$TMP/foreign.exe" && chmod +x "$
 SMOKE=
 if [ -f examples/smoke.rs ]; then
 	# The full scripted session against the fixture backend; built once, before any timing.
-	if "$CARGO" build --quiet --release --example smoke >"$TMP/out" 2>&1; then
-		SMOKE=$ROOT/target/release/examples/smoke
+	# The debug build (the scripted client's own speed is not measured; `cargo test` built it).
+	if "$CARGO" build --quiet --example smoke >"$TMP/out" 2>&1; then
+		SMOKE=$ROOT/target/debug/examples/smoke
 	else
 		not_ok "building examples/smoke.rs" "$TMP/out"
 	fi

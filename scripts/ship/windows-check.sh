@@ -131,7 +131,7 @@ fi
 # parallel suite, whose load makes starting any Wine process take many seconds.
 OJ_MCP_BIN=$work/oj-mcp-rs-wine OJ_MCP_BIN_OS=windows timeout -k 10 1500 "$CARGO" test --quiet --test it -- --skip judge_wine
 OJ_MCP_BIN=$work/oj-mcp-rs-wine OJ_MCP_BIN_OS=windows timeout -k 10 600 "$CARGO" test --quiet --test it judge_wine
-timeout -k 10 300 "$CARGO" run --quiet --release --example smoke -- --bin "$work/oj-mcp-rs-wine" >/dev/null
+timeout -k 10 300 "$CARGO" run --quiet --example smoke -- --bin "$work/oj-mcp-rs-wine" >/dev/null
 say "the integration suite and the smoke session passed on $target under Wine"
 
 # --- the npm launcher under node.exe, Windows package layout ----------------------------------------
@@ -175,7 +175,7 @@ check() {
 version="oj-mcp-rs $(node -p 'require("./npm/oj-mcp-rs/package.json").version')"
 check "--version runs the packaged .exe" 0 "$version" "$launcher" --version
 set +e
-timeout -k 10 300 "$CARGO" run --quiet --release --example smoke -- --bin "$launcher" >"$out" 2>&1
+timeout -k 10 300 "$CARGO" run --quiet --example smoke -- --bin "$launcher" >"$out" 2>&1
 code=$?
 set -e
 if [ "$code" = 0 ]; then

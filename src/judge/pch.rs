@@ -477,19 +477,17 @@ per compiler command and block; OJ_PCH=0 turns it off)",
             None => Ok(size),
         });
         let _ = fs::remove_file(dir.join("lock"));
-        let state = match built {
+        // The state first, then the log line: a call that follows the line finds the header
+        // (a test waits for the line; under load the sweep between took long enough to miss it).
+        lock().set(dir.clone(), if built.is_ok() { State::Ready } else { State::Failed });
+        match built {
             Ok(size) => {
                 let ms = started.elapsed().as_millis();
-                crate::info!("judge: precompiled header ready in {ms} ms, {size} bytes: {}", dir.display());
                 sweep(dir.parent().unwrap_or(&dir), &dir);
-                State::Ready
+                crate::info!("judge: precompiled header ready in {ms} ms, {size} bytes: {}", dir.display());
             }
-            Err(e) => {
-                crate::info!("judge: no precompiled header for `{}`: {e}", tool.join(" "));
-                State::Failed
-            }
-        };
-        lock().set(dir, state);
+            Err(e) => crate::info!("judge: no precompiled header for `{}`: {e}", tool.join(" ")),
+        }
     });
     match spawned {
         Ok(h) => shared.builder = Some(h),

@@ -15,8 +15,11 @@ use std::time::{Duration, Instant};
 const STDERR_TAIL: usize = 4096;
 /// How often a waiting run looks at the cancellation flag.
 const POLL: Duration = Duration::from_millis(20);
-/// How long the readers may take to see end of file once the program is gone.
-const DRAIN: Duration = Duration::from_millis(500);
+/// How long the readers may take to see end of file once the program is gone: long enough for
+/// a busy machine (at load 20 a reader thread waited past 500 ms, and a run that printed its
+/// answer was judged on no output). It is waited out only when a process outside the run still
+/// holds the pipe (without a PID namespace, one that left the process group).
+const DRAIN: Duration = Duration::from_secs(5);
 /// How long a killed program may take to be seen gone before it is killed again.
 const KILL_AGAIN: Duration = Duration::from_secs(1);
 
