@@ -352,6 +352,74 @@ fn edge_values_unless_a_sum_is_bounded() {
     assert!((0..40).all(|s| !q.testcase(s, 0.2).contains("1000000000")));
 }
 
+/// Planted bugs the first edge values missed (issue 31's fourth pass): 190's `range(32 - 1)`
+/// needs bit 31 of a scalar `uint32` set, which only the largest size drew; a narrowed `int`
+/// needs a value near 2^31 - 1, not only the range's ends; 1737's `range(1, 26 - 1)` needs the
+/// letter `z`, which small sizes (the first few letters) never drew. Edge testcases now draw
+/// scalars too, the powers of two at the top of a range and one step inside each end, and the
+/// last letters of the alphabet; every value stays in its range.
+#[test]
+fn edge_values_reach_bit_31_the_top_and_the_last_letter() {
+    let md = "**Constraints:**
+
+- `0 <= n <= 2^32 - 1`
+";
+    let p = plan(md, &[ex("n = 43261596")], None, None).unwrap();
+    let ns: Vec<i64> = (0..400).map(|s| args_of(&p.testcase(s, 0.1))[0].1.as_i64().unwrap()).collect();
+    assert!(ns.iter().all(|&n| (0..=u32::MAX as i64).contains(&n)), "{ns:?}");
+    assert!(ns.contains(&(1 << 31)) && ns.contains(&(u32::MAX as i64)), "{ns:?}");
+    let md = "**Constraints:**
+
+- `1 <= nums.length <= 100`
+- `-2^31 <= nums[i] <= 2^31 - 1`
+";
+    let p = plan(md, &[ex("nums = [1,2]")], None, None).unwrap();
+    let ints = |v: &Value| v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect::<Vec<_>>();
+    let all: Vec<i64> = (0..200).flat_map(|s| ints(&args_of(&p.testcase(s, 0.2))[0].1)).collect();
+    assert!(all.iter().all(|x| (-(1i64 << 31)..1 << 31).contains(x)));
+    for want in [(1i64 << 31) - 2, -(1 << 31) + 1, -1, 1 << 30] {
+        assert!(all.contains(&want), "{want}");
+    }
+    let md = "**Constraints:**
+
+- `1 <= s.length <= 10^5`
+- `s` consists of lowercase English letters.
+";
+    let p = plan(md, &[ex("s = \"abc\"")], None, None).unwrap();
+    let zs = (0..100).filter(|&s| p.testcase(s, 0.1).contains('z')).count();
+    assert!(zs >= 5, "{zs}");
+    // A scalar that may be a count looped over (887's `n <= 10^4`) keeps to its low end: its top
+    // made a small round as slow as the largest, and the reference timed out.
+    let md = "**Constraints:**\n\n- `1 <= k <= 100`\n- `1 <= n <= 10^4`\n";
+    let p = plan(md, &[ex("k = 1, n = 2")], None, None).unwrap();
+    let most = (0..200).map(|s| args_of(&p.testcase(s, 0.1))[1].1.as_i64().unwrap()).max();
+    assert!(most < Some(100), "{most:?}");
+}
+
+/// An edge testcase sometimes sorts a list the statement leaves unordered, either way: sorted
+/// and reversed inputs are where a loop's bound or a tie shows.
+#[test]
+fn edge_testcases_sort_some_lists() {
+    let md = "**Constraints:**
+
+- `1 <= nums.length <= 1000`
+- `1 <= nums[i] <= 10^9`
+";
+    let p = plan(md, &[ex("nums = [3,1,2]")], None, None).unwrap();
+    let (mut up, mut down) = (0, 0);
+    for s in 0..300 {
+        let a = args_of(&p.testcase(s, 0.5));
+        let v: Vec<i64> = a[0].1.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+        if v.len() >= 6 && v.windows(2).all(|w| w[0] <= w[1]) && v.first() != v.last() {
+            up += 1;
+        }
+        if v.len() >= 6 && v.windows(2).all(|w| w[0] >= w[1]) && v.first() != v.last() {
+            down += 1;
+        }
+    }
+    assert!(up >= 3 && down >= 3, "{up} {down}");
+}
+
 /// 1122's `Each arr2[i] is in arr1` was unread: the accepted solutions failed on an `arr2`
 /// item that `arr1` lacks. The items are drawn from `arr1`'s, distinct as the line before says.
 #[test]

@@ -246,6 +246,13 @@ impl Gen<'_> {
         } else if lengthish {
             let cap = lo + ((hi - lo + 1.0).powf(self.f) - 1.0).floor();
             self.rng.range(lo as i64, cap.max(lo) as i64) as f64
+        } else if self.edge && self.rng.chance(0.5) {
+            // A scalar is one value: an edge testcase gives it an edge value more often. One
+            // up to 10^6 may be a count the solution loops over (887's `k = 100, n = 9999` made
+            // a small round as slow as the largest, and a reference's time-out): only a value
+            // beyond any loop (a `uint32`, an item up to 10^9) takes its top end.
+            let top = if hi > 1e6 { hi } else { hi.min(lo + 1.0) };
+            self.edge_int(lo, top) as f64
         } else {
             let (a, b) = self.scaled(lo, hi);
             self.rng.range(a as i64, b as i64) as f64
@@ -326,10 +333,22 @@ impl Gen<'_> {
     /// An item's integer in `[lo, hi]` at this size.
     pub(super) fn int(&mut self, lo: f64, hi: f64) -> i64 {
         if self.edge && self.rng.chance(0.3) {
-            return if self.rng.chance(0.5) { lo } else { hi.max(lo) } as i64;
+            return self.edge_int(lo, hi);
         }
         let (a, b) = self.scaled(lo, hi);
         self.rng.range(a as i64, b as i64)
+    }
+
+    /// One of `[lo, hi]`'s edge values: where a comparison, a bound off by one or an overflow
+    /// shows and small random values never go (planted bugs missed: bit 31 of a `uint32`, a
+    /// narrowed `int` needing values near 2^31, a sieve's largest value): either end, one step
+    /// inside it, 0, 1 or -1, and the powers of two at the top of the range and one below them.
+    pub(super) fn edge_int(&mut self, lo: f64, hi: f64) -> i64 {
+        let (lo, hi) = (lo as i64, (hi.max(lo)) as i64);
+        let top = if hi > 1 { 1i64 << (63 - hi.leading_zeros()) } else { hi };
+        let picks = [lo, hi, lo.saturating_add(1), hi.saturating_sub(1), 0, 1, -1, top, top - 1];
+        let x = picks[self.rng.below(picks.len() as u64) as usize];
+        if (lo..=hi).contains(&x) { x } else { hi }
     }
 
     /// The key bounding `p`'s items (column `col` of a tuple first), if any was read.
@@ -577,13 +596,22 @@ impl Gen<'_> {
         } else {
             (0..n).map(|_| self.int(lo, hi)).collect()
         };
-        let order = facts.sorted.get(&p.name).copied();
+        let order = facts.sorted.get(&p.name).copied().or_else(|| self.edge_order());
         match order {
             Some(Sort::Ascending) => xs.sort_unstable(),
             Some(Sort::Descending) => xs.sort_unstable_by(|a, b| b.cmp(a)),
             None => {}
         }
         xs.into_iter().map(|x| x.to_string()).collect()
+    }
+
+    /// In an edge testcase, sometimes an order for a list the statement leaves unordered: sorted
+    /// and reversed inputs are where a loop's bound or a comparison's tie shows.
+    fn edge_order(&mut self) -> Option<Sort> {
+        if !self.edge || !self.rng.chance(0.3) {
+            return None;
+        }
+        Some(if self.rng.chance(0.5) { Sort::Ascending } else { Sort::Descending })
     }
 
     /// `n` distinct integers of `[lo, hi]` (fewer when it holds fewer), at this size's range or
@@ -637,13 +665,16 @@ impl Gen<'_> {
             self.shuffle(&mut a);
             return a.into_iter().take(n).collect();
         }
-        // Small sizes draw from a few letters, so that repeats (and the bugs they show) come.
+        // Small sizes draw from a few letters, so that repeats (and the bugs they show) come;
+        // an edge testcase from the last few (the letter `z`, where a bound over the alphabet
+        // off by one shows: a planted `range(1, 26 - 1)` the first letters never met).
         let k = if self.f >= 1.0 {
             alphabet.len()
         } else {
             ((alphabet.len() as f64).powf(self.f.max(0.3)).ceil() as usize).clamp(1, alphabet.len())
         };
-        (0..n).map(|_| alphabet[self.rng.below(k as u64) as usize]).collect()
+        let skip = if self.edge { alphabet.len() - k } else { 0 };
+        (0..n).map(|_| alphabet[skip + self.rng.below(k as u64) as usize]).collect()
     }
 
     fn design(&mut self, d: &Design) -> String {
