@@ -454,9 +454,7 @@ fn triplets_in_another_inner_order_agree() {
         return;
     }
     let (b, mut s) = judge_server(vec![]);
-    let words = "<p>Given an integer array nums, return all the triplets <code>[nums[i], nums[j], nums[k]]</code> such \
-that <code>i != j</code>, <code>i != k</code>, and <code>j != k</code>, and <code>nums[i] + nums[j] + nums[k] == 0</code>.</p>\
-<p>Notice that the order of the output and the order of the triplets does not matter.</p>";
+    let words = crate::judge_verdicts::THREE_SUM;
     let examples = crate::judge_verdicts::leetcode(&[("nums = [-1,0,1,2,-1,-4]", "[[-1,-1,2],[-1,0,1]]")]);
     crate::judge_verdicts::serve(&b, "leetcode", "9415", &format!("{words}{examples}"), None);
     let solution = |order: &str| {

@@ -81,6 +81,12 @@ fn any_order_on_a_stdin_problem_is_a_multiset() {
     assert!(v["samples"][0]["note"].as_str().unwrap().contains("any order"), "{v}");
 }
 
+/// 3Sum's statement (LeetCode 15): triplets of distinct indices, in any order, each in any order.
+pub(crate) const THREE_SUM: &str = "<p>Given an integer array nums, return all the triplets \
+<code>[nums[i], nums[j], nums[k]]</code> such that <code>i != j</code>, <code>i != k</code>, and <code>j != k</code>, \
+and <code>nums[i] + nums[j] + nums[k] == 0</code>.</p>\
+<p>Notice that the order of the output and the order of the triplets does not matter.</p>";
+
 /// 3Sum's answer (LeetCode 15): a list of triplets in any order, each triplet in any order too
 /// (`[nums[i], nums[j], nums[k]]`, distinct indices): a multiset of multisets, AC. Where the
 /// statement says only that the answer's order is free (permutations), an inner order is not.
@@ -90,9 +96,7 @@ fn triplets_in_any_order_are_a_multiset_of_multisets() {
         return;
     }
     let (b, mut s) = judge_server(vec![]);
-    let words = "<p>Given an integer array nums, return all the triplets <code>[nums[i], nums[j], nums[k]]</code> such \
-that <code>i != j</code>, <code>i != k</code>, and <code>j != k</code>, and <code>nums[i] + nums[j] + nums[k] == 0</code>.</p>\
-<p>Notice that the order of the output and the order of the triplets does not matter.</p>";
+    let words = THREE_SUM;
     let examples = leetcode(&[("nums = [-1,0,1,2,-1,-4]", "[[-1,-1,2],[-1,0,1]]")]);
     serve(&b, "leetcode", "9415", &format!("{words}{examples}"), None);
     let code = |r: &str| format!("class Solution:\n    def threeSum(self, nums):\n        return {r}\n");
