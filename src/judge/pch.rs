@@ -176,17 +176,20 @@ pub(crate) fn with_header(argv: &[String], header: &Path) -> Vec<String> {
 
 /// Whether a failed compile may have failed because of the precompiled header; the caller then
 /// compiles again without it, and that build decides: a header never fails a build. `-Werror`
-/// turns the refusal into an error; a damaged file stops GCC ("cannot read PCH file"): such a
-/// file is removed (built again at a later call); and an error reached through the block (its
-/// messages name `<command-line>`, where `-include` puts it, or the header's folder) may come
-/// of reading the block twice, as with a header without include guards of its own.
+/// turns the refusal into an error; a damaged file stops GCC ("cannot read PCH file") and Clang
+/// ("malformed or corrupted AST file"): such a file is removed (built again at a later call);
+/// and an error reached through the block (its messages name `<command-line>`, where `-include`
+/// puts it, or the header's folder) may come of reading the block twice, as with a header
+/// without include guards of its own.
 pub(crate) fn blamed(header: &Path, log: &str) -> bool {
     if log.contains("invalid-pch") {
         return true;
     }
     let dir = header.parent().unwrap_or(header);
     let ours = dir.to_string_lossy();
-    if (log.contains("PCH") || log.contains(".gch")) && !log.contains("No such file") {
+    // Clang says "malformed or corrupted AST file" (its precompiled headers are AST files).
+    let damaged = log.contains("PCH") || log.contains(".gch") || log.contains("AST file");
+    if damaged && !log.contains("No such file") {
         crate::debug!("judge: the precompiled header in {} is damaged: removed", dir.display());
         let _ = fs::remove_file(dir.join(GCH));
         lock().forget(dir);
@@ -740,6 +743,10 @@ using vi = vector<int>;\nstruct S {};\n",
         assert!(!blamed(header, "main.cpp:3:1: error: 'x' was not declared in this scope"));
         // The program's own missing header is the program's.
         assert!(!blamed(header, "main.cpp:1:10: fatal error: atcoder/all: No such file or directory"));
+        // A damaged header, as Clang reports it (the file is removed: a test's temporary folder).
+        let clang =
+            "fatal error: malformed or corrupted AST file: 'malformed block record in AST file'\n1 error generated.";
+        assert!(blamed(Path::new("/nonexistent/oj-pch-test/block.h"), clang));
     }
 
     #[test]
