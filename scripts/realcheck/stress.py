@@ -29,6 +29,7 @@ from pathlib import Path
 from backend import Backend
 from client import Server
 from leetcode import EXT, LeetCode
+import mutclass
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -243,7 +244,7 @@ def run_mutants(args, backend, server_env):
                     return
                 number, folder, obj, code, ms = item
                 backend.problems[("leetcode", obj["id"])] = obj
-                rec = mutate_one(args, server, number, obj, code, ms)
+                rec = mutate_one(args, server, number, folder, obj, code, ms)
                 if rec is None:
                     continue
                 with lock:
@@ -269,7 +270,7 @@ def run_workers(worker, n):
     for t in threads:
         t.join()
 
-def mutate_one(args, server, number, obj, code, ms):
+def mutate_one(args, server, number, folder, obj, code, ms):
     """The first of a problem's mutants (at most 4 tried, one kind each first) that still passes
     the examples, stressed against the original; None when none passes. The original must pass."""
     base = {"source": "leetcode", "id": obj["id"], "language": args.lang, "time_limit_ms": args.time_limit_ms}
@@ -304,7 +305,7 @@ def mutate_one(args, server, number, obj, code, ms):
                                         "stress_test"))
         except (TimeoutError, ConnectionError, OSError, ValueError) as e:
             st = {"verdict": "HARNESS_ERROR", "summary": str(e)[:300]}
-        rec = {"id": number, "language": args.lang, "kind": kind, "line": line, "tried": tried,
+        rec = {"id": number, "folder": folder, "language": args.lang, "kind": kind, "line": line, "tried": tried,
                "mutated_line": mutant.split("\n")[line - 1].strip()[:200],
                "original_line": code.split("\n")[line - 1].strip()[:200],
                "wall": round(time.monotonic() - start, 1)}
@@ -349,19 +350,37 @@ def parallel(args, server_env, todo, one):
 backend_url = [None]
 
 
-def summarize(mode, records):
+def summarize(mode, records, mirrors=None):
     by = {}
     for r in records:
         by[r.get("verdict")] = by.get(r.get("verdict"), 0) + 1
     lines = [f"{mode}: {len(records)} cases: " + ", ".join(f"{k} {v}" for k, v in sorted(by.items(), key=str))]
     if mode == "mutants":
-        kinds = {}
-        for r in records:
-            k = kinds.setdefault(r["kind"], [0, 0])
-            k[0] += 1
-            k[1] += r.get("verdict") not in ("PASSED", "HARNESS_ERROR", "TOOL_ERROR", "CE")
-        lines += [f"  {k}: detected {d} / {n}" for k, (n, d) in sorted(kinds.items())]
+        lines += classified(records, mirrors)
     return "\n".join(lines)
+
+
+def classified(records, mirrors):
+    """Each mutant's class (`mutclass`), the rates, per kind, and every case not found with its
+    reason: no miss is dropped without one."""
+    lc = LeetCode(mirrors) if mirrors else None
+    folders = {}
+    if lc:
+        for f in lc.folders():
+            folders.setdefault(str(int(f.rsplit("/", 1)[1].split(".")[0])), f)
+    out, classes, kinds = [], [], {}
+    for r in records:
+        folder = r.get("folder") or folders.get(r["id"])
+        code = lc.source(f"{folder}/Solution.{EXT[r['language']]}") if lc and folder else None
+        cls, why = mutclass.classify(r, code)
+        classes.append(cls)
+        kinds.setdefault(r["kind"], []).append(cls)
+        if cls != "found":
+            out.append(f"  {cls:15} {r['id']:>5} {r['kind']}@{r['line']}: {why}")
+    counts = ", ".join(f"{c} {classes.count(c)}" for c in sorted(set(classes)))
+    head = [f"  classes: {counts}", f"  {mutclass.rates(classes)}"]
+    head += [f"  {k}: {mutclass.rates(v)}" for k, v in sorted(kinds.items())]
+    return head + ["  not found:"] + out
 
 
 def main(argv):
@@ -370,7 +389,7 @@ def main(argv):
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{args.mode}-{args.lang}.jsonl"
     if args.summary:
-        print(summarize(args.mode, [json.loads(x) for x in path.read_text().splitlines() if x.strip()]))
+        print(summarize(args.mode, [json.loads(x) for x in path.read_text().splitlines() if x.strip()], args.mirrors))
         return 0
     env = dict(os.environ)
     env["OJ_LOG_FILE"] = os.devnull
@@ -387,7 +406,9 @@ def main(argv):
         old = [json.loads(x) for x in path.read_text().splitlines() if x.strip()]
         records = [r for r in old if r["id"] not in ids] + records
     path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
-    print(summarize(args.mode, records))
+    text = summarize(args.mode, records, args.mirrors)
+    (out / f"{args.mode}-{args.lang}.summary.txt").write_text(text + "\n")
+    print(text)
     return 0
 
 

@@ -1,0 +1,198 @@
+"""What a planted bug's stress result means (issue 31's "find the bug in most cases"): each mutant
+gets one class, and each miss a written reason.
+
+- `found`: the stress test gave the program's verdict (`WA`, `RE`, `TLE`, `MLE`, `OLE`).
+- `outputs_differ`: the statement accepts several answers and no checker was given; flagged, not
+  counted as found (the model is asked for a checker).
+- `reference_fault`: the original failed first, on an input outside the statement.
+- `equivalent`: the mutant gives the same answer as the original on every input the statement
+  allows, so no test can find it: proven by a mechanical screen (below) or argued by hand in
+  [`ARGUED`] (one line per case, keyed by the mutant, never by archive text).
+- `undefined`: C++ undefined behaviour (a read one past a vector's end) that the judge's build
+  (g++ -O2, no sanitizer, no `_GLIBCXX_ASSERTIONS`) does not make observable.
+- `miss`: a real miss: the mutant differs on some valid input and the stress test did not find it.
+- `error`: the harness or the tool failed (`CE`, `TOOL_ERROR`, `HARNESS_ERROR`, `GENERATOR_FAULT`).
+
+Rates: raw = found / kept; and found / (kept - equivalent - undefined - reference_fault - error),
+i.e. of the mutants the stress test could and should have found.
+"""
+
+import hashlib
+import re
+
+FOUND = ("WA", "RE", "TLE", "MLE", "OLE")
+ERRORS = ("CE", "TOOL_ERROR", "HARNESS_ERROR", "PROTOCOL_ERROR", "GENERATOR_FAULT", None)
+
+
+def key(rec):
+    """A mutant's key: language, problem, line and a hash of the mutated line (so that an argument
+    written for one mutant never covers another)."""
+    h = hashlib.sha256(rec.get("mutated_line", "").encode()).hexdigest()[:10]
+    return f"{rec['language']}:{rec['id']}:{rec['line']}:{h}"
+
+
+# Hand-written arguments, one per mutant, each checked against the original code: why the mutant
+# answers as the original does on every valid input (`equivalent`), or why its undefined
+# behaviour is not observable in the reference build (`undefined`). Filled from the runs' misses.
+ARGUED = {
+    "python:1388:9:9bb8e719d5": ("equivalent", "at i == 2 the guarded term is f[0][j - 1], which is 0 like the fallback"),
+    "java:1388:19:187c9399cc": ("equivalent", "at i == 2 the guarded term is f[0][j - 1], which is 0 like the fallback"),
+    "cpp:1388:11:978fce25d0": ("equivalent", "at i == 2 the guarded term is f[0][j - 1], which is 0 like the fallback"),
+    "python:775:5:06ba4f983d": ("equivalent", "nums is a permutation and mx is an earlier item: never equal to nums[i]"),
+    "java:775:6:56255227e2": ("equivalent", "nums is a permutation and mx is an earlier item: never equal to nums[i]"),
+    "cpp:775:7:280975c28e": ("equivalent", "nums is a permutation and mx is an earlier item: never equal to nums[i]"),
+    "python:1754:5:d21305f3c1": ("equivalent", "at j == len(word2) the rest of word1 compares greater than '', so the loop appends it letter by letter as the tail does"),
+    "java:1754:6:b38f835cea": ("equivalent", "at j == n the rest of word1 compares greater than '', so the loop appends it letter by letter as the tail does"),
+    "python:1802:5:64366935fc": ("equivalent", "at x == cnt both formulas give x(x + 1) / 2"),
+    "python:326:3:dc2b18f45e": ("equivalent", "at n == 2 the mutant returns False (2 % 3 != 0), as the original's final n == 1 does"),
+    "python:2213:39:4dfa5daac9": ("equivalent", "query is only called on the whole range, answered at the root: the mutated branch never runs"),
+    "python:2911:13:7e850b1791": ("equivalent", "l == r only in the middle group, where each l pairs with itself (no count); the next group breaks"),
+    "python:3960:5:bc127dbb40": ("equivalent", "the last start only gives a subarray of length 1, and ans starts at 1"),
+    "java:3960:5:e769e89c32": ("equivalent", "at l == n the inner loop is empty"),
+    "python:1339:19:f22e99c6d6": ("equivalent", "node values are >= 1, so t == s only at the root, whose product t * (s - t) is 0 <= ans"),
+    "java:1339:32:c842a83e3b": ("equivalent", "node values are >= 1, so t == s only at the root, whose product t * (s - t) is 0 <= ans"),
+    "python:267:8:973eb302ad": ("equivalent", "after the odd letter is taken out every count is even: v >= 1 iff v > 1"),
+    "python:1497:4:5d7cd1c6c9": ("equivalent", "the dropped i == k - 1 checks cnt[k - 1] == cnt[1], which i == 1 checks (for k == 2 it is cnt[1] == cnt[1])"),
+    "java:1497:7:591c953322": ("equivalent", "the dropped i == k - 1 checks cnt[k - 1] == cnt[1], which i == 1 checks (for k == 2 it is cnt[1] == cnt[1])"),
+    "python:1545:9:2180ce2727": ("equivalent", "k * 2 is even and m - 1 = 2^n - 1 odd: never equal"),
+    "java:1545:14:c2851b19d5": ("equivalent", "k * 2 is even and m - 1 = 2^n - 1 odd: never equal"),
+    "python:3314:8:30ead8adc9": ("equivalent", "nums[i] <= 1000 < 2^10: the loop breaks by i = 10, never reaching 31"),
+    "python:1822:7:5290c025fb": ("equivalent", "v == 0 returned on the line before: v <= 0 iff v < 0 here"),
+    "java:1774:36:70dea5e217": ("equivalent", "upper instead of lower bound: when t is in arr both candidate pairs hold t (distance 0, the unique best); otherwise the bounds agree"),
+    "java:3759:9:65d000dcbb": ("equivalent", "the extra i == n - k compares nums[n - k] with itself: never greater"),
+    "cpp:1969:16:686925344e": ("equivalent", "a = (2^p - 1) % mod < 2^31 fits an int, and its one use a * b has b a long long"),
+    "cpp:838:23:9859536c7b": ("undefined", "j == n reads time[n] one past the vector (and writes force[n]): undefined, no crash in g++ -O2, the answer string unchanged"),
+    "cpp:1752:5:2febd6b267": ("undefined", "i == n reads nums[n] one past the vector: undefined; g++ -O2 reads heap memory and the count came out the same"),
+}
+
+
+def _sides(line):
+    """The two sides of a condition that is one comparison (`if a > b:`, `if (a >= b) {`)."""
+    side = r"([\w\.]+(?:\[[\w\s+\-]*\])*)"
+    m = re.match(rf"^(?:\}}\s*else\s+)?(?:if|elif|else if)\s*\(?\s*{side} (<=|>=|<|>) {side}\s*\)?\s*[:{{]?\s*(.*)$",
+                 line.strip())
+    return (m.group(1), m.group(3), m.group(4)) if m else None
+
+
+def tie_assigns_equal(rec, code):
+    """`if a > b: a = b` (a running minimum or maximum): on a tie the mutant assigns a value equal
+    to the one held, so nothing changes. Only when the body is that one assignment, with no
+    `else`, and both sides are names or subscripts (no calls: no side effects)."""
+    if rec.get("kind") != "comparison":
+        return None
+    lines = code.split("\n")
+    i = rec["line"] - 1
+    sides = _sides(lines[i])
+    if not sides:
+        return None
+    a, b, rest = sides
+    body = {f"{a} = {b}", f"{b} = {a}", f"{a} = {b};", f"{b} = {a};"}
+    rest = rest.strip().rstrip("}").strip()
+    if rest:
+        ok = rest in body or rest.rstrip(";") + ";" in body
+        follow = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        return ok and not follow.startswith(("else", "elif", "} else")) and \
+            f"the tie assigns `{b}` to `{a}` (or back) when they are equal: nothing changes"
+    indent = len(lines[i]) - len(lines[i].lstrip())
+    nxt = [l for l in lines[i + 1:i + 4]]
+    if len(nxt) < 2 or nxt[0].strip() not in body:
+        return None
+    after = nxt[1]
+    after_indent = len(after) - len(after.lstrip())
+    closes = after.strip() == "}" or after_indent <= indent
+    tail = lines[i + 2 + (after.strip() == "}")] if i + 2 + (after.strip() == "}") < len(lines) else ""
+    if after.strip() == "}" and tail.strip().startswith("else"):
+        return None
+    if after.strip().startswith(("else", "elif", "} else")):
+        return None
+    return closes and f"the tie assigns `{b}` to `{a}` (or back) when they are equal: nothing changes"
+
+
+_WIDE = r"(?:long long|ll|int64_t|long|i64|LL)"
+
+
+def narrowing_fits(rec, code):
+    """A 64-bit variable narrowed to `int` whose every value is reduced `% M` with `M` a constant
+    below 2^31 (so it fits), and which meets no product or sum but with a 64-bit operand (so no
+    arithmetic it takes part in is done in 32 bits where it was done in 64)."""
+    if rec.get("kind") != "narrowing":
+        return None
+    m = re.match(r"^(?:const\s+)?int\s+(\w+)\s*=\s*(.+);$", rec.get("mutated_line", ""))
+    if not m:
+        return None
+    name, init = m.groups()
+    mods = _moduli(code)
+    if not mods or not _reduced(init, mods):
+        return None
+    wide = set(re.findall(rf"\b{_WIDE}\s+(\w+)", code)) - {name}
+    lines = code.split("\n")
+    for j, line in enumerate(lines):
+        if j == rec["line"] - 1 or not re.search(rf"\b{name}\b", line):
+            continue
+        s = line.strip()
+        a = re.match(rf"^{name}\s*([-+*/%]?=)\s*(.+);$", s)
+        if a:
+            if a.group(1) != "=" or not _reduced(a.group(2), mods):
+                return None
+            if re.search(r"[*+\-]", a.group(2)) and not (set(re.findall(r"\w+", a.group(2))) & wide):
+                return None
+            continue
+        if re.search(rf"\b{name}\b\s*[*+\-<]|[*+\-]\s*\b{name}\b", s) and not (set(re.findall(r"\w+", s)) & wide):
+            return None
+    return f"every value of `{name}` is taken mod a constant below 2^31, and every product or sum it " \
+        "enters has a 64-bit operand: `int` holds it and the arithmetic is unchanged"
+
+
+def _moduli(code):
+    """Names (and literals) of moduli below 2^31 the code defines."""
+    out = set()
+    for name, value in re.findall(r"\b(\w+)\s*=\s*\(?\s*(?:\(int\)\s*)?([\d_e+ ]+?)\s*\)?\s*;", code):
+        try:
+            v = int(float(eval(value.replace("_", ""), {"__builtins__": {}})))  # noqa: S307 (digits only)
+        except Exception:  # noqa: BLE001 (not a number: not a modulus)
+            continue
+        if 2 <= v < 2 ** 31:
+            out.add(name)
+    return out
+
+
+def _reduced(expr, mods):
+    """`expr` is `… % M` at its top level, `M` a modulus."""
+    m = re.search(r"%\s*(\w+)\s*\)?$", expr.strip())
+    return bool(m) and m.group(1) in mods
+
+
+SCREENS = (tie_assigns_equal, narrowing_fits)
+
+
+def classify(rec, code):
+    """(class, reason) of one mutant record; `code` the original solution (None: screens skipped)."""
+    v = rec.get("verdict")
+    if v in FOUND:
+        return "found", f"{v} after {rec.get('rounds')} rounds"
+    if v == "OUTPUTS_DIFFER":
+        return "outputs_differ", "several answers accepted, no checker: flagged, not counted as found"
+    if v == "REFERENCE_FAULT":
+        return "reference_fault", "the original failed first on a generated input outside the statement"
+    if v != "PASSED":
+        return "error", f"{v}: {str(rec.get('summary'))[:120]}"
+    argued = ARGUED.get(key(rec))
+    if argued:
+        return argued
+    for screen in SCREENS if code else ():
+        why = screen(rec, code)
+        if why:
+            return "equivalent", f"(screened) {why}"
+    return "miss", f"{rec.get('rounds')} rounds, stopped by {rec.get('stopped_by')}"
+
+
+def rates(classes):
+    """The rates of a list of classes, as text: raw (found / kept), found / (kept - proven
+    equivalent), and found / (kept - equivalent - undefined - reference faults - errors)."""
+    n = len(classes)
+    found = classes.count("found")
+    eq = classes.count("equivalent")
+    rest = sum(classes.count(c) for c in ("undefined", "reference_fault", "error"))
+    pct = lambda a, b: f"{found}/{b} ({100 * a / b:.0f}%)" if b else f"{found}/0"  # noqa: E731
+    return (f"raw {pct(found, n)}; excluding proven equivalent {pct(found, n - eq)}; "
+            f"excluding also undefined behaviour, reference faults, errors {pct(found, n - eq - rest)}")
