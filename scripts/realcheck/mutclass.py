@@ -63,6 +63,8 @@ ARGUED = {
     "cpp:1969:16:686925344e": ("equivalent", "a = (2^p - 1) % mod < 2^31 fits an int, and its one use a * b has b a long long"),
     "cpp:838:23:9859536c7b": ("undefined", "j == n reads time[n] one past the vector (and writes force[n]): undefined, no crash in g++ -O2, the answer string unchanged"),
     "cpp:1752:5:2febd6b267": ("undefined", "i == n reads nums[n] one past the vector: undefined; g++ -O2 reads heap memory and the count came out the same"),
+    "python:3266:8:b6e4945cf6": ("equivalent", "the extra steps multiply the least item while it equals the maximum m: the first steps of the periodic process the closed form stands for, which stays valid after them"),
+    "java:3266:13:4f1689b2df": ("equivalent", "the extra steps multiply the least item while it equals the maximum m: the first steps of the periodic process the closed form stands for, which stays valid after them"),
 }
 
 

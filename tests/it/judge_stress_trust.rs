@@ -110,3 +110,26 @@ fn a_premise_read_from_the_examples_is_kept_and_listed() {
         "{v}"
     );
 }
+
+/// Issue 31's planted bugs: a sum kept in a narrowed 32-bit integer (here wrapped by hand, as a
+/// C++ `int` for `long long` wraps) overflows only when many items are near the top at once:
+/// 4 * 10^4 items drawn over `[1, 10^5]` add up to about 2 * 10^9, below 2^31, every time. Half
+/// the largest testcases put every item at an edge value, whose sum passes 2^31: found.
+#[test]
+fn a_narrowed_sum_overflows_on_the_largest_input_of_edge_values() {
+    if !have("python3") {
+        return;
+    }
+    let content = "<p>Return the sum of <code>nums</code>.</p>\
+<p><strong class=\"example\">Example 1:</strong></p><pre><strong>Input:</strong> nums = [1,2,3]\n<strong>Output:</strong> 6</pre>\
+<p><strong>Constraints:</strong></p><ul><li><code>1 &lt;= nums.length &lt;= 4 * 10<sup>4</sup></code></li>\
+<li><code>1 &lt;= nums[i] &lt;= 10<sup>5</sup></code></li></ul>";
+    let narrowed = "class Solution:\n    def total(self, nums: List[int]) -> int:\n        s = 0\n        for x in nums:\n            s = (s + x + 2**31) % 2**32 - 2**31\n        return s\n";
+    let reference = "class Solution:\n    def total(self, nums: List[int]) -> int:\n        return sum(nums)\n";
+    let v = stress("total", content, narrowed, reference, 40);
+    assert_eq!(v["verdict"], "WA", "{v}");
+    assert_eq!(v["counterexample"]["size"], 10, "{v}");
+    // The same inputs raise no alarm between two correct programs.
+    let v = stress("total", content, "class Solution:\n    def total(self, nums: List[int]) -> int:\n        s = 0\n        for x in nums:\n            s += x\n        return s\n", reference, 40);
+    assert_eq!(v["verdict"], "PASSED", "{v}");
+}

@@ -251,7 +251,13 @@ fn compare(
 ) -> (u64, bool) {
     let printed = String::from_utf8_lossy(&done.out.stdout).into_owned();
     // The rounds the init said done, in order (a program may print there too: only its verdict).
-    let finished = printed.lines().zip(from..).take_while(|(l, i)| l.parse() == Ok(*i)).count().min(stdins.len());
+    let mut finished = printed.lines().zip(from..).take_while(|(l, i)| l.parse() == Ok(*i)).count().min(stdins.len());
+    if many && done.out.end == super::super::run::End::TimedOut {
+        // The deadline cut the batch: the testcases both drivers printed a result for ran to
+        // their end (a driver prints one only within the time limit); the rest are lost.
+        let file = |f: &str| read(done, f).unwrap_or_default();
+        finished = finished.max(printed_both(&file("refs"), &file("outs"), stdins.len()));
+    }
     for (k, given) in stdins.iter().take(finished).enumerate() {
         let i = from + k as u64;
         let output = |one: &str, all: &str| {
@@ -274,6 +280,16 @@ fn compare(
         }
     }
     (finished as u64, finished < stdins.len() && done.out.end == super::super::run::End::Code(1))
+}
+
+/// How many testcases from the first both drivers' outputs give a whole result line for
+/// (`K RESULT` and its newline; a line cut by the kill is not one).
+fn printed_both(refs: &str, outs: &str, n: usize) -> usize {
+    let whole = |t: &str, k: usize| {
+        let t = &t[..t.rfind('\n').map_or(0, |i| i + 1)];
+        t.lines().any(|l| l.strip_prefix(&format!("{k} ")).is_some())
+    };
+    (0..n).take_while(|&k| whole(refs, k) && whole(outs, k)).count()
 }
 
 /// How a search stopped.
@@ -360,5 +376,16 @@ mod tests {
         assert_eq!(next_size(8, 0.5, 3.0), 6);
         assert_eq!(next_size(8, 2.0, 0.5), 1);
         assert_eq!(next_size(8, 0.0, 1.0), 16);
+    }
+
+    /// A batch the deadline cut lost every round (the init says a round done when both drivers
+    /// have ended): the testcases both drivers printed a whole result for are kept.
+    #[test]
+    fn a_cut_batch_keeps_the_results_both_drivers_printed() {
+        let refs = "0 [1]\n1 [2]\n2 [3]\n3 [4";
+        assert_eq!(printed_both(refs, "0 [1]\n1 [9]\n2 [", 5), 2);
+        assert_eq!(printed_both(refs, "0 [1]\n1 [9]\n2 [3]\n3 [4]\n", 5), 3);
+        assert_eq!(printed_both(refs, "", 5), 0);
+        assert_eq!(printed_both("0 [1]\n", "0 [1]\n", 1), 1);
     }
 }

@@ -33,6 +33,11 @@ pub(super) struct Gen<'a> {
     /// A testcase of edge values: an item is often its range's least or greatest value (where
     /// an overflow, a bound off by one shows), not only values near 0.
     edge: bool,
+    /// A largest testcase whose every item is an edge value: sums and products of many items
+    /// near the top overflow a narrowed type (`int` for `long long`), which items drawn over the
+    /// whole range rarely do in one path or one pair (planted bugs missed: a path of three
+    /// edges near 10^9, a product of two coordinates' spans).
+    extreme: bool,
 }
 
 /// Whether edge values keep to the statement as far as it was read: not where an unread line
@@ -46,8 +51,11 @@ fn edges_safe(plan: &Plan) -> bool {
 }
 
 pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
-    let mut g = Gen { plan, rng: Rng::new(seed), f, env: BTreeMap::new(), conflict: Cell::new(false), edge: false };
-    g.edge = f < 1.0 && g.rng.chance(0.25) && edges_safe(plan);
+    let mut g =
+        Gen { plan, rng: Rng::new(seed), f, env: BTreeMap::new(), conflict: Cell::new(false), edge: false, extreme: false };
+    let safe = edges_safe(plan);
+    g.edge = f < 1.0 && g.rng.chance(0.25) && safe;
+    g.extreme = f >= 1.0 && safe && g.rng.chance(0.5);
     match &plan.form {
         Form::Function(ps) => {
             let keys: Vec<Key> = ps.iter().flat_map(|p| g.scalar_keys(p)).collect();
@@ -77,7 +85,15 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
 
 /// What the generator assumes where no constraint was read, in the plan's words.
 pub(super) fn assumptions(plan: &Plan) -> Vec<String> {
-    let g = Gen { plan, rng: Rng::new(0), f: 1.0, env: BTreeMap::new(), conflict: Cell::new(false), edge: false };
+    let g = Gen {
+        plan,
+        rng: Rng::new(0),
+        f: 1.0,
+        env: BTreeMap::new(),
+        conflict: Cell::new(false),
+        edge: false,
+        extreme: false,
+    };
     let params: Vec<&Param> = match &plan.form {
         Form::Function(ps) => ps.iter().collect(),
         Form::Design(d) => d.methods.iter().flat_map(|m| &m.params).collect(),
@@ -332,7 +348,7 @@ impl Gen<'_> {
 
     /// An item's integer in `[lo, hi]` at this size.
     pub(super) fn int(&mut self, lo: f64, hi: f64) -> i64 {
-        if self.edge && self.rng.chance(0.3) {
+        if self.extreme || self.edge && self.rng.chance(0.3) {
             return self.edge_int(lo, hi);
         }
         let (a, b) = self.scaled(lo, hi);
@@ -593,6 +609,10 @@ impl Gen<'_> {
             v
         } else if facts.unique.contains(&p.name) {
             self.distinct(lo, hi, n)
+        } else if self.edge && self.rng.chance(0.2) {
+            // Every item equal: where a tie is broken (`<` for `<=` in an arg-min, a threshold
+            // equal to the maximum) and random values seldom tie all at once.
+            vec![self.int(lo, hi); n]
         } else {
             (0..n).map(|_| self.int(lo, hi)).collect()
         };
