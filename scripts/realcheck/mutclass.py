@@ -65,6 +65,15 @@ ARGUED = {
     "cpp:1752:5:2febd6b267": ("undefined", "i == n reads nums[n] one past the vector: undefined; g++ -O2 reads heap memory and the count came out the same"),
     "python:3266:8:b6e4945cf6": ("equivalent", "the extra steps multiply the least item while it equals the maximum m: the first steps of the periodic process the closed form stands for, which stays valid after them"),
     "java:3266:13:4f1689b2df": ("equivalent", "the extra steps multiply the least item while it equals the maximum m: the first steps of the periodic process the closed form stands for, which stays valid after them"),
+    "python:2964:5:032d559c4b": ("equivalent", "the last j has no k after it, and the count it adds is never read"),
+    "python:825:9:4bb230d43a": ("equivalent", "ax == 100 with ay > 100 is already excluded by ay > ax"),
+    "python:287:6:e6c0d348fb": ("equivalent", "with no True in range(n - 1), bisect_left returns its length n - 1, the dropped value, which is then the answer"),
+    "python:1642:7:04f186e241": ("equivalent", "a zero climb pushed is the heap's least, popped at once for 0 bricks: nothing changes"),
+    "python:2276:37:f1a30070be": ("equivalent", "query is only called with l = 1 < r = 10^9, passed down unchanged: l >= r never holds"),
+    "python:2947:6:e99489122f": ("equivalent", "the last start only gives a substring of length 1, where vowels == consonants cannot hold"),
+    "python:3936:6:a241dd1f5b": ("equivalent", "at i == j the inner loops move i past j or j below i (or stop at 0) and the loop breaks with no swap counted"),
+    "python:2560:12:a77b6caaba": ("equivalent", "with no True in range(max(nums)), bisect_left returns its length max(nums), the dropped value, which is then the answer"),
+    "python:2599:7:b959207af0": ("equivalent", "zeros pushed are never popped: while s < 0 some negative is still in the heap, and it is smaller"),
 }
 
 
