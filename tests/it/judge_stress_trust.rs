@@ -130,6 +130,12 @@ fn a_narrowed_sum_overflows_on_the_largest_input_of_edge_values() {
     assert_eq!(v["verdict"], "WA", "{v}");
     assert_eq!(v["counterexample"]["size"], 10, "{v}");
     // The same inputs raise no alarm between two correct programs.
-    let v = stress("total", content, "class Solution:\n    def total(self, nums: List[int]) -> int:\n        s = 0\n        for x in nums:\n            s += x\n        return s\n", reference, 40);
+    let v = stress(
+        "total",
+        content,
+        "class Solution:\n    def total(self, nums: List[int]) -> int:\n        s = 0\n        for x in nums:\n            s += x\n        return s\n",
+        reference,
+        40,
+    );
     assert_eq!(v["verdict"], "PASSED", "{v}");
 }

@@ -51,8 +51,15 @@ fn edges_safe(plan: &Plan) -> bool {
 }
 
 pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
-    let mut g =
-        Gen { plan, rng: Rng::new(seed), f, env: BTreeMap::new(), conflict: Cell::new(false), edge: false, extreme: false };
+    let mut g = Gen {
+        plan,
+        rng: Rng::new(seed),
+        f,
+        env: BTreeMap::new(),
+        conflict: Cell::new(false),
+        edge: false,
+        extreme: false,
+    };
     let safe = edges_safe(plan);
     g.edge = f < 1.0 && g.rng.chance(0.25) && safe;
     g.extreme = f >= 1.0 && safe && g.rng.chance(0.5);
