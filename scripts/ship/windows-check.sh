@@ -29,7 +29,7 @@ target=x86_64-pc-windows-gnu
 node_version=${WINDOWS_NODE_VERSION:-22.23.3}
 work=$root/target/wine
 prefix=$work/prefix
-exe=$root/target/$target/release/oj-mcp-rs.exe
+exe=$root/target/$target/wintest/oj-mcp-rs.exe
 CARGO=${CARGO:-cargo}
 say() { echo "windows-check: $*" >&2; }
 skip_or_fail() {
@@ -73,7 +73,8 @@ wine_run() { timeout -k 5 "${WINE_TIMEOUT:-120}" "$wine" "$@"; }
 
 # --- build ----------------------------------------------------------------------------------------
 started=$(date +%s)
-"$CARGO" build --quiet --release --locked --target "$target" --bin oj-mcp-rs
+# The `wintest` profile: release without LTO (Cargo.toml says why).
+"$CARGO" build --quiet --profile wintest --locked --target "$target" --bin oj-mcp-rs
 mkdir -p "$work"
 x86_64-w64-mingw32-gcc -shared -O2 -s -o "$work/bcryptprimitives.dll" tests/windows/processprng.c -ladvapi32
 
