@@ -4,6 +4,8 @@ gets one class, and each miss a written reason.
 - `found`: the stress test gave the program's verdict (`WA`, `RE`, `TLE`, `MLE`, `OLE`).
 - `outputs_differ`: the statement accepts several answers and no checker was given; flagged, not
   counted as found (the model is asked for a checker).
+- `unconfirmed` (`UNCONFIRMED`): a failure on an input that may break a line the generator did
+  not read; flagged, not counted as found.
 - `reference_fault`: the original failed first, on an input outside the statement.
 - `equivalent`: the mutant gives the same answer as the original on every input the statement
   allows, so no test can find it: proven by a mechanical screen (below) or argued by hand in
@@ -230,6 +232,8 @@ def classify(rec, code):
         return "found", f"{v} after {rec.get('rounds')} rounds"
     if v == "OUTPUTS_DIFFER":
         return "outputs_differ", "several answers accepted, no checker: flagged, not counted as found"
+    if v == "UNCONFIRMED":
+        return "unconfirmed", "failed on an input that may break a line the generator did not read: flagged, not counted as found"
     if v == "REFERENCE_FAULT":
         return "reference_fault", "the original failed first on a generated input outside the statement"
     if v != "PASSED":

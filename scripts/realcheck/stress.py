@@ -3,7 +3,9 @@ archives, docs/real-data.md); the figures are in docs/stress.md.
 
 - `pairs`: two accepted solutions of the same LeetCode problem (doocs/leetcode's `Solution.<ext>`
   and `Solution2.<ext>`), one the program and one the reference, testcases generated from the
-  statement (no generator). Any verdict but PASSED (or OUTPUTS_DIFFER) is a false alarm.
+  statement (no generator). Any verdict but PASSED, OUTPUTS_DIFFER (several answers) or
+  UNCONFIRMED (a failure on an input that may break a line the generator did not read: no wrong
+  answer is claimed) is a false alarm; UNCONFIRMED is counted apart.
 - `mutants`: an accepted solution with one planted bug (a comparison changed, a loop bound off by
   one, a 64-bit integer narrowed to 32 bits), kept when it still passes the examples
   (`test_solution` AC), stressed against the original. Any verdict but PASSED is a detection.
@@ -55,6 +57,7 @@ def parse_args(argv):
     p.add_argument("--mirrors", default=os.environ.get("REALCHECK_MIRRORS", str(ROOT.parent / ".mirror")))
     p.add_argument("--out", default=str(ROOT / "target/realcheck-stress"))
     p.add_argument("--summary", action="store_true")
+    p.add_argument("--resume", action="store_true", help="pairs: skip the problems already in the partial file")
     return p.parse_args(argv)
 
 
@@ -198,6 +201,14 @@ def run_pairs(args, backend, server_env):
     lc = LeetCode(args.mirrors)
     only = set(args.only.split(",")) if args.only else None
     todo = pair_pool(lc, args.lang, args.seed, args.n, only)
+    partial = Path(args.out) / f"pairs-{args.lang}.partial.jsonl"
+    done = {}
+    if args.resume and partial.exists():
+        for x in partial.read_text().splitlines():
+            if x.strip():
+                r = json.loads(x)
+                done[r["id"]] = r
+        todo = [t for t in todo if t[0] not in done]
     print(f"pairs {args.lang}: {len(todo)} problems", file=sys.stderr, flush=True)
     for number, folder, obj, _, _ in todo:
         backend.problems[("leetcode", obj["id"])] = obj
@@ -213,7 +224,7 @@ def run_pairs(args, backend, server_env):
         rec.update(brief(sc))
         return rec
 
-    return parallel(args, server_env, todo, one)
+    return list(done.values()) + parallel(args, server_env, todo, one)
 
 
 def run_mutants(args, backend, server_env):
@@ -338,6 +349,7 @@ def parallel(args, server_env, todo, one):
                         f.write(json.dumps(rec, ensure_ascii=False) + "\n")
                     done[0] += 1
                     mark = "" if rec.get("verdict") in ("PASSED", "OUTPUTS_DIFFER") else "   <-- alarm"
+                    mark = "   (unconfirmed: no wrong answer claimed)" if rec.get("verdict") == "UNCONFIRMED" else mark
                     print(f"[{done[0]}/{len(todo)}] {rec['id']}: {rec.get('verdict')} ({rec['wall']} s) "
                           f"{(rec.get('summary') or '')[:100]}{mark}", file=sys.stderr, flush=True)
         finally:
@@ -355,6 +367,12 @@ def summarize(mode, records, mirrors=None):
     for r in records:
         by[r.get("verdict")] = by.get(r.get("verdict"), 0) + 1
     lines = [f"{mode}: {len(records)} cases: " + ", ".join(f"{k} {v}" for k, v in sorted(by.items(), key=str))]
+    if mode == "pairs":
+        quiet = sum(by.get(k, 0) for k in ("PASSED", "OUTPUTS_DIFFER"))
+        unconfirmed = by.get("UNCONFIRMED", 0)
+        n = max(1, len(records))
+        lines.append(f"  no counterexample: {quiet} / {len(records)} ({100 * quiet / n:.1f}%); no wrong verdict "
+                     f"(UNCONFIRMED too): {quiet + unconfirmed} / {len(records)} ({100 * (quiet + unconfirmed) / n:.1f}%)")
     if mode == "mutants":
         lines += classified(records, mirrors)
     return "\n".join(lines)

@@ -532,7 +532,8 @@ generated from the signature and the statement's constraints). The three are bui
 the limits; outputs are compared as the samples are (or by `checker`, the reference's output as the expected one). \
 It stops at the first differing round, shrinks it (new seeds at smaller sizes) and reports the smallest input, both \
 outputs, the first difference, and the seed and size. A crashing reference is reported as its fault; where the \
-statement accepts several answers and no checker is given, a difference is OUTPUTS_DIFFER, not WA. `largest: true` \
+statement accepts several answers and no checker is given, a difference is OUTPUTS_DIFFER, not WA; on a generated \
+input that may break a constraint the generator did not read, a failure is UNCONFIRMED (check the input). `largest: true` \
 also runs the program once on the generator's input at `largest_size` and reports TLE when it is too slow. Keep \
 sizes small (the default sizes are 1 to 10) so the brute force stays fast and counterexamples readable.",
     output_schema: || schema::load(schema::file("stress_test.output.json")),

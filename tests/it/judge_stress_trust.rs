@@ -111,6 +111,40 @@ fn a_premise_read_from_the_examples_is_kept_and_listed() {
     );
 }
 
+/// 1462, 933, 1743, 490 (and 2102's reference): an input generated from a statement the
+/// generator did not wholly read broke a premise (`The prerequisites graph has no cycles`, `ping`
+/// called with increasing times, `There exists some nums …`), and two accepted solutions differed
+/// or one crashed: called `WA`, `RE` or `REFERENCE_FAULT`, a wrong verdict. Such a failure is now
+/// `UNCONFIRMED`, the line named, the input still shown; without the line it is the program's.
+#[test]
+fn a_failure_on_an_input_that_may_break_an_unread_premise_is_unconfirmed() {
+    if !have("python3") {
+        return;
+    }
+    let content = |premise: &str| {
+        format!(
+            "<p>Return the least even number of <code>nums</code>.</p>\
+<p><strong class=\"example\">Example 1:</strong></p><pre><strong>Input:</strong> nums = [3,2,4]\n<strong>Output:</strong> 2</pre>\
+<p><strong>Constraints:</strong></p><ul><li><code>1 &lt;= nums.length &lt;= 5</code></li>\
+<li><code>1 &lt;= nums[i] &lt;= 9</code></li>{premise}</ul>"
+        )
+    };
+    let line = "The input is generated such that nums holds at least one even number.";
+    let a = "class Solution:\n    def leastEven(self, nums: List[int]) -> int:\n        return min(x for x in nums if x % 2 == 0)\n";
+    let b = "class Solution:\n    def leastEven(self, nums: List[int]) -> int:\n        return min([x for x in nums if x % 2 == 0], default=-1)\n";
+    let v = stress("least-even", &content(&format!("<li>{line}</li>")), a, b, 40);
+    assert_eq!(v["verdict"], "UNCONFIRMED", "{v}");
+    assert_eq!(v["counterexample"]["program"]["verdict"], "RE", "{v}");
+    assert!(v["notes"].to_string().contains(line.trim_end_matches('.')), "{v}");
+    // The reference's crash on such an input is no proof against it either.
+    let v = stress("least-even", &content(&format!("<li>{line}</li>")), b, a, 40);
+    assert_eq!(
+        (v["verdict"].as_str(), v["counterexample"]["fault"].as_str()),
+        (Some("UNCONFIRMED"), Some("reference"))
+    );
+    let v = stress("least-even", &content(""), a, b, 40);
+    assert_eq!(v["verdict"], "RE", "{v}");
+
 /// Issue 31's planted bugs: a sum kept in a narrowed 32-bit integer (here wrapped by hand, as a
 /// C++ `int` for `long long` wraps) overflows only when many items are near the top at once:
 /// 4 * 10^4 items drawn over `[1, 10^5]` add up to about 2 * 10^9, below 2^31, every time. Half

@@ -46,6 +46,9 @@ struct Outcome {
     stopped_by: &'static str,
     /// Time-outs seen among parallel rounds that did not repeat when the round ran alone.
     unrepeated: u64,
+    /// The statement's lines the generator did not keep that may rule out an input: while there
+    /// is one, a failure is `UNCONFIRMED`, not a wrong answer (the input may be invalid).
+    doubts: Vec<String>,
 }
 
 /// `stress_test`'s operation (declared in `tools/`): arguments checked before any request, the
@@ -104,7 +107,8 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         reader: reader.as_ref(),
         many: reader.is_some() && many(&job.program) && a.reference.as_ref().is_some_and(many),
     };
-    let outcome = run(ctx, &engine, &a);
+    let mut outcome = run(ctx, &engine, &a);
+    outcome.doubts = built.generator.doubts();
     let confinement = sandbox::confinement(built.limits);
     let mut out = output::output(&p, &job, &a, &facts, &outcome, &confinement);
     for n in built.generator.notes() {
@@ -206,6 +210,7 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
         cancelled: false,
         stopped_by: "rounds",
         unrepeated: 0,
+        doubts: Vec::new(),
     };
     if a.rounds > 0 {
         let s = batch::search(e, a.rounds, &rounds::stress_at(a.seed, a.max_size), deadline, &cancelled, &progress);

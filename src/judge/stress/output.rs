@@ -54,6 +54,18 @@ fn times(x: &Value) -> String {
 /// The verdict and the one-line summary.
 fn verdict(o: &Outcome) -> (&'static str, String) {
     if let Some(r) = &o.found {
+        // An input generated from a statement the generator did not wholly read may be invalid:
+        // a failure on it is a lead, not a wrong answer (nor the reference's fault).
+        let side = match &r.found {
+            Found::Program(v) if *v != Verdict::Unverified => Some(format!("the program ({})", v.name())),
+            Found::Reference => Some("the reference".into()),
+            _ => None,
+        };
+        if let Some(side) = side.filter(|_| !o.doubts.is_empty()) {
+            let why =
+                format!("{side} fails on a generated input that may break a constraint the generator did not read");
+            return ("UNCONFIRMED", why);
+        }
         return match &r.found {
             Found::Program(Verdict::Unverified) => (
                 "OUTPUTS_DIFFER",
@@ -155,16 +167,25 @@ pub(super) fn output(p: &Problem, job: &Job, a: &Stress, facts: &Facts, o: &Outc
     });
     let text = text(p, &structured);
     let mut out = ToolOutput::structured(text, structured);
-    for n in notes(job, o, c) {
+    for n in notes(job, o, c, v) {
         out.note(&n);
     }
     out
 }
 
 /// The sentences that are not data: what to do next.
-fn notes(job: &Job, o: &Outcome, c: &Confinement) -> Vec<String> {
+fn notes(job: &Job, o: &Outcome, c: &Confinement, v: &str) -> Vec<String> {
     let mut notes: Vec<String> = c.note().into_iter().collect();
     let kind = o.found.as_ref().map(|r| &r.found);
+    if v == "UNCONFIRMED" {
+        notes.push(format!(
+            "Check the counterexample's input against what the statement says and the generator did not read: {}. \
+If the input keeps all of it, it is a real counterexample (fix the program, or the reference if it failed); if it \
+breaks one, it proves nothing: pass a `generator` whose inputs keep it.",
+            o.doubts.join("; ")
+        ));
+        return notes;
+    }
     match kind {
         Some(Found::Program(Verdict::Unverified)) => notes.push(
             "The statement accepts several answers and no `checker` was given: the outputs differ, which is not \
@@ -398,6 +419,7 @@ mod tests {
             cancelled: false,
             stopped_by: "difference",
             unrepeated: 0,
+            doubts: Vec::new(),
         }
     }
 
@@ -422,5 +444,29 @@ mod tests {
         assert!(out.text.contains("give a checker"), "{}", out.text);
         let out = output(&p, &job(false), &stress(), &Facts::default(), &outcome(Found::Reference), &c);
         assert_eq!(out.structured.unwrap()["counterexample"]["fault"], "reference");
+    }
+
+    /// A failure on an input generated from a statement with a line the generator did not keep
+    /// is UNCONFIRMED, the line named (the input may break it); without such a line it is WA.
+    #[test]
+    fn a_failure_on_an_input_that_may_be_invalid_is_unconfirmed() {
+        let p = Problem { id: "1".into(), source: "leetcode".into(), title: "T".into(), ..Problem::default() };
+        let c = Confinement::none(true);
+        let line = "The prerequisites graph has no cycles";
+        for found in [Found::Program(Verdict::Wa), Found::Program(Verdict::Re), Found::Reference] {
+            let mut o = outcome(found);
+            o.doubts = vec![line.into()];
+            let out = output(&p, &job(false), &stress(), &Facts::default(), &o, &c);
+            let v = out.structured.unwrap();
+            assert_eq!(v["verdict"], "UNCONFIRMED", "{v}");
+            assert!(out.text.starts_with("# UNCONFIRMED: "), "{}", out.text);
+            assert!(out.text.contains(line) && v["notes"].to_string().contains(line), "{}", out.text);
+            assert!(!v["notes"].to_string().contains("Fix the program on this input"), "{v}");
+        }
+        // Several answers: still OUTPUTS_DIFFER.
+        let mut o = outcome(Found::Program(Verdict::Unverified));
+        o.doubts = vec![line.into()];
+        let out = output(&p, &job(true), &stress(), &Facts::default(), &o, &c);
+        assert_eq!(out.structured.unwrap()["verdict"], "OUTPUTS_DIFFER");
     }
 }

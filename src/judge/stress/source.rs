@@ -57,6 +57,15 @@ impl GeneratorSource {
         }
     }
 
+    /// The lines not read that may rule out a generated input (none for the caller's generator,
+    /// whose inputs are the caller's to vouch for).
+    pub(crate) fn doubts(&self) -> Vec<String> {
+        match self {
+            GeneratorSource::Statement { plan, .. } => plan.doubts(),
+            GeneratorSource::Program { .. } => Vec::new(),
+        }
+    }
+
     /// What the result says of the inputs: for generated testcases, the constraints read and
     /// those not read (a counterexample may break one of these), and what was assumed.
     pub(crate) fn notes(&self) -> Vec<String> {

@@ -114,3 +114,47 @@ pub(super) fn plain(s: &str) -> String {
     }
     out.split_whitespace().collect::<Vec<_>>().join(" ").trim_end_matches('.').trim().to_string()
 }
+
+/// The sentences of the statement's prose, above the constraints and outside the examples, that
+/// state a premise on the input (`It is guaranteed that …`, `You may assume …`, `The input is
+/// generated such that …`): no constraint line says them, the generator keeps none of them, and a
+/// counterexample may break one (`plan` lists them with the lines not read).
+pub(super) fn prose_premises(md: &str) -> Vec<String> {
+    let mut out: Vec<String> = Vec::new();
+    let mut code = false;
+    for raw in md.lines() {
+        let t = raw.trim();
+        let bare = t.trim_matches(|c: char| c == '*' || c == '#' || c == ':' || c.is_whitespace());
+        if bare.eq_ignore_ascii_case("constraints") || bare.eq_ignore_ascii_case("constraint") {
+            break;
+        }
+        code ^= t.starts_with("```");
+        let example =
+            ["input", "output", "explanation", "example"].iter().any(|w| bare.to_ascii_lowercase().starts_with(w));
+        if code || example {
+            continue;
+        }
+        for s in plain(t).split(". ") {
+            let lower = s.to_ascii_lowercase();
+            let premise =
+                ["guarantee", "generated such", "generated so", "may assume", "assume that", "will always be"]
+                    .iter()
+                    .any(|w| lower.contains(w));
+            if premise && may_restrict(s) && out.len() < 4 {
+                out.push(s.chars().take(200).collect());
+            }
+        }
+    }
+    out
+}
+
+/// Whether a line the generator did not read may rule out a generated input. Not a bound on the
+/// answer's size (`The answer is guaranteed to fit in a 32-bit integer`: the values drawn stay in
+/// their ranges, and a wider answer shows as a difference worth seeing) nor on the number of calls.
+pub(super) fn may_restrict(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let of_answer = ["answer", "result", "output"].iter().any(|w| lower.contains(w))
+        && ["fit", "bit", "integer", "range", "at most", "less than", "exceed"].iter().any(|w| lower.contains(w));
+    let calls = lower.starts_with("at most") && lower.contains("call");
+    !(of_answer || calls)
+}

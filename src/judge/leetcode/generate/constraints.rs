@@ -83,6 +83,8 @@ pub(super) struct Facts {
     pub(super) complete: bool,
     /// A design problem's total number of calls.
     pub(super) calls: Option<f64>,
+    /// The trees' greatest depth, in nodes (`The depth of the tree will be in the range [1, 10]`).
+    pub(super) depth: Option<usize>,
     pub(super) read: Vec<String>,
     pub(super) unread: Vec<String>,
 }

@@ -236,8 +236,11 @@ pub(super) fn term(t: &str) -> Option<Key> {
     if lower == "node.val" || lower == "treenode.val" || lower == "listnode.val" || lower == "node.value" {
         return Some(Key::Elem(NODE.into(), None));
     }
-    let (body, len) = match ["length", "length()", "size()", "size"].iter().find_map(|s| t.strip_suffix(s)) {
-        Some(b) => (b.strip_suffix('.')?, true),
+    // `.length` after a name; a parameter named `size` or `length` (346's `1 <= size <= 1000`)
+    // is a name, not a length of nothing.
+    let dotted = ["length", "length()", "size()", "size"].iter().find_map(|s| t.strip_suffix(s)?.strip_suffix('.'));
+    let (body, len) = match dotted {
+        Some(b) => (b, true),
         None => (t, false),
     };
     let name_end = body.find(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).unwrap_or(body.len());
@@ -309,6 +312,10 @@ mod tests {
         assert_eq!(term("nums[i]"), Some(Key::Elem("nums".into(), None)));
         assert_eq!(term("Node.val"), Some(Key::Elem(NODE.into(), None)));
         assert_eq!(term("k"), Some(Key::Var("k".into())));
+        // 346's `1 <= size <= 1000`: a parameter named `size` (or `length`) was unread.
+        assert_eq!(term("size"), Some(Key::Var("size".into())));
+        assert_eq!(term("length"), Some(Key::Var("length".into())));
+        assert_eq!(term("nums.size()"), Some(Key::Len("nums".into())));
         // One item, or items against each other: not every item (403's `stones[0] == 0`).
         assert_eq!(term("stones[0]"), None);
         assert_eq!(term("triangle[i - 1].length"), None);

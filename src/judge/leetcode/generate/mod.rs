@@ -108,6 +108,13 @@ pub(crate) fn plan(
     // `edges[i] = [a_i, b_i]` is often said in the statement, not under the constraints.
     let statement: Vec<String> = markdown.lines().map(constraint_lines::plain).collect();
     let mut facts = constraints::read(&lines, &statement, &constraints::Names { params: &names }, prose::sentence);
+    // What the prose above the constraints assumes of the input (`You may assume that each input
+    // would have exactly one solution`): listed with the lines not read, a premise kept by none.
+    for s in constraint_lines::prose_premises(markdown) {
+        if !facts.unread.contains(&s) {
+            facts.unread.push(s);
+        }
+    }
     let lower = markdown.to_ascii_lowercase();
     // What the statement's prose says of the tree, beyond the constraints.
     if names.iter().any(|(_, r)| *r == "tree") {
@@ -256,6 +263,13 @@ impl Plan {
     /// The constraint lines not read: a generated testcase may break them.
     pub fn unread(&self) -> &[String] {
         &self.facts.unread
+    }
+
+    /// The lines not read that may rule out a generated input (not those that bound only the
+    /// answer's size or the number of calls): while there is one, a failure on a generated input
+    /// is not a proven counterexample.
+    pub fn doubts(&self) -> Vec<String> {
+        self.facts.unread.iter().filter(|l| constraint_lines::may_restrict(l)).cloned().collect()
     }
 
     /// What the generator assumed where it read no constraint (a range from the examples).

@@ -53,11 +53,19 @@ impl Gen<'_> {
             }
             return format!("[{}]", vals.join(","));
         }
-        // children[i] = (left, right), built by filling a random open slot each time.
+        // children[i] = (left, right), built by filling a random open slot each time; a node at
+        // the greatest depth the statement allows opens none (the tree may then stop short).
+        let most = self.plan.facts.depth.unwrap_or(usize::MAX);
         let mut kids = vec![(usize::MAX, usize::MAX); n];
-        let mut open: Vec<(usize, bool)> = vec![(0, false), (0, true)];
+        let mut depth = vec![1; n];
+        let mut open: Vec<(usize, bool)> = if most > 1 { vec![(0, false), (0, true)] } else { Vec::new() };
         let path = self.rng.chance(0.25);
+        let mut n = n;
         for i in 1..n {
+            if open.is_empty() {
+                n = i;
+                break;
+            }
             let at = if path {
                 open.len() - 1 - self.rng.below(2.min(open.len() as u64)) as usize
             } else {
@@ -69,9 +77,14 @@ impl Gen<'_> {
             } else {
                 kids[parent].0 = i
             }
-            open.push((i, false));
-            open.push((i, true));
+            depth[i] = depth[parent] + 1;
+            if depth[i] < most {
+                open.push((i, false));
+                open.push((i, true));
+            }
         }
+        kids.truncate(n);
+        vals.truncate(n);
         let order = if self.plan.facts.bst { in_order(&kids) } else { (0..n).collect() };
         let mut val = vec![String::new(); n];
         for (rank, &node) in order.iter().enumerate() {
@@ -87,8 +100,16 @@ impl Gen<'_> {
             return "[]".into();
         }
         let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
+        // Within the greatest depth the statement allows: a parent too deep is replaced by the root.
+        let most = self.plan.facts.depth.unwrap_or(usize::MAX);
+        let mut depth = vec![1; n];
+        let n = if most > 1 { n } else { 1 };
         for i in 1..n {
-            let parent = self.rng.below(i as u64) as usize;
+            let mut parent = self.rng.below(i as u64) as usize;
+            if depth[parent] >= most {
+                parent = 0;
+            }
+            depth[i] = depth[parent] + 1;
             kids[parent].push(i);
         }
         let mut out = vec![vals[0].clone(), "null".into()];

@@ -13,6 +13,12 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
         return Some(said);
     }
     let lower = line.to_ascii_lowercase();
+    if lower.contains("tree")
+        && (lower.contains("depth") || lower.contains("height"))
+        && let Some(said) = depth(&lower, names)
+    {
+        return Some(said);
+    }
     if lower.contains("number of nodes") || lower.contains("number of the nodes") {
         return node_count(line, &lower, names);
     }
@@ -149,6 +155,21 @@ fn node_count(line: &str, lower: &str, names: &Names) -> Option<Line> {
         }
     }
     constraints::all(parts)
+}
+
+/// `The depth of the tree will be in the range [1, 10]`, `The height of the n-ary tree is less
+/// than or equal to 1000` (655, 559): a tree drawn as a path broke it (a reference's recursion
+/// or a 2^depth grid blew up). Read as the trees' greatest depth.
+fn depth(lower: &str, names: &Names) -> Option<Line> {
+    names.params.iter().any(|(_, r)| *r == "tree").then_some(())?;
+    let most = match (lower.rfind(','), lower.rfind(']')) {
+        (Some(a), Some(b)) if a < b => expr::parse(lower[a + 1..b].trim())?.eval(&|_| None)?,
+        _ => ["equal to", "at most", "than", "exceed"].iter().find_map(|w| number_after(lower, w))?,
+    };
+    let strict = lower.contains("less than") && !lower.contains("equal");
+    let most = if strict { most - 1.0 } else { most };
+    (most >= 1.0).then_some(())?;
+    constraints::fact(Vec::new(), move |f: &mut Facts| f.depth = Some(most as usize))
 }
 
 /// `s and t consist of lowercase English letters`, `s[i] is either '0' or '1'`,
@@ -317,7 +338,9 @@ fn exactly_repeated(lower: &str) -> Option<usize> {
 type Flag = Box<dyn Fn(&mut Facts, String)>;
 
 fn sorted(lower: &str) -> Option<Sort> {
-    if !(lower.contains("sorted") || lower.contains("order")) {
+    // `nums is strictly increasing` (2367) says it without `sorted` or `order`.
+    let said = [" is strictly ", " is non-", " are strictly "].iter().any(|w| lower.contains(w));
+    if !(lower.contains("sorted") || lower.contains("order") || said) {
         return None;
     }
     // `non-decreasing` says `decreasing` too (2529's ascending list was drawn descending).

@@ -784,3 +784,63 @@ fn an_unread_line_that_fixes_one_item() {
     let p = plan(md, &[ex("stones = [0,1,3]"), ex("stones = [2,3]")], None, None).unwrap();
     assert_eq!(p.unread(), ["stones[0] == 0"]);
 }
+
+/// 2367: `nums is strictly increasing` says it without `sorted` or `order`: it was unread, and a
+/// generated `[2,0,1]` made two accepted solutions differ.
+#[test]
+fn strictly_increasing_without_the_word_sorted() {
+    let md = "**Constraints:**\n\n- `3 <= nums.length <= 200`\n- `0 <= nums[i] <= 200`\n- `nums` is **strictly** increasing.\n";
+    let p = plan(md, &[ex("nums = [0,1,4,6,7,10], diff = 3")], None, None).unwrap();
+    assert!(p.read().iter().any(|l| l.contains("strictly")), "{:?}", p.unread());
+    for seed in 1..30 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.3), "0").unwrap().call else { panic!() };
+        let v: Vec<i64> = args[0].1.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+        assert!(v.windows(2).all(|w| w[0] < w[1]), "{v:?}");
+    }
+}
+
+/// A premise the prose states above the constraints (`You may assume that each input would have
+/// exactly one solution`) is listed with the lines not read, and doubts a generated input; a
+/// bound on the answer's size or on the number of calls does not.
+#[test]
+fn premises_in_the_prose_are_listed_and_doubted() {
+    let md = "Given an array `nums` and a `target`, return indices of the two numbers that add up to \
+`target`. You may assume that each input would have **exactly one solution**, and you may not use the same \
+element twice.\n\nThe answer is guaranteed to fit in a 32-bit integer.\n\n**Example 1:**\n\n```\nInput: nums = \
+[2,7,11,15], target = 9\nOutput: [0,1]\n```\n\n**Constraints:**\n\n- `2 <= nums.length <= 10^4`\n- \
+`-10^9 <= nums[i], target <= 10^9`\n- The answer fits in a 32-bit integer.\n- At most `10^4` calls in total.\n";
+    let p = plan(md, &[ex("nums = [2,7,11,15], target = 9")], None, None).unwrap();
+    let premise =
+        "You may assume that each input would have exactly one solution, and you may not use the same element twice";
+    assert!(p.unread().iter().any(|l| l == premise), "{:?}", p.unread());
+    assert_eq!(p.doubts(), [premise], "{:?}", p.unread());
+    // Without the premise nothing is doubted: the answer's size is no premise on the input.
+    let md = md.replace("You may assume that each input would have **exactly one solution**, and you", "You");
+    let p = plan(&md, &[ex("nums = [2,7,11,15], target = 9")], None, None).unwrap();
+    assert!(p.doubts().is_empty(), "{:?}", p.doubts());
+}
+
+/// 655: `The depth of the tree will be in the range [1, 10]` was unread, and a tree drawn as a
+/// path (a quarter of the seeds) went deeper: the reference's `2^depth` grid blew up. Read, it
+/// bounds every tree drawn.
+#[test]
+fn a_trees_depth_is_kept() {
+    let md = "**Constraints:**\n\n- The number of nodes in the tree is in the range `[1, 2^10]`.\n- `-99 <= Node.val <= 99`\n- The depth of the tree will be in the range `[1, 3]`.\n";
+    let code = "class Solution:\n    def printTree(self, root: Optional[TreeNode]) -> List[List[str]]:\n";
+    let p = plan(md, &[ex("root = [1,2]"), ex("root = [1,2,3,null,4]")], Some(code), None).unwrap();
+    assert!(p.unread().is_empty() && p.facts.depth == Some(3), "{:?}", p.unread());
+    for seed in 1..40 {
+        let Call::Function(args) = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else { panic!() };
+        // Level order with nulls: each level holds two slots per node of the level above.
+        let v = args[0].1.as_array().unwrap().clone();
+        let (mut slots, mut at, mut depth) = (1usize, 0usize, 0usize);
+        while at < v.len() {
+            let nodes = v[at..(at + slots).min(v.len())].iter().filter(|x| !x.is_null()).count();
+            if nodes == 0 {
+                break;
+            }
+            (depth, at, slots) = (depth + 1, at + slots, nodes * 2);
+        }
+        assert!(depth <= 3, "depth {depth}: {v:?}");
+    }
+}
