@@ -144,6 +144,7 @@ fn a_failure_on_an_input_that_may_break_an_unread_premise_is_unconfirmed() {
     );
     let v = stress("least-even", &content(""), a, b, 40);
     assert_eq!(v["verdict"], "RE", "{v}");
+}
 
 /// Issue 31's planted bugs: a sum kept in a narrowed 32-bit integer (here wrapped by hand, as a
 /// C++ `int` for `long long` wraps) overflows only when many items are near the top at once:
