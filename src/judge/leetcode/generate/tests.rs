@@ -844,3 +844,25 @@ fn a_trees_depth_is_kept() {
         assert!(depth <= 3, "depth {depth}: {v:?}");
     }
 }
+
+/// Rows beside many rows stay within the budget of items, still valid: 802's shape (`n` lists
+/// of up to `n` items, `n <= 10^4`) made a 489 MB testcase; a square grid likewise.
+#[test]
+fn many_rows_of_long_rows_stay_within_the_budget() {
+    let md = "**Constraints:**\n\n- `n == graph.length`\n- `1 <= n <= 10^4`\n- `0 <= graph[i].length <= n`\n- `0 <= graph[i][j] <= n - 1`\n";
+    let p = plan(md, &[ex("graph = [[1,2],[2,3],[5],[0],[5],[],[]]")], None, None).unwrap();
+    let Call::Function(args) = example::parse(&p.testcase(1, 1.0), "0").unwrap().call else { panic!() };
+    let rows = args[0].1.as_array().unwrap();
+    let items: usize = rows.iter().map(|r| r.as_array().unwrap().len()).sum();
+    assert!(rows.len() == 10_000 && items > 0 && items <= values::BUDGET, "{} rows, {items} items", rows.len());
+    for r in rows {
+        assert!(r.as_array().unwrap().iter().all(|x| (0..10_000).contains(&x.as_i64().unwrap())));
+    }
+    let md =
+        "**Constraints:**\n\n- `n == grid.length == grid[i].length`\n- `1 <= n <= 10^4`\n- `0 <= grid[i][j] <= 1`\n";
+    let p = plan(md, &[ex("grid = [[0,1],[1,0]]")], None, None).unwrap();
+    let Call::Function(args) = example::parse(&p.testcase(1, 1.0), "0").unwrap().call else { panic!() };
+    let rows = args[0].1.as_array().unwrap();
+    assert!(rows.iter().all(|r| r.as_array().unwrap().len() == rows.len()), "square");
+    assert!(rows.len() * rows.len() <= values::BUDGET, "{} rows", rows.len());
+}

@@ -261,6 +261,7 @@ impl Gen<'_> {
             class.iter().any(|k| matches!(k, Key::Var(n) if self.param(n).is_some_and(|p| p.ty == Ty::Double)));
         let lengthish = class.iter().any(|k| matches!(k, Key::Len(_) | Key::Inner(_)));
         let (lo, hi) = self.range(k, !double, || default_for(self, k));
+        let hi = self.rows_within_budget(&class, lo, hi);
         let x = if double {
             let (a, b) = self.scaled(lo, hi);
             if self.f >= 1.0 { hi } else { a + (b - a) * self.rng.unit() }
@@ -295,6 +296,26 @@ impl Gen<'_> {
         for c in class {
             self.env.insert(c, x);
         }
+    }
+
+    /// A row length's top end such that all rows together stay within [`BUDGET`] items: 802's
+    /// `n <= 10^4` lists of up to `n` items each made a 489 MB testcase (generated for minutes).
+    /// Rows already counted: `BUDGET / rows`; a square (the rows' count in the same class):
+    /// `sqrt(BUDGET)`. Never below `lo`, which the statement requires.
+    fn rows_within_budget(&self, class: &[Key], lo: f64, hi: f64) -> f64 {
+        let Some(name) = class.iter().find_map(|k| if let Key::Inner(n) = k { Some(n) } else { None }) else {
+            return hi;
+        };
+        let rows = Key::Len(name.clone());
+        let most = if class.contains(&rows) {
+            (BUDGET as f64).sqrt()
+        } else {
+            match self.env.get(&rows) {
+                Some(&n) if n >= 1.0 => (BUDGET as f64 / n).floor(),
+                _ => return hi,
+            }
+        };
+        hi.min(most.max(lo))
     }
 
     pub(super) fn param(&self, name: &str) -> Option<&Param> {
