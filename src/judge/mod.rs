@@ -426,14 +426,7 @@ fn judged_on_cpu(
     let measured = cfg!(all(target_os = "linux", target_pointer_width = "64"));
     let stop = if measured { wall_cap(limits.time_ms) } else { limits.time_ms };
     let mut done = execute_for(argv, cwd, limits, (stop, cap), stdin, cancelled)?;
-    // Both past the limit: a busy machine inflates the wall clock, and threads (a JVM's
-    // collector) add CPU time beyond it; neither alone makes a run slow. But a run killed past
-    // the limit in CPU time was killed by it (`prlimit --cpu`: threads on every core get there
-    // before the wall clock does), never a crash of its own.
-    let cpu_over = done.cpu_ms.is_some_and(|cpu| cpu > limits.time_ms);
-    let over = done.out.time_ms > limits.time_ms && done.cpu_ms.is_none_or(|cpu| cpu > limits.time_ms)
-        || cpu_over && matches!(done.out.end, run::End::Signal(_));
-    if over && matches!(done.out.end, run::End::Code(_) | run::End::Signal(_)) {
+    if past_the_limit(done.out.time_ms, done.cpu_ms, &done.out.end, limits.time_ms) {
         done.out.end = run::End::TimedOut;
     }
     if done.out.end == run::End::TimedOut {
@@ -447,6 +440,28 @@ fn judged_on_cpu(
         });
     }
     Ok(done)
+}
+
+/// Whether a run that ended (`Code`, `Signal`) was slow, judged on CPU time where measured.
+/// Both past the limit: a busy machine inflates the wall clock, and threads (a JVM's collector)
+/// add CPU time beyond it; neither alone makes a run slow. A run killed by `SIGKILL` or
+/// `SIGXCPU` with the wall clock past the limit and its CPU time within a tenth of it was
+/// stopped by the CPU limit (`prlimit --cpu`, whole seconds past the limit; the CPU time read
+/// lags it: a spinning JVM at load 5 was killed at 7,996 ms of an 8,000 ms limit, 11.6 s of wall
+/// time, and was called `RE`), never a crash of its own; past the limit in CPU time, any signal.
+fn past_the_limit(wall_ms: u64, cpu_ms: Option<u64>, end: &run::End, limit_ms: u64) -> bool {
+    const SIGKILL: i32 = 9;
+    const SIGXCPU: i32 = 24;
+    let signal = match end {
+        run::End::Code(_) => None,
+        run::End::Signal(n) => Some(*n),
+        _ => return false,
+    };
+    let cpu_over = cpu_ms.is_some_and(|cpu| cpu > limit_ms);
+    let cpu_near = cpu_ms.is_some_and(|cpu| cpu * 10 >= limit_ms * 9);
+    let killed = matches!(signal, Some(SIGKILL | SIGXCPU));
+    wall_ms > limit_ms && (cpu_ms.is_none_or(|cpu| cpu > limit_ms) || killed && cpu_near)
+        || cpu_over && signal.is_some()
 }
 
 /// [`execute`], stopped at `wall_ms` rather than the limits' time (a stress batch: its runs'
@@ -613,5 +628,27 @@ fn run_checker(
         Verdict::Ac
     } else {
         Verdict::Wa
+    }
+}
+
+#[cfg(test)]
+mod limit_tests {
+    use super::{past_the_limit, run::End};
+
+    #[test]
+    fn a_run_is_slow_on_its_cpu_time_and_a_cpu_limit_kill_is_slow() {
+        // The CI and load cases: a JVM killed at 7,996 ms of CPU of an 8,000 ms limit after 11.6 s;
+        // eight spinning threads killed at 2,996 ms of CPU of 2,000 after 1.5 s.
+        assert!(past_the_limit(11_644, Some(7_996), &End::Signal(9), 8_000));
+        assert!(past_the_limit(1_527, Some(2_996), &End::Signal(9), 2_000));
+        // Slow on a busy machine only (the wall clock), or a crash: not a time-out.
+        assert!(!past_the_limit(11_644, Some(900), &End::Code(0), 8_000));
+        assert!(!past_the_limit(11_644, Some(6_000), &End::Signal(9), 8_000));
+        assert!(!past_the_limit(9_000, Some(7_900), &End::Signal(11), 8_000));
+        assert!(!past_the_limit(100, Some(50), &End::Signal(9), 8_000));
+        // Past both, however it ended; no CPU time measured: the wall clock alone.
+        assert!(past_the_limit(9_000, Some(8_500), &End::Code(0), 8_000));
+        assert!(past_the_limit(9_000, None, &End::Code(1), 8_000));
+        assert!(!past_the_limit(9_000, None, &End::OutputLimit, 8_000));
     }
 }
