@@ -229,23 +229,64 @@ pub(crate) fn build(
 ) -> Result<Built, builder::BuildError> {
     let (argv, info, mem_ok) = match program {
         Program::Code { lang, source } => {
-            let tool = lang.tool_for(judge, &|k| std::env::var(k).ok());
-            let mut standard = standard::choose(*lang, judge, &tool);
-            if let Some(s) = standard.as_mut().filter(|_| tool != lang.tool(&|k| std::env::var(k).ok())) {
-                // The compiler was ours to choose (LeetCode's Clang): the result says which.
-                let version = toolchain::version(&tool).unwrap_or_default();
-                s.why +=
-                    &format!("; compiled by `{}` ({version}), as LeetCode compiles (OJ_CXX names another)", tool[0]);
-            }
-            let flag = standard.as_ref().and_then(standard::Standard::flag);
-            let (built, cached) = builder::build(*lang, source, tool, flag.as_deref(), driver, cancelled)?;
-            let (pch, compile_ms, log) = (built.pch, built.compile_ms, built.log.clone());
-            let info = BuildInfo { cached, pch, standard, compile_ms, log };
+            let env = |k: &str| std::env::var(k).ok();
+            let tool = lang.tool_for(judge, &env);
+            let (built, info) = match (compile_code(*lang, source, judge, tool.clone(), driver, cancelled), driver) {
+                (Err(builder::BuildError::Compile(msg)), Some(d)) if d.fallback.is_some() => {
+                    let (gxx, fallback) = (lang.tool(&env), d.fallback.as_deref());
+                    let Ok((built, mut info)) = compile_code(*lang, source, judge, gxx.clone(), fallback, cancelled)
+                    else {
+                        // Refused by both: Clang's message, the compiler LeetCode uses.
+                        return Err(builder::BuildError::Compile(msg));
+                    };
+                    if let Some(s) = info.standard.as_mut() {
+                        s.why += &refused_by(&tool, &gxx, &msg);
+                    }
+                    (built, info)
+                }
+                (r, _) => r?,
+            };
             (built.argv(memory), Some(info), lang.address_space_limit_ok())
         }
         Program::Command { argv, .. } => (argv.clone(), None, true),
     };
     Ok(Built { argv, info, limits: Limits { time_ms, memory_mb: (memory > 0 && mem_ok).then_some(memory) } })
+}
+
+/// Builds code with `tool`: C and C++ in the standard of `judge`, named in the result with the
+/// compiler where it was ours to choose.
+fn compile_code(
+    lang: Lang,
+    source: &str,
+    judge: &str,
+    tool: Vec<String>,
+    driver: Option<&leetcode::driver::Driver>,
+    cancelled: &dyn Fn() -> bool,
+) -> Result<(std::sync::Arc<builder::Built>, BuildInfo), builder::BuildError> {
+    let mut standard = standard::choose(lang, judge, &tool);
+    if let Some(s) = standard.as_mut().filter(|_| tool != lang.tool(&|k| std::env::var(k).ok())) {
+        // The compiler was ours to choose (LeetCode's Clang): the result says which.
+        let version = toolchain::version(&tool).unwrap_or_default();
+        s.why += &format!("; compiled by `{}` ({version}), as LeetCode compiles (OJ_CXX names another)", tool[0]);
+    }
+    let flag = standard.as_ref().and_then(standard::Standard::flag);
+    let (built, cached) = builder::build(lang, source, tool, flag.as_deref(), driver, cancelled)?;
+    let (pch, compile_ms, log) = (built.pch, built.compile_ms, built.log.clone());
+    Ok((built, BuildInfo { cached, pch, standard, compile_ms, log }))
+}
+
+/// Why a LeetCode program was built by `g++`: the older Clang chosen first refused it (the
+/// first error line of its message `msg`).
+fn refused_by(clang: &[String], gxx: &[String], msg: &str) -> String {
+    let version = |t: &[String]| toolchain::version(t).unwrap_or_default();
+    let error = msg.lines().find(|l| l.contains("error")).unwrap_or("").trim();
+    format!(
+        "; compiled by `{}` ({}): `{}` ({}), older than LeetCode's Clang 19, refused the code ({error})",
+        gxx[0],
+        version(gxx),
+        clang[0],
+        version(clang)
+    )
 }
 
 fn compile_error(msg: String, memory: u64) -> Report {

@@ -160,7 +160,13 @@ the answer to ({}): it cannot be judged from them. Test it with calls of your ow
         ));
     }
     let tool = lang.tool_for("leetcode", &|k| std::env::var(k).ok());
-    let driver = driver::driver(*lang, code, &shape, &tool)?;
+    let mut driver = driver::driver(*lang, code, &shape, &tool)?;
+    let own = lang.tool(&|k| std::env::var(k).ok());
+    if tool != own && driver::older_than_leetcodes(&tool) {
+        // The Clang chosen for LeetCode is older than LeetCode's: `judge::build` tries `g++`
+        // when it refuses the code.
+        driver.fallback = driver::driver(*lang, code, &shape, &own).ok().map(Box::new);
+    }
     let mut fields = fields.to_vec();
     if value {
         fields.push(("returns", json!("value")));

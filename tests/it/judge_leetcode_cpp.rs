@@ -325,8 +325,39 @@ fn leetcode_in_cpp_is_built_by_clang_where_it_is_installed() {
     assert!(key_text.lines().next().unwrap().contains("clang"), "{key_text}");
     let v = cpp(&mut s, "9300", &format!("{code}\n// with clang's prelude\n"));
     assert_eq!((v["verdict"].as_str(), v["compile"]["precompiled_header"].as_bool()), (Some(verdict), Some(true)));
+    older_clang_falls_back_to_gxx(&b, &mut s);
     drop(s);
     let _ = std::fs::remove_dir_all(&cache);
+}
+
+/// C++20's aggregate built with parentheses (`emplace_back(n, n)` of a plain struct), which
+/// LeetCode's Clang 19 takes and Clang before 16 refuses: where the installed Clang refuses it,
+/// `g++` builds it and the result says why. Code both refuse stays `CE`, with Clang's message.
+fn older_clang_falls_back_to_gxx(b: &crate::backend::Backend, s: &mut Server) {
+    serve(b, "leetcode", "9410", &leetcode(&[("n = 3", "6")]), None);
+    let code = "class Solution {\npublic:\n    int f(int n) {\n        struct P { int a, b; };\n        \
+vector<P> v;\n        v.emplace_back(n, n);\n        return v[0].a + v[0].b;\n    }\n};\n";
+    let v = cpp(s, "9410", code);
+    assert_eq!(v["verdict"], "AC", "{v}");
+    let why = v["compile"]["standard_why"].as_str().unwrap_or_default();
+    if clang_major() < 16 {
+        assert!(why.contains("compiled by `g++`") && why.contains("refused the code") && why.contains("error"), "{v}");
+    } else {
+        assert!(why.contains("compiled by `clang++`"), "{v}");
+    }
+    let code = "class Solution {\npublic:\n    int f(int n) {\n        return n + undefined_name;\n    }\n};\n";
+    let v = cpp(s, "9410", code);
+    assert_eq!(v["verdict"], "CE", "{v}");
+    let message = v["compile_error"].as_str().unwrap_or_default();
+    assert!(message.contains("solution.cpp:4:") && message.contains("undefined_name"), "{v}");
+}
+
+/// The installed Clang's major version (`Debian clang version 14.0.6`).
+fn clang_major() -> u32 {
+    let out = std::process::Command::new("clang++").arg("--version").output().map(|o| o.stdout).unwrap_or_default();
+    let text = String::from_utf8_lossy(&out);
+    let version = text.split_whitespace().skip_while(|w| *w != "version").nth(1).unwrap_or("");
+    version.split('.').next().and_then(|m| m.parse().ok()).unwrap_or(0)
 }
 
 /// Whether `g++` is GCC (Apple's is clang, which gets no precompiled header).

@@ -28,6 +28,9 @@ pub(crate) struct Driver {
     pub(crate) run: Vec<String>,
     /// Built once per session per language and tool, before the first build that needs it.
     pub(crate) shared: Option<Shared>,
+    /// The same call for another compiler, built when this one rejects the code: LeetCode's C++
+    /// for `g++` where the Clang chosen for it is older than LeetCode's (`plan`, `judge::build`).
+    pub(crate) fallback: Option<Box<Driver>>,
 }
 
 /// The part of a driver built once per session: its files and compile command (run in its own

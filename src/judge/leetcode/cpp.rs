@@ -76,6 +76,7 @@ signed main(signed argc, char** argv) {{\n    oj_leetcode::start(argc, argv);\n 
     );
     let object = format!("{}#ifdef OJ_LC_CLASSES\n{defined}#endif\n", super::packed::text("cpp/lc.cpp"));
     Ok(Driver {
+        fallback: None,
         files: vec![("solution.cpp".into(), code.into()), ("main.cpp".into(), main), (BLOCK.into(), block)],
         compile: words(&["-include", HEADER, "-o", EXE, "main.cpp", "{shared}/lc.o"]),
         run: vec![format!("{{dir}}/{EXE}")],
@@ -144,6 +145,14 @@ fn compiler(version: &str) -> Option<Compiler> {
     })
 }
 
+/// Whether `tool` is a Clang older than LeetCode's (19): one that refuses code LeetCode's takes
+/// (C++20's aggregates built with parentheses, `emplace_back(x, y)` of a plain struct, before
+/// Clang 16), so that `g++` is tried when it does.
+pub(crate) fn older_than_leetcodes(tool: &[String]) -> bool {
+    let compiler = toolchain::version(tool).as_deref().and_then(compiler);
+    matches!(compiler, Some(Compiler::Clang(0..=18) | Compiler::AppleClang(_)))
+}
+
 /// Whether the compiler lacks C++23's explicit object parameter (`this auto&& self`), which
 /// LeetCode's Clang 19 takes: GCC before 14, Clang before 18.
 fn lacks_explicit_this(compiler: Option<Compiler>) -> bool {
@@ -180,6 +189,7 @@ fn function(scan: &str, names: &[String]) -> Result<String, String> {
 template has."
             .to_string()
     })?;
+    unsupplied(m, names)?;
     let params: Vec<String> = m.params.iter().map(|(_, n)| format!("\"{n}\"")).collect();
     let types = m.params.iter().map(|(t, _)| t.as_str());
     // The node class whose lists an extra argument builds (237's `head` beside `node`).
@@ -208,6 +218,28 @@ fn choose<'m>(methods: &'m [Method], names: &[String]) -> Option<&'m Method> {
         ranks.iter().map(|r| pool.iter().copied().filter(|m| r(m)).collect::<Vec<_>>()).find(|c| !c.is_empty())?;
     let called = |m: &Method| methods.iter().any(|o| o.name != m.name && mentions(&o.body, &m.name));
     best.iter().copied().find(|m| !called(m)).or(best.first().copied())
+}
+
+/// Refuses a method that needs more arguments than the examples give (2901's accepted code of
+/// 2023 takes `int n, words, groups`; the problem's signature now takes `words, groups`): called
+/// anyway, the arguments would be matched by position and the missing one made zero.
+fn unsupplied(m: &Method, names: &[String]) -> Result<(), String> {
+    let given: Vec<&str> = names.iter().map(String::as_str).filter(|n| !n.is_empty()).collect();
+    let needed = m.params.len().saturating_sub(m.defaults);
+    if given.is_empty() || needed <= given.len() {
+        return Ok(());
+    }
+    let list = |v: &mut dyn Iterator<Item = &str>| v.map(|n| format!("`{n}`")).collect::<Vec<_>>().join(", ");
+    let missing = list(&mut m.params.iter().map(|p| p.1.as_str()).filter(|n| !n.is_empty() && !given.contains(n)));
+    Err(format!(
+        "`{}` takes {needed} arguments ({}), but the examples give {} ({}){}: LeetCode's signature may have changed \
+since the code was written. Give the method as LeetCode's C++ template declares it now, with the examples' parameters.",
+        m.name,
+        list(&mut m.params.iter().map(|p| p.1.as_str())),
+        given.len(),
+        list(&mut given.iter().copied()),
+        if missing.is_empty() { String::new() } else { format!("; none gives {missing}") }
+    ))
 }
 
 /// A method's member pointer; cast to its type when the name is overloaded.

@@ -12,7 +12,7 @@
 //! and ARCHITECTURE say the rest.
 
 pub(crate) use super::build::{Driver, Shape, Shared, fill};
-pub(crate) use super::cpp::precompiled;
+pub(crate) use super::cpp::{older_than_leetcodes, precompiled};
 use crate::judge::toolchain::Lang;
 
 /// What makes a language's driver: from the code, what the examples call and the tool's argv, the
@@ -66,6 +66,7 @@ fn python(code: &str, _: &Shape, tool: &[String]) -> Result<Driver, String> {
     let tool = two.as_deref().unwrap_or(tool);
     let words = |w: &[&str]| tool.iter().cloned().chain(w.iter().map(|s| s.to_string())).collect::<Vec<_>>();
     Ok(Driver {
+        fallback: None,
         files: vec![("solution.py".into(), code.into()), ("harness.py".into(), super::packed::text("python.py"))],
         compile: words(&["-m", "py_compile", "solution.py"]),
         run: words(&["{dir}/harness.py", "{dir}/solution.py"]),

@@ -116,6 +116,7 @@ fn assemble(code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, String
     let mut shared = words(&["lcdriver"]);
     shared.extend(WARM.iter().map(|s| s.to_string()));
     Ok(Driver {
+        fallback: None,
         files: vec![
             ("solution.go".into(), solution(code, &blank, &names)),
             ("main.go".into(), main_go(code, &names, shape, &entry)),

@@ -142,6 +142,7 @@ fn make(code: &str, types: &[(String, bool)], shape: &Shape, tool: &[String], ja
     let sources = shared_sources();
     shared.extend(sources.iter().map(|(name, _)| name.to_string()));
     Driver {
+        fallback: None,
         files,
         compile,
         run,

@@ -40,6 +40,7 @@ pub(super) fn driver(code: &str, shape: &Shape, node: &[String]) -> Result<Drive
     let mut compile = node.to_vec();
     compile.extend(["{shared}/driver.js", "--check", "solution.js"].map(String::from));
     Ok(Driver {
+        fallback: None,
         files: vec![("solution.js".into(), code.into())],
         compile,
         run: run(node, "{dir}/solution.js", None, &libs),

@@ -52,6 +52,7 @@ calls your function). Remove it and give the code as you would paste it into Lee
     let mut lib = words(&FLAGS);
     lib.extend(["--crate-type", "rlib", "--crate-name", "ojlc", "-o", "libojlc.rlib", "ojlc.rs"].map(String::from));
     Ok(Driver {
+        fallback: None,
         files: vec![("solution.rs".into(), format!("{code}\n{}{main}", environment(&scanned, shape)))],
         compile,
         run: vec![format!("{{dir}}/{EXE}")],

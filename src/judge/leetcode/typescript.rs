@@ -21,6 +21,7 @@ pub(super) fn driver(code: &str, shape: &Shape, tsc: &[String]) -> Result<Driver
     // A file with `export` is a module: CommonJS output still runs as a script.
     compile.extend(["--module", "commonjs", "--sourceMap", "solution.ts", "leetcode.d.ts"].map(String::from));
     Ok(Driver {
+        fallback: None,
         files: vec![
             ("solution.ts".into(), code.into()),
             ("leetcode.d.ts".into(), declarations(code, &shape.extras, &libs)),

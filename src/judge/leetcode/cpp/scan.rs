@@ -11,6 +11,8 @@ pub(super) struct Method {
     pub(super) ret: String,
     /// Each parameter's type as written (`vector<int>&`) and name (empty when unnamed).
     pub(super) params: Vec<(String, String)>,
+    /// How many of the last parameters have a default value (`int from = 0`).
+    pub(super) defaults: usize,
     pub(super) public: bool,
     pub(super) is_static: bool,
     pub(super) is_const: bool,
@@ -199,7 +201,8 @@ fn header(text: &str, class: &str) -> Option<Method> {
     Some(Method {
         name: name.to_string(),
         ret,
-        params: params(&text[open + 1..close]),
+        params: parts(&text[open + 1..close]).into_iter().map(param).collect(),
+        defaults: parts(&text[open + 1..close]).iter().filter(|p| p.contains('=')).count(),
         public: false,
         is_static,
         is_const: mentions(qualifiers, "const"),
@@ -222,9 +225,8 @@ fn first_paren(b: &[u8]) -> Option<usize> {
     None
 }
 
-/// Parameters as (type, name): split at top-level commas, default values dropped, the last word
-/// the name when something stands before it.
-fn params(list: &str) -> Vec<(String, String)> {
+/// A parameter list split at its top-level commas.
+fn parts(list: &str) -> Vec<&str> {
     let list = list.trim();
     if list.is_empty() || list == "void" {
         return Vec::new();
@@ -243,9 +245,11 @@ fn params(list: &str) -> Vec<(String, String)> {
         }
     }
     parts.push(&list[from..]);
-    parts.into_iter().map(param).collect()
+    parts
 }
 
+/// A parameter as (type, name), its default value dropped, the last word the name when
+/// something stands before it.
 fn param(p: &str) -> (String, String) {
     let p = p.split('=').next().unwrap_or(p).trim();
     let end = p.trim_end_matches(|c: char| c.is_alphanumeric() || c == '_');
@@ -295,6 +299,10 @@ int memo[10];\n  function<int(int)> g = [&](int x) { return x; };\npublic:\n  st
         assert!(class_body(&s, "Helper").is_none());
     }
 
+    fn params(list: &str) -> Vec<(String, String)> {
+        parts(list).into_iter().map(param).collect()
+    }
+
     #[test]
     fn parameters() {
         assert_eq!(params(""), []);
@@ -306,6 +314,10 @@ int memo[10];\n  function<int(int)> g = [&](int x) { return x; };\npublic:\n  st
             params("std::string s, map<int,int> m"),
             [("std::string".into(), "s".into()), ("map<int,int>".into(), "m".into())]
         );
+        assert_eq!(params("int a, int from = 0"), [("int".into(), "a".into()), ("int".into(), "from".into())]);
+        let s = blank("class Solution {\npublic:\n    int f(int a, vector<int> v = {}, int k = 1) { return a; }\n};");
+        let (body, _) = class_body(&s, "Solution").unwrap();
+        assert_eq!(methods(body, "Solution", false)[0].defaults, 2);
         assert!(mentions("a Node*", "Node") && !mentions("ListNode*", "Node"));
         assert!(declares("using Node=pair<int,int>;", "Node") && declares("typedef long long Node;", "Node"));
         assert!(declares("struct Node;\nstruct Node { int v; };", "Node") && !declares("struct Node;", "Node"));

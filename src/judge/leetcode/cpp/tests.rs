@@ -94,6 +94,13 @@ fn the_method_by_names_then_count() {
     assert!(main_cpp(&d).contains("run_function<Solution, ListNode>(&Solution::f, {\"h\"})"), "{}", main_cpp(&d));
     let err = driver("class Foo {};", &shape(&["x"]), &["x".into()]).unwrap_err();
     assert!(err.contains("no `class Solution`"), "{err}");
+    // An older signature that takes an argument the examples do not give (2901's `int n`):
+    // refused, naming it; a parameter with a default value is not needed.
+    let old = "class Solution {\npublic:\n    vector<string> get(int n, vector<string>& words, vector<int>& groups) { return words; }\n};";
+    let err = driver(old, &shape(&["words", "groups"]), &["x".into()]).unwrap_err();
+    assert!(err.contains("takes 3 arguments") && err.contains("none gives `n`") && err.contains("signature"), "{err}");
+    let defaulted = "class Solution {\npublic:\n    int f(vector<int>& nums, int from = 0) { return from; }\n};";
+    assert!(driver(defaulted, &shape(&["nums"]), &["x".into()]).is_ok());
 }
 
 #[test]
