@@ -40,9 +40,10 @@ fn shared_limits(e: &Engine) -> Option<Limits> {
         GeneratorSource::Statement { .. } => None,
     };
     let all = [e.limits, e.reference_limits].into_iter().chain(gen_limits);
-    let same = all.clone().all(|l| l.memory_mb == e.limits.memory_mb);
+    let same = all.clone().all(|l| (l.memory_mb, l.rss_mb) == (e.limits.memory_mb, e.limits.rss_mb));
     let time_ms = all.map(|l| l.time_ms).max().unwrap_or(e.limits.time_ms);
-    (same && !e.reference.is_empty() && sandbox::batches()).then_some(Limits { time_ms, memory_mb: e.limits.memory_mb })
+    let limits = Limits { time_ms, ..e.limits };
+    (same && !e.reference.is_empty() && sandbox::batches()).then_some(limits)
 }
 
 /// Rounds `from..to` (round `i` on the seed and size `at(i)`) in batches, until one does not

@@ -156,6 +156,13 @@ pub(in crate::judge) fn memory_words(job: &Job, report: &Report) -> String {
     if report.confinement.memory_limited {
         return format!("address space limited to {} MB (prlimit --as)", job.memory_mb);
     }
+    if report.build.as_ref().is_some_and(|b| b.sanitized) {
+        return format!(
+            "resident memory limited to {} MB, AddressSanitizer's included (its hard_rss_limit_mb, and the measured \
+peak): an ASan build reserves terabytes of address space, so the address space is not",
+            job.memory_mb
+        );
+    }
     match &job.program {
         Program::Code { lang: Lang::Java, .. } => {
             format!("Java heap limited to {} MB (-Xmx); the process is not", job.memory_mb)
@@ -293,7 +300,14 @@ mod tests {
 
     fn report(results: Vec<SampleResult>, compile_error: Option<String>) -> Report {
         let confinement = Confinement::none(true);
-        let build = Some(BuildInfo { cached: false, pch: false, standard: None, compile_ms: 500, log: String::new() });
+        let build = Some(BuildInfo {
+            cached: false,
+            pch: false,
+            standard: None,
+            compile_ms: 500,
+            log: String::new(),
+            sanitized: false,
+        });
         Report { build, compile_error, results, confinement, not_run: 0, cancelled: false }
     }
 
