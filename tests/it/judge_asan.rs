@@ -117,4 +117,17 @@ fn stress_finds_a_read_past_the_end() {
     assert_eq!((v["verdict"].as_str(), c["fault"].as_str()), (Some("RE"), Some("program")), "{v}");
     let exit = c["program"]["exit"].as_str().unwrap_or_default();
     assert!(exit.contains("AddressSanitizer: heap-buffer-overflow") && exit.contains("solution.cpp:"), "{v}");
+    // Memory past the limit, in a batch's forked child (no ASan thread there: the driver's own
+    // watch) and alone (ASan's): MLE, though the address space is not limited.
+    let hog = CORRECT.replace(
+        "int s = 0;",
+        "int s = 0;\n        if (nums[0] == 7) { vector<vector<char>> v; for (;;) v.emplace_back(1 << 20, 1); }",
+    );
+    let v = stressed(
+        &mut s,
+        json!({"source": "leetcode", "id": "9502", "language": "cpp", "code": hog,
+            "reference": {"code": CORRECT, "language": "cpp"}, "generator": py(generator), "rounds": 12,
+            "max_size": 1, "time_limit_ms": 20000, "memory_limit_mb": 256, "time_budget_s": 300}),
+    );
+    assert_eq!((v["verdict"].as_str(), v["counterexample"]["seed"].as_u64()), (Some("MLE"), Some(7)), "{v}");
 }
