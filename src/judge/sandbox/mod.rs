@@ -315,7 +315,8 @@ fn bwrap_end(end: End) -> End {
 }
 
 /// The only variables a program sees: `PATH`, `HOME` and `TMPDIR` (its own folder), `LANG`, and
-/// on Windows what its C runtime needs to start. Never the token, proxies or anything else.
+/// on Windows what its C runtime needs to start (and a run's [`asan_options`], added by the
+/// run). Never the token, proxies or anything else.
 pub(crate) fn environment(home: &Path) -> Vec<(String, String)> {
     let mut env = Vec::new();
     if let Ok(path) = std::env::var("PATH") {
