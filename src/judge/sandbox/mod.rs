@@ -120,7 +120,9 @@ fn engine_now() -> (Engine, Option<PathBuf>) {
 
 /// How this machine confines a run with `limits`, as the result states it.
 pub(crate) fn confinement(limits: Limits) -> Confinement {
-    Confinement::new(engine_now().0, limits.memory_mb.is_some() && prlimit_works())
+    let mut c = Confinement::new(engine_now().0, limits.memory_mb.is_some() && prlimit_works());
+    c.resident_limited = limits.rss_mb.is_some();
+    c
 }
 
 /// The folders a run keeps: its `writable` ones, and those it reads that a private folder would

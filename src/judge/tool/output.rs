@@ -156,12 +156,8 @@ pub(in crate::judge) fn memory_words(job: &Job, report: &Report) -> String {
     if report.confinement.memory_limited {
         return format!("address space limited to {} MB (prlimit --as)", job.memory_mb);
     }
-    if report.build.as_ref().is_some_and(|b| b.sanitized) {
-        return format!(
-            "resident memory limited to {} MB, AddressSanitizer's included (its hard_rss_limit_mb, and the measured \
-peak): an ASan build reserves terabytes of address space, so the address space is not",
-            job.memory_mb
-        );
+    if report.confinement.resident_limited {
+        return resident_words(job.memory_mb);
     }
     match &job.program {
         Program::Code { lang: Lang::Java, .. } => {
@@ -172,6 +168,14 @@ peak): an ASan build reserves terabytes of address space, so the address space i
         }
         _ => "not limited on this system".into(),
     }
+}
+
+/// How an AddressSanitizer build's memory is limited, in words (`sandbox::Limits::rss_mb`).
+pub(in crate::judge) fn resident_words(mb: u64) -> String {
+    format!(
+        "resident memory limited to {mb} MB, AddressSanitizer's included (its hard_rss_limit_mb, and the measured \
+peak): an ASan build reserves terabytes of address space, so the address space is not"
+    )
 }
 
 /// What Windows does not enforce (docs/sandbox.md, Windows).
