@@ -92,6 +92,34 @@ fn oj_cxx_turns_asan_off() {
     assert!(text.contains("without AddressSanitizer"), "{text}");
 }
 
+/// A compiler that cannot build with ASan here (a stand-in for g++ without libasan: it refuses
+/// `-fsanitize=address`): the call is built without it, and the result says so.
+#[cfg(unix)]
+#[test]
+fn without_an_asan_runtime_the_build_is_plain_and_says_so() {
+    use std::os::unix::fs::PermissionsExt;
+    if !have("g++") {
+        return;
+    }
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("no-asan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("g++-without-asan");
+    let text = "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = -fsanitize=address ] && { echo 'cannot find -lasan' >&2; exit 1; }; done\n\
+exec g++ \"$@\"\n";
+    std::fs::write(&script, text).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let (b, mut s) = judge_server(vec![("OJ_CXX", script.to_string_lossy().into_owned())]);
+    serve(&b, "leetcode", "9503", &leetcode(&[("nums = [1,2,3]", "6")]), None);
+    let (v, text) = call(&mut s, "9503", CORRECT);
+    assert_eq!(v["verdict"], "AC", "{v}");
+    let why = v["compile"]["standard_why"].as_str().unwrap_or_default();
+    assert!(why.contains("cannot build with -fsanitize=address here"), "{v}");
+    assert!(text.contains("cannot build with -fsanitize=address here"), "{text}");
+    // Its runs keep the address-space limit (where `prlimit` is), not ASan's resident one.
+    assert!(!v["confinement"].to_string().contains("resident memory limited"), "{v}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `stress_test` finds a planted read one past the end as `RE` against a correct reference:
 /// undefined behaviour that a plain -O2 build runs silently.
 #[test]
