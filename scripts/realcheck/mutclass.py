@@ -11,7 +11,8 @@ gets one class, and each miss a written reason.
   allows, so no test can find it: proven by a mechanical screen (below) or argued by hand in
   [`ARGUED`] (one line per case, keyed by the mutant, never by archive text).
 - `undefined`: C++ undefined behaviour (a read one past a vector's end) that the judge's build
-  (g++ -O2, no sanitizer, no `_GLIBCXX_ASSERTIONS`) does not make observable.
+  does not make observable: a build without AddressSanitizer (before it, or `OJ_CXX` with
+  `-fno-sanitize=address`), or an access ASan cannot see (past its redzone, in another object).
 - `miss`: a real miss: the mutant differs on some valid input and the stress test did not find it.
 - `error`: the harness or the tool failed (`CE`, `TOOL_ERROR`, `HARNESS_ERROR`, `GENERATOR_FAULT`).
 

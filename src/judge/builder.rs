@@ -409,7 +409,7 @@ fn run_compiler(
     let gocache = env.iter().find(|(k, _)| k == "GOCACHE").map(|(_, v)| PathBuf::from(v));
     let writable: Vec<&Path> = std::iter::once(dir).chain(gocache.as_deref()).collect();
     let files = sandbox::RunFiles { status: &status, input: &input, writable: &writable, cwd: dir };
-    let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms, memory_mb: None }, files, &mut env);
+    let (argv, init) = sandbox::wrap(argv, sandbox::Limits { time_ms, memory_mb: None, rss_mb: None }, files, &mut env);
     let spec = Spec {
         argv: &argv,
         cwd: dir,

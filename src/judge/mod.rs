@@ -159,6 +159,8 @@ pub(crate) struct BuildInfo {
     pub(crate) standard: Option<standard::Standard>,
     pub(crate) compile_ms: u64,
     pub(crate) log: String,
+    /// Built with AddressSanitizer (LeetCode's C++, `toolchain::ASAN`).
+    pub(crate) sanitized: bool,
 }
 
 /// What a job found.
@@ -250,7 +252,10 @@ pub(crate) fn build(
         }
         Program::Command { argv, .. } => (argv.clone(), None, true),
     };
-    Ok(Built { argv, info, limits: Limits { time_ms, memory_mb: (memory > 0 && mem_ok).then_some(memory) } })
+    // An ASan build's memory limit is on its resident memory (`Limits::rss_mb`).
+    let (limit, sanitized) = ((memory > 0).then_some(memory), info.as_ref().is_some_and(|i| i.sanitized));
+    let (memory_mb, rss_mb) = (limit.filter(|_| mem_ok && !sanitized), limit.filter(|_| sanitized));
+    Ok(Built { argv, info, limits: Limits { time_ms, memory_mb, rss_mb } })
 }
 
 /// Builds code with `tool`: C and C++ in the standard of `judge`, named in the result with the
@@ -269,10 +274,35 @@ fn compile_code(
         let version = toolchain::version(&tool).unwrap_or_default();
         s.why += &format!("; compiled by `{}` ({version}), as LeetCode compiles (OJ_CXX names another)", tool[0]);
     }
+    let sanitized = driver.is_some_and(|d| toolchain::sanitized(&d.compile));
+    if let Some(s) = standard.as_mut().filter(|_| lang == Lang::Cpp && driver.is_some()) {
+        s.why += &asan_words(sanitized, &tool);
+    }
     let flag = standard.as_ref().and_then(standard::Standard::flag);
     let (built, cached) = builder::build(lang, source, tool, flag.as_deref(), driver, cancelled)?;
     let (pch, compile_ms, log) = (built.pch, built.compile_ms, built.log.clone());
-    Ok((built, BuildInfo { cached, pch, standard, compile_ms, log }))
+    Ok((built, BuildInfo { cached, pch, standard, compile_ms, log, sanitized }))
+}
+
+/// Whether a LeetCode C++ build has AddressSanitizer, as LeetCode's has, in words for the
+/// result: built with it; turned off by `OJ_CXX`; or not buildable here (`toolchain::sanitizes`).
+fn asan_words(sanitized: bool, tool: &[String]) -> String {
+    if sanitized {
+        return "; with AddressSanitizer (-fsanitize=address), as LeetCode builds: an out-of-bounds access or a use \
+after free is RE with ASan's report (OJ_CXX=\"clang++ -fno-sanitize=address\" turns it off)"
+            .into();
+    }
+    if toolchain::sanitizes(tool) {
+        return "; without AddressSanitizer (OJ_CXX turns it off), which LeetCode builds with: an out-of-bounds access \
+LeetCode reports as a Runtime Error may pass here"
+            .into();
+    }
+    format!(
+        "; without AddressSanitizer, which LeetCode builds with: `{}` cannot build with -fsanitize=address here (its \
+runtime is not installed: libasan for g++, compiler-rt for clang++; or a musl system), so an out-of-bounds access \
+LeetCode reports as a Runtime Error may pass here",
+        tool[0]
+    )
 }
 
 /// Why a LeetCode program was built by `g++`: the older Clang chosen first refused it (the
@@ -290,7 +320,8 @@ fn refused_by(clang: &[String], gxx: &[String], msg: &str) -> String {
 }
 
 fn compile_error(msg: String, memory: u64) -> Report {
-    let confinement = sandbox::confinement(Limits { time_ms: 1, memory_mb: (memory > 0).then_some(memory) });
+    let confinement =
+        sandbox::confinement(Limits { time_ms: 1, memory_mb: (memory > 0).then_some(memory), rss_mb: None });
     Report { build: None, compile_error: Some(msg), results: Vec::new(), confinement, not_run: 0, cancelled: false }
 }
 
@@ -400,7 +431,7 @@ fn run_sample(job: &Job, argv: &[String], limits: Limits, case: &Case, cancelled
             r.input = Some(verdict::head(&case.shown, 500));
         }
         let err = out.stderr.trim();
-        r.stderr = (!err.is_empty()).then(|| verdict::tail(err, 800));
+        r.stderr = (!err.is_empty()).then(|| verdict::shown_stderr(err));
     }
     r
 }
@@ -467,6 +498,7 @@ fn judged_on_cpu(
     let measured = cfg!(all(target_os = "linux", target_pointer_width = "64"));
     let stop = if measured { wall_cap(limits.time_ms) } else { limits.time_ms };
     let mut done = execute_for(argv, cwd, limits, (stop, cap), stdin, cancelled)?;
+    over_the_peak(&mut done, limits);
     if past_the_limit(done.out.time_ms, done.cpu_ms, &done.out.end, limits.time_ms) {
         done.out.end = run::End::TimedOut;
     }
@@ -481,6 +513,18 @@ fn judged_on_cpu(
         });
     }
     Ok(done)
+}
+
+/// An AddressSanitizer build's run whose measured peak resident memory passed its limit
+/// (`Limits::rss_mb`) but that ASan did not stop (it samples the resident memory every 100 ms or
+/// so): `MLE`, as ASan's own `hard rss limit exhausted` is (`verdict::of_end`).
+fn over_the_peak(done: &mut Exec, limits: Limits) {
+    let (Some(mb), Some(kb)) = (limits.rss_mb, done.memory_kb) else { return };
+    if kb > mb * 1024 && done.out.end == run::End::Code(0) {
+        done.out.end = run::End::Code(1);
+        done.out.stderr +=
+            &format!("\nAddressSanitizer: hard rss limit exhausted (peak {} MB, limit {mb} MB)", kb / 1024);
+    }
 }
 
 /// Whether a run that ended (`Code`, `Signal`) was slow, judged on CPU time where measured.
@@ -517,7 +561,8 @@ pub(crate) fn execute_for(
 ) -> Result<Exec, String> {
     let (tmp, work) = run_folder().map_err(|e| format!("cannot make the run's folder: {e}"))?;
     // What the program sees (and a checker); the wrappers may be started with less of it.
-    let env = sandbox::environment(&work);
+    let mut env = sandbox::environment(&work);
+    env.push(("ASAN_OPTIONS".into(), sandbox::asan_options(limits)));
     let (status, input) = (tmp.path().join("exit"), tmp.path().join("input"));
     let mut spawn_env = env.clone();
     let cwd = cwd.map_or(work, PathBuf::from);

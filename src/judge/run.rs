@@ -11,8 +11,10 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-/// How much of stderr is kept (its end: where the error usually is).
-const STDERR_TAIL: usize = 4096;
+/// How much of stderr is kept (its end: where the error usually is). An AddressSanitizer report
+/// (`verdict::shown_stderr`) with its two stacks of templates' long names and its shadow map
+/// took 5 to 8 KB: its head, the error, must be kept.
+const STDERR_TAIL: usize = 16 << 10;
 /// How often a waiting run looks at the cancellation flag.
 const POLL: Duration = Duration::from_millis(20);
 /// How long the readers may take to see end of file once the program is gone: long enough for

@@ -310,6 +310,60 @@ pub(crate) fn linker() -> Option<&'static str> {
     })
 }
 
+/// What a LeetCode C++ build adds to be built as LeetCode builds it, with AddressSanitizer (ASan;
+/// `-fsanitize=address`, compiled and linked): an out-of-bounds read or a use after free is then
+/// a run-time error with ASan's report, as LeetCode answers, where a plain -O2 build runs on
+/// silently. `-fno-omit-frame-pointer` lets ASan walk the stack by frame pointers (fast, and
+/// whole at -O2); `-g1` writes line tables only, so the report names `solution.cpp:LINE` (the
+/// least debug information that does; GCC and Clang take it). In the precompiled prelude's key
+/// (`pch::prelude`): a header built with other flags is refused or misused.
+pub(crate) const ASAN: [&str; 3] = ["-fsanitize=address", "-fno-omit-frame-pointer", "-g1"];
+
+/// Whether `tool` builds and runs a program with AddressSanitizer here: a tiny test build, run
+/// once, asked once per tool for the session. Not where its runtime is missing (GCC without
+/// libasan, a Clang without compiler-rt's ASan: the link fails), nor on musl, which ASan does not
+/// support, nor where the runtime cannot map its shadow memory.
+pub(crate) fn sanitizes(tool: &[String]) -> bool {
+    use std::collections::HashMap;
+    use std::sync::{Mutex, OnceLock, PoisonError};
+    static SEEN: OnceLock<Mutex<HashMap<Vec<String>, bool>>> = OnceLock::new();
+    if tool.is_empty() || cfg!(not(unix)) {
+        return false;
+    }
+    // Held while probing: two calls probe a tool once.
+    let mut seen = SEEN.get_or_init(Mutex::default).lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(ok) = seen.get(tool) {
+        return *ok;
+    }
+    let dir = std::env::temp_dir().join(format!("oj-judge-{}-asan-probe-{}", std::process::id(), seen.len()));
+    let (source, exe) = (dir.join("probe.cpp"), dir.join("probe"));
+    let built = std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&source, "int main() { return 0; }\n"));
+    let quiet = |c: &mut std::process::Command| {
+        c.stdin(std::process::Stdio::null()).stdout(std::process::Stdio::null()).stderr(std::process::Stdio::null());
+        c.status().is_ok_and(|s| s.success())
+    };
+    let ok = built.is_ok()
+        && quiet(std::process::Command::new(&tool[0]).args(&tool[1..]).args(ASAN).arg("-o").arg(&exe).arg(&source))
+        && quiet(std::process::Command::new(&exe).env("ASAN_OPTIONS", "detect_leaks=0"));
+    let _ = std::fs::remove_dir_all(&dir);
+    crate::debug!("judge: {} {} build with AddressSanitizer", tool[0], if ok { "can" } else { "cannot" });
+    seen.insert(tool.to_vec(), ok);
+    ok
+}
+
+/// Whether a compile command builds with AddressSanitizer: the last word that turns it on
+/// (`-fsanitize=address`) or off (`-fno-sanitize=address`, `-fno-sanitize=all`) decides, as in
+/// GCC and Clang, so `OJ_CXX="clang++ -fno-sanitize=address"`, whose words come after ours,
+/// turns it off.
+pub(crate) fn sanitized(argv: &[String]) -> bool {
+    let names = |list: &str, all: bool| list.split(',').any(|s| s == "address" || all && s == "all");
+    argv.iter().fold(false, |on, w| match (w.strip_prefix("-fsanitize="), w.strip_prefix("-fno-sanitize=")) {
+        (Some(list), _) if names(list, false) => true,
+        (_, Some(list)) if names(list, true) => false,
+        _ => on,
+    })
+}
+
 /// `tool --version`'s first line (`Python 3.11.7`), asked once per tool for the session: a
 /// syntax error's message names the version that refused it.
 pub(crate) fn version(tool: &[String]) -> Option<String> {
@@ -600,6 +654,21 @@ mod tests {
             assert_eq!(native_tsc(tool), [want, "--x".into()]);
         }
         let _ = std::fs::remove_dir_all(&root);
+    }
+
+    /// The last word that names AddressSanitizer decides, as in GCC and Clang: `OJ_CXX`'s
+    /// `-fno-sanitize=address`, after ours, turns it off.
+    #[test]
+    fn the_last_sanitizer_word_decides() {
+        let g = |w: &[&str]| w.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert!(sanitized(&g(&["clang++", "-fsanitize=address", "-O2"])));
+        assert!(sanitized(&g(&["clang++", "-fsanitize=undefined,address"])));
+        assert!(!sanitized(&g(&["clang++", "-O2"])));
+        let tool = g(&["clang++", "-fno-sanitize=address"]);
+        let argv = with_defaults(&tool, &[&["-O2"], &[ASAN[0]], &[ASAN[1]]]);
+        assert!(!sanitized(&argv), "{argv:?}");
+        assert!(!sanitized(&g(&["g++", "-fsanitize=address", "-fno-sanitize=all"])));
+        assert!(sanitized(&g(&["g++", "-fno-sanitize=address", "-fsanitize=address"])));
     }
 
     #[test]

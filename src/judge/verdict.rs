@@ -102,7 +102,52 @@ const OUT_OF_MEMORY: &[&str] = &[
     "memory allocation of",
     "heap out of memory",
     "failed to reserve",
+    // AddressSanitizer past its resident-memory limit (`sandbox::asan_options`), or the judge's
+    // own note of a peak past it (`judge::over_the_peak`).
+    "rss limit exhausted",
 ];
+
+/// An AddressSanitizer report's headline, for the exit's words: the error (`heap-buffer-overflow
+/// on address 0x…`), the access (`READ of size 4`) and the first frame in the user's code
+/// (`solution.cpp:5:23 in Solution::f(…)`), else the first frame. The report itself is long
+/// (frames, then a map of shadow memory): this is what a reader needs of it.
+fn asan_headline(stderr: &str) -> Option<String> {
+    // The report's own line, else (the start cut off by a flood of prints) its summary.
+    let at = stderr.find("ERROR: AddressSanitizer: ").or_else(|| stderr.find("SUMMARY: AddressSanitizer: "))?;
+    let at = at + stderr[at..].find("AddressSanitizer")?;
+    let mut lines = stderr[at..].lines();
+    let first = lines.next()?;
+    let error = first.split(" at pc ").next().unwrap_or(first).split(" (pc ").next().unwrap_or(first);
+    let rest: Vec<&str> = lines.take_while(|l| !l.starts_with("Shadow bytes")).map(str::trim).collect();
+    let access = rest.iter().find(|l| l.contains(" of size ")).map(|l| l.split(" at 0x").next().unwrap_or(l));
+    let frames = rest.iter().filter(|l| l.starts_with('#'));
+    let frame = frames.clone().find(|l| l.contains("solution.cpp:")).or(frames.clone().next());
+    // `#0 0x55f2… in Solution::f(…) /path/solution.cpp:5:23`: the place, then the function.
+    let place = frame.and_then(|f| f.split_once(" in ")).map(|(_, f)| match f.rfind(' ') {
+        Some(k) => format!("at {} in {}", file_line(&f[k + 1..]), head(&f[..k], 120)),
+        None => format!("in {}", head(f, 120)),
+    });
+    Some([Some(error), access].into_iter().flatten().map(str::to_string).chain(place).collect::<Vec<_>>().join("; "))
+}
+
+/// A frame's `/build/folder/solution.cpp:5:23` as `solution.cpp:5:23`: the user's file by the
+/// name the compile gave it.
+fn file_line(path: &str) -> &str {
+    path.rfind('/').map_or(path, |k| &path[k + 1..])
+}
+
+/// A failed run's standard error as shown: its end (800 characters), or of an AddressSanitizer
+/// report its start, from the error to the map of shadow memory that ends it (the map would push
+/// the error and its frames out of the end).
+pub(crate) fn shown_stderr(err: &str) -> String {
+    match err.find("ERROR: AddressSanitizer") {
+        Some(at) => {
+            let report = &err[at..];
+            head(report[..report.find("Shadow bytes around").unwrap_or(report.len())].trim_end(), 800)
+        }
+        None => tail(err, 800),
+    }
+}
 
 /// The verdict of a run that did not end normally, with the exit described; `None` for exit 0.
 pub(crate) fn of_end(end: &End, stderr: &str, memory_limited: bool) -> Option<(Verdict, Option<String>)> {
@@ -113,12 +158,10 @@ pub(crate) fn of_end(end: &End, stderr: &str, memory_limited: bool) -> Option<(V
         End::OutputLimit => Some((Verdict::Ole, None)),
         End::Signal(24) => Some((Verdict::Tle, Some("killed by SIGXCPU (CPU time limit)".into()))),
         End::Code(c) => {
-            let v = if oom() && (memory_limited || stderr.contains("OutOfMemoryError")) {
-                Verdict::Mle
-            } else {
-                Verdict::Re
-            };
-            Some((v, Some(exit_words(*c))))
+            let ours = ["OutOfMemoryError", "rss limit exhausted"].iter().any(|m| stderr.contains(m));
+            let v = if oom() && (memory_limited || ours) { Verdict::Mle } else { Verdict::Re };
+            let asan = asan_headline(stderr).map(|h| format!(": {h}")).unwrap_or_default();
+            Some((v, Some(exit_words(*c) + &asan)))
         }
         End::Signal(s) => {
             let v = if oom() && memory_limited { Verdict::Mle } else { Verdict::Re };
@@ -207,6 +250,38 @@ pub(crate) fn head(s: &str, max: usize) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An ASan report (Clang 14's, shortened): RE, with the error, the access and the user's
+    /// line in the exit's words; the shown stderr starts at the error and stops before the map.
+    #[test]
+    fn an_asan_report_is_re_with_its_headline() {
+        let report = "looking\n=================================================================\n\
+==7==ERROR: AddressSanitizer: heap-buffer-overflow on address 0x602000000020 at pc 0x55 bp 0x7f sp 0x7f\n\
+READ of size 4 at 0x602000000020 thread T0\n    #0 0x55 in std::vector<int>::operator[](unsigned long) stl_vector.h:1046:9\n\
+    #1 0x55 in Solution::total(std::vector<int>&) /tmp/oj-judge-1/ab-0/solution.cpp:5:50\n    #2 0x55 in main leetcode-call.cpp:3:5\n\n\
+SUMMARY: AddressSanitizer: heap-buffer-overflow /tmp/oj-judge-1/ab-0/solution.cpp:5:50 in Solution::total\n\
+Shadow bytes around the buggy address:\n  0x0c047fff8000: fa fa 00 00\n";
+        let (v, exit) = of_end(&End::Code(1), report, false).unwrap();
+        assert_eq!(v, Verdict::Re);
+        assert_eq!(
+            exit.unwrap(),
+            "exit code 1: AddressSanitizer: heap-buffer-overflow on address 0x602000000020; READ of size 4; at \
+solution.cpp:5:50 in Solution::total(std::vector<int>&)"
+        );
+        let shown = shown_stderr(report);
+        assert!(shown.starts_with("ERROR: AddressSanitizer") && shown.ends_with("in Solution::total"), "{shown}");
+        // A segmentation fault ASan caught: its address, no access line; the first frame.
+        let segv = "==9==ERROR: AddressSanitizer: SEGV on unknown address 0x000000000000 (pc 0x55 bp 0x7f sp 0x7f T0)\n\
+    #0 0x55 in f() /x/solution.cpp:2:3\n";
+        assert_eq!(
+            of_end(&End::Code(1), segv, false).unwrap().1.unwrap(),
+            "exit code 1: AddressSanitizer: SEGV on unknown address 0x000000000000; at solution.cpp:2:3 in f()"
+        );
+        // Past its resident-memory limit: MLE, with or without an address-space limit.
+        let rss = "==9==ERROR: AddressSanitizer: hard rss limit exhausted (1024Mb vs 1030Mb)\n";
+        assert_eq!(of_end(&End::Code(1), rss, false).unwrap().0, Verdict::Mle);
+        assert_eq!(of_end(&End::Code(1), "plain failure", false).unwrap().1.unwrap(), "exit code 1");
+    }
 
     #[test]
     fn ends_and_their_verdicts() {

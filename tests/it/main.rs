@@ -12,6 +12,7 @@ mod harness;
 mod hostile;
 mod http_client;
 mod judge;
+mod judge_asan;
 mod judge_cxx;
 mod judge_leetcode_cpp;
 mod judge_leetcode_go;

@@ -57,10 +57,15 @@ signed main(signed argc, char** argv) {{\n    oj_leetcode::start(argc, argv);\n 
     // LeetCode's standard, or the newest before it this compiler takes (`standard`); the
     // user's words after ours, so a `-std=` of `OJ_CXX` is the one used.
     let std = standard::choose(Lang::Cpp, "leetcode", tool).and_then(|s| s.flag());
+    // With AddressSanitizer, as LeetCode builds, where this compiler can (`toolchain::ASAN`); the
+    // session's part too, so the precompiled prelude is built with the program's flags.
+    let asan: &[&str] = if toolchain::sanitizes(tool) { &toolchain::ASAN } else { &[] };
     let words = |more: &[&str]| {
         let std: Vec<&str> = std.as_deref().into_iter().collect();
         let linker: Vec<&str> = toolchain::linker().into_iter().collect();
-        let mut argv = toolchain::with_defaults(tool, &[&std, &["-O2"], &["-pipe"], &linker]);
+        let mut defaults: Vec<&[&str]> = vec![&std, &["-O2"], &["-pipe"], &linker];
+        defaults.extend(asan.iter().map(std::slice::from_ref));
+        let mut argv = toolchain::with_defaults(tool, &defaults);
         argv.extend(more.iter().map(|s| s.to_string()));
         argv
     };

@@ -17,6 +17,8 @@ pub(crate) struct Confinement {
     pub(crate) pid_namespace: bool,
     /// An address-space limit (`prlimit --as`).
     pub(crate) memory_limited: bool,
+    /// A limit on the resident memory instead: an AddressSanitizer build (`Limits::rss_mb`).
+    pub(crate) resident_limited: bool,
 }
 
 /// The filesystem's words where it is not confined.
@@ -30,6 +32,7 @@ impl Confinement {
             network_blocked: namespaces || engine == Engine::SandboxExec,
             pid_namespace: namespaces,
             memory_limited,
+            resident_limited: false,
         }
     }
 

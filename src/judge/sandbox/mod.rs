@@ -87,6 +87,24 @@ pub(crate) struct Limits {
     pub(crate) time_ms: u64,
     /// Address-space limit in MiB, `None` for none.
     pub(crate) memory_mb: Option<u64>,
+    /// The memory limit in MiB of a program built with AddressSanitizer, which reserves terabytes
+    /// of address space and so cannot run under an address-space limit: on its resident memory
+    /// instead, watched by ASan itself (`hard_rss_limit_mb`, [`asan_options`]) and judged on the
+    /// peak the init measures (`judge::over_the_peak`).
+    pub(crate) rss_mb: Option<u64>,
+}
+
+/// `ASAN_OPTIONS` for every run (a program built without ASan ignores it), as LeetCode's ASan
+/// behaves: leaks not reported (LeetCode's C++ leaks freely, and exits 0), the first error ends
+/// the program with exit code 1 at once (`RE`, not a wait to the time limit; no core dump), the
+/// report without its legend (the headline and the frames are what a reader needs: `verdict`
+/// keeps them). With a resident-memory limit (`rss_mb`), ASan ends the program past it.
+pub(crate) fn asan_options(limits: Limits) -> String {
+    let mut o = "detect_leaks=0:exitcode=1:abort_on_error=0:disable_coredump=1:print_legend=0".to_string();
+    if let Some(mb) = limits.rss_mb {
+        o += &format!(":hard_rss_limit_mb={mb}");
+    }
+    o
 }
 
 /// The engine a run gets now: without the init (gone, or not startable here), the mount table
@@ -102,7 +120,9 @@ fn engine_now() -> (Engine, Option<PathBuf>) {
 
 /// How this machine confines a run with `limits`, as the result states it.
 pub(crate) fn confinement(limits: Limits) -> Confinement {
-    Confinement::new(engine_now().0, limits.memory_mb.is_some() && prlimit_works())
+    let mut c = Confinement::new(engine_now().0, limits.memory_mb.is_some() && prlimit_works());
+    c.resident_limited = limits.rss_mb.is_some();
+    c
 }
 
 /// The folders a run keeps: its `writable` ones, and those it reads that a private folder would
@@ -297,7 +317,8 @@ fn bwrap_end(end: End) -> End {
 }
 
 /// The only variables a program sees: `PATH`, `HOME` and `TMPDIR` (its own folder), `LANG`, and
-/// on Windows what its C runtime needs to start. Never the token, proxies or anything else.
+/// on Windows what its C runtime needs to start (and a run's [`asan_options`], added by the
+/// run). Never the token, proxies or anything else.
 pub(crate) fn environment(home: &Path) -> Vec<(String, String)> {
     let mut env = Vec::new();
     if let Ok(path) = std::env::var("PATH") {

@@ -308,6 +308,6 @@ fn largest(e: &rounds::Engine, size: u64, cancelled: &dyn Fn() -> bool) -> Resul
         cpu_ms: run.cpu_ms,
         exit,
         output: super::verdict::head(&String::from_utf8_lossy(&o.stdout), 200),
-        stderr: (!err.is_empty()).then(|| super::verdict::tail(err, 800)),
+        stderr: (!err.is_empty()).then(|| super::verdict::shown_stderr(err)),
     })
 }

@@ -7,7 +7,7 @@ use serde_json::Value;
 
 use super::super::Job;
 use super::super::sandbox::Confinement;
-use super::super::tool::output::{comparison, limits_words};
+use super::super::tool::output::{comparison, limits_words, resident_words};
 use super::super::verdict::Verdict;
 use super::args::Stress;
 use super::rounds::{Found, Round, Side};
@@ -138,6 +138,8 @@ pub(super) fn output(p: &Problem, job: &Job, a: &Stress, facts: &Facts, o: &Outc
     let secs = o.elapsed.as_secs_f64();
     let memory = if c.memory_limited {
         format!("address space limited to {} MB", job.memory_mb)
+    } else if c.resident_limited {
+        resident_words(job.memory_mb)
     } else {
         "not limited by the sandbox".into()
     };

@@ -122,7 +122,7 @@ fn side(
         cpu_ms: done.cpu_ms,
         exit,
         output: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: (!err.is_empty()).then(|| verdict::tail(err, 800)),
+        stderr: (!err.is_empty()).then(|| verdict::shown_stderr(err)),
     };
     (side, Some(done))
 }

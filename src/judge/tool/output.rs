@@ -156,6 +156,9 @@ pub(in crate::judge) fn memory_words(job: &Job, report: &Report) -> String {
     if report.confinement.memory_limited {
         return format!("address space limited to {} MB (prlimit --as)", job.memory_mb);
     }
+    if report.confinement.resident_limited {
+        return resident_words(job.memory_mb);
+    }
     match &job.program {
         Program::Code { lang: Lang::Java, .. } => {
             format!("Java heap limited to {} MB (-Xmx); the process is not", job.memory_mb)
@@ -165,6 +168,14 @@ pub(in crate::judge) fn memory_words(job: &Job, report: &Report) -> String {
         }
         _ => "not limited on this system".into(),
     }
+}
+
+/// How an AddressSanitizer build's memory is limited, in words (`sandbox::Limits::rss_mb`).
+pub(in crate::judge) fn resident_words(mb: u64) -> String {
+    format!(
+        "resident memory limited to {mb} MB, AddressSanitizer's included (its hard_rss_limit_mb, and the measured \
+peak): an ASan build reserves terabytes of address space, so the address space is not"
+    )
 }
 
 /// What Windows does not enforce (docs/sandbox.md, Windows).
@@ -322,7 +333,14 @@ mod tests {
 
     fn report(results: Vec<SampleResult>, compile_error: Option<String>) -> Report {
         let confinement = Confinement::none(true);
-        let build = Some(BuildInfo { cached: false, pch: false, standard: None, compile_ms: 500, log: String::new() });
+        let build = Some(BuildInfo {
+            cached: false,
+            pch: false,
+            standard: None,
+            compile_ms: 500,
+            log: String::new(),
+            sanitized: false,
+        });
         Report { build, compile_error, results, confinement, not_run: 0, cancelled: false }
     }
 

@@ -178,6 +178,42 @@ double ms() {
     return t.tv_sec * 1e3 + t.tv_nsec / 1e6;
 }
 
+#if defined(__linux__) && defined(__SANITIZE_ADDRESS__)
+#define OJ_WATCH_MEMORY 1
+#elif defined(__linux__) && defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define OJ_WATCH_MEMORY 1
+#endif
+#endif
+
+#ifdef OJ_WATCH_MEMORY
+// An AddressSanitizer build runs without an address-space limit, its memory watched by ASan's
+// thread (`hard_rss_limit_mb`, in ASAN_OPTIONS), which a forked child does not have: the child
+// watches its own resident memory, and ends as ASan would past the limit (the testcase then runs
+// alone, under ASan's own watch).
+void watch_memory() {
+    const char* options = std::getenv("ASAN_OPTIONS");
+    const char* at = options ? std::strstr(options, "hard_rss_limit_mb=") : nullptr;
+    long mb = at ? std::atol(at + std::strlen("hard_rss_limit_mb=")) : 0;
+    if (mb <= 0) return;
+    std::thread([mb] {
+        long page = sysconf(_SC_PAGESIZE), size = 0, rss = 0;
+        for (;;) {
+            usleep(50000);
+            FILE* f = std::fopen("/proc/self/statm", "r");
+            if (!f) return;
+            if (std::fscanf(f, "%ld %ld", &size, &rss) != 2) rss = 0;
+            std::fclose(f);
+            if (rss * page > (mb << 20)) {
+                std::fprintf(stderr, "==%d==ERROR: AddressSanitizer: hard rss limit exhausted (%ldMb vs %ldMb)\n",
+                             int(getpid()), mb, rss * page >> 20);
+                std::_Exit(1);
+            }
+        }
+    }).detach();
+}
+#endif
+
 // `--many MS`: python.py's `many` (docs/stress.md), each line in a child forked here.
 std::string many(const std::string& all, double limit, double started) {
     for (size_t at = 0, end, n = 0; at < all.size(); at = end + 1, n++) {
@@ -189,6 +225,9 @@ std::string many(const std::string& all, double limit, double started) {
             itimerval t{{0, 0}, {us / 1000000, us % 1000000}};
             setitimer(ITIMER_REAL, &t, nullptr);
             prefix = std::to_string(n) + " ";
+#ifdef OJ_WATCH_MEMORY
+            watch_memory();
+#endif
             return all.substr(at, end - at);
         }
         int status = 1;
