@@ -34,7 +34,7 @@ pub(super) struct Names<'a> {
 }
 
 impl Names<'_> {
-    fn known(&self, base: &str) -> bool {
+    pub(super) fn known(&self, base: &str) -> bool {
         // `Node.val` is known when some parameter holds nodes.
         base == NODE && self.params.iter().any(|(_, role)| !role.is_empty())
             || self.params.iter().any(|(n, _)| n == base)
@@ -109,7 +109,9 @@ pub(super) struct Line {
 /// `sentence` reads a line that is not comparisons (`prose::sentence`, passed in by the caller
 /// so that the two readers do not import each other).
 pub(super) fn read(lines: &[String], statement: &[String], names: &Names, sentence: Sentence) -> Facts {
-    let tuples = tuple_parts(statement);
+    let mut tuples = tuple_parts(statement);
+    // A part named as a parameter is the parameter (`res = [low, high]` beside a `low`).
+    tuples.retain(|part, _| !names.known(part));
     let mut facts = Facts::default();
     let mut said: Vec<(String, Line)> = Vec::new();
     for line in lines {
@@ -235,11 +237,18 @@ fn tuple_parts(lines: &[String]) -> Tuples {
         while let Some(at) = rest.find('=') {
             let (left, right) = (&rest[..at], rest[at + 1..].trim_start_matches('=').trim_start());
             rest = &rest[at + 1..];
-            let Some(Key::Elem(list, None)) = left.split_whitespace().last().and_then(expr::term) else { continue };
+            // `edges[i] = [a_i, b_i]`, or a flat list's positions (490's `start = [start_row,
+            // start_col]`: names, never an example's values).
+            let (list, flat) = match left.split_whitespace().last().and_then(expr::term) {
+                Some(Key::Elem(list, None)) => (list, false),
+                Some(Key::Var(list)) => (list, true),
+                _ => continue,
+            };
             let Some(inner) = right.strip_prefix(['[', '(']).and_then(|r| r.split([']', ')']).next()) else { continue };
             for (col, name) in inner.split(',').enumerate() {
                 let name = name.trim();
-                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                let word = name.starts_with(|c: char| c.is_ascii_alphabetic()) && name.len() > 1;
+                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && (word || !flat) {
                     parts.entry(name.to_string()).or_insert((list.clone(), col));
                 }
             }

@@ -107,14 +107,17 @@ pub(crate) fn plan(
     };
     // `edges[i] = [a_i, b_i]` is often said in the statement, not under the constraints.
     let statement: Vec<String> = markdown.lines().map(constraint_lines::plain).collect();
-    let mut facts = constraints::read(&lines, &statement, &constraints::Names { params: &names }, prose::sentence);
     // What the prose above the constraints assumes of the input (`You may assume that each input
-    // would have exactly one solution`): listed with the lines not read, a premise kept by none.
+    // would have exactly one solution`): read as a constraint line is (933's `every call to ping
+    // uses a strictly larger value of t than the previous call`), else listed with the lines not
+    // read, a premise kept by none.
+    let mut lines = lines;
     for s in constraint_lines::prose_premises(markdown) {
-        if !facts.unread.contains(&s) {
-            facts.unread.push(s);
+        if !lines.contains(&s) {
+            lines.push(s);
         }
     }
+    let mut facts = constraints::read(&lines, &statement, &constraints::Names { params: &names }, prose::sentence);
     let lower = markdown.to_ascii_lowercase();
     // What the statement's prose says of the tree, beyond the constraints.
     if names.iter().any(|(_, r)| *r == "tree") {

@@ -269,15 +269,32 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
             .map(|(n, _)| n.clone())
             .collect();
     }
+    if targets.is_empty() && lower.contains("self") {
+        // `There are no self-loops` beside `roads[i] = [a_i, b_i]`: the lists of pairs.
+        targets = tuples.values().map(|(list, _)| list.clone()).filter(|l| names.known(l)).collect();
+        targets.dedup();
+    }
     if targets.is_empty() && (lower.contains("node") || lower.contains("tree")) {
         targets = names.params.iter().filter(|(_, r)| !r.is_empty()).map(|(n, _)| n.clone()).collect();
     }
-    if targets.is_empty() || lower.contains(" not ") {
+    // `There are no self edges`, `The graph has no self-loops`: no edge joins a node to itself
+    // (1971's random edges `[2,2]` sent a search round a loop the statement rules out).
+    let self_loop = lower.contains("self") && (lower.contains("loop") || lower.contains("edge"));
+    let before = &lower[..lower.find("self").unwrap_or(0)];
+    let negated = before.starts_with("no ") || [" no ", " not ", "without", "never"].iter().any(|w| before.contains(w));
+    if targets.is_empty() || lower.contains(" not ") && !self_loop {
         return None;
     }
     let keys: Vec<Key> = targets.iter().map(|t| Key::Var(t.clone())).collect();
     let rows = lower.contains("edge") || lower.contains("pair");
-    let apply: Flag = if lower.contains("same length") {
+    let apply: Flag = if self_loop {
+        if !negated {
+            return None;
+        }
+        Box::new(|f, t| {
+            f.distinct_ends.insert(t);
+        })
+    } else if lower.contains("same length") {
         // 1639's `All strings in words have the same length`.
         Box::new(|f, t| {
             f.same_length.insert(t);
@@ -339,7 +356,20 @@ type Flag = Box<dyn Fn(&mut Facts, String)>;
 
 fn sorted(lower: &str) -> Option<Sort> {
     // `nums is strictly increasing` (2367) says it without `sorted` or `order`.
-    let said = [" is strictly ", " is non-", " are strictly "].iter().any(|w| lower.contains(w));
+    // A design method's argument across calls (933's `call ping with strictly increasing values
+    // of t`, `every call to ping uses a strictly larger value of t than the previous call`).
+    let said = [" is strictly ", " is non-", " are strictly ", "increasing values", "decreasing values"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if lower.contains("than the previous") {
+        let up = ["larger", "greater", "bigger", "higher"].iter().any(|w| lower.contains(w));
+        let down = ["smaller", "less", "lower"].iter().any(|w| lower.contains(w));
+        return match (up, down) {
+            (true, false) => Some(Sort::Ascending),
+            (false, true) => Some(Sort::Descending),
+            _ => None,
+        };
+    }
     if !(lower.contains("sorted") || lower.contains("order") || said) {
         return None;
     }

@@ -866,3 +866,83 @@ fn many_rows_of_long_rows_stay_within_the_budget() {
     assert!(rows.iter().all(|r| r.as_array().unwrap().len() == rows.len()), "square");
     assert!(rows.len() * rows.len() <= values::BUDGET, "{} rows", rows.len());
 }
+
+#[test]
+fn an_edge_list_without_self_loops() {
+    // No self edges, said in a sentence of its own, in a few wordings; one that allows them is
+    // not read as forbidding them.
+    // The list named, or the one whose pairs the statement names.
+    for line in ["There are no self edges.", "The graph has no self-loops.", "No edge of `links` is a self loop."] {
+        let md = format!(
+            "Each `links[i] = [a_i, b_i]` joins two nodes.\n\n**Constraints:**\n\n- `2 <= n <= 50`\n- `1 <= links.length <= 100`\n- `links[i].length == 2`\n- `0 <= a_i, b_i < n`\n- {line}\n"
+        );
+        let p = plan(&md, &[ex("n = 3, links = [[0,1],[1,2]]")], None, None).unwrap();
+        assert!(p.unread().is_empty(), "{line}: {:?}", p.unread());
+        for seed in 0..30 {
+            let t = p.testcase(seed, 0.3);
+            let args = args_of(&t);
+            for r in args[1].1.as_array().unwrap() {
+                assert_ne!(r[0], r[1], "{line}: {t}");
+            }
+        }
+    }
+    let md = "**Constraints:**\n\n- `2 <= n <= 50`\n- `links[i].length == 2`\n- The graph may contain self-loops, but no edge twice.\n";
+    let p = plan(md, &[ex("n = 3, links = [[0,1],[1,2]]")], None, None).unwrap();
+    assert!(!p.read().iter().any(|l| l.contains("self")), "{:?}", p.read());
+}
+
+#[test]
+fn a_short_lists_positions_named_in_the_statement() {
+    // `cell = [cell_row, cell_col]` in the prose: the constraints bound each position by the
+    // grid's size, and every generated position is inside the grid.
+    let md = "Given the `m x n` board and a cell, where `cell = [cell_row, cell_col]`, return something.\n\n**Constraints:**\n\n- `m == board.length`\n- `n == board[i].length`\n- `1 <= m, n <= 30`\n- `board[i][j]` is `0` or `1`.\n- `cell.length == 2`\n- `0 <= cell_row < m`\n- `0 <= cell_col < n`\n";
+    let p = plan(md, &[ex("board = [[0,1],[1,0],[0,0]], cell = [2,1]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let t = p.testcase(seed, if seed % 2 == 0 { 0.2 } else { 1.0 });
+        let args = args_of(&t);
+        let board = args[0].1.as_array().unwrap();
+        let cell = args[1].1.as_array().unwrap();
+        let (r, c) = (cell[0].as_u64().unwrap() as usize, cell[1].as_u64().unwrap() as usize);
+        assert!(r < board.len() && c < board[0].as_array().unwrap().len(), "{t}");
+    }
+    // A part named as a parameter stays the parameter (`[low, high]` said of the answer).
+    let md = "Return `res = [low, high]`.\n\n**Constraints:**\n\n- `1 <= low <= high <= 100`\n";
+    let p = plan(md, &[ex("low = 2, high = 5")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+}
+
+#[test]
+fn a_design_argument_that_grows_from_call_to_call() {
+    // Said under the constraints, or as a premise in the prose: each read, and the calls'
+    // values of `stamp` strictly increasing, within its range.
+    let code = "class Meter:\n    def __init__(self):\n    def hit(self, stamp: int) -> int:";
+    let e = example::parse("[\"Meter\", \"hit\", \"hit\"]\n[[], [4], [9]]", "[null, 1, 2]").unwrap();
+    for (prose, line) in [
+        ("", "Every call to `hit` is made with strictly increasing values of `stamp`."),
+        (
+            "It is guaranteed that each call to `hit` uses a strictly larger value of `stamp` than the previous call.\n\n",
+            "At most `1000` calls will be made to `hit`.",
+        ),
+    ] {
+        let md = format!(
+            "{prose}**Constraints:**\n\n- `1 <= stamp <= 10^6`\n- {line}\n- At most `1000` calls will be made to `hit`.\n"
+        );
+        let p = plan(&md, std::slice::from_ref(&e), Some(code), None).unwrap();
+        assert!(p.unread().is_empty(), "{line}: {:?}", p.unread());
+        for seed in 0..20 {
+            let t = p.testcase(seed, if seed == 0 { 1.0 } else { 0.4 });
+            let Call::Design { args, .. } = example::parse(&t, "0").unwrap().call else { panic!() };
+            let xs: Vec<i64> = args[1..].iter().map(|a| a[0].as_i64().unwrap()).collect();
+            assert!(xs.windows(2).all(|w| w[0] < w[1]), "{t}");
+            assert!(xs.iter().all(|x| (1..=1_000_000).contains(x)), "{t}");
+        }
+    }
+    // A narrow range cuts the calls that would pass its end rather than break it.
+    let md = "**Constraints:**\n\n- `1 <= stamp <= 5`\n- Calls to `hit` are made with strictly increasing values of `stamp`.\n- At most `1000` calls will be made to `hit`.\n";
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    let t = p.testcase(1, 1.0);
+    let Call::Design { args, .. } = example::parse(&t, "0").unwrap().call else { panic!() };
+    let xs: Vec<i64> = args[1..].iter().map(|a| a[0].as_i64().unwrap()).collect();
+    assert!(!xs.is_empty() && xs.len() <= 5 && xs.windows(2).all(|w| w[0] < w[1]), "{t}");
+}
