@@ -946,3 +946,81 @@ fn a_design_argument_that_grows_from_call_to_call() {
     let xs: Vec<i64> = args[1..].iter().map(|a| a[0].as_i64().unwrap()).collect();
     assert!(!xs.is_empty() && xs.len() <= 5 && xs.windows(2).all(|w| w[0] < w[1]), "{t}");
 }
+
+#[test]
+fn numbers_without_leading_zeros() {
+    // A string of digits and a list of digits, each said to have no leading zero in its own
+    // words: a lone zero stays possible, a longer number never starts with one. A line that
+    // allows them is not read.
+    for (line, example) in [
+        ("`code` does not have any leading zeros except for the zero itself.", "code = \"120\""),
+        ("`code` has no leading zeros.", "code = \"7\""),
+        ("`code` won't contain a leading 0 unless it is 0.", "code = \"90\""),
+        ("There are no leading zeros in `code`.", "code = [4,0,2]"),
+        // Once read as an adjacency list's `graph[i] does not contain i`, and not kept.
+        ("`code` does not contain any leading `0`'s.", "code = [4,0,2]"),
+    ] {
+        let md = format!(
+            "**Constraints:**\n\n- `1 <= code.length <= 12`\n- `code` consists of only digits.\n- `0 <= code[i] <= 9`\n- {line}\n"
+        );
+        let p = plan(&md, &[ex(example)], None, None).unwrap();
+        assert!(p.read().iter().any(|l| l.contains("leading")), "{line}: {:?}", p.unread());
+        let mut lone = false;
+        for seed in 0..60 {
+            let t = p.testcase(seed, 0.3);
+            let v = &args_of(&t)[0].1;
+            let digits: Vec<String> = match v {
+                Value::String(s) => s.chars().map(String::from).collect(),
+                Value::Array(a) => a.iter().map(Value::to_string).collect(),
+                _ => panic!("{t}"),
+            };
+            assert!(digits.len() == 1 || digits[0] != "0", "{line}: {t}");
+            lone |= digits == ["0"];
+        }
+        assert!(lone, "{line}: a lone zero is allowed");
+    }
+    let md = "**Constraints:**\n\n- `1 <= code.length <= 12`\n- `code` may have leading zeros.\n";
+    let p = plan(md, &[ex("code = \"012\"")], None, None).unwrap();
+    assert!(!p.read().iter().any(|l| l.contains("leading")), "{:?}", p.read());
+}
+
+#[test]
+fn a_node_said_to_be_in_the_tree_is_read() {
+    // A node given by value, said to be one of the tree's in other words than `exist`: read,
+    // and drawn from the tree's values.
+    for line in ["`w` is a node in the binary tree rooted at `root`.", "`w` is a node of the given tree."] {
+        let md = format!(
+            "**Constraints:**\n\n- The number of nodes in the tree is in the range `[1, 50]`.\n- `1 <= Node.val <= 100`\n- All values in the tree are distinct.\n- {line}\n"
+        );
+        let code = "class Solution:\n    def nextOf(self, root: TreeNode, w: TreeNode) -> Optional[TreeNode]:\n";
+        let p = plan(&md, &[ex("root = [3,1,4], w = 4")], Some(code), None).unwrap();
+        assert!(p.unread().is_empty(), "{line}: {:?}", p.unread());
+        for seed in 0..20 {
+            let args = args_of(&p.testcase(seed, 0.3));
+            let tree: Vec<i64> = args[0].1.as_array().unwrap().iter().filter_map(Value::as_i64).collect();
+            assert!(tree.contains(&args[1].1.as_i64().unwrap()), "{line}: {args:?}");
+        }
+    }
+    // Not one of the tree's: not read.
+    let md = "**Constraints:**\n\n- The number of nodes in the tree is in the range `[1, 50]`.\n- `1 <= Node.val <= 100`\n- `w` is not a node in the tree.\n";
+    let code = "class Solution:\n    def f(self, root: TreeNode, w: int) -> bool:\n";
+    let p = plan(md, &[ex("root = [3,1,4], w = 7")], Some(code), None).unwrap();
+    assert!(!p.unread().is_empty());
+}
+
+#[test]
+fn one_value_that_appears_more_than_once() {
+    // `precisely one` value repeated, in other words than `exactly ... repeated`: the list is
+    // distinct values but one, which comes twice; within `[1, n]` for `n + 1` items.
+    let md = "**Constraints:**\n\n- `1 <= n <= 1000`\n- `vals.length == n + 1`\n- `1 <= vals[i] <= n`\n- Every value of `vals` occurs once, but precisely one value, which appears two or more times.\n";
+    let p = plan(md, &[ex("vals = [2,1,2]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for (seed, size) in (0..30).map(|s| (s, [0.1, 0.5, 1.0][s as usize % 3])) {
+        let mut xs: Vec<i64> =
+            args_of(&p.testcase(seed, size))[0].1.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+        let n = xs.len() as i64 - 1;
+        xs.sort_unstable();
+        let twice = xs.windows(2).filter(|w| w[0] == w[1]).count();
+        assert!(twice == 1 && xs.iter().all(|x| (1..=n).contains(x)), "{xs:?}");
+    }
+}
