@@ -109,8 +109,12 @@ pub(crate) fn plan(
     // would have exactly one solution`): listed with the lines not read, a premise kept by none,
     // unless `prose::premise` reads it (933's `every call to ping uses a strictly larger value of
     // t than the previous call`).
-    let prose_lines: Vec<String> =
-        constraint_lines::prose_premises(markdown).into_iter().filter(|s| !lines.contains(s)).collect();
+    let mut prose_lines: Vec<String> = Vec::new();
+    for s in constraint_lines::prose_premises(markdown) {
+        if !lines.contains(&s) && !prose_lines.contains(&s) {
+            prose_lines.push(s);
+        }
+    }
     let flat: Vec<String> = params_of(&form)
         .into_iter()
         .filter(|p| matches!(&p.ty, Ty::List(t) if matches!(**t, Ty::Int | Ty::Double)))

@@ -281,16 +281,22 @@ pub(super) fn apply(premises: &[Premise], parts: &mut [(String, String)], rng: &
     }
 }
 
-/// A first digit `0` of several made another digit (`1` to `9`).
-/// A list of strings: each of them.
+/// A first digit `0` of several made another digit: one of the number's other digits that is
+/// not zero (a binary number stays binary), else 1. A list of strings: each of them.
 fn no_leading_zero(v: &mut Value, rng: &mut Rng) {
-    let d = 1 + rng.below(9);
     match v {
-        Value::String(s) if s.len() > 1 && s.starts_with('0') => s.replace_range(..1, &d.to_string()),
+        Value::String(s) if s.len() > 1 && s.starts_with('0') => {
+            let others: Vec<char> = s.chars().filter(|&c| c != '0').collect();
+            let d = others.get(rng.below(others.len().max(1) as u64) as usize).copied().unwrap_or('1');
+            s.replace_range(..1, &d.to_string());
+        }
         Value::Array(a) if a.first().is_some_and(Value::is_string) => {
             a.iter_mut().for_each(|s| no_leading_zero(s, rng))
         }
-        Value::Array(a) if a.len() > 1 && a[0] == Value::from(0) => a[0] = Value::from(d),
+        Value::Array(a) if a.len() > 1 && a[0] == Value::from(0) => {
+            let others: Vec<Value> = a.iter().filter(|x| **x != Value::from(0)).cloned().collect();
+            a[0] = others.get(rng.below(others.len().max(1) as u64) as usize).cloned().unwrap_or(Value::from(1));
+        }
         _ => {}
     }
 }

@@ -12,8 +12,10 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
     let lower = line.to_ascii_lowercase();
     // Before the adjacency list's `graph[i] does not contain i`, which 66's `digits does not
     // contain any leading 0's` also matched.
-    if lower.contains("leading zero") || lower.contains("leading 0") {
-        return leading_zeros(line, &lower, names);
+    if (lower.contains("leading zero") || lower.contains("leading 0"))
+        && let Some(said) = leading_zeros(line, &lower, names)
+    {
+        return Some(said);
     }
     if let Some(said) = triangle(line, names).or_else(|| adjacency(line, names)) {
         return Some(said);
@@ -168,7 +170,10 @@ fn node_count(line: &str, lower: &str, names: &Names) -> Option<Line> {
 fn leading_zeros(line: &str, lower: &str, names: &Names) -> Option<Line> {
     let before = &lower[..lower.find("leading")?];
     let negated = [" no ", " not ", "without", "never", "n't "].iter().any(|w| before.contains(w));
-    if !negated || before.contains(" may ") || before.contains(" can ") {
+    // Not of numbers inside a text (`Each number in s is a positive number less than 100, with
+    // no leading zeros`): only the first digit of the whole is mended.
+    let inside = [" in ", "less than", "positive", "each ", "every "].iter().any(|w| before.contains(w));
+    if !negated || inside || before.contains(" may ") || before.contains(" can ") {
         return None;
     }
     let words: Vec<&str> = line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();

@@ -956,7 +956,7 @@ fn numbers_without_leading_zeros() {
         ("`code` does not have any leading zeros except for the zero itself.", "code = \"120\""),
         ("`code` has no leading zeros.", "code = \"7\""),
         ("`code` won't contain a leading 0 unless it is 0.", "code = \"90\""),
-        ("There are no leading zeros in `code`.", "code = [4,0,2]"),
+        ("`code` has no leading zero.", "code = [4,0,2]"),
         // Once read as an adjacency list's `graph[i] does not contain i`, and not kept.
         ("`code` does not contain any leading `0`'s.", "code = [4,0,2]"),
     ] {
@@ -979,9 +979,29 @@ fn numbers_without_leading_zeros() {
         }
         assert!(lone, "{line}: a lone zero is allowed");
     }
-    let md = "**Constraints:**\n\n- `1 <= code.length <= 12`\n- `code` may have leading zeros.\n";
+    // Lines that allow them, or speak of numbers inside a text, are not read as ruling them out;
+    // a line that allows them still says what the characters are.
+    for line in ["`code` may have leading zeros.", "Each number in `code` is below 100, with no leading zeros."] {
+        let md = format!("**Constraints:**\n\n- `1 <= code.length <= 12`\n- {line}\n");
+        let p = plan(&md, &[ex("code = \"012\"")], None, None).unwrap();
+        assert!(!p.read().iter().any(|l| l.contains("leading")), "{:?}", p.read());
+    }
+    let md = "**Constraints:**\n\n- `1 <= code.length <= 12`\n- `code` contains only digits and may contain leading zeros.\n";
     let p = plan(md, &[ex("code = \"012\"")], None, None).unwrap();
-    assert!(!p.read().iter().any(|l| l.contains("leading")), "{:?}", p.read());
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    // A binary number stays binary.
+    let md = "**Constraints:**\n\n- `1 <= bits.length <= 30`\n- `0 <= bits[i] <= 1`\n- `bits` has no leading zeros.\n";
+    let p = plan(md, &[ex("bits = [1,0,1]")], None, None).unwrap();
+    for seed in 0..40 {
+        let t = p.testcase(seed, 0.4);
+        let xs = args_of(&t)[0].1.as_array().unwrap().clone();
+        assert!(
+            xs.iter().all(|x| x == 0 || x == 1) && (xs.len() == 1 || xs[0] == 1),
+            "{t} {:?} {:?}",
+            p.read(),
+            p.unread()
+        );
+    }
 }
 
 #[test]
