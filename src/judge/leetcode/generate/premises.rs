@@ -293,8 +293,8 @@ fn no_leading_zero(v: &mut Value, rng: &mut Rng) {
         Value::Array(a) if a.first().is_some_and(Value::is_string) => {
             a.iter_mut().for_each(|s| no_leading_zero(s, rng))
         }
-        Value::Array(a) if a.len() > 1 && a[0] == Value::from(0) => {
-            let others: Vec<Value> = a.iter().filter(|x| **x != Value::from(0)).cloned().collect();
+        Value::Array(a) if a.len() > 1 && a[0] == 0 => {
+            let others: Vec<Value> = a.iter().filter(|x| **x != 0).cloned().collect();
             a[0] = others.get(rng.below(others.len().max(1) as u64) as usize).cloned().unwrap_or(Value::from(1));
         }
         _ => {}
