@@ -115,6 +115,9 @@ pub(super) fn plain(s: &str) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ").trim_end_matches('.').trim().to_string()
 }
 
+/// Words that say what the whole input is, which the generator does not build.
+pub(super) const SHAPES: [&str; 4] = ["non-overlapping", "form a tree", "forms a tree", "disjoint"];
+
 /// The sentences of the statement's prose, above the constraints and outside the examples, that
 /// state a premise on the input (`It is guaranteed that …`, `You may assume …`, `The input is
 /// generated such that …`): no constraint line says them, the generator keeps none of them, and a
@@ -140,6 +143,11 @@ pub(super) fn prose_premises(md: &str) -> Vec<String> {
                 ["guarantee", "generated such", "generated so", "may assume", "assume that", "will always be"]
                     .iter()
                     .any(|w| lower.contains(w));
+            // What the input is, said before what to return (57's `You are given an array of
+            // non-overlapping intervals`, 1617's `In other words, the cities form a tree`): not
+            // 56's `return an array of the non-overlapping intervals`.
+            let given = lower.split("return").next().unwrap_or("");
+            let premise = premise || SHAPES.iter().any(|w| given.contains(w));
             if premise && may_restrict(s) && out.len() < 4 {
                 out.push(s.chars().take(200).collect());
             }

@@ -283,6 +283,11 @@ fn charset(tail: &str) -> Option<Vec<char>> {
 /// or that a number has no leading zero; any other is left unread.
 pub(super) fn premise(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
     let lower = line.to_ascii_lowercase();
+    // 57's `an array of non-overlapping intervals … sorted in ascending order`: the order is
+    // not all it says.
+    if super::constraint_lines::SHAPES.iter().any(|w| lower.contains(w)) {
+        return None;
+    }
     if lower.contains("leading zero") || lower.contains("leading 0") {
         return leading_zeros(line, &lower, names);
     }
@@ -376,7 +381,10 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
         Box::new(|f, t| {
             f.distinct_rows.insert(t);
         })
-    } else if lower.contains("unique") || lower.contains("distinct") {
+    } else if (lower.contains("unique") || lower.contains("distinct"))
+        // Not 961's `n + 1 unique elements and one of them is repeated exactly n times`.
+        && !["repeated", " times", "twice"].iter().any(|w| lower.contains(w))
+    {
         Box::new(|f, t| {
             f.unique.insert(t);
         })

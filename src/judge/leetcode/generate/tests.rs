@@ -1044,3 +1044,23 @@ fn one_value_that_appears_more_than_once() {
         assert!(twice == 1 && xs.iter().all(|x| (1..=n).contains(x)), "{xs:?}");
     }
 }
+
+#[test]
+fn what_the_whole_input_is_stays_doubted() {
+    // Said in the prose of the input (not of what to return), with no `guaranteed`: listed
+    // with the unread lines, and an order in the same sentence does not read it away.
+    let md = "You are given a list of **non-overlapping** spans `spans`, sorted in ascending order by their start. Return the spans' total length.\n\n**Constraints:**\n\n- `1 <= spans.length <= 100`\n- `spans[i].length == 2`\n";
+    let p = plan(md, &[ex("spans = [[1,3],[5,6]]")], None, None).unwrap();
+    assert!(p.doubts().iter().any(|l| l.contains("non-overlapping")), "{:?}", p.unread());
+    let md = "There is one road between each pair of towns. In other words, the towns form a tree.\n\n**Constraints:**\n\n- `2 <= n <= 10`\n- `roads.length == n - 1`\n";
+    let p = plan(md, &[ex("n = 3, roads = [[1,2],[2,3]]")], None, None).unwrap();
+    assert!(p.doubts().iter().any(|l| l.contains("form a tree")), "{:?}", p.unread());
+    // What to return is no premise.
+    let md = "Merge the spans and return a list of the non-overlapping spans.\n\n**Constraints:**\n\n- `1 <= spans.length <= 100`\n- `spans[i].length == 2`\n";
+    let p = plan(md, &[ex("spans = [[1,3],[2,6]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    // `unique` beside a value repeated many times is not a list of distinct values.
+    let md = "**Constraints:**\n\n- `2 <= n <= 50`\n- `vals.length == 2 * n`\n- `vals` contains `n + 1` **unique** elements and one of them is repeated exactly `n` times.\n";
+    let p = plan(md, &[ex("vals = [1,2,3,3]")], None, None).unwrap();
+    assert!(p.doubts().iter().any(|l| l.contains("unique")), "{:?}", p.read());
+}
