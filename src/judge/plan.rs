@@ -160,19 +160,24 @@ the answer to ({}): it cannot be judged from them. Test it with calls of your ow
         ));
     }
     let tool = lang.tool_for("leetcode", &|k| std::env::var(k).ok());
-    let mut driver = driver::driver(*lang, code, &shape, &tool)?;
-    let own = lang.tool(&|k| std::env::var(k).ok());
-    if tool != own && driver::older_than_leetcodes(&tool) {
-        // The Clang chosen for LeetCode is older than LeetCode's: `judge::build` tries `g++`
-        // when it refuses the code.
-        driver.fallback = driver::driver(*lang, code, &shape, &own).ok().map(Box::new);
-    }
+    let driver = with_fallback(*lang, code, &shape, &tool)?;
     let mut fields = fields.to_vec();
     if value {
         fields.push(("returns", json!("value")));
     }
     let reader = Some(Reader { shape, fields });
     Ok(Cases { cases, driver: Some(driver), skipped, api, reader })
+}
+
+/// The driver for `code` built by `tool`; where `tool` is a Clang we chose for LeetCode, older
+/// than LeetCode's, with the `g++` one `judge::build` tries when that Clang refuses the code.
+fn with_fallback(lang: Lang, code: &str, shape: &Shape, tool: &[String]) -> Result<Driver, Refusal> {
+    let mut driver = driver::driver(lang, code, shape, tool)?;
+    let own = lang.tool(&|k| std::env::var(k).ok());
+    if tool != own && driver::older_than_leetcodes(tool) {
+        driver.fallback = driver::driver(lang, code, shape, &own).ok().map(Box::new);
+    }
+    Ok(driver)
 }
 
 /// An own stdin test as the judge runs it.

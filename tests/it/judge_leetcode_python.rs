@@ -167,3 +167,25 @@ self.head = Node(val, self.head)\n\n    def top(self) -> int:\n        return se
     let v = run(&mut s, "9440", code);
     assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
 }
+
+/// A method that needs an argument the examples do not give (2901's accepted code of 2023 takes
+/// `n` before `words` and `groups`, which the problem alone gives now): not matched by position
+/// (`n` would be `words`), but stopped with a message naming the missing one; a parameter with a
+/// default value is not needed.
+#[test]
+fn an_older_signature_with_an_argument_the_examples_lack_is_named() {
+    if !have("python3") {
+        return;
+    }
+    let (b, mut s) = judge_server(vec![]);
+    serve(&b, "leetcode", "9441", &leetcode(&[("words = [\"a\",\"b\"], groups = [0,1]", "[\"a\",\"b\"]")]), None);
+    let old = "class Solution:\n    def longest(self, n: int, words: List[str], groups: List[int]) -> List[str]:\n        \
+return words\n";
+    let v = run(&mut s, "9441", old);
+    let text = v["content"][0]["text"].as_str().unwrap_or_default();
+    assert_eq!(v["structuredContent"]["verdict"], "RE", "{v}");
+    assert!(text.contains("takes 3 arguments") && text.contains("none gives n") && text.contains("signature"), "{v}");
+    let defaulted = "class Solution:\n    def longest(self, words, groups, k=0):\n        return words\n";
+    let v = run(&mut s, "9441", defaulted);
+    assert_eq!(v["structuredContent"]["verdict"], "AC", "{v}");
+}

@@ -688,6 +688,23 @@ def choose(sol, names):
             or [f for f in methods if len(params(f)) == len(names)] or methods)
 
 
+def unsupplied(f, params, call, by_name):
+    """Stops on a method that needs more arguments than the call gives (2901's accepted code of
+    2023 takes `n, words, groups`; the problem now gives `words, groups`), naming them: matched by
+    position, the arguments would land in the wrong parameters."""
+    code = getattr(f, "__code__", None)
+    if by_name or code is None:
+        return
+    needed = code.co_argcount - (1 if getattr(f, "__self__", None) is not None else 0)
+    needed -= len(getattr(f, "__defaults__", None) or ())
+    if needed > len(call["args"]):
+        missing = [p for p in params if p not in call["named"]]
+        sys.exit("driver: `%s` takes %d arguments (%s), but the call gives %d (%s); none gives %s: LeetCode's "
+                 "signature may have changed since the code was written. Give the method as LeetCode's template "
+                 "declares it now." % (f.__name__, needed, ", ".join(params), len(call["args"]),
+                                      ", ".join(call["names"]), ", ".join(missing)))
+
+
 def call_function(ns, call):
     names, args = call["names"], call["args"]
     call["named"] = dict(zip(names, args))
@@ -739,6 +756,7 @@ def call_function(ns, call):
                 call["built"].append(built)
                 call.setdefault("extra", built)
     by_name = bool(params) and all(n in call["named"] for n in params)
+    unsupplied(f, params, call, by_name)
     pairs = [(p, call["named"][p]) for p in params] if by_name else list(zip(params, args))
     values = {}
     # Lists and trees first (a node given by its value is looked up in them), then the rest.
