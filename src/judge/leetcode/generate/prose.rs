@@ -383,7 +383,7 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
         })
     } else if (lower.contains("unique") || lower.contains("distinct"))
         // Not 961's `n + 1 unique elements and one of them is repeated exactly n times`.
-        && !["repeated", " times", "twice"].iter().any(|w| lower.contains(w))
+        && !lower.split(|c: char| !c.is_ascii_alphabetic()).any(|w| ["repeated", "twice"].contains(&w))
     {
         Box::new(|f, t| {
             f.unique.insert(t);

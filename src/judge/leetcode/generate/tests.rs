@@ -1063,4 +1063,8 @@ fn what_the_whole_input_is_stays_doubted() {
     let md = "**Constraints:**\n\n- `2 <= n <= 50`\n- `vals.length == 2 * n`\n- `vals` contains `n + 1` **unique** elements and one of them is repeated exactly `n` times.\n";
     let p = plan(md, &[ex("vals = [1,2,3,3]")], None, None).unwrap();
     assert!(p.doubts().iter().any(|l| l.contains("unique")), "{:?}", p.read());
+    // A name holding `times` is no repetition.
+    let md = "**Constraints:**\n\n- `1 <= timestamps.length <= 50`\n- All the values of `timestamps` are unique.\n";
+    let p = plan(md, &[ex("timestamps = [3,1,2]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
 }
