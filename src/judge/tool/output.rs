@@ -202,6 +202,7 @@ accepted)."
     if let Some(n) = pypy_note(job, report) {
         notes.push(n);
     }
+    notes.extend(module_note(job, report));
     if job.samples.len() > 1 && report.results.is_empty() && report.compile_error.is_none() && !report.cancelled {
         notes.push("No sample was run.".into());
     }
@@ -222,6 +223,34 @@ fn pypy_note(job: &Job, report: &Report) -> Option<String> {
     Some(format!(
         "This ran on CPython. Judges also offer PyPy, often 5 to 10 times faster on loops, and many Python \
 solutions are written for it: {here}."
+    ))
+}
+
+/// A Python run that failed on an import of a module this interpreter lacks: the judges' Python
+/// has the usual ones (AtCoder's ac-library-python as `atcoder`, sortedcontainers, numpy; LeetCode's
+/// sortedcontainers), so the `RE` is this machine's, not the program's.
+fn module_note(job: &Job, report: &Report) -> Option<String> {
+    let Program::Code { lang: lang @ (Lang::Python | Lang::PyPy), .. } = &job.program else { return None };
+    let marker = "ModuleNotFoundError: No module named '";
+    let module = report.results.iter().filter_map(|r| r.stderr.as_deref()).find_map(|e| {
+        let rest = &e[e.find(marker)? + marker.len()..];
+        Some(rest[..rest.find('\'')?].split('.').next().unwrap_or_default().to_string())
+    })?;
+    let package = match module.as_str() {
+        "atcoder" => "ac-library-python",
+        "sklearn" => "scikit-learn",
+        "more_itertools" => "more-itertools",
+        other => other,
+    };
+    let tool = lang.tool(&|k| std::env::var(k).ok());
+    Some(format!(
+        "The program imports `{module}`, which the Python this judge ran (`{}`) does not have, so the `RE` is this \
+machine's: the judges' Python often has it (AtCoder's includes ac-library-python, numpy, scipy, networkx and \
+sortedcontainers; LeetCode's sortedcontainers). Install it for that interpreter (`{} -m pip install {package}`), or \
+name one that has it in {}, and run again.",
+        tool[0],
+        tool[0],
+        lang.var()
     ))
 }
 
@@ -335,5 +364,27 @@ mod tests {
             output(&p, &job(false), &opts(), &Facts::default(), &report(vec![], Some("main.cpp:1: error".into())), &[]);
         assert!(out.text.contains("## Compilation error (CE)\n\n```\nmain.cpp:1: error\n```"), "{}", out.text);
         assert_eq!(out.structured.unwrap()["verdict"], "CE");
+    }
+
+    #[test]
+    fn a_module_this_python_lacks_is_named_with_its_package() {
+        let p = Problem { id: "abc157_e".into(), source: "atcoder".into(), title: "T".into(), ..Problem::default() };
+        let mut re = sample(1, Verdict::Re);
+        re.stderr = Some(
+            "Traceback (most recent call last):\n  File \"main.py\", line 1\nModuleNotFoundError: No module named \
+'atcoder.segtree'"
+                .into(),
+        );
+        let mut j = job(false);
+        j.program = Program::Code { lang: Lang::Python, source: "from atcoder.segtree import SegTree".into() };
+        let out = output(&p, &j, &opts(), &Facts::default(), &report(vec![re], None), &[]);
+        let v = out.structured.unwrap();
+        let note = v["notes"].as_array().unwrap().iter().filter_map(|n| n.as_str()).find(|n| n.contains("imports"));
+        let note = note.unwrap_or_default();
+        assert!(note.contains("`atcoder`") && note.contains("pip install ac-library-python"), "{note}");
+        assert!(out.text.contains(note), "{}", out.text);
+        // C++ or a run without the message: no such note.
+        let out = output(&p, &job(false), &opts(), &Facts::default(), &report(vec![sample(1, Verdict::Re)], None), &[]);
+        assert!(!out.text.contains("imports"), "{}", out.text);
     }
 }
