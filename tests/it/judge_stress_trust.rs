@@ -174,3 +174,36 @@ fn a_narrowed_sum_overflows_on_the_largest_input_of_edge_values() {
     );
     assert_eq!(v["verdict"], "PASSED", "{v}");
 }
+
+/// Lines once unread, so that a failure was only `UNCONFIRMED` (402's planted bugs were hidden
+/// so), now read and kept: `num has no leading zeros` (a number's digits), and a design method
+/// called with strictly increasing values (933). Two correct programs that rely on the line
+/// pass; a program wrong on a valid input is found, not doubted.
+#[test]
+fn lines_once_unread_are_kept_and_a_bug_is_found() {
+    if !have("python3") {
+        return;
+    }
+    let digits = "<p>Return the number of digits of <code>num</code>.</p>\
+<p><strong class=\"example\">Example 1:</strong></p><pre><strong>Input:</strong> num = \"120\"\n<strong>Output:</strong> 3</pre>\
+<p><strong>Constraints:</strong></p><ul><li><code>1 &lt;= num.length &lt;= 9</code></li>\
+<li><code>num</code> consists of only digits.</li>\
+<li><code>num</code> does not have any leading zeros except for the zero itself.</li></ul>";
+    let by_value = "class Solution:\n    def digits(self, num: str) -> int:\n        return len(str(int(num)))\n";
+    let by_length = "class Solution:\n    def digits(self, num: str) -> int:\n        return len(num)\n";
+    let v = stress("digits", digits, by_value, by_length, 40);
+    assert_eq!(v["verdict"], "PASSED", "{v}");
+    assert!(v["notes"].to_string().contains("leading zeros except"), "{v}");
+    let off = "class Solution:\n    def digits(self, num: str) -> int:\n        return len(num) - (len(num) > 4)\n";
+    let v = stress("digits", digits, off, by_length, 40);
+    assert_eq!(v["verdict"], "WA", "{v}");
+    let pings = "<p>Count the calls to <code>ping</code> in the last 100 units of time.</p>\
+<p><strong class=\"example\">Example 1:</strong></p><pre><strong>Input</strong>\n[\"Counter\", \"ping\", \"ping\"]\n[[], [1], [150]]\n<strong>Output</strong>\n[null, 1, 1]</pre>\
+<p><strong>Constraints:</strong></p><ul><li><code>1 &lt;= t &lt;= 10<sup>6</sup></code></li>\
+<li>Each test case will call <code>ping</code> with <strong>strictly increasing</strong> values of <code>t</code>.</li>\
+<li>At most <code>10<sup>3</sup></code> calls will be made to <code>ping</code>.</li></ul>";
+    let queue = "class Counter:\n    def __init__(self):\n        self.q = collections.deque()\n\n    def ping(self, t: int) -> int:\n        self.q.append(t)\n        while self.q[0] < t - 100:\n            self.q.popleft()\n        return len(self.q)\n";
+    let all = "class Counter:\n    def __init__(self):\n        self.ts = []\n\n    def ping(self, t: int) -> int:\n        self.ts.append(t)\n        return sum(1 for x in self.ts if t - 100 <= x <= t)\n";
+    let v = stress("pings", pings, queue, all, 40);
+    assert_eq!(v["verdict"], "PASSED", "{v}");
+}

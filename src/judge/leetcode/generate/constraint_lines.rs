@@ -115,6 +115,22 @@ pub(super) fn plain(s: &str) -> String {
     out.split_whitespace().collect::<Vec<_>>().join(" ").trim_end_matches('.').trim().to_string()
 }
 
+/// Words that say what the whole input is, which the generator does not build.
+pub(super) const SHAPES: [&str; 4] = ["non-overlapping", "form a tree", "forms a tree", "disjoint"];
+
+/// A sentence that says what the whole input is: 1617's `In other words, the cities form a tree`,
+/// or a shape said of what is given, before what is asked (57's `You are given an array of
+/// non-overlapping intervals`; not `find two non-overlapping sub-arrays`, not an image's name).
+fn shape(lower: &str) -> bool {
+    if lower.contains("form a tree") || lower.contains("forms a tree") {
+        return true;
+    }
+    let Some((_, given)) = lower.split_once("given ") else { return false };
+    let asked = ["return", "find", "select", "choose", "divide", "break", "you want", "you have to"];
+    let given = asked.iter().fold(given, |g, w| g.split(w).next().unwrap_or(g));
+    !lower.starts_with("![") && SHAPES.iter().any(|w| given.contains(w))
+}
+
 /// The sentences of the statement's prose, above the constraints and outside the examples, that
 /// state a premise on the input (`It is guaranteed that …`, `You may assume …`, `The input is
 /// generated such that …`): no constraint line says them, the generator keeps none of them, and a
@@ -140,6 +156,7 @@ pub(super) fn prose_premises(md: &str) -> Vec<String> {
                 ["guarantee", "generated such", "generated so", "may assume", "assume that", "will always be"]
                     .iter()
                     .any(|w| lower.contains(w));
+            let premise = premise || shape(&lower);
             if premise && may_restrict(s) && out.len() < 4 {
                 out.push(s.chars().take(200).collect());
             }

@@ -31,10 +31,13 @@ pub(super) struct Names<'a> {
     /// Parameters (and a design problem's method arguments), with whether each holds nodes of
     /// a tree (`tree`), a list (`list`) or a graph (`graph`).
     pub(super) params: &'a [(String, &'static str)],
+    /// Lists of numbers (one level): a short one's positions may be named (`start = [row,
+    /// col]`) and drawn one by one.
+    pub(super) flat: &'a [String],
 }
 
 impl Names<'_> {
-    fn known(&self, base: &str) -> bool {
+    pub(super) fn known(&self, base: &str) -> bool {
         // `Node.val` is known when some parameter holds nodes.
         base == NODE && self.params.iter().any(|(_, role)| !role.is_empty())
             || self.params.iter().any(|(n, _)| n == base)
@@ -75,6 +78,8 @@ pub(super) struct Facts {
     pub(super) distinct_ends: BTreeSet<String>,
     /// Lists of tuples with no tuple twice.
     pub(super) distinct_rows: BTreeSet<String>,
+    /// Numbers written as digits (a string, a list of digits) with no leading zero.
+    pub(super) no_leading_zero: BTreeSet<String>,
     pub(super) bst: bool,
     /// Terms that are even (0) or odd (1).
     pub(super) parity: Vec<(Key, i64)>,
@@ -109,7 +114,9 @@ pub(super) struct Line {
 /// `sentence` reads a line that is not comparisons (`prose::sentence`, passed in by the caller
 /// so that the two readers do not import each other).
 pub(super) fn read(lines: &[String], statement: &[String], names: &Names, sentence: Sentence) -> Facts {
-    let tuples = tuple_parts(statement);
+    let mut tuples = tuple_parts(statement, names);
+    // A part named as a parameter is the parameter (`res = [low, high]` beside a `low`).
+    tuples.retain(|part, _| !names.known(part));
     let mut facts = Facts::default();
     let mut said: Vec<(String, Line)> = Vec::new();
     for line in lines {
@@ -218,6 +225,16 @@ impl Facts {
         )
     }
 
+    /// What the premises in the prose said (`prose::premise`: orders, leading zeros), and
+    /// their lines.
+    pub(super) fn absorb(&mut self, other: Facts) {
+        self.sorted.extend(other.sorted);
+        self.unique.extend(other.unique);
+        self.no_leading_zero.extend(other.no_leading_zero);
+        self.read.extend(other.read);
+        self.unread.extend(other.unread);
+    }
+
     /// Whether any bound was read for `k`'s class.
     pub(super) fn bounded(&self, k: &Key) -> bool {
         let (lo, hi) = self.bounds(k);
@@ -228,18 +245,25 @@ impl Facts {
 /// `edges[i] = [a_i, b_i]`: each part's name and its list and column.
 pub(super) type Tuples = BTreeMap<String, (String, usize)>;
 
-fn tuple_parts(lines: &[String]) -> Tuples {
+fn tuple_parts(lines: &[String], names: &Names) -> Tuples {
     let mut parts = BTreeMap::new();
     for line in lines {
         let mut rest = line.as_str();
         while let Some(at) = rest.find('=') {
             let (left, right) = (&rest[..at], rest[at + 1..].trim_start_matches('=').trim_start());
             rest = &rest[at + 1..];
-            let Some(Key::Elem(list, None)) = left.split_whitespace().last().and_then(expr::term) else { continue };
+            // `edges[i] = [a_i, b_i]`, or a flat list's positions (490's `start = [start_row,
+            // start_col]`: names, never an example's values).
+            let (list, flat) = match left.split_whitespace().last().and_then(expr::term) {
+                Some(Key::Elem(list, None)) => (list, false),
+                Some(Key::Var(list)) if names.flat.contains(&list) => (list, true),
+                _ => continue,
+            };
             let Some(inner) = right.strip_prefix(['[', '(']).and_then(|r| r.split([']', ')']).next()) else { continue };
             for (col, name) in inner.split(',').enumerate() {
                 let name = name.trim();
-                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') {
+                let word = name.starts_with(|c: char| c.is_ascii_alphabetic()) && name.len() > 1;
+                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && (word || !flat) {
                     parts.entry(name.to_string()).or_insert((list.clone(), col));
                 }
             }

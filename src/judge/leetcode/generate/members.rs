@@ -65,7 +65,11 @@ fn nodes(params: &mut [Param], facts: &mut Facts) -> Vec<(String, String)> {
     for line in std::mem::take(&mut facts.unread) {
         let lower = line.to_ascii_lowercase();
         let named: Vec<&str> = words(&line).filter(|w| scalar(w)).collect();
-        if lower.contains("exist") && ["tree", "bst", "list"].iter().any(|w| lower.contains(w)) && !named.is_empty() {
+        // `x and y exist in the tree`, `u is a node in the binary tree rooted at root` (1602).
+        let said = ["exist", " is a node ", " are nodes "].iter().any(|w| lower.contains(w))
+            && !lower.contains(" not ")
+            && !lower.contains("!=");
+        if said && ["tree", "bst", "list"].iter().any(|w| lower.contains(w)) && !named.is_empty() {
             for n in named {
                 if !out.iter().any(|(m, _)| m == n) {
                     out.push((n.to_string(), container.clone()));

@@ -101,20 +101,31 @@ pub(crate) fn plan(
         Call::Function(args) => Form::Function(function(args, examples, code, node)?),
         Call::Design { .. } => Form::Design(statement_names(design(examples, code, node)?, &lines)),
     };
-    let names: Vec<(String, &'static str)> = match &form {
-        Form::Function(ps) => ps.iter().map(|p| (p.name.clone(), p.role.nodes())).collect(),
-        Form::Design(d) => d.methods.iter().flat_map(|m| &m.params).map(|p| (p.name.clone(), p.role.nodes())).collect(),
-    };
+    let names: Vec<(String, &'static str)> =
+        params_of(&form).iter().map(|p| (p.name.clone(), p.role.nodes())).collect();
     // `edges[i] = [a_i, b_i]` is often said in the statement, not under the constraints.
     let statement: Vec<String> = markdown.lines().map(constraint_lines::plain).collect();
-    let mut facts = constraints::read(&lines, &statement, &constraints::Names { params: &names }, prose::sentence);
     // What the prose above the constraints assumes of the input (`You may assume that each input
-    // would have exactly one solution`): listed with the lines not read, a premise kept by none.
+    // would have exactly one solution`): listed with the lines not read, a premise kept by none,
+    // unless `prose::premise` reads it (933's `every call to ping uses a strictly larger value of
+    // t than the previous call`).
+    let mut prose_lines: Vec<String> = Vec::new();
     for s in constraint_lines::prose_premises(markdown) {
-        if !facts.unread.contains(&s) {
-            facts.unread.push(s);
+        if !lines.contains(&s) && !prose_lines.contains(&s) {
+            prose_lines.push(s);
         }
     }
+    let flat: Vec<String> = params_of(&form)
+        .into_iter()
+        .filter(|p| matches!(&p.ty, Ty::List(t) if matches!(**t, Ty::Int | Ty::Double)))
+        .map(|p| p.name.clone())
+        .collect();
+    let reader = constraints::Names { params: &names, flat: &flat };
+    let mut facts = constraints::read(&lines, &statement, &reader, prose::sentence);
+    // Premises in the prose are read only for an order or a number's leading zero: elsewhere
+    // their words speak of the answer or of a whole structure (`there is always a binary search
+    // tree with the given requirements`, `only one unique set of k values is closest`).
+    facts.absorb(constraints::read(&prose_lines, &statement, &reader, prose::premise));
     let lower = markdown.to_ascii_lowercase();
     // What the statement's prose says of the tree, beyond the constraints.
     if names.iter().any(|(_, r)| *r == "tree") {
@@ -128,10 +139,18 @@ pub(crate) fn plan(
         Form::Function(ps) => members::read(ps, &mut facts),
         Form::Design(_) => Vec::new(),
     };
-    let premises = match &form {
+    let mut premises = match &form {
         Form::Function(ps) => premises::read(ps, &mut facts.unread, &mut facts.read),
         Form::Design(_) => Vec::new(),
     };
+    premises.extend(facts.no_leading_zero.iter().map(|p| premises::Premise::NoLeadingZero(p.clone())));
+    if matches!(form, Form::Design(_)) && !facts.no_leading_zero.is_empty() {
+        // A design call's arguments are not mended: the line stays unread, its inputs doubted.
+        let (lead, rest): (Vec<String>, Vec<String>) =
+            facts.read.drain(..).partition(|l| l.to_ascii_lowercase().contains("leading"));
+        facts.read = rest;
+        facts.unread.extend(lead);
+    }
     let mut plan = Plan { form, facts, members, assumed: Vec::new(), premises };
     plan.assumed = values::assumptions(&plan);
     Ok(plan)
@@ -233,6 +252,14 @@ fn statement_names(mut d: Design, lines: &[String]) -> Design {
 }
 
 /// A string every example writes as one character, with no length stated, is a character.
+/// A function's parameters, or every design method's.
+fn params_of(form: &Form) -> Vec<&Param> {
+    match form {
+        Form::Function(ps) => ps.iter().collect(),
+        Form::Design(d) => d.methods.iter().flat_map(|m| &m.params).collect(),
+    }
+}
+
 fn chars_where_no_length(form: &mut Form, facts: &constraints::Facts) {
     let params: Vec<&mut Param> = match form {
         Form::Function(ps) => ps.iter_mut().collect(),
@@ -279,6 +306,8 @@ impl Plan {
 
     /// The premises read from the examples (every example has them), which every testcase keeps.
     pub fn premises(&self) -> Vec<String> {
-        self.premises.iter().map(premises::Premise::describe).collect()
+        // A line's rule (no leading zero) is listed with the lines read, not here.
+        let from_examples = |p: &&premises::Premise| !matches!(p, premises::Premise::NoLeadingZero(_));
+        self.premises.iter().filter(from_examples).map(premises::Premise::describe).collect()
     }
 }

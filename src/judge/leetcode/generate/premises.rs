@@ -29,6 +29,8 @@ pub(super) enum Premise {
     Times(String, usize),
     /// A list of `1..=n` (`n` its length) with one value twice in place of another.
     Mismatch(String),
+    /// A number's digits (a string, a list) with no leading zero, as a line said.
+    NoLeadingZero(String),
     /// An unread line that fixes one item (`stones[0] == 0`, `s[2] is ':'`), which every example
     /// keeps.
     Item(String, usize, Value),
@@ -46,6 +48,7 @@ impl Premise {
             Premise::Times(p, k) => format!("every value of {p} occurs {k} times but one, once"),
             Premise::Item(p, i, v) => format!("{p}[{i}] == {v}"),
             Premise::Mismatch(p) => format!("{p} holds 1 to its length, but one value twice and one missing"),
+            Premise::NoLeadingZero(p) => format!("{p} has no leading zero"),
         }
     }
 }
@@ -224,7 +227,7 @@ pub(super) fn apply(premises: &[Premise], parts: &mut [(String, String)], rng: &
     for pr in premises {
         let name = match pr {
             Premise::Starts(p, _) | Premise::At(p, ..) | Premise::Balanced(p) | Premise::Times(p, _) => p,
-            Premise::Item(p, ..) | Premise::Mismatch(p) => p,
+            Premise::Item(p, ..) | Premise::Mismatch(p) | Premise::NoLeadingZero(p) => p,
             Premise::Anagram(_, b, _) => b,
         };
         let Some(slot) = parts.iter().position(|(n, _)| n == name) else { continue };
@@ -252,6 +255,7 @@ pub(super) fn apply(premises: &[Premise], parts: &mut [(String, String)], rng: &
                 xs[0] = xs[1 + rng.below(n as u64 - 1) as usize];
                 v = Value::from(xs);
             }
+            Premise::NoLeadingZero(_) => no_leading_zero(&mut v, rng),
             Premise::Item(_, i, x) => match (&mut v, x) {
                 (Value::Array(a), x) if *i < a.len() => a[*i] = x.clone(),
                 (Value::String(s), Value::String(c)) if *i < s.chars().count() => {
@@ -274,6 +278,26 @@ pub(super) fn apply(premises: &[Premise], parts: &mut [(String, String)], rng: &
             }
         }
         parts[slot].1 = v.to_string();
+    }
+}
+
+/// A first digit `0` of several made another digit: one of the number's other digits that is
+/// not zero (a binary number stays binary), else 1. A list of strings: each of them.
+fn no_leading_zero(v: &mut Value, rng: &mut Rng) {
+    match v {
+        Value::String(s) if s.len() > 1 && s.starts_with('0') => {
+            let others: Vec<char> = s.chars().filter(|&c| c != '0').collect();
+            let d = others.get(rng.below(others.len().max(1) as u64) as usize).copied().unwrap_or('1');
+            s.replace_range(..1, &d.to_string());
+        }
+        Value::Array(a) if a.first().is_some_and(Value::is_string) => {
+            a.iter_mut().for_each(|s| no_leading_zero(s, rng))
+        }
+        Value::Array(a) if a.len() > 1 && a[0] == 0 => {
+            let others: Vec<Value> = a.iter().filter(|x| **x != 0).cloned().collect();
+            a[0] = others.get(rng.below(others.len().max(1) as u64) as usize).cloned().unwrap_or(Value::from(1));
+        }
+        _ => {}
     }
 }
 

@@ -9,10 +9,17 @@ use super::constraints::{self, Facts, Line, Names, Sort, Tuples};
 use super::expr::{self, Key};
 
 pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
+    let lower = line.to_ascii_lowercase();
+    // Before the adjacency list's `graph[i] does not contain i`, which 66's `digits does not
+    // contain any leading 0's` also matched.
+    if (lower.contains("leading zero") || lower.contains("leading 0"))
+        && let Some(said) = leading_zeros(line, &lower, names)
+    {
+        return Some(said);
+    }
     if let Some(said) = triangle(line, names).or_else(|| adjacency(line, names)) {
         return Some(said);
     }
-    let lower = line.to_ascii_lowercase();
     if lower.contains("tree")
         && (lower.contains("depth") || lower.contains("height"))
         && let Some(said) = depth(&lower, names)
@@ -51,7 +58,7 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
             return Some(said);
         }
     }
-    flags(line, &lower, names, tuples)
+    flags(line, &lower, names, tuples, false)
 }
 
 /// 120's `triangle[0].length == 1` and `triangle[i].length == triangle[i - 1].length + 1`: row
@@ -157,6 +164,26 @@ fn node_count(line: &str, lower: &str, names: &Names) -> Option<Line> {
     constraints::all(parts)
 }
 
+/// `num does not have any leading zeros except for the zero itself`, `digits does not contain
+/// any leading 0's`, `s has no leading zeros`: the parameters named keep their first digit off
+/// zero (but a lone `0`). A line that allows them (`may have leading zeros`) is not read.
+fn leading_zeros(line: &str, lower: &str, names: &Names) -> Option<Line> {
+    let before = &lower[..lower.find("leading")?];
+    let negated = [" no ", " not ", "without", "never", "n't "].iter().any(|w| before.contains(w));
+    // Not of numbers inside a text (`Each number in s is a positive number less than 100, with
+    // no leading zeros`): only the first digit of the whole is mended.
+    let inside = [" in ", "less than", "positive", "each ", "every "].iter().any(|w| before.contains(w));
+    if !negated || inside || before.contains(" may ") || before.contains(" can ") {
+        return None;
+    }
+    let words: Vec<&str> = line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+    let targets: Vec<String> =
+        names.params.iter().filter(|(n, _)| words.contains(&n.as_str())).map(|(n, _)| n.clone()).collect();
+    (!targets.is_empty()).then_some(())?;
+    let keys = targets.iter().map(|t| Key::Var(t.clone())).collect();
+    constraints::fact(keys, move |f: &mut Facts| f.no_leading_zero.extend(targets))
+}
+
 /// `The depth of the tree will be in the range [1, 10]`, `The height of the n-ary tree is less
 /// than or equal to 1000` (655, 559): a tree drawn as a path broke it (a reference's recursion
 /// or a 2^depth grid blew up). Read as the trees' greatest depth.
@@ -251,9 +278,26 @@ fn charset(tail: &str) -> Option<Vec<char>> {
     (!set.is_empty()).then_some(set)
 }
 
-/// Unique, sorted, permutation, valid tree, no repeated edge: the parameters the sentence names,
-/// else the one it can only mean (the edge list, the node parameters).
-fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
+/// A premise in the prose above the constraints: read only when it says an order (`you may
+/// assume that calls are made in chronological order (timestamp is monotonically increasing)`)
+/// or that a number has no leading zero; any other is left unread.
+pub(super) fn premise(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
+    let lower = line.to_ascii_lowercase();
+    // 57's `an array of non-overlapping intervals … sorted in ascending order`: the order is
+    // not all it says.
+    if super::constraint_lines::SHAPES.iter().any(|w| lower.contains(w)) {
+        return None;
+    }
+    if lower.contains("leading zero") || lower.contains("leading 0") {
+        return leading_zeros(line, &lower, names);
+    }
+    sorted(&lower)?;
+    flags(line, &lower, names, tuples, true)
+}
+
+/// The parameters a sentence names, else the one it can only mean (the list whose pairs it
+/// names, the edge list, the node parameters).
+fn targets(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Vec<String> {
     let words: Vec<&str> = line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
     let mut targets: Vec<String> =
         names.params.iter().filter(|(n, _)| words.contains(&n.as_str())).map(|(n, _)| n.clone()).collect();
@@ -269,15 +313,47 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
             .map(|(n, _)| n.clone())
             .collect();
     }
+    if targets.is_empty() && lower.contains("self") {
+        // `There are no self-loops` beside `roads[i] = [a_i, b_i]`: the lists of pairs.
+        targets = tuples.values().map(|(list, _)| list.clone()).filter(|l| names.known(l)).collect();
+        targets.dedup();
+    }
     if targets.is_empty() && (lower.contains("node") || lower.contains("tree")) {
         targets = names.params.iter().filter(|(_, r)| !r.is_empty()).map(|(n, _)| n.clone()).collect();
     }
-    if targets.is_empty() || lower.contains(" not ") {
+    targets
+}
+
+/// Unique, sorted, permutation, valid tree, no repeated edge: the parameters the sentence names,
+/// else the one it can only mean (the edge list, the node parameters).
+/// `order_only`: a premise's order, nothing else.
+fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bool) -> Option<Line> {
+    let mut targets = targets(line, lower, names, tuples);
+    // `There are no self edges`, `The graph has no self-loops`: no edge joins a node to itself
+    // (1971's random edges `[2,2]` sent a search round a loop the statement rules out).
+    // Not `graph[i][j] != i (no self-loops)`: an adjacency list's rule, not a pair's.
+    let self_loop = lower.contains("self") && (lower.contains("loop") || lower.contains("edge")) && !line.contains('[');
+    if self_loop {
+        let pairs = |t: &String| t.to_ascii_lowercase().contains("edge") || tuples.values().any(|(l, _)| l == t);
+        targets.retain(pairs);
+    }
+    let before = &lower[..lower.find("self").unwrap_or(0)];
+    let negated = before.starts_with("no ") || [" no ", " not ", "without", "never"].iter().any(|w| before.contains(w));
+    if targets.is_empty() || lower.contains(" not ") && !self_loop {
         return None;
     }
     let keys: Vec<Key> = targets.iter().map(|t| Key::Var(t.clone())).collect();
     let rows = lower.contains("edge") || lower.contains("pair");
-    let apply: Flag = if lower.contains("same length") {
+    let apply: Flag = if order_only {
+        order(lower)?
+    } else if self_loop {
+        if !negated {
+            return None;
+        }
+        Box::new(|f, t| {
+            f.distinct_ends.insert(t);
+        })
+    } else if lower.contains("same length") {
         // 1639's `All strings in words have the same length`.
         Box::new(|f, t| {
             f.same_length.insert(t);
@@ -305,7 +381,10 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
         Box::new(|f, t| {
             f.distinct_rows.insert(t);
         })
-    } else if lower.contains("unique") || lower.contains("distinct") {
+    } else if (lower.contains("unique") || lower.contains("distinct"))
+        // Not 961's `n + 1 unique elements and one of them is repeated exactly n times`.
+        && !lower.split(|c: char| !c.is_ascii_alphabetic()).any(|w| ["repeated", "twice"].contains(&w))
+    {
         Box::new(|f, t| {
             f.unique.insert(t);
         })
@@ -313,24 +392,29 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Option<Line
         Box::new(|f, t| {
             f.permutation.insert(t);
         })
-    } else if let Some(order) = sorted(lower) {
-        let strict = lower.contains("strictly");
-        Box::new(move |f, t| {
-            if strict {
-                f.unique.insert(t.clone());
-            }
-            f.sorted.insert(t, order);
-        })
     } else {
-        return None;
+        order(lower)?
     };
     constraints::fact(keys, move |f: &mut Facts| targets.into_iter().for_each(|t| apply(f, t)))
 }
 
+/// A sorted list, or a design argument's order over the calls (strictly: no value twice).
+fn order(lower: &str) -> Option<Flag> {
+    let order = sorted(lower)?;
+    let strict = lower.contains("strictly");
+    Some(Box::new(move |f, t| {
+        if strict {
+            f.unique.insert(t.clone());
+        }
+        f.sorted.insert(t, order);
+    }))
+}
+
 /// `exactly two repeated elements` (3289): how many values come twice.
+/// `precisely one integer which appears two or more times` (287) too, drawn twice.
 fn exactly_repeated(lower: &str) -> Option<usize> {
-    let word = lower.split("exactly ").nth(1)?.split_whitespace().next()?;
-    lower.contains("repeated").then_some(())?;
+    let word = ["exactly ", "precisely "].iter().find_map(|w| lower.split(w).nth(1))?.split_whitespace().next()?;
+    ["repeated", "two or more times", "more than once"].iter().any(|w| lower.contains(w)).then_some(())?;
     ["one", "two", "three"].iter().position(|w| *w == word).map(|i| i + 1).or_else(|| word.parse().ok())
 }
 
@@ -339,7 +423,20 @@ type Flag = Box<dyn Fn(&mut Facts, String)>;
 
 fn sorted(lower: &str) -> Option<Sort> {
     // `nums is strictly increasing` (2367) says it without `sorted` or `order`.
-    let said = [" is strictly ", " is non-", " are strictly "].iter().any(|w| lower.contains(w));
+    // A design method's argument across calls (933's `call ping with strictly increasing values
+    // of t`, `every call to ping uses a strictly larger value of t than the previous call`).
+    let said = [" is strictly ", " is non-", " are strictly ", "increasing values", "decreasing values"]
+        .iter()
+        .any(|w| lower.contains(w));
+    if lower.contains("than the previous") {
+        let up = ["larger", "greater", "bigger", "higher"].iter().any(|w| lower.contains(w));
+        let down = ["smaller", "less", "lower"].iter().any(|w| lower.contains(w));
+        return match (up, down) {
+            (true, false) => Some(Sort::Ascending),
+            (false, true) => Some(Sort::Descending),
+            _ => None,
+        };
+    }
     if !(lower.contains("sorted") || lower.contains("order") || said) {
         return None;
     }

@@ -866,3 +866,205 @@ fn many_rows_of_long_rows_stay_within_the_budget() {
     assert!(rows.iter().all(|r| r.as_array().unwrap().len() == rows.len()), "square");
     assert!(rows.len() * rows.len() <= values::BUDGET, "{} rows", rows.len());
 }
+
+#[test]
+fn an_edge_list_without_self_loops() {
+    // No self edges, said in a sentence of its own, in a few wordings; one that allows them is
+    // not read as forbidding them.
+    // The list named, or the one whose pairs the statement names.
+    for line in ["There are no self edges.", "The graph has no self-loops.", "No edge of `links` is a self loop."] {
+        let md = format!(
+            "Each `links[i] = [a_i, b_i]` joins two nodes.\n\n**Constraints:**\n\n- `2 <= n <= 50`\n- `1 <= links.length <= 100`\n- `links[i].length == 2`\n- `0 <= a_i, b_i < n`\n- {line}\n"
+        );
+        let p = plan(&md, &[ex("n = 3, links = [[0,1],[1,2]]")], None, None).unwrap();
+        assert!(p.unread().is_empty(), "{line}: {:?}", p.unread());
+        for seed in 0..30 {
+            let t = p.testcase(seed, 0.3);
+            let args = args_of(&t);
+            for r in args[1].1.as_array().unwrap() {
+                assert_ne!(r[0], r[1], "{line}: {t}");
+            }
+        }
+    }
+    let md = "**Constraints:**\n\n- `2 <= n <= 50`\n- `links[i].length == 2`\n- The graph may contain self-loops, but no edge twice.\n";
+    let p = plan(md, &[ex("n = 3, links = [[0,1],[1,2]]")], None, None).unwrap();
+    assert!(!p.read().iter().any(|l| l.contains("self")), "{:?}", p.read());
+}
+
+#[test]
+fn a_short_lists_positions_named_in_the_statement() {
+    // `cell = [cell_row, cell_col]` in the prose: the constraints bound each position by the
+    // grid's size, and every generated position is inside the grid.
+    let md = "Given the `m x n` board and a cell, where `cell = [cell_row, cell_col]`, return something.\n\n**Constraints:**\n\n- `m == board.length`\n- `n == board[i].length`\n- `1 <= m, n <= 30`\n- `board[i][j]` is `0` or `1`.\n- `cell.length == 2`\n- `0 <= cell_row < m`\n- `0 <= cell_col < n`\n";
+    let p = plan(md, &[ex("board = [[0,1],[1,0],[0,0]], cell = [2,1]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let t = p.testcase(seed, if seed % 2 == 0 { 0.2 } else { 1.0 });
+        let args = args_of(&t);
+        let board = args[0].1.as_array().unwrap();
+        let cell = args[1].1.as_array().unwrap();
+        let (r, c) = (cell[0].as_u64().unwrap() as usize, cell[1].as_u64().unwrap() as usize);
+        assert!(r < board.len() && c < board[0].as_array().unwrap().len(), "{t}");
+    }
+    // A part named as a parameter stays the parameter (`[low, high]` said of the answer).
+    let md = "Return `res = [low, high]`.\n\n**Constraints:**\n\n- `1 <= low <= high <= 100`\n";
+    let p = plan(md, &[ex("low = 2, high = 5")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+}
+
+#[test]
+fn a_design_argument_that_grows_from_call_to_call() {
+    // Said under the constraints, or as a premise in the prose: each read, and the calls'
+    // values of `stamp` strictly increasing, within its range.
+    let code = "class Meter:\n    def __init__(self):\n    def hit(self, stamp: int) -> int:";
+    let e = example::parse("[\"Meter\", \"hit\", \"hit\"]\n[[], [4], [9]]", "[null, 1, 2]").unwrap();
+    for (prose, line) in [
+        ("", "Every call to `hit` is made with strictly increasing values of `stamp`."),
+        (
+            "It is guaranteed that each call to `hit` uses a strictly larger value of `stamp` than the previous call.\n\n",
+            "At most `1000` calls will be made to `hit`.",
+        ),
+    ] {
+        let md = format!(
+            "{prose}**Constraints:**\n\n- `1 <= stamp <= 10^6`\n- {line}\n- At most `1000` calls will be made to `hit`.\n"
+        );
+        let p = plan(&md, std::slice::from_ref(&e), Some(code), None).unwrap();
+        assert!(p.unread().is_empty(), "{line}: {:?}", p.unread());
+        for seed in 0..20 {
+            let t = p.testcase(seed, if seed == 0 { 1.0 } else { 0.4 });
+            let Call::Design { args, .. } = example::parse(&t, "0").unwrap().call else { panic!() };
+            let xs: Vec<i64> = args[1..].iter().map(|a| a[0].as_i64().unwrap()).collect();
+            assert!(xs.windows(2).all(|w| w[0] < w[1]), "{t}");
+            assert!(xs.iter().all(|x| (1..=1_000_000).contains(x)), "{t}");
+        }
+    }
+    // A narrow range cuts the calls that would pass its end rather than break it.
+    let md = "**Constraints:**\n\n- `1 <= stamp <= 5`\n- Calls to `hit` are made with strictly increasing values of `stamp`.\n- At most `1000` calls will be made to `hit`.\n";
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    let t = p.testcase(1, 1.0);
+    let Call::Design { args, .. } = example::parse(&t, "0").unwrap().call else { panic!() };
+    let xs: Vec<i64> = args[1..].iter().map(|a| a[0].as_i64().unwrap()).collect();
+    assert!(!xs.is_empty() && xs.len() <= 5 && xs.windows(2).all(|w| w[0] < w[1]), "{t}");
+}
+
+#[test]
+fn numbers_without_leading_zeros() {
+    // A string of digits and a list of digits, each said to have no leading zero in its own
+    // words: a lone zero stays possible, a longer number never starts with one. A line that
+    // allows them is not read.
+    for (line, example) in [
+        ("`code` does not have any leading zeros except for the zero itself.", "code = \"120\""),
+        ("`code` has no leading zeros.", "code = \"7\""),
+        ("`code` won't contain a leading 0 unless it is 0.", "code = \"90\""),
+        ("`code` has no leading zero.", "code = [4,0,2]"),
+        // Once read as an adjacency list's `graph[i] does not contain i`, and not kept.
+        ("`code` does not contain any leading `0`'s.", "code = [4,0,2]"),
+    ] {
+        let md = format!(
+            "**Constraints:**\n\n- `1 <= code.length <= 12`\n- `code` consists of only digits.\n- `0 <= code[i] <= 9`\n- {line}\n"
+        );
+        let p = plan(&md, &[ex(example)], None, None).unwrap();
+        assert!(p.read().iter().any(|l| l.contains("leading")), "{line}: {:?}", p.unread());
+        let mut lone = false;
+        for seed in 0..60 {
+            let t = p.testcase(seed, 0.3);
+            let v = &args_of(&t)[0].1;
+            let digits: Vec<String> = match v {
+                Value::String(s) => s.chars().map(String::from).collect(),
+                Value::Array(a) => a.iter().map(Value::to_string).collect(),
+                _ => panic!("{t}"),
+            };
+            assert!(digits.len() == 1 || digits[0] != "0", "{line}: {t}");
+            lone |= digits == ["0"];
+        }
+        assert!(lone, "{line}: a lone zero is allowed");
+    }
+    // Lines that allow them, or speak of numbers inside a text, are not read as ruling them out;
+    // a line that allows them still says what the characters are.
+    for line in ["`code` may have leading zeros.", "Each number in `code` is below 100, with no leading zeros."] {
+        let md = format!("**Constraints:**\n\n- `1 <= code.length <= 12`\n- {line}\n");
+        let p = plan(&md, &[ex("code = \"012\"")], None, None).unwrap();
+        assert!(!p.read().iter().any(|l| l.contains("leading")), "{:?}", p.read());
+    }
+    let md = "**Constraints:**\n\n- `1 <= code.length <= 12`\n- `code` contains only digits and may contain leading zeros.\n";
+    let p = plan(md, &[ex("code = \"012\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    // A binary number stays binary.
+    let md = "**Constraints:**\n\n- `1 <= bits.length <= 30`\n- `0 <= bits[i] <= 1`\n- `bits` has no leading zeros.\n";
+    let p = plan(md, &[ex("bits = [1,0,1]")], None, None).unwrap();
+    for seed in 0..40 {
+        let t = p.testcase(seed, 0.4);
+        let xs = args_of(&t)[0].1.as_array().unwrap().clone();
+        assert!(
+            xs.iter().all(|x| x == 0 || x == 1) && (xs.len() == 1 || xs[0] == 1),
+            "{t} {:?} {:?}",
+            p.read(),
+            p.unread()
+        );
+    }
+}
+
+#[test]
+fn a_node_said_to_be_in_the_tree_is_read() {
+    // A node given by value, said to be one of the tree's in other words than `exist`: read,
+    // and drawn from the tree's values.
+    for line in ["`w` is a node in the binary tree rooted at `root`.", "`w` is a node of the given tree."] {
+        let md = format!(
+            "**Constraints:**\n\n- The number of nodes in the tree is in the range `[1, 50]`.\n- `1 <= Node.val <= 100`\n- All values in the tree are distinct.\n- {line}\n"
+        );
+        let code = "class Solution:\n    def nextOf(self, root: TreeNode, w: TreeNode) -> Optional[TreeNode]:\n";
+        let p = plan(&md, &[ex("root = [3,1,4], w = 4")], Some(code), None).unwrap();
+        assert!(p.unread().is_empty(), "{line}: {:?}", p.unread());
+        for seed in 0..20 {
+            let args = args_of(&p.testcase(seed, 0.3));
+            let tree: Vec<i64> = args[0].1.as_array().unwrap().iter().filter_map(Value::as_i64).collect();
+            assert!(tree.contains(&args[1].1.as_i64().unwrap()), "{line}: {args:?}");
+        }
+    }
+    // Not one of the tree's: not read.
+    let md = "**Constraints:**\n\n- The number of nodes in the tree is in the range `[1, 50]`.\n- `1 <= Node.val <= 100`\n- `w` is not a node in the tree.\n";
+    let code = "class Solution:\n    def f(self, root: TreeNode, w: int) -> bool:\n";
+    let p = plan(md, &[ex("root = [3,1,4], w = 7")], Some(code), None).unwrap();
+    assert!(!p.unread().is_empty());
+}
+
+#[test]
+fn one_value_that_appears_more_than_once() {
+    // `precisely one` value repeated, in other words than `exactly ... repeated`: the list is
+    // distinct values but one, which comes twice; within `[1, n]` for `n + 1` items.
+    let md = "**Constraints:**\n\n- `1 <= n <= 1000`\n- `vals.length == n + 1`\n- `1 <= vals[i] <= n`\n- Every value of `vals` occurs once, but precisely one value, which appears two or more times.\n";
+    let p = plan(md, &[ex("vals = [2,1,2]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for (seed, size) in (0..30).map(|s| (s, [0.1, 0.5, 1.0][s as usize % 3])) {
+        let mut xs: Vec<i64> =
+            args_of(&p.testcase(seed, size))[0].1.as_array().unwrap().iter().map(|v| v.as_i64().unwrap()).collect();
+        let n = xs.len() as i64 - 1;
+        xs.sort_unstable();
+        let twice = xs.windows(2).filter(|w| w[0] == w[1]).count();
+        assert!(twice == 1 && xs.iter().all(|x| (1..=n).contains(x)), "{xs:?}");
+    }
+}
+
+#[test]
+fn what_the_whole_input_is_stays_doubted() {
+    // Said in the prose of the input (not of what to return), with no `guaranteed`: listed
+    // with the unread lines, and an order in the same sentence does not read it away.
+    let md = "You are given a list of **non-overlapping** spans `spans`, sorted in ascending order by their start. Return the spans' total length.\n\n**Constraints:**\n\n- `1 <= spans.length <= 100`\n- `spans[i].length == 2`\n";
+    let p = plan(md, &[ex("spans = [[1,3],[5,6]]")], None, None).unwrap();
+    assert!(p.doubts().iter().any(|l| l.contains("non-overlapping")), "{:?}", p.unread());
+    let md = "There is one road between each pair of towns. In other words, the towns form a tree.\n\n**Constraints:**\n\n- `2 <= n <= 10`\n- `roads.length == n - 1`\n";
+    let p = plan(md, &[ex("n = 3, roads = [[1,2],[2,3]]")], None, None).unwrap();
+    assert!(p.doubts().iter().any(|l| l.contains("form a tree")), "{:?}", p.unread());
+    // What to return is no premise.
+    let md = "Merge the spans and return a list of the non-overlapping spans.\n\n**Constraints:**\n\n- `1 <= spans.length <= 100`\n- `spans[i].length == 2`\n";
+    let p = plan(md, &[ex("spans = [[1,3],[2,6]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    // `unique` beside a value repeated many times is not a list of distinct values.
+    let md = "**Constraints:**\n\n- `2 <= n <= 50`\n- `vals.length == 2 * n`\n- `vals` contains `n + 1` **unique** elements and one of them is repeated exactly `n` times.\n";
+    let p = plan(md, &[ex("vals = [1,2,3,3]")], None, None).unwrap();
+    assert!(p.doubts().iter().any(|l| l.contains("unique")), "{:?}", p.read());
+    // A name holding `times` is no repetition.
+    let md = "**Constraints:**\n\n- `1 <= timestamps.length <= 50`\n- All the values of `timestamps` are unique.\n";
+    let p = plan(md, &[ex("timestamps = [3,1,2]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+}

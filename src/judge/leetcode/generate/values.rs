@@ -528,9 +528,28 @@ impl Gen<'_> {
             Ty::List(leaf) => self.rows(p, leaf),
             leaf => {
                 let n = self.len(p);
-                format!("[{}]", self.flat(p, leaf, n, None).join(","))
+                let items = self.positions(p, leaf, n).unwrap_or_else(|| self.flat(p, leaf, n, None));
+                format!("[{}]", items.join(","))
             }
         }
+    }
+
+    /// A short list whose positions have bounds of their own (490's `start = [start_row,
+    /// start_col]` with `0 <= start_row < m`): each item in its range, the ones before known to
+    /// the next. `None` when no position has one.
+    fn positions(&mut self, p: &Param, leaf: &Ty, n: usize) -> Option<Vec<String>> {
+        let key = |c| Key::Elem(p.name.clone(), Some(c));
+        (n <= 8 && (0..n).any(|c| self.plan.facts.bounded(&key(c)))).then_some(())?;
+        let mut out = Vec::with_capacity(n);
+        for c in 0..n {
+            let x = self.flat(p, leaf, 1, Some(c)).pop().unwrap_or_default();
+            self.env.insert(key(c), x.parse().unwrap_or(0.0));
+            out.push(x);
+        }
+        (0..n).for_each(|c| {
+            self.env.remove(&key(c));
+        });
+        Some(out)
     }
 
     /// A length in `[lo, hi]` for one item of many (a string of a list).
@@ -733,12 +752,52 @@ impl Gen<'_> {
         let ctor = &d.methods[0];
         let others: Vec<usize> = (1..d.methods.len()).collect();
         let (mut names, mut args) = (vec![json_str(&ctor.name)], vec![self.args(ctor)]);
+        let mut which = vec![0];
         for _ in 1..calls {
             let Some(&m) = others.get(self.rng.below(others.len().max(1) as u64) as usize) else { break };
             names.push(json_str(&d.methods[m].name));
             args.push(self.args(&d.methods[m]));
+            which.push(m);
         }
+        let keep = self.in_order(d, &which, &mut args);
+        names.truncate(keep);
+        args.truncate(keep);
         format!("[{}]\n[{}]", names.join(","), args.join(","))
+    }
+
+    /// A method's integer argument said to grow (or shrink) from call to call (933's `call ping
+    /// with strictly increasing values of t`): its values over the calls sorted, one apart at
+    /// least when strictly. The calls kept: all but those past the range's end.
+    fn in_order(&self, d: &Design, which: &[usize], args: &mut [String]) -> usize {
+        let mut keep = args.len();
+        for (m, method) in d.methods.iter().enumerate() {
+            for (j, p) in method.params.iter().enumerate() {
+                let Some(&order) = self.plan.facts.sorted.get(&p.name).filter(|_| p.ty == Ty::Int) else { continue };
+                let at: Vec<usize> = (0..args.len()).filter(|&i| which[i] == m).collect();
+                let mut calls: Vec<Vec<Value>> =
+                    at.iter().map(|&i| serde_json::from_str(&args[i]).unwrap_or_default()).collect();
+                let mut xs: Vec<i64> = calls.iter().filter_map(|c| c.get(j).and_then(Value::as_i64)).collect();
+                if xs.len() != at.len() {
+                    continue;
+                }
+                let (lo, hi) = self.elem_range(p, None);
+                let (lo, hi) = (lo as i64, hi as i64);
+                let step = i64::from(self.plan.facts.unique.contains(&p.name));
+                xs.sort_unstable();
+                for i in 1..xs.len() {
+                    xs[i] = xs[i].max(xs[i - 1] + step);
+                }
+                for (k, c) in calls.iter_mut().enumerate() {
+                    // Past the range's end: this call and the ones after it go.
+                    if xs[k] > hi {
+                        keep = keep.min(at[k]);
+                    }
+                    c[j] = Value::from(if order == Sort::Descending { lo + hi - xs[k] } else { xs[k] });
+                    args[at[k]] = Value::from(std::mem::take(c)).to_string();
+                }
+            }
+        }
+        keep
     }
 
     /// One call's arguments: each drawn afresh (a scalar in its range, a list of its length), a
