@@ -137,9 +137,21 @@ fn shape(lower: &str) -> bool {
 /// counterexample may break one (`plan` lists them with the lines not read).
 pub(super) fn prose_premises(md: &str) -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
-    let mut code = false;
+    let (mut code, mut listed) = (false, false);
     for raw in md.lines() {
         let t = raw.trim();
+        // The items listed after `… given … with the following properties:` (74's sorted rows).
+        let item = ["- ", "* ", "• "].iter().find_map(|b| t.strip_prefix(b));
+        match item {
+            Some(s) if listed => {
+                if may_restrict(s) && out.len() < 4 {
+                    out.push(plain(s).chars().take(200).collect());
+                }
+                continue;
+            }
+            None if !t.is_empty() => listed = lists_properties(t),
+            _ => {}
+        }
         let bare = t.trim_matches(|c: char| c == '*' || c == '#' || c == ':' || c.is_whitespace());
         if bare.eq_ignore_ascii_case("constraints") || bare.eq_ignore_ascii_case("constraint") {
             break;
@@ -163,6 +175,18 @@ pub(super) fn prose_premises(md: &str) -> Vec<String> {
         }
     }
     out
+}
+
+/// Whether a prose line introduces a list of what the given input is (`You are given an m x n
+/// integer matrix with the following two properties:`, `The following property holds for nums:`),
+/// not of what is asked or defined (`a pair is nice if it satisfies the following conditions:`).
+fn lists_properties(line: &str) -> bool {
+    let lower = plain(line).to_ascii_lowercase();
+    let Some(lead) = lower.trim_end().strip_suffix(':') else { return false };
+    let last = lead.rsplit(". ").next().unwrap_or(lead);
+    let given = last.contains("given") || last.contains(" has the following") || last.contains("holds");
+    let defined = ["consider", "construct", "create", "call", "return", " if "].iter().any(|w| last.contains(w));
+    last.contains("propert") && given && !defined
 }
 
 /// Whether a line the generator did not read may rule out a generated input. Not a bound on the

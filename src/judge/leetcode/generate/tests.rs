@@ -1068,3 +1068,18 @@ fn what_the_whole_input_is_stays_doubted() {
     let p = plan(md, &[ex("timestamps = [3,1,2]")], None, None).unwrap();
     assert!(p.unread().is_empty(), "{:?}", p.unread());
 }
+
+#[test]
+fn properties_listed_of_the_given_input_are_doubted() {
+    // 74's shape, in words of our own: the items listed after "given … with the following
+    // properties:" are premises on the input (a grid whose rows are unsorted breaks them).
+    let md = "You are given a grid `g` of integers with the following two properties:\n\n- Every row of it is in non-decreasing order.\n- Each row starts above where the previous one ends.\n\nGiven `x`, return `true` if `x` is in `g`.\n\n**Constraints:**\n\n- `1 <= g.length <= 10`\n- `1 <= g[i].length <= 10`\n- `-100 <= g[i][j], x <= 100`\n";
+    let p = plan(md, &[ex("g = [[1,2],[3,4]], x = 3")], None, None).unwrap();
+    let doubts = p.doubts();
+    assert!(doubts.iter().any(|l| l.contains("non-decreasing order")), "{doubts:?}");
+    assert!(doubts.iter().any(|l| l.contains("previous one ends")), "{doubts:?}");
+    // A list of what is asked or defined is none.
+    let md = "A pair `(i, j)` is good if it satisfies the following properties:\n\n- `i < j`\n- `a[i] == a[j]`\n\nReturn the number of good pairs.\n\n**Constraints:**\n\n- `1 <= a.length <= 10`\n- `1 <= a[i] <= 10`\n";
+    let p = plan(md, &[ex("a = [1,1]")], None, None).unwrap();
+    assert!(p.doubts().is_empty(), "{:?}", p.doubts());
+}
