@@ -55,6 +55,9 @@ pub(super) struct Facts {
     pub(super) choices: BTreeMap<String, Vec<f64>>,
     pub(super) alphabet: BTreeMap<String, Vec<char>>,
     pub(super) unique: BTreeSet<String>,
+    /// Grids whose every cell differs from every other (`Each value board[i][j] is unique`), not
+    /// only within a row.
+    pub(super) unique_cells: BTreeSet<String>,
     pub(super) sorted: BTreeMap<String, Sort>,
     pub(super) permutation: BTreeSet<String>,
     /// Lists of strings all of one length.

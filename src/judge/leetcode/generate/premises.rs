@@ -249,7 +249,12 @@ pub(super) fn apply(premises: &[Premise], parts: &mut [(String, String)], rng: &
             }
             Premise::Times(_, k) => mend_times(&mut v, *k, rng),
             Premise::Mismatch(_) => {
-                let n = v.as_array().map_or(0, Vec::len).max(2);
+                // Its length kept: a length read from the constraints (2611's `n ==
+                // reward1.length == reward2.length`) outranks a premise the examples suggest.
+                let n = v.as_array().map_or(0, Vec::len);
+                if n < 2 {
+                    continue;
+                }
                 let mut xs: Vec<usize> = (1..=n).collect();
                 shuffle(&mut xs, rng);
                 xs[0] = xs[1 + rng.below(n as u64 - 1) as usize];

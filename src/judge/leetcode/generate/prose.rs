@@ -385,7 +385,12 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
         // Not 961's `n + 1 unique elements and one of them is repeated exactly n times`.
         && !lower.split(|c: char| !c.is_ascii_alphabetic()).any(|w| ["repeated", "twice"].contains(&w))
     {
-        Box::new(|f, t| {
+        // `board[i][j]`: every cell of the grid (773's sliding puzzle), not each row alone.
+        let cells = line.contains("[i][j]");
+        Box::new(move |f, t| {
+            if cells {
+                f.unique_cells.insert(t.clone());
+            }
             f.unique.insert(t);
         })
     } else if lower.contains("permutation") {

@@ -82,6 +82,7 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
                 g.f = f + (1.0 - f) * attempt as f64 / 16.0;
             }
             let mut parts: Vec<(String, String)> = ps.iter().map(|p| (p.name.clone(), g.value(p))).collect();
+            g.mend_parallel(ps, &mut parts);
             super::members::fill(&mut parts, &plan.members, &mut g.rng);
             super::premises::apply(&plan.premises, &mut parts, &mut g.rng);
             parts.iter().map(|(n, v)| format!("{n} = {v}")).collect::<Vec<_>>().join(", ")
@@ -575,6 +576,16 @@ impl Gen<'_> {
             (None, None) => self.range(&inner, true, || (1.0, default_len(p) as f64)),
         };
         let hi = hi.min((BUDGET / n.max(1)).max(1) as f64).max(lo);
+        if self.plan.facts.unique_cells.contains(&p.name) && *leaf == Ty::Int {
+            let w = |g: &mut Self, i: usize| match (g.plan.facts.triangle.contains(&p.name), width) {
+                (true, _) => i + 1,
+                (false, Some(w)) => w,
+                (false, None) if g.env.contains_key(&inner) => hi as usize,
+                _ => g.length(lo, hi),
+            };
+            let widths: Vec<usize> = (0..n).map(|i| w(self, i)).collect();
+            return self.unique_cells(p, &widths);
+        }
         let distinct = self.plan.facts.distinct_rows.contains(&p.name);
         let mut seen = HashSet::new();
         let mut rows = Vec::with_capacity(n);
@@ -619,6 +630,62 @@ impl Gen<'_> {
                 rows.push(format!("[{}]", row.join(",")));
             }
         }
+        format!("[{}]", rows.join(","))
+    }
+
+    /// Lists of integers of one length whose items are bounded by the other lists' items at the
+    /// same index (1235's `1 <= startTime[i] < endTime[i] <= 10^9`): drawn one list after the
+    /// other, such a pair broke its bound at small sizes (`startTime = [3], endTime = [2]`, a
+    /// false `WA`). An item out of its range, given the others at its index, is drawn again in
+    /// it. A list kept unique, sorted, a permutation or from a set stays as drawn.
+    fn mend_parallel(&mut self, ps: &[Param], parts: &mut [(String, String)]) {
+        let facts = &self.plan.facts;
+        let kept = |p: &Param| {
+            [&facts.unique, &facts.permutation].iter().any(|s| s.contains(&p.name))
+                || facts.sorted.contains_key(&p.name)
+                || facts.choices.contains_key(&p.name)
+                || facts.repeated.contains_key(&p.name)
+        };
+        let mut lists: Vec<(&Param, bool, Vec<i64>)> = ps
+            .iter()
+            .zip(parts.iter())
+            .filter(|(p, _)| p.role == Role::Plain && matches!(&p.ty, Ty::List(t) if **t == Ty::Int))
+            .filter_map(|(p, (_, v))| Some((p, kept(p), serde_json::from_str::<Vec<i64>>(v).ok()?)))
+            .collect();
+        let n = lists.first().map_or(0, |l| l.2.len());
+        if lists.len() < 2 || lists.iter().any(|l| l.2.len() != n) {
+            return;
+        }
+        let key = |p: &Param| Key::Elem(p.name.clone(), None);
+        for i in 0..n {
+            for (p, _, xs) in &lists {
+                self.env.insert(key(p), xs[i] as f64);
+            }
+            for (p, kept, xs) in lists.iter_mut() {
+                self.env.remove(&key(p));
+                let (lo, hi) = self.elem_range(p, None);
+                if !*kept && lo <= hi && !(lo..=hi).contains(&(xs[i] as f64)) {
+                    xs[i] = self.int(lo, hi);
+                }
+                self.env.insert(key(p), xs[i] as f64);
+            }
+        }
+        for (p, _, xs) in &lists {
+            self.env.remove(&key(p));
+            if let Some(slot) = parts.iter_mut().find(|(name, _)| *name == p.name) {
+                slot.1 = format!("[{}]", xs.iter().map(i64::to_string).collect::<Vec<_>>().join(","));
+            }
+        }
+    }
+
+    /// A grid of rows `widths` long whose cells all differ (fewer where the range holds fewer).
+    fn unique_cells(&mut self, p: &Param, widths: &[usize]) -> String {
+        let (lo, hi) = self.elem_range(p, None);
+        let mut pool = self.distinct(lo, hi, widths.iter().sum()).into_iter();
+        let rows: Vec<String> = widths
+            .iter()
+            .map(|&w| format!("[{}]", pool.by_ref().take(w).map(|x| x.to_string()).collect::<Vec<_>>().join(",")))
+            .collect();
         format!("[{}]", rows.join(","))
     }
 
