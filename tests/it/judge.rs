@@ -33,6 +33,14 @@ pub(crate) fn judge_server(env: Vec<(&'static str, String)>) -> (Backend, Server
     (b, s)
 }
 
+/// `OJ_CXX` for LeetCode's C++ without AddressSanitizer (the user's way to turn it off), for
+/// tests of the driver's calls: `judge_asan.rs` tests the sanitizer, and ASan builds are the
+/// slowest of the suite.
+pub(crate) fn cxx_without_asan() -> (&'static str, String) {
+    let cxx = if have("clang++") { "clang++" } else { "g++" };
+    ("OJ_CXX", format!("{cxx} -fno-sanitize=address"))
+}
+
 /// Whether `cmd` is on PATH; says so on stderr when not (the test is skipped). A Windows binary
 /// under Wine (`make windows-tests`) cannot run the host's Linux compilers: skipped too (its
 /// judge is tested with programs built by mingw-w64 instead: `judge_wine.rs`).

@@ -76,16 +76,16 @@ fn a_read_past_the_end_is_re_with_asans_report_and_a_leak_is_not_an_error() {
     assert!(v["confinement"].to_string().contains("resident memory limited"), "{v}");
     let (v, _) = call(&mut s, "9500", LEAKS);
     assert_eq!(v["verdict"], "AC", "a leak is not an error: {v}");
+    // The same server: its session's driver part, built with ASan, is built once.
+    stress_finds_a_read_past_the_end(&b, &mut s);
 }
 
-#[test]
-fn oj_cxx_turns_asan_off() {
-    if !have("clang++") || !cfg!(target_os = "linux") {
-        return;
-    }
-    let (b, mut s) = judge_server(vec![("OJ_CXX", "clang++ -fno-sanitize=address".into())]);
-    serve(&b, "leetcode", "9501", &leetcode(&[("nums = [1,2,3]", "6")]), None);
-    let (v, text) = call(&mut s, "9501", PAST_THE_END);
+/// On a server with `OJ_CXX="clang++ -fno-sanitize=address"` (judge_leetcode_cpp.rs's driver
+/// test, which shares its session build): the read past the end runs silently, and the result
+/// says the build had no sanitizer.
+pub(crate) fn oj_cxx_turns_asan_off(b: &crate::backend::Backend, s: &mut Server) {
+    serve(b, "leetcode", "9501", &leetcode(&[("nums = [1,2,3]", "6")]), None);
+    let (v, text) = call(s, "9501", PAST_THE_END);
     assert!(!sanitized(&v).unwrap_or(false), "{v}");
     // Read silently past the end: the answer is right all the same.
     assert_eq!(v["verdict"], "AC", "{v}");
@@ -121,14 +121,12 @@ exec g++ \"$@\"\n";
 }
 
 /// `stress_test` finds a planted read one past the end as `RE` against a correct reference:
-/// undefined behaviour that a plain -O2 build runs silently.
-#[test]
-fn stress_finds_a_read_past_the_end() {
-    if !have("g++") || !have("python3") || !cfg!(target_os = "linux") || crate::harness::emulated() {
+/// undefined behaviour that a plain -O2 build runs silently; memory past the limit is `MLE`.
+fn stress_finds_a_read_past_the_end(b: &crate::backend::Backend, s: &mut Server) {
+    if !have("python3") || crate::harness::emulated() {
         return;
     }
-    let (b, mut s) = judge_server(vec![]);
-    serve(&b, "leetcode", "9502", &leetcode(&[("nums = [1,2]", "3")]), None);
+    serve(b, "leetcode", "9502", &leetcode(&[("nums = [1,2]", "3")]), None);
     // Off by one: `<=` reads nums[n], and the sum is right wherever that read does not fault.
     let buggy = CORRECT.replace(
         "for (int v : nums) s += v;",
@@ -136,7 +134,7 @@ fn stress_finds_a_read_past_the_end() {
     );
     let generator = "import sys\ns, z = map(int, sys.argv[1:3])\nprint(f'nums = {[s] * (z + 1)}')\n";
     let v = stressed(
-        &mut s,
+        s,
         json!({"source": "leetcode", "id": "9502", "language": "cpp", "code": buggy,
             "reference": {"code": CORRECT, "language": "cpp"}, "generator": py(generator), "rounds": 8,
             "max_size": 1, "time_limit_ms": 20000, "time_budget_s": 300}),
@@ -152,7 +150,7 @@ fn stress_finds_a_read_past_the_end() {
         "int s = 0;\n        if (nums[0] == 7) { vector<vector<char>> v; for (;;) v.emplace_back(1 << 20, 1); }",
     );
     let v = stressed(
-        &mut s,
+        s,
         json!({"source": "leetcode", "id": "9502", "language": "cpp", "code": hog,
             "reference": {"code": CORRECT, "language": "cpp"}, "generator": py(generator), "rounds": 12,
             "max_size": 1, "time_limit_ms": 20000, "memory_limit_mb": 256, "time_budget_s": 300}),

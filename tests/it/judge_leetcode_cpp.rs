@@ -9,7 +9,7 @@ use std::time::Duration;
 use serde_json::{Value, json};
 
 use crate::harness::Server;
-use crate::judge::{eventually, have, judge_server, judged};
+use crate::judge::{cxx_without_asan, eventually, have, judge_server, judged};
 use crate::judge_verdicts::{leetcode, serve};
 
 fn cpp(s: &mut Server, id: &str, code: &str) -> Value {
@@ -247,25 +247,41 @@ fn leetcode_in_cpp_through_the_driver() {
     if !have("g++") {
         return;
     }
-    // Without AddressSanitizer (the user's way to turn it off): these cases test the driver's
-    // calls, judge_asan.rs the sanitizer, and ASan builds doubled this test's time in CI.
-    let cxx = if have("clang++") { "clang++ -fno-sanitize=address" } else { "g++ -fno-sanitize=address" };
-    let (b, mut s) = judge_server(vec![("OJ_CXX", cxx.into())]);
+    // Without AddressSanitizer: these cases test the driver's calls (ASan doubled its time).
+    // With a cache folder, as a user's session has: once the first call's prelude is precompiled,
+    // each case builds in a third of the time (CI's time is bounded).
+    let cache = std::env::temp_dir().join(format!("oj-it-lc-driver-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&cache);
+    let (b, mut s) = judge_server(vec![cxx_without_asan(), ("XDG_CACHE_HOME", cache.to_string_lossy().into_owned())]);
     for (k, (examples, code, verdict)) in CASES.iter().enumerate() {
         let id = format!("{}", 9300 + k);
         serve(&b, "leetcode", &id, &leetcode(examples), None);
         let v = if k == 0 { first_call(&mut s, &id, code) } else { cpp(&mut s, &id, code) };
         assert_eq!(v["verdict"], *verdict, "case {k}: {v}");
+        if k == 0 {
+            let ready = eventually(Duration::from_secs(900), || s.stderr().contains("precompiled header ready"));
+            assert!(ready, "{}", s.stderr());
+        }
     }
     compile_errors_name_the_users_lines(&b, &mut s);
+    if have("clang++") && cfg!(target_os = "linux") {
+        crate::judge_asan::oj_cxx_turns_asan_off(&b, &mut s);
+    }
+    drop(s);
+    let _ = std::fs::remove_dir_all(&cache);
 }
 
 /// With a cache folder (the tests' servers have none): the first call starts the prelude's build
 /// in the background and is built without it; once it is ready the cases are built with it, and
 /// get the same verdicts; the folder holds the header and `lc.o`, and a damaged header still builds.
+/// Where `clang++` is installed, LeetCode's C++ (no `OJ_CXX`) is built by it, LeetCode's compiler,
+/// and the result says so; its prelude is precompiled as GCC's is, the pending templates
+/// instantiated in the header (`-fpch-instantiate-templates`, in the key's command line as built).
+/// One test for both: the prelude with AddressSanitizer is the slowest build of the suite.
 #[test]
 fn leetcode_in_cpp_with_the_precompiled_prelude() {
-    if !have("g++") || !gcc() {
+    let clang = have("clang++");
+    if !clang && !(have("g++") && gcc()) {
         return;
     }
     let cache = std::env::temp_dir().join(format!("oj-it-lc-pch-{}", std::process::id()));
@@ -275,6 +291,8 @@ fn leetcode_in_cpp_with_the_precompiled_prelude() {
     serve(&b, "leetcode", "9300", &leetcode(examples), None);
     let v = first_call(&mut s, "9300", code);
     assert_eq!((v["verdict"].as_str(), v["compile"]["precompiled_header"].as_bool()), (Some(verdict), Some(false)));
+    let why = v["compile"]["standard_why"].as_str().unwrap_or_default();
+    assert!(!clang || (why.contains("compiled by `clang++`") && why.contains("clang version")), "{v}");
     let ready = eventually(Duration::from_secs(900), || s.stderr().contains("precompiled header ready"));
     assert!(ready, "{}", s.stderr());
     let root = cache.join("oj-mcp-rs").join("pch");
@@ -282,7 +300,9 @@ fn leetcode_in_cpp_with_the_precompiled_prelude() {
     for file in ["block.h.gch", "lc.o", "lc.cpp", "lc.hpp", "deps"] {
         assert!(key.join(file).is_file(), "{file} in {}", key.display());
     }
-    // Every third case, a spread of them: the driver test above runs them all with the session's
+    let key_text = std::fs::read_to_string(key.join("key.txt")).unwrap();
+    assert!(!clang || key_text.lines().next().unwrap().contains("clang"), "{key_text}");
+    // Every third case, a spread of them: the driver test above runs them all with its own
     // header, and CI's time is bounded.
     for (k, (examples, code, verdict)) in CASES.iter().enumerate().step_by(3) {
         let id = format!("{}", 9300 + k);
@@ -299,36 +319,9 @@ fn leetcode_in_cpp_with_the_precompiled_prelude() {
     std::fs::write(&gch, &bytes[..bytes.len() / 2]).unwrap();
     let v = cpp(&mut s, "9300", &format!("{code}\n// damaged\n"));
     assert_eq!(v["verdict"], verdict, "{v}");
-    drop(s);
-    let _ = std::fs::remove_dir_all(&cache);
-}
-
-/// Where `clang++` is installed, LeetCode's C++ (no `OJ_CXX`) is built by it, LeetCode's compiler,
-/// and the result says so; its prelude is precompiled as GCC's is, the pending templates
-/// instantiated in the header (`-fpch-instantiate-templates`, in the key's command line as built).
-#[test]
-fn leetcode_in_cpp_is_built_by_clang_where_it_is_installed() {
-    if !have("clang++") {
-        return;
+    if clang {
+        older_clang_falls_back_to_gxx(&b, &mut s);
     }
-    let cache = std::env::temp_dir().join(format!("oj-it-lc-clang-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&cache);
-    let (b, mut s) = judge_server(vec![("XDG_CACHE_HOME", cache.to_string_lossy().into_owned())]);
-    let (examples, code, verdict) = CASES[0];
-    serve(&b, "leetcode", "9300", &leetcode(examples), None);
-    let v = first_call(&mut s, "9300", code);
-    assert_eq!(v["verdict"], verdict, "{v}");
-    let why = v["compile"]["standard_why"].as_str().unwrap_or_default();
-    assert!(why.contains("compiled by `clang++`") && why.contains("clang version"), "{v}");
-    let ready = eventually(Duration::from_secs(900), || s.stderr().contains("precompiled header ready"));
-    assert!(ready, "{}", s.stderr());
-    let root = cache.join("oj-mcp-rs").join("pch");
-    let key = std::fs::read_dir(&root).unwrap().flatten().map(|e| e.path()).find(|p| p.is_dir()).unwrap();
-    let key_text = std::fs::read_to_string(key.join("key.txt")).unwrap();
-    assert!(key_text.lines().next().unwrap().contains("clang"), "{key_text}");
-    let v = cpp(&mut s, "9300", &format!("{code}\n// with clang's prelude\n"));
-    assert_eq!((v["verdict"].as_str(), v["compile"]["precompiled_header"].as_bool()), (Some(verdict), Some(true)));
-    older_clang_falls_back_to_gxx(&b, &mut s);
     drop(s);
     let _ = std::fs::remove_dir_all(&cache);
 }

@@ -296,7 +296,7 @@ fn tool(lang: &str) -> &'static str {
 
 #[test]
 fn node_kinds_from_the_statement_in_every_language() {
-    let (b, mut s) = judge_server(vec![]);
+    let (b, mut s) = judge_server(vec![crate::judge::cxx_without_asan()]);
     for (id, words, examples, codes) in KINDS {
         serve(&b, "leetcode", id, &statement(words, examples), None);
         for (lang, code) in codes.iter().filter(|(lang, _)| have(tool(lang))) {

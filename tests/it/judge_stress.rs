@@ -378,7 +378,9 @@ fn leetcode_cpp_testcases_in_one_driver_process_keep_their_verdicts() {
     if !have("python3") || !have("g++") || crate::harness::emulated() {
         return;
     }
-    let (_b, mut s) = judge_server(vec![]);
+    // Without AddressSanitizer (judge_asan.rs has a stress test with it): a null write is a
+    // signal either way.
+    let (_b, mut s) = judge_server(vec![crate::judge::cxx_without_asan()]);
     let cpp = |fault: &str| {
         format!(
             "int calls = 0;\nclass Solution {{\npublic:\n    vector<int> twoSum(vector<int>& nums, int target) {{\n        \

@@ -113,7 +113,7 @@ fn failures_in_a_forked_round_get_the_verdicts_of_fresh_runs() {
         let program = format!(
             "{FORKED}s, z = map(int, input().split())\nprint(s + z if forked else -1, flush=True)\nif s == 3:\n    {fault}\n"
         );
-        let a = args(&program, json!({"rounds": 4, "max_size": 2, "time_limit_ms": 4000, "memory_limit_mb": 256}));
+        let a = args(&program, json!({"rounds": 4, "max_size": 2, "time_limit_ms": 2000, "memory_limit_mb": 256}));
         let v = stressed(&mut forking, a.clone());
         if !batches(&v) {
             return;
