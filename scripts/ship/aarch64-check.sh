@@ -59,6 +59,8 @@ say "$(wc -c <"$bin") bytes; $("$wrapper" --version) under $qemu"
 # rules): there the time goes to the host's compilers and programs, run natively, while the
 # server's part is the same 64-bit little-endian logic the x86_64 run tests; they were two thirds
 # of this check's time. `judge::` (a run per language and verdict) and parity's judge calls stay.
-OJ_MCP_BIN=$wrapper OJ_MCP_BIN_EMULATED=1 ${CARGO:-cargo} test --test it -- --skip judge_
+# Four at once: half of these tests wait (on a slow backend, a retry's pause, a deadline), which
+# leaves two of qemu's threads idle (79 s with two, 51 s with four, at rest).
+OJ_MCP_BIN=$wrapper OJ_MCP_BIN_EMULATED=1 ${CARGO:-cargo} test --test it -- --skip judge_ --test-threads=4
 ${CARGO:-cargo} run --example smoke -- --bin "$wrapper" >/dev/null
 say "the smoke session passed on $target"
