@@ -10,8 +10,8 @@
 #                    cargo-fuzz if missing; runs on the stable toolchain with RUSTC_BOOTSTRAP=1.
 #                    Crashes land in fuzz/artifacts/FUZZ_TARGET/; replay one with
 #                    `make fuzz-replay FUZZ_INPUT=fuzz/artifacts/dispatch/crash-…`.
-#   make fuzz-ci     the dependency-free mutation fuzzers (tests/fuzz_dispatch.rs for 30 s,
-#                    tests/fuzz_samples.rs for 10 s): no nightly features, no cargo-fuzz; for CI
+#   make fuzz-ci     the dependency-free mutation fuzzers (tests/fuzz_dispatch.rs for 20 s,
+#                    tests/fuzz_samples.rs for 8 s): no nightly features, no cargo-fuzz; for CI
 #                    (its time bounded by CI's 25 minutes; `make fuzz` is the long run).
 #   make fuzz-lite   the same for FUZZ_SECONDS.
 
@@ -21,8 +21,8 @@ FUZZ_TARGET ?= dispatch
 # (src/alloc.rs, not used by the fuzz build) and the signal handler; `address` is there when needed.
 FUZZ_SANITIZER ?= none
 FUZZ_MAX_LEN ?= 16384
-FUZZ_CI_SECONDS ?= 30
-FUZZ_CI_SAMPLES_SECONDS ?= 10
+FUZZ_CI_SECONDS ?= 20
+FUZZ_CI_SAMPLES_SECONDS ?= 8
 # The samples target reads statements, not JSON-RPC sessions: its own seeds and dictionary.
 FUZZ_SEEDS = $(if $(filter samples,$(FUZZ_TARGET)),fuzz/seeds-samples,fuzz/seeds)
 FUZZ_DICT = $(if $(filter samples,$(FUZZ_TARGET)),fuzz/samples.dict,fuzz/jsonrpc.dict)

@@ -442,12 +442,7 @@ fn leetcode_go_testcases_in_one_driver_process_keep_their_verdicts() {
         &mut s,
         ("go", &go(""), ""),
         &go,
-        &[
-            ("panic(\"seven\")", "RE"),
-            ("return nums[:9]", "RE"),
-            ("for len(nums) > 0 {\n\t\t}", "TLE"),
-            ("return []int{0, 0}", "WA"),
-        ],
+        &[("return nums[:9]", "RE"), ("for len(nums) > 0 {\n\t\t}", "TLE"), ("return []int{0, 0}", "WA")],
     );
 }
 
@@ -487,12 +482,7 @@ fn leetcode_javascript_testcases_in_one_driver_process_keep_their_verdicts() {
         return;
     }
     let (_b, mut s) = judge_server(vec![]);
-    let faults = [
-        ("throw new Error('seven');", "RE"),
-        ("return [nums[9].length];", "RE"),
-        ("while (nums.length > 0) {}", "TLE"),
-        ("return [0, 0];", "WA"),
-    ];
+    let faults = [("return [nums[9].length];", "RE"), ("while (nums.length > 0) {}", "TLE"), ("return [0, 0];", "WA")];
     let js = |fault: &str| {
         format!(
             "let calls = 0;\nvar twoSum = function(nums, target) {{\n    calls++;\n    if (nums[0] === 7) {{ {fault} }}\n    return [0, 1];\n}};\n"
@@ -507,8 +497,8 @@ fn leetcode_javascript_testcases_in_one_driver_process_keep_their_verdicts() {
             "let calls: number = 0;\nfunction twoSum(nums: number[], target: number): number[] {{\n    calls++;\n    if (nums[0] === 7) {{ {fault} }}\n    return [0, 1];\n}}\n"
         )
     };
-    let faults =
-        [("throw new Error('seven');", "RE"), ("return [(nums as any)[9].length];", "RE"), faults[2], faults[3]];
+    // A throw here (JavaScript's case is a TypeError): the same driver, so one RE suffices.
+    let faults = [("throw new Error('seven');", "RE"), faults[1], faults[2]];
     many_testcases(&mut s, ("typescript", &ts(""), ""), &ts, &faults);
 }
 
@@ -557,9 +547,13 @@ fn many_testcases(
     let v = stressed(s, a(&code(ok), 20000));
     assert_eq!((v["verdict"].as_str(), v["timeouts_not_repeated"].as_u64()), (Some("PASSED"), Some(0)), "{lang}: {v}");
     for (fault, verdict) in faults {
-        // A spin ends at the CPU limit, once in the batch and once alone: 4 s each (a JVM's
-        // testcases take well under a second of CPU).
-        let time_ms = if *verdict == "TLE" { 4000 } else { 20000 };
+        // A spin ends at the CPU limit, once in the batch and once alone: 2 s each, 4 s for a JVM
+        // (its threads' start and JIT count too; its testcases take well under a second of CPU).
+        let time_ms = match (*verdict, lang) {
+            ("TLE", "java") => 4000,
+            ("TLE", _) => 2000,
+            _ => 20000,
+        };
         let v = stressed(s, a(&code(fault), time_ms));
         let c = &v["counterexample"];
         assert_eq!(v["verdict"], *verdict, "{lang}, {fault}: {v}");
