@@ -26,11 +26,25 @@ pub(super) fn constraint_lines(md: &str) -> Vec<String> {
         let item = raw.trim().trim_start_matches(['-', '*', '+']).trim_start();
         let item = item.split_once(". ").filter(|(n, _)| n.chars().all(|c| c.is_ascii_digit())).map_or(item, |x| x.1);
         let line = plain(item);
-        if !line.is_empty() {
+        if !line.is_empty() && !instruction(&line) {
             out.push(line);
         }
     }
     out
+}
+
+/// A line that tells the solver what to do, not what the input is (`Please do not use the
+/// built-in LinkedList library`, `You must use only standard operations of a stack`, `Could you
+/// do it in O(1) space?`): neither read nor doubted, as a follow-up is not. A line that says
+/// what may be assumed of the input (`You may assume …`) is not one.
+fn instruction(line: &str) -> bool {
+    let lower = line.to_ascii_lowercase();
+    let starts = |ws: &[&str]| ws.iter().any(|w| lower.starts_with(w));
+    let uses = ["use", "solve", "implement", "write"].iter().any(|w| lower.contains(w));
+    starts(&["please do not", "please don't", "please remember", "do not use", "don't use", "could you", "can you"])
+        || (starts(&["you must", "you may not", "you cannot", "you can't", "you should not", "you are not allowed"])
+            && uses
+            && !lower.contains("assume"))
 }
 
 /// A line without markup: comparison signs as ASCII, TeX commands and braces gone (those of an

@@ -34,6 +34,8 @@ pub(super) struct Names<'a> {
     /// Lists of numbers (one level): a short one's positions may be named (`start = [row,
     /// col]`) and drawn one by one.
     pub(super) flat: &'a [String],
+    /// Strings and lists of strings.
+    pub(super) strings: &'a [String],
 }
 
 impl Names<'_> {
@@ -83,6 +85,10 @@ pub(super) struct Facts {
     pub(super) distinct_rows: BTreeSet<String>,
     /// Numbers written as digits (a string, a list of digits) with no leading zero.
     pub(super) no_leading_zero: BTreeSet<String>,
+    /// Strings (or a list's strings) with no space first or last (`s does not contain any
+    /// leading or trailing spaces`), and those whose words a single space separates.
+    pub(super) trimmed: BTreeSet<String>,
+    pub(super) single_spaced: BTreeSet<String>,
     pub(super) bst: bool,
     /// Terms that are even (0) or odd (1).
     pub(super) parity: Vec<(Key, i64)>,
@@ -234,6 +240,7 @@ impl Facts {
         self.sorted.extend(other.sorted);
         self.unique.extend(other.unique);
         self.no_leading_zero.extend(other.no_leading_zero);
+        self.trimmed.extend(other.trimmed);
         self.read.extend(other.read);
         self.unread.extend(other.unread);
     }

@@ -17,6 +17,13 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
     {
         return Some(said);
     }
+    // Before the adjacency list's `does not contain` and the alphabets' `are`: `The words in s
+    // are separated by a single space` is no alphabet of one space.
+    if lower.contains("space")
+        && let Some(said) = spaces(line, &lower, names)
+    {
+        return Some(said);
+    }
     if let Some(said) = triangle(line, names).or_else(|| adjacency(line, names)) {
         return Some(said);
     }
@@ -182,6 +189,36 @@ fn leading_zeros(line: &str, lower: &str, names: &Names) -> Option<Line> {
     (!targets.is_empty()).then_some(())?;
     let keys = targets.iter().map(|t| Key::Var(t.clone())).collect();
     constraints::fact(keys, move |f: &mut Facts| f.no_leading_zero.extend(targets))
+}
+
+/// `s does not contain any leading or trailing spaces`, `The words in s are separated by a
+/// single space`, `title consists of words separated by a single space without any leading or
+/// trailing spaces`: the strings named keep no space at either end, and where a single space
+/// separates words, no two spaces in a row.
+fn spaces(line: &str, lower: &str, names: &Names) -> Option<Line> {
+    let trimmed = lower.contains("leading or trailing space") || lower.contains("leading and trailing space");
+    let single = lower.contains("separated by a single space") || lower.contains("separated by single space");
+    if !(trimmed || single) || lower.contains(" may ") || lower.contains(" can ") {
+        return None;
+    }
+    // Said of the strings, not allowed (`s may have leading or trailing spaces`).
+    let negated = [" no ", " not ", "without", "n't "].iter().any(|w| lower.contains(w));
+    (single || negated).then_some(())?;
+    let words: Vec<&str> = line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+    let mut targets: Vec<String> =
+        names.params.iter().filter(|(n, _)| words.contains(&n.as_str())).map(|(n, _)| n.clone()).collect();
+    if targets.is_empty() {
+        // `There are no leading or trailing spaces`: of the one string there is.
+        targets = names.strings.to_vec();
+        (targets.len() == 1).then_some(())?;
+    }
+    let keys = targets.iter().map(|t| Key::Var(t.clone())).collect();
+    constraints::fact(keys, move |f: &mut Facts| {
+        if single {
+            f.single_spaced.extend(targets.iter().cloned());
+        }
+        f.trimmed.extend(targets);
+    })
 }
 
 /// `The depth of the tree will be in the range [1, 10]`, `The height of the n-ary tree is less

@@ -1046,6 +1046,48 @@ fn one_value_that_appears_more_than_once() {
 }
 
 #[test]
+fn instructions_to_the_solver_are_no_constraints() {
+    // 707's line, in words of our own, and a stack's rule: about the code, not the input, so no
+    // failure is doubted for them. What the solver may assume of the input stays a line.
+    let md = "**Constraints:**\n\n- `0 <= key <= 100`\n- Please do not use the built-in HashSet library.\n\
+- You must use only a queue's standard operations.\n- Could you do it in one pass?\n\
+- You may assume that no key is added twice.\n";
+    let p = plan(md, &[ex("key = 3")], None, None).unwrap();
+    assert_eq!(p.unread(), ["You may assume that no key is added twice"], "{:?}", p.read());
+}
+
+#[test]
+fn words_separated_by_single_spaces_keep_no_space_at_the_ends() {
+    // 1816's lines, in words of our own: `separated by a single space` once read as an alphabet
+    // of one space (`s = "   "`); `There are no leading or trailing spaces` names no parameter,
+    // and is said of the one string.
+    let md = "**Constraints:**\n\n- `1 <= text.length <= 60`\n- `text` consists of lowercase English letters and spaces.\n\
+- The words in `text` are separated by a single space.\n- There are no leading or trailing spaces.\n";
+    let p = plan(md, &[ex("text = \"ab cd\", k = 1")], None, None).unwrap();
+    assert!(p.unread().iter().all(|l| !l.contains("space")), "{:?}", p.unread());
+    let mut spaced = 0;
+    for seed in 0..200 {
+        let t = args_of(&p.testcase(seed, 0.5))[0].1.as_str().unwrap().to_string();
+        assert!(!t.is_empty() && !t.starts_with(' ') && !t.ends_with(' ') && !t.contains("  "), "{t:?}");
+        assert!(t.chars().all(|c| c == ' ' || c.is_ascii_lowercase()), "{t:?}");
+        spaced += usize::from(t.contains(' '));
+    }
+    assert!(spaced > 50, "{spaced} of 200 with a space");
+    // A list's strings; a line that allows spaces at the ends is no premise.
+    let md = "**Constraints:**\n\n- `1 <= lines.length <= 9`\n- `lines[i]` does not have leading or trailing spaces.\n";
+    let p = plan(md, &[ex("lines = [\"a b\",\"c\"]")], None, None).unwrap();
+    for seed in 0..50 {
+        for l in args_of(&p.testcase(seed, 1.0))[0].1.as_array().unwrap() {
+            let l = l.as_str().unwrap();
+            assert!(!l.starts_with(' ') && !l.ends_with(' '), "{l:?}");
+        }
+    }
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 9`\n- `s` may have leading or trailing spaces.\n";
+    let p = plan(md, &[ex("s = \" a \"")], None, None).unwrap();
+    assert_eq!(p.unread().len(), 1, "{:?}", p.read());
+}
+
+#[test]
 fn what_the_whole_input_is_stays_doubted() {
     // Said in the prose of the input (not of what to return), with no `guaranteed`: listed
     // with the unread lines, and an order in the same sentence does not read it away.

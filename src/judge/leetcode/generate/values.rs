@@ -84,7 +84,9 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
             let mut parts: Vec<(String, String)> = ps.iter().map(|p| (p.name.clone(), g.value(p))).collect();
             g.mend_parallel(ps, &mut parts);
             super::members::fill(&mut parts, &plan.members, &mut g.rng);
+            let drawn = parts.clone();
             super::premises::apply(&plan.premises, &mut parts, &mut g.rng);
+            g.keep_to_the_lines_read(ps, &drawn, &mut parts);
             parts.iter().map(|(n, v)| format!("{n} = {v}")).collect::<Vec<_>>().join(", ")
         }
         Form::Design(d) => g.design(d),
@@ -418,6 +420,27 @@ impl Gen<'_> {
         match self.elem_key(p, col) {
             Some(k) => self.range(&k, int, || seen_range(p)),
             None => seen_range(p),
+        }
+    }
+
+    /// A premise the examples suggest yields to the lines read: a list it mended to a length or
+    /// items out of their read ranges is put back as drawn (2706's two examples of three prices
+    /// each looked like "every value twice but one", whose mend left one price of the two the
+    /// constraints ask for at least).
+    fn keep_to_the_lines_read(&self, ps: &[Param], drawn: &[(String, String)], parts: &mut [(String, String)]) {
+        for (slot, (name, value)) in parts.iter_mut().enumerate() {
+            let Some(p) = ps.iter().find(|p| p.name == *name) else { continue };
+            if drawn.get(slot).is_none_or(|d| d.1 == *value) {
+                continue;
+            }
+            let Ok(Value::Array(a)) = serde_json::from_str::<Value>(value) else { continue };
+            let n = a.len() as f64;
+            let (lo, hi) = self.range(&Key::Len(p.name.clone()), true, || (n, n));
+            let (vlo, vhi) = self.elem_range(p, None);
+            let items = a.iter().filter_map(Value::as_f64).all(|x| (vlo..=vhi).contains(&x));
+            if !((lo..=hi).contains(&n) && items) {
+                *value = drawn[slot].1.clone();
+            }
         }
     }
 
@@ -808,7 +831,38 @@ impl Gen<'_> {
             ((alphabet.len() as f64).powf(self.f.max(0.3)).ceil() as usize).clamp(1, alphabet.len())
         };
         let skip = if self.edge { alphabet.len() - k } else { 0 };
-        (0..n).map(|_| alphabet[skip + self.rng.below(k as u64) as usize]).collect()
+        let mut s: Vec<char> = (0..n).map(|_| alphabet[skip + self.rng.below(k as u64) as usize]).collect();
+        self.mend_spaces(p, &mut s, &alphabet);
+        s.into_iter().collect()
+    }
+
+    /// No space at either end of a string a line keeps trimmed, and no two in a row where a
+    /// single space separates its words (1816's `s = " "` broke both): such a space becomes
+    /// another character of the alphabet, so the length stays.
+    fn mend_spaces(&mut self, p: &Param, s: &mut [char], alphabet: &[char]) {
+        let facts = &self.plan.facts;
+        if !facts.trimmed.contains(&p.name) {
+            return;
+        }
+        let letters: Vec<char> = alphabet.iter().copied().filter(|c| *c != ' ').collect();
+        if letters.is_empty() {
+            return;
+        }
+        let single = facts.single_spaced.contains(&p.name);
+        if single && alphabet.contains(&' ') {
+            // Words: a space one place in five inside, so that there are several.
+            for i in 1..s.len().saturating_sub(1) {
+                if self.rng.chance(0.2) {
+                    s[i] = ' ';
+                }
+            }
+        }
+        for i in 0..s.len() {
+            let end = i == 0 || i + 1 == s.len();
+            if s[i] == ' ' && (end || (single && s[i - 1] == ' ')) {
+                s[i] = letters[self.rng.below(letters.len() as u64) as usize];
+            }
+        }
     }
 
     fn design(&mut self, d: &Design) -> String {
