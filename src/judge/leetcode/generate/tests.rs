@@ -1088,6 +1088,19 @@ fn words_separated_by_single_spaces_keep_no_space_at_the_ends() {
 }
 
 #[test]
+fn strings_as_long_as_their_list_is() {
+    // 1980's shape: `n == words.length` and `words[i].length == n` (the strings were drawn
+    // shorter than `n`, and a reference read past their end).
+    let md = "**Constraints:**\n\n- `n == words.length`\n- `1 <= n <= 16`\n- `words[i].length == n`\n\
+- `words[i]` is either `'0'` or `'1'`.\n- All the strings of `words` are **unique**.\n";
+    let p = plan(md, &[ex("words = [\"01\",\"10\"]")], None, None).unwrap();
+    for seed in 0..100 {
+        let words = args_of(&p.testcase(seed, 0.5))[0].1.as_array().unwrap().clone();
+        assert!(words.iter().all(|w| w.as_str().unwrap().len() == words.len()), "{words:?}");
+    }
+}
+
+#[test]
 fn what_the_whole_input_is_stays_doubted() {
     // Said in the prose of the input (not of what to return), with no `guaranteed`: listed
     // with the unread lines, and an order in the same sentence does not read it away.

@@ -529,19 +529,25 @@ impl Gen<'_> {
             Ty::Str => {
                 let n = self.len(p);
                 let width = Key::Inner(p.name.clone());
-                let (lo, hi) = self.range(&width, true, || (1.0, default_len(p) as f64));
+                // A width drawn already, as the rows' is (1980's `nums[i].length == n` beside
+                // `n == nums.length`: its strings were drawn shorter than `n`).
+                let (lo, hi) = match self.env.get(&width) {
+                    Some(&w) => (w, w),
+                    None => self.range(&width, true, || (1.0, default_len(p) as f64)),
+                };
                 let hi = hi.min((BUDGET / n.max(1)).max(1) as f64).max(lo);
                 let mut seen = HashSet::new();
                 let same = self.plan.facts.same_length.contains(&p.name).then(|| self.length(lo, hi));
+                let unique = self.plan.facts.unique.contains(&p.name);
+                // A repeat of unique strings is drawn again, a few times, before it is dropped:
+                // a dropped one shortens the list below a length a line ties it to.
                 let items: Vec<String> = (0..n)
                     .filter_map(|_| {
-                        let l = same.unwrap_or_else(|| self.length(lo, hi));
-                        let s = self.string(p, l);
-                        if self.plan.facts.unique.contains(&p.name) && !seen.insert(s.clone()) {
-                            None
-                        } else {
-                            Some(json_str(&s))
-                        }
+                        (0..if unique { 20 } else { 1 }).find_map(|_| {
+                            let l = same.unwrap_or_else(|| self.length(lo, hi));
+                            let s = self.string(p, l);
+                            (!unique || seen.insert(s.clone())).then(|| json_str(&s))
+                        })
                     })
                     .collect();
                 format!("[{}]", items.join(","))
