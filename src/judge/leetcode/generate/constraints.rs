@@ -272,8 +272,11 @@ fn tuple_parts(lines: &[String], names: &Names) -> Tuples {
             let Some(inner) = right.strip_prefix(['[', '(']).and_then(|r| r.split([']', ')']).next()) else { continue };
             for (col, name) in inner.split(',').enumerate() {
                 let name = name.trim();
-                let word = name.starts_with(|c: char| c.is_ascii_alphabetic()) && name.len() > 1;
-                if !name.is_empty() && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && (word || !flat) {
+                // A number is a value, never a part's name (2569's `queries[i] = [2, p, 0]`: `0`
+                // and `1` read as columns tied every bound to every other).
+                let named = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
+                let word = named && name.len() > 1;
+                if named && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && (word || !flat) {
                     parts.entry(name.to_string()).or_insert((list.clone(), col));
                 }
             }

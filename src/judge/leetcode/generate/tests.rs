@@ -1101,6 +1101,25 @@ fn strings_as_long_as_their_list_is() {
 }
 
 #[test]
+fn numbers_in_a_tuple_are_values_not_parts() {
+    // 2569's shape: query types written as numbers in the tuples. Read as parts, `0` and `1`
+    // tied every bound to every other (lists of 10^6 rows of 10^6 items, generated until memory
+    // ran out).
+    let md = "For a query of type 1, `queries[i] = [1, l, r]`. For a query of type 2, `queries[i] = [2, p, 0]`.\n\n\
+**Constraints:**\n\n- `1 <= nums.length <= 10^5`\n- `1 <= queries.length <= 10^5`\n- `queries[i].length = 3`\n\
+- `0 <= l <= r <= nums.length - 1`\n- `0 <= p <= 10^6`\n- `0 <= nums[i] <= 1`\n";
+    let p = plan(md, &[ex("nums = [1,0,1], queries = [[1,1,1],[2,1,0]]")], None, None).unwrap();
+    for seed in 0..20 {
+        let t = p.testcase(seed, 0.3);
+        let args = args_of(&t);
+        let nums = args[0].1.as_array().unwrap();
+        assert!(nums.len() <= 1000 && nums.iter().all(|x| x.as_i64().is_some_and(|x| (0..=1).contains(&x))), "{t}");
+        let queries = args[1].1.as_array().unwrap();
+        assert!(queries.iter().all(|q| q.as_array().unwrap().len() == 3), "{t}");
+    }
+}
+
+#[test]
 fn what_the_whole_input_is_stays_doubted() {
     // Said in the prose of the input (not of what to return), with no `guaranteed`: listed
     // with the unread lines, and an order in the same sentence does not read it away.

@@ -535,7 +535,8 @@ impl Gen<'_> {
                     Some(&w) => (w, w),
                     None => self.range(&width, true, || (1.0, default_len(p) as f64)),
                 };
-                let hi = hi.min((BUDGET / n.max(1)).max(1) as f64).max(lo);
+                let hi = hi.min((BUDGET / n.max(1)).max(1) as f64);
+                let lo = lo.min(hi);
                 let mut seen = HashSet::new();
                 let same = self.plan.facts.same_length.contains(&p.name).then(|| self.length(lo, hi));
                 let unique = self.plan.facts.unique.contains(&p.name);
@@ -604,7 +605,10 @@ impl Gen<'_> {
             (None, Some(&w)) => (w, w),
             (None, None) => self.range(&inner, true, || (1.0, default_len(p) as f64)),
         };
-        let hi = hi.min((BUDGET / n.max(1)).max(1) as f64).max(lo);
+        // Within the budget even where a bound read asks for more (2569's rows were read as
+        // wide as a list of 10^6: 10^12 items, generated until memory ran out).
+        let hi = hi.min((BUDGET / n.max(1)).max(1) as f64);
+        let lo = lo.min(hi);
         if self.plan.facts.unique_cells.contains(&p.name) && *leaf == Ty::Int {
             let w = |g: &mut Self, i: usize| match (g.plan.facts.triangle.contains(&p.name), width) {
                 (true, _) => i + 1,
