@@ -234,13 +234,14 @@ impl Facts {
         )
     }
 
-    /// What the premises in the prose said (`prose::premise`: orders, leading zeros), and
-    /// their lines.
+    /// What the premises in the prose said (`prose::premise`: orders, leading zeros, a tree),
+    /// and their lines.
     pub(super) fn absorb(&mut self, other: Facts) {
         self.sorted.extend(other.sorted);
         self.unique.extend(other.unique);
         self.no_leading_zero.extend(other.no_leading_zero);
         self.trimmed.extend(other.trimmed);
+        self.tree_edges.extend(other.tree_edges);
         self.read.extend(other.read);
         self.unread.extend(other.unread);
     }

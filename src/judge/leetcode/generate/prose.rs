@@ -320,6 +320,13 @@ fn charset(tail: &str) -> Option<Vec<char>> {
 /// or that a number has no leading zero; any other is left unread.
 pub(super) fn premise(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
     let lower = line.to_ascii_lowercase();
+    // 1617's `In other words, the cities form a tree`: the edge list is a tree's, as a
+    // constraint line's `valid tree` says (else the sentence stays a doubt).
+    if (lower.contains("form a tree") || lower.contains("forms a tree"))
+        && let Some(said) = flags(line, &lower, names, tuples, false)
+    {
+        return Some(said);
+    }
     // 57's `an array of non-overlapping intervals … sorted in ascending order`: the order is
     // not all it says.
     if super::constraint_lines::SHAPES.iter().any(|w| lower.contains(w)) {
@@ -342,7 +349,9 @@ fn targets(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Vec<Strin
         // `All the pairs [a_i, b_i] are distinct`: the list whose parts those are.
         targets = words.iter().filter_map(|w| tuples.get(*w)).map(|(list, _)| list.clone()).take(1).collect();
     }
-    if targets.is_empty() && lower.contains("edge") {
+    // `the cities form a tree` (1617): of the edge list.
+    if targets.is_empty() && (lower.contains("edge") || lower.contains("form a tree") || lower.contains("forms a tree"))
+    {
         targets = names
             .params
             .iter()
@@ -404,7 +413,7 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
         Box::new(move |f, t| {
             f.repeated.insert(t, k);
         })
-    } else if lower.contains("valid tree") || lower.contains("form a tree") || lower.contains("represent a tree") {
+    } else if ["valid tree", "form a tree", "forms a tree", "represent a tree"].iter().any(|w| lower.contains(w)) {
         Box::new(|f, t| {
             f.tree_edges.insert(t);
         })

@@ -1126,9 +1126,30 @@ fn what_the_whole_input_is_stays_doubted() {
     let md = "You are given a list of **non-overlapping** spans `spans`, sorted in ascending order by their start. Return the spans' total length.\n\n**Constraints:**\n\n- `1 <= spans.length <= 100`\n- `spans[i].length == 2`\n";
     let p = plan(md, &[ex("spans = [[1,3],[5,6]]")], None, None).unwrap();
     assert!(p.doubts().iter().any(|l| l.contains("non-overlapping")), "{:?}", p.unread());
-    let md = "There is one road between each pair of towns. In other words, the towns form a tree.\n\n**Constraints:**\n\n- `2 <= n <= 10`\n- `roads.length == n - 1`\n";
-    let p = plan(md, &[ex("n = 3, roads = [[1,2],[2,3]]")], None, None).unwrap();
-    assert!(p.doubts().iter().any(|l| l.contains("form a tree")), "{:?}", p.unread());
+    // A tree said in the prose is read as a constraint line's `valid tree` is (1617): the edge
+    // list is a tree's.
+    let md = "There is one path between each pair of towns. In other words, the towns form a tree.\n\n**Constraints:**\n\n- `2 <= n <= 10`\n- `edges.length == n - 1`\n- `edges[i] = [u_i, v_i]`\n- `1 <= u_i, v_i <= n`\n";
+    let p = plan(md, &[ex("n = 3, edges = [[1,2],[2,3]]")], None, None).unwrap();
+    assert!(p.read().iter().any(|l| l.contains("form a tree")) && p.doubts().is_empty(), "{:?}", p.unread());
+    for seed in 0..50 {
+        let t = p.testcase(seed, 0.5);
+        let args = args_of(&t);
+        let n = args[0].1.as_u64().unwrap() as usize;
+        let mut root: Vec<usize> = (0..=n).collect();
+        fn find(r: &mut Vec<usize>, x: usize) -> usize {
+            if r[x] != x {
+                let y = find(r, r[x]);
+                r[x] = y;
+            }
+            r[x]
+        }
+        for e in args[1].1.as_array().unwrap() {
+            let (a, b) = (e[0].as_u64().unwrap() as usize, e[1].as_u64().unwrap() as usize);
+            let (x, y) = (find(&mut root, a), find(&mut root, b));
+            assert_ne!(x, y, "a cycle or a self-loop: {t}");
+            root[x] = y;
+        }
+    }
     // What to return is no premise.
     let md = "Merge the spans and return a list of the non-overlapping spans.\n\n**Constraints:**\n\n- `1 <= spans.length <= 100`\n- `spans[i].length == 2`\n";
     let p = plan(md, &[ex("spans = [[1,3],[2,6]]")], None, None).unwrap();
