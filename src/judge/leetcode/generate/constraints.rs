@@ -271,13 +271,19 @@ fn tuple_parts(lines: &[String], names: &Names) -> Tuples {
                 _ => continue,
             };
             let Some(inner) = right.strip_prefix(['[', '(']).and_then(|r| r.split([']', ')']).next()) else { continue };
+            // A number is a value, never a part's name (2569's `queries[i] = [2, p, 0]`: `0` and
+            // `1` read as columns tied every bound to every other). A flat list's positions are
+            // named only where every one is a name (1899's `target = [x, y, z]`).
+            let named = |name: &str| {
+                name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+                    && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            };
+            if flat && !inner.split(',').all(|name| named(name.trim())) {
+                continue;
+            }
             for (col, name) in inner.split(',').enumerate() {
                 let name = name.trim();
-                // A number is a value, never a part's name (2569's `queries[i] = [2, p, 0]`: `0`
-                // and `1` read as columns tied every bound to every other).
-                let named = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_');
-                let word = named && name.len() > 1;
-                if named && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && (word || !flat) {
+                if named(name) {
                     parts.entry(name.to_string()).or_insert((list.clone(), col));
                 }
             }
