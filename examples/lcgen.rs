@@ -1,7 +1,8 @@
 //! LeetCode testcases generated from a statement, as the stress test gets them:
 //! `cargo run --example lcgen -- STATEMENT.html [SOLUTION] [SEED] [SIZE]` prints the constraints
-//! read and not read, what was assumed, and the testcase for SEED (default 1) at SIZE, a fraction
-//! of the largest input (default 1: the largest input itself).
+//! read and not read, what was assumed, a sentence that accepts several answers, and the testcase
+//! for SEED (default 1) at SIZE, a fraction of the largest input (default 1: the largest input
+//! itself).
 
 use std::process::ExitCode;
 
@@ -14,6 +15,11 @@ fn main() -> ExitCode {
     let code = args.get(1).and_then(|p| std::fs::read_to_string(p).ok());
     let seed = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let size = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(1.0);
+    // What test_solution and stress_test read of the answer: several accepted, or hinted at.
+    let facts = oj_mcp_rs_text::statement::read(&oj_mcp_rs::convert::to_markdown(Some(&statement)));
+    if let Some(s) = facts.any_answer.as_ref().or(facts.maybe_several.as_ref()) {
+        eprintln!("several: {s}");
+    }
     match oj_mcp_rs::judge::leetcode_plan(&statement, code.as_deref()) {
         Ok(plan) => {
             plan.read().iter().for_each(|l| eprintln!("read:    {l}"));

@@ -340,7 +340,20 @@ fn any_answer_besides(s: &str, unless: &[&str]) -> bool {
 
 /// The sentence saying any of several answers is accepted.
 pub fn any_answer(text: &str) -> Option<&str> {
-    first_sentence(text, ANY_ANSWER, NOT_ANY_ANSWER)
+    prose::sentences(text).find(|s| first_sentence(s, ANY_ANSWER, NOT_ANY_ANSWER).is_some() && !measured(s))
+}
+
+/// Whether a sentence's "any" is inside what the answer measures (LeetCode 1855's `Return the
+/// maximum distance of any valid pair`: one number), not a freedom of the answer, which would be
+/// said in words of its own (`If there are several, return any of them`).
+fn measured(s: &str) -> bool {
+    let frees = ["any of them", "any one of", "print any", "output any", "return any", "printing any", "any answer"];
+    if frees.iter().any(|w| s.contains(w)) {
+        return false;
+    }
+    let Some(at) = s.find("any ") else { return false };
+    let measures = ["maximum", "minimum", "number of", "sum of", "largest", "smallest", "longest", "shortest"];
+    measures.iter().chain(&["total", "count", "length of", "how many"]).any(|w| s[..at].contains(w))
 }
 
 /// The sentence saying the answer's order is free.
@@ -448,6 +461,8 @@ mod tests {
             "Your output will be considered correct when its absolute or relative error is at most 10^{-6}.",
             "对于任意 i，都有 a_i > 0。",
             "If there is not any such rectangle, return 0.",
+            "Return the maximum distance of any valid pair (i, j).",
+            "Return the number of any possible subsets whose sum is k.",
             "Each cell is either 0 or 1.",
             "辺は任意の順で出力して構わない。",
             "Выведите ответ в любом порядке.",

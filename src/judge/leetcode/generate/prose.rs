@@ -152,12 +152,19 @@ fn node_count(line: &str, lower: &str, names: &Names) -> Option<Line> {
         return None;
     }
     let mut parts = Vec::new();
+    // 2130's `The number of nodes in the list is an even integer in the range [2, 10^5]`.
+    let parity =
+        [("even", 0), ("odd", 1)].into_iter().find(|(w, _)| lower.contains(&format!("{w} integer"))).map(|x| x.1);
     if let Some(open) = line.find('[') {
         let close = line[open..].find(']')? + open;
         let (a, b) = line[open + 1..close].split_once(',')?;
         let (a, b) = (expr::parse(a)?, expr::parse(b)?);
         for n in nodes {
             parts.push(constraints::ranged(Key::Len(n.clone()), a.clone(), b.clone())?);
+            if let Some(rem) = parity {
+                let k = Key::Len(n.clone());
+                parts.push(constraints::fact(vec![k.clone()], move |f: &mut Facts| f.parity.push((k, rem)))?);
+            }
         }
     } else {
         let name = line.rsplit(" is ").next()?.trim();
@@ -476,7 +483,7 @@ fn sorted(lower: &str) -> Option<Sort> {
     // `nums is strictly increasing` (2367) says it without `sorted` or `order`.
     // A design method's argument across calls (933's `call ping with strictly increasing values
     // of t`, `every call to ping uses a strictly larger value of t than the previous call`).
-    let said = [" is strictly ", " is non-", " are strictly ", "increasing values", "decreasing values"]
+    let said = [" is strictly ", " is non-", " are strictly ", " are non-", "increasing values", "decreasing values"]
         .iter()
         .any(|w| lower.contains(w));
     if lower.contains("than the previous") {

@@ -1120,6 +1120,29 @@ fn numbers_in_a_tuple_are_values_not_parts() {
 }
 
 #[test]
+fn an_even_node_count_and_lists_said_non_increasing() {
+    // 2130's `an even integer in the range [2, 10^5]` (an odd list crashed a reference that
+    // pairs the nodes) and 1855's `Both nums1 and nums2 are non-increasing` (unread).
+    let md = "**Constraints:**\n\n- The number of nodes in the list is an **even** integer in the range `[2, 10^5]`.\n- `1 <= Node.val <= 10^5`\n";
+    let code = "class Solution:\n    def pairSum(self, head: Optional[ListNode]) -> int:\n";
+    let p = plan(md, &[ex("head = [5,4,2,1]")], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let n = args_of(&p.testcase(seed, 0.4))[0].1.as_array().unwrap().len();
+        assert!(n >= 2 && n % 2 == 0, "{n} nodes");
+    }
+    let md = "**Constraints:**\n\n- `1 <= a.length, b.length <= 100`\n- `1 <= a[i], b[j] <= 100`\n- Both `a` and `b` are **non-increasing**.\n";
+    let p = plan(md, &[ex("a = [3,2], b = [5,5,1]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        for (_, v) in args_of(&p.testcase(seed, 0.5)) {
+            let xs: Vec<i64> = v.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+            assert!(xs.windows(2).all(|w| w[0] >= w[1]), "{xs:?}");
+        }
+    }
+}
+
+#[test]
 fn what_the_whole_input_is_stays_doubted() {
     // Said in the prose of the input (not of what to return), with no `guaranteed`: listed
     // with the unread lines, and an order in the same sentence does not read it away.
