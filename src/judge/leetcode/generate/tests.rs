@@ -1129,7 +1129,7 @@ fn an_even_node_count_and_lists_said_non_increasing() {
     assert!(p.unread().is_empty(), "{:?}", p.unread());
     for seed in 0..40 {
         let n = args_of(&p.testcase(seed, 0.4))[0].1.as_array().unwrap().len();
-        assert!(n >= 2 && n % 2 == 0, "{n} nodes");
+        assert!(n >= 2 && n.is_multiple_of(2), "{n} nodes");
     }
     let md = "**Constraints:**\n\n- `1 <= a.length, b.length <= 100`\n- `1 <= a[i], b[j] <= 100`\n- Both `a` and `b` are **non-increasing**.\n";
     let p = plan(md, &[ex("a = [3,2], b = [5,5,1]")], None, None).unwrap();
