@@ -190,7 +190,9 @@ def brief(sc):
         keep["counterexample"] = {k: ce.get(k) for k in ("fault", "seed", "size", "input", "first_difference", "note")}
         for side in ("program", "reference"):
             s = ce.get(side) or {}
-            keep["counterexample"][side] = {k: (str(s.get(k))[:400] if s.get(k) is not None else None)
+            # A stderr's end, where the error is (its head is the harness's frames).
+            cut = lambda k, v: v[-800:] if k == "stderr_tail" else v[:400]
+            keep["counterexample"][side] = {k: (cut(k, str(s.get(k))) if s.get(k) is not None else None)
                                             for k in ("verdict", "output", "stderr_tail", "time_ms")}
     if sc.get("compile_error"):
         keep["compile_error"] = str(sc["compile_error"])[:600]
