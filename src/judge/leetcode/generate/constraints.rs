@@ -79,6 +79,8 @@ pub(super) struct Facts {
     pub(super) connected: BTreeSet<String>,
     /// Edge lists that form a tree.
     pub(super) tree_edges: BTreeSet<String>,
+    /// Pairs `[a, b]` of a directed graph with no cycle (`The prerequisites graph has no cycles`).
+    pub(super) acyclic: BTreeSet<String>,
     /// Tuples whose first two parts differ (`a_i != b_i`).
     pub(super) distinct_ends: BTreeSet<String>,
     /// Lists of tuples with no tuple twice.
@@ -288,6 +290,20 @@ fn tuple_parts(lines: &[String], names: &Names) -> Tuples {
                 }
             }
         }
+    }
+    // A part's index is any letter (1462's `queries[j] = [u_j, v_j]`, then `0 <= u_i, v_i <=
+    // numCourses - 1`), where no other part has that name.
+    let aliases: Vec<(String, (String, usize))> = parts
+        .iter()
+        .filter_map(|(name, at)| {
+            let (base, index) = name.rsplit_once('_')?;
+            (index.len() == 1 && index.chars().all(|c| c.is_ascii_lowercase())).then_some(())?;
+            Some(["i", "j", "k"].map(|i| (format!("{base}_{i}"), at.clone())))
+        })
+        .flatten()
+        .collect();
+    for (name, at) in aliases {
+        parts.entry(name).or_insert(at);
     }
     parts
 }

@@ -420,6 +420,14 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
         Box::new(move |f, t| {
             f.repeated.insert(t, k);
         })
+    } else if (rows || lower.contains("graph"))
+        && (lower.contains("no cycle") || lower.contains("acyclic"))
+        && !lower.contains(" may ")
+    {
+        // 1462's `The prerequisites graph has no cycles`: the pairs go one way along an order.
+        Box::new(|f, t| {
+            f.acyclic.insert(t);
+        })
     } else if ["valid tree", "form a tree", "forms a tree", "represent a tree"].iter().any(|w| lower.contains(w)) {
         Box::new(|f, t| {
             f.tree_edges.insert(t);

@@ -1143,6 +1143,82 @@ fn an_even_node_count_and_lists_said_non_increasing() {
 }
 
 #[test]
+fn pairs_whose_range_only_the_prose_says_are_labels_of_the_count() {
+    // 323's shape: `a graph of n nodes` in the prose, no range line for the pairs; every example's
+    // pairs are 0 to n - 1 of its n. They were drawn up to 10 where n was 2.
+    let md = "You have a graph of `n` nodes.\n\n**Constraints:**\n\n- `1 <= n <= 2000`\n- `1 <= edges.length <= 5000`\n- `edges[i] = [a_i, b_i]`\n- `a_i != b_i`\n";
+    let p = plan(
+        md,
+        &[ex("n = 5, edges = [[0,1],[1,2],[3,4]]"), ex("n = 5, edges = [[0,1],[1,2],[2,3],[3,4]]")],
+        None,
+        None,
+    )
+    .unwrap();
+    assert!(p.assumed().iter().any(|l| l.contains("labels 0 to n - 1")), "{:?}", p.assumed());
+    for seed in 0..40 {
+        let t = p.testcase(seed, 0.5);
+        let args = args_of(&t);
+        let n = args[0].1.as_i64().unwrap();
+        let ok = args[1]
+            .1
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|e| e.as_array().unwrap())
+            .all(|x| (0..n).contains(&x.as_i64().unwrap()));
+        assert!(ok, "{t}");
+    }
+    // Labels from 1, and no count where an example's item passes it.
+    let p = plan(md, &[ex("n = 3, edges = [[1,2],[2,3]]"), ex("n = 2, edges = [[1,2]]")], None, None).unwrap();
+    assert!(p.assumed().iter().any(|l| l.contains("labels 1 to n")), "{:?}", p.assumed());
+    let p = plan(md, &[ex("n = 3, edges = [[1,2],[2,7]]"), ex("n = 2, edges = [[1,2]]")], None, None).unwrap();
+    assert!(p.assumed().iter().all(|l| !l.contains("labels")), "{:?}", p.assumed());
+}
+
+#[test]
+fn a_part_named_with_another_index_and_a_graph_with_no_cycle() {
+    // 1462's shape: `queries[j] = [u_j, v_j]` then `0 <= u_i, v_i <= n - 1` (unread, so queries
+    // named courses up to 10 where n was 3), and `The prerequisites graph has no cycles`.
+    let md = "`pre[i] = [a_i, b_i]` and `queries[j] = [u_j, v_j]`.\n\n**Constraints:**\n\n- `2 <= n <= 100`\n\
+- `0 <= pre.length <= 50`\n- `0 <= a_i, b_i <= n - 1`\n- `a_i != b_i`\n- The pre graph has no cycles.\n\
+- `1 <= queries.length <= 100`\n- `0 <= u_i, v_i <= n - 1`\n";
+    let p = plan(md, &[ex("n = 3, pre = [[1,0],[2,1]], queries = [[0,1],[2,0]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..60 {
+        let t = p.testcase(seed, 0.8);
+        let args = args_of(&t);
+        let n = args[0].1.as_u64().unwrap() as usize;
+        let pairs = |i: usize| -> Vec<(usize, usize)> {
+            args[i]
+                .1
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|e| (e[0].as_u64().unwrap() as usize, e[1].as_u64().unwrap() as usize))
+                .collect()
+        };
+        assert!(pairs(2).iter().all(|&(u, v)| u < n && v < n), "{t}");
+        // No cycle: Kahn's order takes every node.
+        let mut indegree = vec![0; n];
+        pairs(1).iter().for_each(|&(_, b)| indegree[b] += 1);
+        let mut ready: Vec<usize> = (0..n).filter(|&x| indegree[x] == 0).collect();
+        let mut taken = 0;
+        while let Some(x) = ready.pop() {
+            taken += 1;
+            for &(a, b) in &pairs(1) {
+                if a == x {
+                    indegree[b] -= 1;
+                    if indegree[b] == 0 {
+                        ready.push(b);
+                    }
+                }
+            }
+        }
+        assert_eq!(taken, n, "a cycle: {t}");
+    }
+}
+
+#[test]
 fn what_the_whole_input_is_stays_doubted() {
     // Said in the prose of the input (not of what to return), with no `guaranteed`: listed
     // with the unread lines, and an order in the same sentence does not read it away.

@@ -119,8 +119,16 @@ pub(super) fn assumptions(plan: &Plan) -> Vec<String> {
         let numeric = matches!(leaf, Ty::Int | Ty::Double);
         let bounded = [None, Some(0), Some(1)].iter().any(|&c| g.elem_key(p, c).is_some());
         if numeric && !bounded && !plan.facts.choices.contains_key(name) && !plan.facts.tree_edges.contains(name) {
-            let (lo, hi) = seen_range(p);
-            out.push(format!("{name}: no range read; values in [{lo}, {hi}], from the examples"));
+            match labels(plan, p) {
+                Some((n, first)) => out.push(format!(
+                    "{name}: no range read; labels {first} to {n}{}, as the examples' are",
+                    if first == 0.0 { " - 1" } else { "" }
+                )),
+                None => {
+                    let (lo, hi) = seen_range(p);
+                    out.push(format!("{name}: no range read; values in [{lo}, {hi}], from the examples"));
+                }
+            }
         }
         if matches!(leaf, Ty::Str | Ty::Char) && !plan.facts.alphabet.contains_key(name) {
             out.push(format!("{name}: no alphabet read; the examples' characters"));
@@ -132,6 +140,39 @@ pub(super) fn assumptions(plan: &Plan) -> Vec<String> {
         out.push("the number of calls: none read; up to 1000".into());
     }
     out
+}
+
+/// Where no range is read for a list of integer pairs or rows: the count they label, when every
+/// example's items are `0..n` (or `1..=n`) of that example's `n` and some item is the last label
+/// (323's `edges[i] = [a_i, b_i]` of `a graph of n nodes`, said only in the prose: drawn up to 10
+/// from the examples, a node beyond `n` crashed a reference). The count's name and the first label.
+fn labels<'a>(plan: &'a Plan, p: &Param) -> Option<(&'a str, f64)> {
+    let Form::Function(ps) = &plan.form else { return None };
+    matches!(&p.ty, Ty::List(t) if matches!(**t, Ty::List(_))).then_some(())?;
+    let items = |v: &Value| -> Vec<i64> {
+        v.as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|r| r.as_array().into_iter().flatten())
+            .filter_map(Value::as_i64)
+            .collect()
+    };
+    let total: usize = p.seen.iter().map(|v| items(v).len()).sum();
+    (total >= 4).then_some(())?;
+    ps.iter().filter(|q| q.ty == Ty::Int && q.seen.len() == p.seen.len()).find_map(|q| {
+        [0, 1].into_iter().find_map(|first| {
+            let mut tight = false;
+            for (v, n) in p.seen.iter().zip(&q.seen) {
+                let last = n.as_i64()? + first - 1;
+                let xs = items(v);
+                if xs.iter().any(|x| *x < first || *x > last) {
+                    return None;
+                }
+                tight |= xs.contains(&last);
+            }
+            tight.then_some((q.name.as_str(), first as f64))
+        })
+    })
 }
 
 fn leaf_ty(t: &Ty) -> Ty {
@@ -419,7 +460,13 @@ impl Gen<'_> {
         let int = leaf_ty(&p.ty) != Ty::Double;
         match self.elem_key(p, col) {
             Some(k) => self.range(&k, int, || seen_range(p)),
-            None => seen_range(p),
+            None => match labels(self.plan, p) {
+                Some((count, first)) => {
+                    let n = self.env.get(&Key::Var(count.to_string())).copied().unwrap_or(first + 1.0);
+                    (first, (n + first - 1.0).max(first))
+                }
+                None => seen_range(p),
+            },
         }
     }
 
@@ -620,6 +667,9 @@ impl Gen<'_> {
             return self.unique_cells(p, &widths);
         }
         let distinct = self.plan.facts.distinct_rows.contains(&p.name);
+        // A graph with no cycle: each pair goes up a random order of the labels (an odd
+        // multiplier is a bijection of u64, so the order is total).
+        let order = self.plan.facts.acyclic.contains(&p.name).then(|| self.rng.next() | 1);
         let mut seen = HashSet::new();
         let mut rows = Vec::with_capacity(n);
         let triangle = self.plan.facts.triangle.contains(&p.name);
@@ -648,6 +698,12 @@ impl Gen<'_> {
                 } else {
                     self.flat(p, leaf, w, None)
                 };
+                if let (Some(m), [a, b]) = (order, &mut row[..]) {
+                    let rank = |x: &str| x.parse::<i64>().unwrap_or(0).cast_unsigned().wrapping_mul(m);
+                    if rank(a) > rank(b) {
+                        std::mem::swap(a, b);
+                    }
+                }
                 let ends = !(self.plan.facts.distinct_ends.contains(&p.name) && row.len() >= 2 && row[0] == row[1]);
                 let mut key = row.clone();
                 if row.len() >= 2 {
