@@ -182,8 +182,12 @@ pub(super) fn prose_premises(md: &str) -> Vec<String> {
                 ["guarantee", "generated such", "generated so", "may assume", "assume that", "will always be"]
                     .iter()
                     .any(|w| lower.contains(w));
-            let premise = premise || shape(&lower);
+            // 150's `The input represents a valid arithmetic expression in a reverse polish
+            // notation`, in a note above the constraints.
+            let whole = ["the input represents a valid", "the input is a valid", "the input is guaranteed"];
+            let premise = premise || shape(&lower) || whole.iter().any(|w| lower.contains(w));
             if premise && may_restrict(s) && out.len() < 4 {
+                let s = s.trim_start_matches(['-', '*', '•', '+']).trim_start();
                 out.push(s.chars().take(200).collect());
             }
         }

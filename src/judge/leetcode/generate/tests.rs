@@ -1219,6 +1219,16 @@ fn a_part_named_with_another_index_and_a_graph_with_no_cycle() {
 }
 
 #[test]
+fn a_note_that_the_input_is_valid_is_doubted() {
+    // 150's note above the constraints: random tokens are no valid expression.
+    let md = "Evaluate the expression.\n\n**Note** that:\n\n- The valid operators are `'+'` and `'-'`.\n\
+- The input represents a valid arithmetic expression in a reverse polish notation.\n\n\
+**Constraints:**\n\n- `1 <= tokens.length <= 100`\n";
+    let p = plan(md, &[ex("tokens = [\"2\",\"1\",\"+\"]")], None, None).unwrap();
+    assert_eq!(p.doubts(), ["The input represents a valid arithmetic expression in a reverse polish notation"]);
+}
+
+#[test]
 fn what_the_whole_input_is_stays_doubted() {
     // Said in the prose of the input (not of what to return), with no `guaranteed`: listed
     // with the unread lines, and an order in the same sentence does not read it away.
