@@ -1173,6 +1173,9 @@ fn pairs_whose_range_only_the_prose_says_are_labels_of_the_count() {
     assert!(p.assumed().iter().any(|l| l.contains("labels 1 to n")), "{:?}", p.assumed());
     let p = plan(md, &[ex("n = 3, edges = [[1,2],[2,7]]"), ex("n = 2, edges = [[1,2]]")], None, None).unwrap();
     assert!(p.assumed().iter().all(|l| !l.contains("labels")), "{:?}", p.assumed());
+    // Flags beside a count are no labels (1337's 0/1 grid and `k`).
+    let p = plan(md, &[ex("n = 2, edges = [[1,0],[1,1]]"), ex("n = 3, edges = [[0,1],[0,0]]")], None, None).unwrap();
+    assert!(p.assumed().iter().all(|l| !l.contains("labels")), "{:?}", p.assumed());
 }
 
 #[test]

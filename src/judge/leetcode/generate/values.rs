@@ -158,7 +158,9 @@ fn labels<'a>(plan: &'a Plan, p: &Param) -> Option<(&'a str, f64)> {
             .collect()
     };
     let total: usize = p.seen.iter().map(|v| items(v).len()).sum();
-    (total >= 4).then_some(())?;
+    // Labels, not flags: a 0/1 grid beside a count (1337's `mat` and `k`) is none.
+    let distinct: HashSet<i64> = p.seen.iter().flat_map(items).collect();
+    (total >= 4 && distinct.len() >= 3).then_some(())?;
     ps.iter().filter(|q| q.ty == Ty::Int && q.seen.len() == p.seen.len()).find_map(|q| {
         [0, 1].into_iter().find_map(|first| {
             let mut tight = false;
