@@ -670,7 +670,7 @@ fn run_rows(s: &mut Server, rows: &[Row]) -> Vec<String> {
         s.send(&json!({"jsonrpc": "2.0", "id": ping_id, "method": "ping"}));
         let mut got = Vec::new();
         let mut pinged = false;
-        let deadline = Instant::now() + harness::REPLY_TIMEOUT;
+        let deadline = Instant::now() + harness::reply_timeout();
         while !pinged || got.len() < row.want.replies() {
             let Some(v) = s.try_recv(deadline.saturating_duration_since(Instant::now())) else {
                 failures.push(format!(
