@@ -420,28 +420,8 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
         Box::new(move |f, t| {
             f.repeated.insert(t, k);
         })
-    } else if (rows || lower.contains("graph"))
-        && (lower.contains("no cycle") || lower.contains("acyclic"))
-        && !lower.contains(" may ")
-    {
-        // 1462's `The prerequisites graph has no cycles`: the pairs go one way along an order.
-        Box::new(|f, t| {
-            f.acyclic.insert(t);
-        })
-    } else if ["valid tree", "form a tree", "forms a tree", "represent a tree"].iter().any(|w| lower.contains(w)) {
-        Box::new(|f, t| {
-            f.tree_edges.insert(t);
-        })
-    } else if rows
-        && (lower.contains("repeated")
-            || lower.contains("duplicate")
-            || lower.contains("distinct")
-            || lower.contains("unique")
-            || lower.contains("twice"))
-    {
-        Box::new(|f, t| {
-            f.distinct_rows.insert(t);
-        })
+    } else if let Some(flag) = pairs_flag(lower, rows) {
+        flag
     } else if (lower.contains("unique") || lower.contains("distinct"))
         // Not 961's `n + 1 unique elements and one of them is repeated exactly n times`.
         && !lower.split(|c: char| !c.is_ascii_alphabetic()).any(|w| ["repeated", "twice"].contains(&w))
@@ -462,6 +442,28 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
         order(lower)?
     };
     constraints::fact(keys, move |f: &mut Facts| targets.into_iter().for_each(|t| apply(f, t)))
+}
+
+/// What a line says of an edge list or a list of pairs (`rows`: it speaks of edges or pairs): a
+/// graph with no cycle (1462's `The prerequisites graph has no cycles`: the pairs go one way
+/// along an order), a tree, no pair twice.
+fn pairs_flag(lower: &str, rows: bool) -> Option<Flag> {
+    let acyclic = lower.contains("no cycle") || lower.contains("acyclic");
+    if (rows || lower.contains("graph")) && acyclic && !lower.contains(" may ") {
+        return Some(Box::new(|f, t| {
+            f.acyclic.insert(t);
+        }));
+    }
+    if ["valid tree", "form a tree", "forms a tree", "represent a tree"].iter().any(|w| lower.contains(w)) {
+        return Some(Box::new(|f, t| {
+            f.tree_edges.insert(t);
+        }));
+    }
+    let twice = ["repeated", "duplicate", "distinct", "unique", "twice"].iter().any(|w| lower.contains(w));
+    let distinct: Flag = Box::new(|f, t| {
+        f.distinct_rows.insert(t);
+    });
+    (rows && twice).then_some(distinct)
 }
 
 /// A sorted list, or a design argument's order over the calls (strictly: no value twice).

@@ -685,27 +685,7 @@ impl Gen<'_> {
             };
             let mut row = Vec::new();
             for _ in 0..20 {
-                row = if width.is_some() {
-                    // Each part in turn, the ones before known to the next (`start_i <= end_i`).
-                    let mut row = Vec::with_capacity(w);
-                    for c in 0..w {
-                        let x = self.flat(p, leaf, 1, Some(c)).pop().unwrap_or_default();
-                        self.env.insert(Key::Elem(p.name.clone(), Some(c)), x.parse().unwrap_or(0.0));
-                        row.push(x);
-                    }
-                    (0..w).for_each(|c| {
-                        self.env.remove(&Key::Elem(p.name.clone(), Some(c)));
-                    });
-                    row
-                } else {
-                    self.flat(p, leaf, w, None)
-                };
-                if let (Some(m), [a, b]) = (order, &mut row[..]) {
-                    let rank = |x: &str| x.parse::<i64>().unwrap_or(0).cast_unsigned().wrapping_mul(m);
-                    if rank(a) > rank(b) {
-                        std::mem::swap(a, b);
-                    }
-                }
+                row = self.row(p, leaf, w, width.is_some(), order);
                 let ends = !(self.plan.facts.distinct_ends.contains(&p.name) && row.len() >= 2 && row[0] == row[1]);
                 let mut key = row.clone();
                 if row.len() >= 2 {
@@ -722,6 +702,32 @@ impl Gen<'_> {
             }
         }
         format!("[{}]", rows.join(","))
+    }
+
+    /// One row of `w` items: a tuple's parts each in turn, the ones before known to the next
+    /// (`start_i <= end_i`); a pair put in the `order` given (a graph with no cycle).
+    fn row(&mut self, p: &Param, leaf: &Ty, w: usize, tuple: bool, order: Option<u64>) -> Vec<String> {
+        let mut row = if tuple {
+            let mut row = Vec::with_capacity(w);
+            for c in 0..w {
+                let x = self.flat(p, leaf, 1, Some(c)).pop().unwrap_or_default();
+                self.env.insert(Key::Elem(p.name.clone(), Some(c)), x.parse().unwrap_or(0.0));
+                row.push(x);
+            }
+            (0..w).for_each(|c| {
+                self.env.remove(&Key::Elem(p.name.clone(), Some(c)));
+            });
+            row
+        } else {
+            self.flat(p, leaf, w, None)
+        };
+        if let (Some(m), [a, b]) = (order, &mut row[..]) {
+            let rank = |x: &str| x.parse::<i64>().unwrap_or(0).cast_unsigned().wrapping_mul(m);
+            if rank(a) > rank(b) {
+                std::mem::swap(a, b);
+            }
+        }
+        row
     }
 
     /// Lists of integers of one length whose items are bounded by the other lists' items at the
