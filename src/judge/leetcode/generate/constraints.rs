@@ -26,6 +26,14 @@ pub(super) enum Sort {
     Descending,
 }
 
+/// The order a list walks a binary tree in (`preorder is the preorder traversal of the tree`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Walk {
+    Pre,
+    In,
+    Post,
+}
+
 /// What the parameters are, as the reader needs to know them.
 pub(super) struct Names<'a> {
     /// Parameters (and a design problem's method arguments), with whether each holds nodes of
@@ -79,6 +87,8 @@ pub(super) struct Facts {
     pub(super) connected: BTreeSet<String>,
     /// Edge lists that form a tree.
     pub(super) tree_edges: BTreeSet<String>,
+    /// Lists that walk one binary tree, each in its order (105's `preorder` and `inorder`).
+    pub(super) walks: BTreeMap<String, Walk>,
     /// Pairs `[a, b]` of a directed graph with no cycle (`The prerequisites graph has no cycles`).
     pub(super) acyclic: BTreeSet<String>,
     /// Tuples whose first two parts differ (`a_i != b_i`).

@@ -7,6 +7,8 @@
 use std::collections::{HashSet, VecDeque};
 
 use super::Param;
+use super::constraints::Walk;
+use super::expr::Key;
 use super::shape::{Role, Ty};
 use super::values::{Gen, number};
 
@@ -24,9 +26,13 @@ impl Gen<'_> {
     fn values(&mut self, p: &Param, n: usize) -> Vec<String> {
         let facts = &self.plan.facts;
         let unique = facts.unique.contains(&p.name) || facts.bst;
-        let leaf = if matches!(p.ty, Ty::List(ref t) if **t == Ty::Double) { Ty::Double } else { Ty::Int };
+        // Numbers unless the examples' values are otherwise (1612's `[+,a,+,null,null,b,c]`).
+        let leaf = match &p.ty {
+            Ty::List(t) if matches!(**t, Ty::Double | Ty::Str | Ty::Char | Ty::Bool) => (**t).clone(),
+            _ => Ty::Int,
+        };
         let (lo, hi) = self.elem_range(p, None);
-        if !unique {
+        if !unique || !matches!(leaf, Ty::Int | Ty::Double) {
             return self.flat(p, &leaf, n, None);
         }
         let mut v = self.distinct(lo, hi, n);
@@ -53,8 +59,21 @@ impl Gen<'_> {
             }
             return format!("[{}]", vals.join(","));
         }
-        // children[i] = (left, right), built by filling a random open slot each time; a node at
-        // the greatest depth the statement allows opens none (the tree may then stop short).
+        let kids = self.shape(n);
+        let n = kids.len();
+        vals.truncate(n);
+        let order = if self.plan.facts.bst { in_order(&kids) } else { (0..n).collect() };
+        let mut val = vec![String::new(); n];
+        for (rank, &node) in order.iter().enumerate() {
+            val[node] = std::mem::take(&mut vals[rank]);
+        }
+        level_order(&kids, &val)
+    }
+
+    /// A random binary tree's shape, `kids[i] = (left, right)` (`usize::MAX`: none), node 0 the
+    /// root: each node fills a random open slot; a node at the greatest depth the statement
+    /// allows opens none (the tree may then have fewer than `n` nodes).
+    fn shape(&mut self, n: usize) -> Vec<(usize, usize)> {
         let most = self.plan.facts.depth.unwrap_or(usize::MAX);
         let mut kids = vec![(usize::MAX, usize::MAX); n];
         let mut depth = vec![1; n];
@@ -84,13 +103,23 @@ impl Gen<'_> {
             }
         }
         kids.truncate(n);
-        vals.truncate(n);
-        let order = if self.plan.facts.bst { in_order(&kids) } else { (0..n).collect() };
-        let mut val = vec![String::new(); n];
-        for (rank, &node) in order.iter().enumerate() {
-            val[node] = std::mem::take(&mut vals[rank]);
+        kids
+    }
+
+    /// Lists that walk one tree (105's `preorder` and `inorder`): the first one's values, put
+    /// on a random tree's nodes, each list then that tree in its own order.
+    pub(super) fn walks(&mut self, parts: &mut [(String, String)]) {
+        let walks = &self.plan.facts.walks;
+        let Some(first) = parts.iter().find(|(n, _)| walks.contains_key(n)) else { return };
+        let Ok(serde_json::Value::Array(vals)) = serde_json::from_str(&first.1) else { return };
+        let vals: Vec<String> = vals.iter().map(serde_json::Value::to_string).collect();
+        let kids = self.shape(vals.len());
+        for (name, value) in parts.iter_mut() {
+            if let Some(&walk) = walks.get(name) {
+                let order = walk_order(&kids, walk);
+                *value = format!("[{}]", order.iter().map(|&u| vals[u].as_str()).collect::<Vec<_>>().join(","));
+            }
         }
-        level_order(&kids, &val)
     }
 
     fn nary(&mut self, p: &Param, n: usize) -> String {
@@ -192,7 +221,55 @@ impl Gen<'_> {
 
 impl Gen<'_> {
     /// An adjacency list of nodes `0..n` (847, 785): no node its own neighbour, none twice, each
+    /// The edges of a spanning tree over the labels a list of `n` pairs may use (the first two
+    /// parts' ranges), each pair drawn as `row` draws one and then set to a tree edge in the
+    /// order the parts' ranges allow (684's `1 <= a_i < b_i <= edges.length`). None where `n`
+    /// pairs cannot join every label.
+    pub(super) fn spanning_rows(&mut self, p: &Param, leaf: &Ty, n: usize, order: Option<u64>) -> Vec<Vec<String>> {
+        let (lo, count) = self.labels(p);
+        if count < 2 || n + 1 < count {
+            return Vec::new();
+        }
+        let mut labels: Vec<i64> = (0..count as i64).map(|i| lo + i).collect();
+        self.shuffle(&mut labels);
+        let width = self.tuple_width(p).unwrap_or(2);
+        (1..count)
+            .map(|i| {
+                let mut row = self.row(p, leaf, width, true, None);
+                let (a, b) = (labels[self.rng.below(i as u64) as usize], labels[i]);
+                // Up the order where the graph has no cycle, else either way; then the way the
+                // parts' ranges allow, where only one does.
+                let flip = match order {
+                    Some(m) => a.cast_unsigned().wrapping_mul(m) > b.cast_unsigned().wrapping_mul(m),
+                    None => self.rng.chance(0.5),
+                };
+                let (a, b) = if flip { (b, a) } else { (a, b) };
+                let (a, b) = if order.is_none() && !self.fits(p, a, b) && self.fits(p, b, a) { (b, a) } else { (a, b) };
+                (row[0], row[1]) = (a.to_string(), b.to_string());
+                row
+            })
+            .collect()
+    }
+
     /// edge both ways where the graph is undirected, a spanning tree first where it is connected.
+    /// The least label a list of pairs may use and how many there are (the first two parts'
+    /// ranges).
+    pub(super) fn labels(&self, p: &Param) -> (i64, usize) {
+        let ((lo0, hi0), (lo1, hi1)) = (self.elem_range(p, Some(0)), self.elem_range(p, Some(1)));
+        let (lo, hi) = (lo0.min(lo1), hi0.max(hi1));
+        (lo as i64, ((hi - lo + 1.0).max(0.0) as usize).min(super::values::BUDGET))
+    }
+
+    /// Whether a pair `[a, b]` keeps to its parts' ranges (the second's may name the first).
+    fn fits(&mut self, p: &Param, a: i64, b: i64) -> bool {
+        let first = Key::Elem(p.name.clone(), Some(0));
+        let (lo0, hi0) = self.elem_range(p, Some(0));
+        self.env.insert(first.clone(), a as f64);
+        let (lo1, hi1) = self.elem_range(p, Some(1));
+        self.env.remove(&first);
+        (lo0..=hi0).contains(&(a as f64)) && (lo1..=hi1).contains(&(b as f64))
+    }
+
     pub(super) fn adjacency(&mut self, p: &Param) -> String {
         let n = self.len(p).min(2000);
         let facts = &self.plan.facts;
@@ -228,6 +305,27 @@ impl Gen<'_> {
             .collect();
         format!("[{}]", rows.join(","))
     }
+}
+
+/// The nodes in the walk's order.
+fn walk_order(kids: &[(usize, usize)], walk: Walk) -> Vec<usize> {
+    if walk == Walk::In {
+        return in_order(kids);
+    }
+    // Pre-order; post-order is the mirror's pre-order reversed.
+    let (mut out, mut stack) = (Vec::with_capacity(kids.len()), vec![0]);
+    while let Some(u) = stack.pop() {
+        if u == usize::MAX || kids.is_empty() {
+            continue;
+        }
+        out.push(u);
+        let (l, r) = kids[u];
+        if walk == Walk::Pre { stack.extend([r, l]) } else { stack.extend([l, r]) }
+    }
+    if walk == Walk::Post {
+        out.reverse();
+    }
+    out
 }
 
 fn in_order(kids: &[(usize, usize)]) -> Vec<usize> {

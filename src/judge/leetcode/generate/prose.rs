@@ -5,7 +5,7 @@
 //! search trees, strings of the same length, a repeated letter, values exactly `k` of which
 //! repeat, a list's sum, and a design problem's number of calls. Anything else is unread.
 
-use super::constraints::{self, Facts, Line, Names, Sort, Tuples};
+use super::constraints::{self, Facts, Line, Names, Sort, Tuples, Walk};
 use super::expr::{self, Key};
 
 pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
@@ -41,6 +41,11 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
         return constraints::fact(Vec::new(), move |f: &mut Facts| f.calls = Some(n));
     }
     if let Some(said) = parity(line, &lower).or_else(|| total(line, &lower, names)) {
+        return Some(said);
+    }
+    if lower.contains("traversal")
+        && let Some(said) = walks(&lower, names)
+    {
         return Some(said);
     }
     if lower.contains("binary search tree") {
@@ -152,21 +157,32 @@ fn node_count(line: &str, lower: &str, names: &Names) -> Option<Line> {
         return None;
     }
     let mut parts = Vec::new();
-    // 2130's `The number of nodes in the list is an even integer in the range [2, 10^5]`.
-    let parity =
-        [("even", 0), ("odd", 1)].into_iter().find(|(w, _)| lower.contains(&format!("{w} integer"))).map(|x| x.1);
+    // 2130's `… is an even integer in the range [2, 10^5]`, 3062's `… is even.`, 1612's `… are
+    // equal, odd and, in the range [1, 4999]`: the words, wherever the line says them.
+    let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    let parity = [("even", 0), ("odd", 1)].into_iter().find(|(w, _)| words.contains(w)).map(|x| x.1);
+    for n in &nodes {
+        if let Some(rem) = parity {
+            let k = Key::Len((*n).clone());
+            parts.push(constraints::fact(vec![k.clone()], move |f: &mut Facts| f.parity.push((k, rem)))?);
+        }
+    }
+    // `The number of nodes in both trees are equal`: one count for all.
+    if nodes.len() > 1 && words.contains(&"equal") {
+        for pair in nodes.windows(2) {
+            let (a, b) = (Key::Len(pair[0].clone()), Key::Len(pair[1].clone()));
+            parts.push(constraints::fact(vec![a.clone()], |_| {})?);
+            parts.last_mut()?.eqs.push((a, b));
+        }
+    }
     if let Some(open) = line.find('[') {
         let close = line[open..].find(']')? + open;
         let (a, b) = line[open + 1..close].split_once(',')?;
         let (a, b) = (expr::parse(a)?, expr::parse(b)?);
         for n in nodes {
             parts.push(constraints::ranged(Key::Len(n.clone()), a.clone(), b.clone())?);
-            if let Some(rem) = parity {
-                let k = Key::Len(n.clone());
-                parts.push(constraints::fact(vec![k.clone()], move |f: &mut Facts| f.parity.push((k, rem)))?);
-            }
         }
-    } else {
+    } else if parity.is_none() {
         let name = line.rsplit(" is ").next()?.trim();
         let Some(Key::Var(v)) = expr::term(name) else { return None };
         for n in nodes {
@@ -176,6 +192,37 @@ fn node_count(line: &str, lower: &str, names: &Names) -> Option<Line> {
         }
     }
     constraints::all(parts)
+}
+
+/// 105's `preorder is guaranteed to be the preorder traversal of the tree`, 889's `preorder and
+/// postorder are the preorder traversal and postorder traversal of the same binary tree`: the
+/// lists named, in the order they are named, walk one tree in the orders said before
+/// `traversal`, in theirs. Not a line that says it may not (`may not be`, `is not`).
+fn walks(lower: &str, names: &Names) -> Option<Line> {
+    let words: Vec<&str> = lower.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == '-')).collect();
+    if !words.contains(&"tree") || words.iter().any(|w| ["not", "may", "no"].contains(w)) {
+        return None;
+    }
+    let walk = |w: &str| match w.replace('-', "").as_str() {
+        "preorder" => Some(Walk::Pre),
+        "inorder" => Some(Walk::In),
+        "postorder" => Some(Walk::Post),
+        _ => None,
+    };
+    let orders: Vec<Walk> =
+        words.windows(2).filter(|w| w[1] == "traversal" || w[1] == "traversals").filter_map(|w| walk(w[0])).collect();
+    let mut lists: Vec<String> = Vec::new();
+    for w in &words {
+        let name = names.params.iter().find(|(n, _)| n.to_ascii_lowercase() == *w && names.flat.contains(n));
+        if let Some((n, _)) = name.filter(|(n, _)| !lists.contains(n)) {
+            lists.push(n.clone());
+        }
+    }
+    if lists.is_empty() || lists.len() != orders.len() {
+        return None;
+    }
+    let keys = lists.iter().map(|t| Key::Var(t.clone())).collect();
+    constraints::fact(keys, move |f: &mut Facts| f.walks.extend(lists.into_iter().zip(orders)))
 }
 
 /// `num does not have any leading zeros except for the zero itself`, `digits does not contain
@@ -357,14 +404,19 @@ fn targets(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Vec<Strin
         targets = words.iter().filter_map(|w| tuples.get(*w)).map(|(list, _)| list.clone()).take(1).collect();
     }
     // `the cities form a tree` (1617): of the edge list.
-    if targets.is_empty() && (lower.contains("edge") || lower.contains("form a tree") || lower.contains("forms a tree"))
-    {
+    let graph = ["edge", "graph", "form a tree", "forms a tree"];
+    if targets.is_empty() && graph.iter().any(|w| lower.contains(w)) {
         targets = names
             .params
             .iter()
             .filter(|(n, _)| n.to_ascii_lowercase().contains("edge"))
             .map(|(n, _)| n.clone())
             .collect();
+    }
+    // `The graph is connected` (684): of the lists of pairs where no list is named for edges.
+    if targets.is_empty() && lower.contains("graph") {
+        targets = tuples.values().map(|(list, _)| list.clone()).filter(|l| names.known(l)).collect();
+        targets.dedup();
     }
     if targets.is_empty() && lower.contains("self") {
         // `There are no self-loops` beside `roads[i] = [a_i, b_i]`: the lists of pairs.
@@ -379,7 +431,9 @@ fn targets(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Vec<Strin
 
 /// Unique, sorted, permutation, valid tree, no repeated edge: the parameters the sentence names,
 /// else the one it can only mean (the edge list, the node parameters).
-/// `order_only`: a premise's order, nothing else.
+/// `order_only`: a premise's order, nothing else. A graph said `connected` is so besides what
+/// else the line says (2699's `The graph is connected, and there are no self-loops or repeated
+/// edges`: all three).
 fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bool) -> Option<Line> {
     let mut targets = targets(line, lower, names, tuples);
     // `There are no self edges`, `The graph has no self-loops`: no edge joins a node to itself
@@ -397,7 +451,33 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
     }
     let keys: Vec<Key> = targets.iter().map(|t| Key::Var(t.clone())).collect();
     let rows = lower.contains("edge") || lower.contains("pair");
-    let apply: Flag = if order_only {
+    let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphabetic()).collect();
+    let connected = !order_only && words.contains(&"connected") && (rows || words.contains(&"graph"));
+    let mut said: Vec<Flag> = flag(line, lower, rows, self_loop, negated, order_only).into_iter().collect();
+    if self_loop
+        && negated
+        && let Some(twice) = pairs_flag(lower, rows)
+    {
+        said.push(twice);
+    }
+    if connected {
+        said.push(Box::new(|f, t| {
+            f.connected.insert(t);
+        }));
+    }
+    if said.is_empty() {
+        return None;
+    }
+    constraints::fact(keys, move |f: &mut Facts| {
+        for t in targets {
+            said.iter().for_each(|apply| apply(f, t.clone()));
+        }
+    })
+}
+
+/// The one thing a line says of its parameters (`flags`' reading, but `connected`).
+fn flag(line: &str, lower: &str, rows: bool, self_loop: bool, negated: bool, order_only: bool) -> Option<Flag> {
+    let flag: Flag = if order_only {
         order(lower)?
     } else if self_loop {
         if !negated {
@@ -441,7 +521,7 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
     } else {
         order(lower)?
     };
-    constraints::fact(keys, move |f: &mut Facts| targets.into_iter().for_each(|t| apply(f, t)))
+    Some(flag)
 }
 
 /// What a line says of an edge list or a list of pairs (`rows`: it speaks of edges or pairs): a
@@ -459,7 +539,9 @@ fn pairs_flag(lower: &str, rows: bool) -> Option<Flag> {
             f.tree_edges.insert(t);
         }));
     }
-    let twice = ["repeated", "duplicate", "distinct", "unique", "twice"].iter().any(|w| lower.contains(w));
+    // 2204's `There is at most one edge between any pair of vertices`.
+    let twice =
+        ["repeated", "duplicate", "distinct", "unique", "twice", "at most one"].iter().any(|w| lower.contains(w));
     let distinct: Flag = Box::new(|f, t| {
         f.distinct_rows.insert(t);
     });

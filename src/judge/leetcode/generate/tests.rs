@@ -1143,6 +1143,121 @@ fn an_even_node_count_and_lists_said_non_increasing() {
 }
 
 #[test]
+fn node_counts_said_equal_and_odd_and_trees_of_characters() {
+    // 1612's `The number of nodes in both trees are equal, odd and, in the range [1, 4999]`: the
+    // range was read, `equal` and `odd` were not; its trees of characters were drawn as numbers.
+    let md = "**Constraints:**\n\n- The number of nodes in both trees are equal, odd and, in the range `[1, 4999]`.\n";
+    let code = "class Solution {\npublic:\n    bool checkEquivalence(Node* root1, Node* root2) {\n";
+    let p = plan(
+        md,
+        &[ex("root1 = [x], root2 = [x]"), ex("root1 = [+,a,+,null,null,b,c], root2 = [+,+,a,b,c]")],
+        Some(code),
+        None,
+    )
+    .unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let args = args_of(&p.testcase(seed, 0.5));
+        let counts: Vec<usize> =
+            args.iter().map(|(_, v)| v.as_array().unwrap().iter().filter(|x| !x.is_null()).count()).collect();
+        assert!(counts[0] == counts[1] && counts[0] % 2 == 1, "{counts:?}");
+        for (_, v) in &args {
+            assert!(
+                v.as_array().unwrap().iter().all(|x| x.is_null() || x.as_str().is_some_and(|c| c.len() == 1)),
+                "{v}"
+            );
+        }
+    }
+    // 3062's `The number of nodes in the list is even.`, with no range on the line.
+    let md = "**Constraints:**\n\n- The number of nodes in the list is in the range `[2, 100]`.\n- The number of nodes in the list is even.\n- `1 <= Node.val <= 100`\n";
+    let p = plan(md, &[ex("head = [2,1]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let n = args_of(&p.testcase(seed, 0.4))[0].1.as_array().unwrap().len();
+        assert!(n.is_multiple_of(2), "{n} nodes");
+    }
+}
+
+#[test]
+fn lists_that_walk_one_tree_are_its_walks() {
+    // 105's `preorder is guaranteed to be the preorder traversal of the tree` (and 889's two
+    // orders in one line): unread, the lists were two unrelated permutations.
+    let md = "**Constraints:**\n\n- `1 <= preorder.length <= 3000`\n- `inorder.length == preorder.length`\n- `postorder.length == preorder.length`\n- `-3000 <= preorder[i], inorder[i], postorder[i] <= 3000`\n- `preorder` consists of **unique** values.\n- `preorder` is **guaranteed** to be the preorder traversal of the tree.\n- It is guaranteed that `inorder` and `postorder` are the inorder traversal and postorder traversal of the same binary tree.\n";
+    let p = plan(md, &[ex("preorder = [3,9,20], inorder = [9,3,20], postorder = [9,20,3]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    fn post(pre: &[i64], ino: &[i64]) -> Vec<i64> {
+        let Some(&root) = pre.first() else { return Vec::new() };
+        let i = ino.iter().position(|&x| x == root).expect("a preorder value the inorder lacks");
+        let mut out = post(&pre[1..=i], &ino[..i]);
+        out.extend(post(&pre[i + 1..], &ino[i + 1..]));
+        out.push(root);
+        out
+    }
+    for seed in 0..40 {
+        let args = args_of(&p.testcase(seed, 0.6));
+        let list =
+            |k: usize| -> Vec<i64> { args[k].1.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect() };
+        let (pre, ino, postorder) = (list(0), list(1), list(2));
+        assert_eq!(post(&pre, &ino), postorder, "{args:?}");
+    }
+    // A line that says the lists may not be walks is no walk.
+    let md = "**Constraints:**\n\n- `1 <= preorder.length <= 10`\n- `preorder` may not be the preorder traversal of a tree.\n";
+    let p = plan(md, &[ex("preorder = [3,9,20]")], None, None).unwrap();
+    assert_eq!(p.unread().len(), 1, "{:?}", p.read());
+}
+
+#[test]
+fn an_edge_list_said_connected_joins_every_label() {
+    // 684's `The given graph is connected` and 2699's `The graph is connected, and there are no
+    // self-loops or repeated edges` (read for its last two words only: 1 edge for 4 nodes).
+    fn joined(edges: &[(i64, i64)], labels: std::ops::RangeInclusive<i64>) -> bool {
+        let mut parent: std::collections::HashMap<i64, i64> = labels.clone().map(|x| (x, x)).collect();
+        fn root(p: &mut std::collections::HashMap<i64, i64>, x: i64) -> i64 {
+            let up = p[&x];
+            if up == x { x } else { root(p, up) }
+        }
+        for &(a, b) in edges {
+            let (ra, rb) = (root(&mut parent, a), root(&mut parent, b));
+            parent.insert(ra, rb);
+        }
+        let first = root(&mut parent, *labels.start());
+        labels.clone().all(|x| root(&mut parent, x) == first)
+    }
+    let pairs = |v: &Value| -> Vec<(i64, i64)> {
+        v.as_array().unwrap().iter().map(|r| (r[0].as_i64().unwrap(), r[1].as_i64().unwrap())).collect()
+    };
+    let md = "**Constraints:**\n\n- `n == edges.length`\n- `3 <= n <= 1000`\n- `edges[i].length == 2`\n- `edges[i] = [a_i, b_i]`\n- `1 <= a_i < b_i <= edges.length`\n- `a_i != b_i`\n- There are no repeated edges.\n- The given graph is connected.\n";
+    let p = plan(md, &[ex("edges = [[1,2],[1,3],[2,3]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let e = pairs(&args_of(&p.testcase(seed, 0.5))[0].1);
+        assert!(e.iter().all(|&(a, b)| a < b), "{e:?}");
+        assert!(joined(&e, 1..=e.len() as i64), "{e:?}");
+    }
+    let md = "**Constraints:**\n\n- `1 <= n <= 100`\n- `1 <= edges.length <= n * (n - 1) / 2`\n- `edges[i].length == 3`\n- `edges[i] = [a_i, b_i, w_i]`\n- `0 <= a_i, b_i < n`\n- `1 <= w_i <= 10^7`\n- The graph is connected, and there are no self-loops or repeated edges.\n";
+    let p = plan(md, &[ex("n = 3, edges = [[0,1,5],[1,2,3]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let args = args_of(&p.testcase(seed, 0.5));
+        let (n, e) = (args[0].1.as_i64().unwrap(), pairs(&args[1].1));
+        assert!(e.iter().all(|&(a, b)| a != b), "{e:?}");
+        let mut keys: Vec<(i64, i64)> = e.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        keys.sort_unstable();
+        assert!(keys.windows(2).all(|w| w[0] != w[1]), "{e:?}");
+        assert!(n == 1 || joined(&e, 0..=n - 1), "n = {n}, {e:?}");
+    }
+    // 2204's `There is at most one edge between any pair of vertices`; 2192's `The graph is
+    // directed and acyclic` (a drawn pair `[1,1]` was a cycle of one).
+    let md = "**Constraints:**\n\n- `1 <= n <= 1000`\n- `0 <= edges.length <= 2000`\n- `edges[i].length == 2`\n- `edges[i] = [a_i, b_i]`\n- `0 <= a_i, b_i <= n - 1`\n- There is at most one edge between any pair of vertices.\n- The graph is directed and acyclic.\n";
+    let p = plan(md, &[ex("n = 3, edges = [[0,1],[1,2]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let e = pairs(&args_of(&p.testcase(seed, 0.5))[1].1);
+        assert!(e.iter().all(|&(a, b)| a != b), "{e:?}");
+    }
+}
+
+#[test]
 fn pairs_whose_range_only_the_prose_says_are_labels_of_the_count() {
     // 323's shape: `a graph of n nodes` in the prose, no range line for the pairs; every example's
     // pairs are 0 to n - 1 of its n. They were drawn up to 10 where n was 2.

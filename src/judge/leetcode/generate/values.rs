@@ -27,7 +27,7 @@ pub(super) struct Gen<'a> {
     pub(super) plan: &'a Plan,
     pub(super) rng: Rng,
     pub(super) f: f64,
-    env: BTreeMap<Key, f64>,
+    pub(super) env: BTreeMap<Key, f64>,
     /// A term's bounds left it no value (its lower bound above its upper one).
     conflict: Cell<bool>,
     /// A testcase of edge values: an item is often its range's least or greatest value (where
@@ -84,6 +84,7 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
             let mut parts: Vec<(String, String)> = ps.iter().map(|p| (p.name.clone(), g.value(p))).collect();
             g.mend_parallel(ps, &mut parts);
             super::members::fill(&mut parts, &plan.members, &mut g.rng);
+            g.walks(&mut parts);
             let drawn = parts.clone();
             super::premises::apply(&plan.premises, &mut parts, &mut g.rng);
             g.keep_to_the_lines_read(ps, &drawn, &mut parts);
@@ -646,8 +647,21 @@ impl Gen<'_> {
         if self.plan.facts.adjacency.contains(&p.name) {
             return self.adjacency(p);
         }
-        let n = self.len(p);
+        let mut n = self.len(p);
         let width = self.tuple_width(p);
+        // `The graph is connected` (684): a spanning tree first, the other edges as drawn; at
+        // least a tree's count of edges where the length's range allows (2699's `1 <=
+        // edges.length <= n * (n - 1) / 2` drew 1 edge for 4 nodes).
+        let connected = self.plan.facts.connected.contains(&p.name) && width.is_some_and(|w| w >= 2);
+        if connected {
+            let need = self.labels(p).1.saturating_sub(1);
+            let len = Key::Len(p.name.clone());
+            let (lo, hi) = self.range(&len, true, || (0.0, BUDGET as f64));
+            if n < need && lo < hi && need as f64 <= hi && need <= BUDGET {
+                n = need;
+                self.env.insert(len, n as f64);
+            }
+        }
         let inner = Key::Inner(p.name.clone());
         let (lo, hi) = match (width, self.env.get(&inner)) {
             (Some(w), _) => (w as f64, w as f64),
@@ -674,8 +688,16 @@ impl Gen<'_> {
         let order = self.plan.facts.acyclic.contains(&p.name).then(|| self.rng.next() | 1);
         let mut seen = HashSet::new();
         let mut rows = Vec::with_capacity(n);
+        if connected {
+            for row in self.spanning_rows(p, leaf, n, order) {
+                let mut key = row.clone();
+                key[..2].sort();
+                seen.insert(key);
+                rows.push(format!("[{}]", row.join(",")));
+            }
+        }
         let triangle = self.plan.facts.triangle.contains(&p.name);
-        for i in 0..n {
+        for i in rows.len()..n {
             let w = if triangle {
                 i + 1
             } else if self.env.contains_key(&inner) {
@@ -686,7 +708,9 @@ impl Gen<'_> {
             let mut row = Vec::new();
             for _ in 0..20 {
                 row = self.row(p, leaf, w, width.is_some(), order);
-                let ends = !(self.plan.facts.distinct_ends.contains(&p.name) && row.len() >= 2 && row[0] == row[1]);
+                // No self-loop where the statement says none, or where the graph has no cycle.
+                let loops = self.plan.facts.distinct_ends.contains(&p.name) || order.is_some();
+                let ends = !(loops && row.len() >= 2 && row[0] == row[1]);
                 let mut key = row.clone();
                 if row.len() >= 2 {
                     key[..2].sort();
@@ -701,12 +725,15 @@ impl Gen<'_> {
                 rows.push(format!("[{}]", row.join(",")));
             }
         }
+        if connected {
+            self.shuffle(&mut rows);
+        }
         format!("[{}]", rows.join(","))
     }
 
     /// One row of `w` items: a tuple's parts each in turn, the ones before known to the next
     /// (`start_i <= end_i`); a pair put in the `order` given (a graph with no cycle).
-    fn row(&mut self, p: &Param, leaf: &Ty, w: usize, tuple: bool, order: Option<u64>) -> Vec<String> {
+    pub(super) fn row(&mut self, p: &Param, leaf: &Ty, w: usize, tuple: bool, order: Option<u64>) -> Vec<String> {
         let mut row = if tuple {
             let mut row = Vec::with_capacity(w);
             for c in 0..w {
