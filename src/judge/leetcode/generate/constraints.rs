@@ -17,6 +17,9 @@ pub(super) struct Bound {
     /// The other side of a relation between two terms (`n` of `k <= n`): it does not make
     /// its term part of the call.
     pub(super) reverse: bool,
+    /// A bound that falls as the terms it names rise (`n <= 10^4 / m` of `m * n <= 10^4`): a
+    /// term not drawn yet stands in with its own bound on the other side.
+    pub(super) inverse: bool,
 }
 
 /// How a list is sorted.
@@ -370,9 +373,12 @@ fn relation(l: &Expr, op: &str, r: &Expr, said: &mut Line) -> Option<()> {
         let other = Expr::Op(Box::new(plus), '/', Box::new(Expr::Num(c)));
         return relation(&Expr::Key(k), if greater { ">=" } else { "<=" }, &other, said);
     }
+    if op.starts_with(['<', '>']) && product_of_terms(l, op, r, said) {
+        return Some(());
+    }
     let key = |e: &Expr| if let Expr::Key(k) = e { Some(k.clone()) } else { None };
-    let bound = |e: &Expr, strict| Bound { expr: e.clone(), strict, reverse: false };
-    let reverse = |e: &Expr, strict| Bound { expr: e.clone(), strict, reverse: true };
+    let bound = |e: &Expr, strict| Bound { expr: e.clone(), strict, reverse: false, inverse: false };
+    let reverse = |e: &Expr, strict| Bound { expr: e.clone(), strict, reverse: true, inverse: false };
     match (op, key(l), key(r)) {
         ("==" | "=", Some(a), Some(b)) => said.eqs.push((a, b)),
         ("==" | "=", Some(a), None) | ("==" | "=", None, Some(a)) => {
@@ -401,6 +407,36 @@ fn relation(l: &Expr, op: &str, r: &Expr, said: &mut Line) -> Option<()> {
         _ => return None,
     }
     Some(())
+}
+
+/// `1 <= m * n <= 10^4` (37 doocs statements, most of them grids): each term is bounded by the
+/// other side over the other term, once that term is drawn. `false` when no side is a product
+/// of two terms.
+fn product_of_terms(l: &Expr, op: &str, r: &Expr, said: &mut Line) -> bool {
+    let product = |e: &Expr| match e {
+        Expr::Op(a, '*', b) => match (&**a, &**b) {
+            (Expr::Key(x), Expr::Key(y)) if x != y => Some((x.clone(), y.clone())),
+            _ => None,
+        },
+        _ => None,
+    };
+    let Some(((x, y), other, right)) = product(r).map(|p| (p, l, true)).or_else(|| product(l).map(|p| (p, r, false)))
+    else {
+        return false;
+    };
+    // The product on the greater side of `<` has the other side as its lower bound.
+    let lower = op.starts_with('<') == right;
+    let shift = match (op.len(), lower) {
+        (2, _) => 0.0,
+        (_, true) => 1.0,
+        (_, false) => -1.0,
+    };
+    let other = Expr::Op(Box::new(other.clone()), '+', Box::new(Expr::Num(shift)));
+    for (k, by) in [(x.clone(), y.clone()), (y, x)] {
+        let expr = Expr::Op(Box::new(other.clone()), '/', Box::new(Expr::Key(by)));
+        said.bounds.push((k, lower, Bound { expr, strict: false, reverse: true, inverse: true }));
+    }
+    true
 }
 
 /// A side's comma-separated expressions, tuple parts (`u_i`) made their list's columns.
@@ -490,7 +526,7 @@ pub(super) fn fact(keys: Vec<Key>, f: impl FnOnce(&mut Facts) + 'static) -> Opti
 
 /// A prose bound (a node count's range).
 pub(super) fn ranged(key: Key, lo: Expr, hi: Expr) -> Option<Line> {
-    let b = |e| Bound { expr: e, strict: false, reverse: false };
+    let b = |e| Bound { expr: e, strict: false, reverse: false, inverse: false };
     Some(Line {
         keys: vec![key.clone()],
         bounds: vec![(key.clone(), true, b(lo)), (key, false, b(hi))],

@@ -1258,6 +1258,28 @@ fn an_edge_list_said_connected_joins_every_label() {
 }
 
 #[test]
+fn a_product_of_two_terms_bounds_each_by_the_other() {
+    // `1 <= m * n <= 10^4` (37 doocs statements) was unread, and 1970's `4 <= row * col <= 2 *
+    // 10^4` beside `2 <= row, col <= 2 * 10^4` must leave the second term room at the largest size.
+    let md = "**Constraints:**\n\n- `2 <= row, col <= 2 * 10^4`\n- `4 <= row * col <= 2 * 10^4`\n";
+    let p = plan(md, &[ex("row = 2, col = 2")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for (seed, size) in (0..60).map(|s| (s, [0.3, 0.7, 1.0][s as usize % 3])) {
+        let args = args_of(&p.testcase(seed, size));
+        let (r, c) = (args[0].1.as_i64().unwrap(), args[1].1.as_i64().unwrap());
+        assert!(r >= 2 && c >= 2 && (4..=20_000).contains(&(r * c)), "{r} x {c} at {size}");
+    }
+    let md = "**Constraints:**\n\n- `m == grid.length`\n- `n == grid[i].length`\n- `1 <= m, n <= 10^5`\n- `1 <= m * n <= 10^5`\n- `grid[i][j]` is either `0` or `1`.\n";
+    let p = plan(md, &[ex("grid = [[0,1],[1,1]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..6 {
+        let grid = args_of(&p.testcase(seed, if seed % 2 == 0 { 1.0 } else { 0.6 }))[0].1.clone();
+        let rows = grid.as_array().unwrap();
+        assert!(rows.len() * rows[0].as_array().unwrap().len() <= 100_000, "{} rows", rows.len());
+    }
+}
+
+#[test]
 fn pairs_whose_range_only_the_prose_says_are_labels_of_the_count() {
     // 323's shape: `a graph of n nodes` in the prose, no range line for the pairs; every example's
     // pairs are 0 to n - 1 of its n. They were drawn up to 10 where n was 2.

@@ -13,7 +13,7 @@ use std::collections::{BTreeMap, HashSet};
 
 use serde_json::Value;
 
-use super::constraints::Sort;
+use super::constraints::{Bound, Sort};
 use super::expr::{Key, NODE};
 use super::rng::Rng;
 use super::shape::{Role, Ty};
@@ -395,10 +395,19 @@ impl Gen<'_> {
         };
         let one = if int { 1.0 } else { 0.0 };
         let (env_lo, env_hi) = (side(false), side(true));
-        let lo =
-            los.iter().filter_map(|b| Some(b.expr.eval(&env_lo)? + if b.strict { one } else { 0.0 })).reduce(f64::max);
-        let hi =
-            his.iter().filter_map(|b| Some(b.expr.eval(&env_hi)? - if b.strict { one } else { 0.0 })).reduce(f64::min);
+        // A quotient's term not drawn yet stands in with its bound on the other side (`col <=
+        // 2 * 10^4 / row`: the least `row` leaves `col` the most room).
+        let env = |b: &Bound, upper: bool| -> &dyn Fn(&Key) -> Option<f64> {
+            if b.inverse == upper { &env_lo } else { &env_hi }
+        };
+        let lo = los
+            .iter()
+            .filter_map(|b| Some(b.expr.eval(env(b, false))? + if b.strict { one } else { 0.0 }))
+            .reduce(f64::max);
+        let hi = his
+            .iter()
+            .filter_map(|b| Some(b.expr.eval(env(b, true))? - if b.strict { one } else { 0.0 }))
+            .reduce(f64::min);
         let (dlo, dhi) = if lo.is_none() || hi.is_none() { default() } else { (0.0, 0.0) };
         let (mut lo, mut hi) = (lo.unwrap_or(dlo.min(hi.unwrap_or(dlo))), hi.unwrap_or(dhi.max(lo.unwrap_or(dhi))));
         if int {
