@@ -94,10 +94,14 @@ pub(super) struct Facts {
     pub(super) walks: BTreeMap<String, Walk>,
     /// Pairs `[a, b]` of a directed graph with no cycle (`The prerequisites graph has no cycles`).
     pub(super) acyclic: BTreeSet<String>,
+    /// Terms that differ from another term or a number (`beginWord != endWord`, `divisor != 0`).
+    pub(super) apart: Vec<(Key, Expr)>,
     /// Tuples whose first two parts differ (`a_i != b_i`).
     pub(super) distinct_ends: BTreeSet<String>,
     /// Lists of tuples with no tuple twice.
     pub(super) distinct_rows: BTreeSet<String>,
+    /// Edge lists with no edge twice, whatever its other parts (a weight).
+    pub(super) distinct_pairs: BTreeSet<String>,
     /// Numbers written as digits (a string, a list of digits) with no leading zero.
     pub(super) no_leading_zero: BTreeSet<String>,
     /// Strings (or a list's strings) with no space first or last (`s does not contain any
@@ -403,6 +407,13 @@ fn relation(l: &Expr, op: &str, r: &Expr, said: &mut Line) -> Option<()> {
             said.apply.push(Box::new(move |f: &mut Facts| {
                 f.distinct_ends.insert(a);
             }));
+        }
+        // `start != goal`, `divisor != 0`: a parameter against another or a number.
+        ("!=", Some(a @ Key::Var(_)), Some(Key::Var(_))) | ("!=", Some(a @ Key::Var(_)), None)
+            if matches!(r, Expr::Key(_) | Expr::Num(_)) =>
+        {
+            let other = r.clone();
+            said.apply.push(Box::new(move |f: &mut Facts| f.apart.push((a, other))));
         }
         _ => return None,
     }

@@ -265,7 +265,9 @@ pub(super) fn term(t: &str) -> Option<Key> {
         i.starts_with(|c: char| c.is_ascii_alphabetic()) && i.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
     };
     let column = |n: usize, i: &str| n + 1 == indices.len() && n > 0 && i.parse::<usize>().is_ok();
-    if !indices.iter().enumerate().all(|(n, i)| var(i) || column(n, i)) {
+    // `matrix[0].length` (73's `n == matrix[0].length`): the rows' length, as `matrix[i].length`.
+    let first_row = len && indices == ["0"];
+    if !first_row && !indices.iter().enumerate().all(|(n, i)| var(i) || column(n, i)) {
         return None;
     }
     let name = name.to_string();

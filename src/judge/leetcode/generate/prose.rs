@@ -9,6 +9,9 @@ use super::constraints::{self, Facts, Line, Names, Sort, Tuples, Walk};
 use super::expr::{self, Key};
 
 pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Line> {
+    if let Some(said) = char_range(line, names) {
+        return Some(said);
+    }
     let lower = line.to_ascii_lowercase();
     // Before the adjacency list's `graph[i] does not contain i`, which 66's `digits does not
     // contain any leading 0's` also matched.
@@ -52,6 +55,8 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
         return constraints::fact(Vec::new(), |f: &mut Facts| f.bst = true);
     }
     for verb in [
+        " only consist of ",
+        " only consists of ",
         " consist of ",
         " consists of ",
         " contain only ",
@@ -71,6 +76,24 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
         }
     }
     flags(line, &lower, names, tuples, false)
+}
+
+/// 2730's `'0' <= s[i] <= '9'`: every character of `s` in the range. Not one position's
+/// (`'a' <= coordinates[0] <= 'h'`).
+fn char_range(line: &str, names: &Names) -> Option<Line> {
+    let parts: Vec<&str> = line.split("<=").map(str::trim).collect();
+    let [a, mid, b] = parts[..] else { return None };
+    let quoted = |q: &str| match q.as_bytes() {
+        [o, c, e] if (*o == b'\'' || *o == b'"') && e == o => Some(*c as char),
+        _ => None,
+    };
+    let (a, b) = (quoted(a)?, quoted(b)?);
+    let Key::Elem(base, None) = expr::term(mid)? else { return None };
+    (a <= b && names.params.iter().any(|(n, _)| *n == base)).then_some(())?;
+    let chars: Vec<char> = (a..=b).collect();
+    constraints::fact(vec![Key::Var(base.clone())], move |f: &mut Facts| {
+        f.alphabet.insert(base, chars);
+    })
 }
 
 /// 120's `triangle[0].length == 1` and `triangle[i].length == triangle[i - 1].length + 1`: row
@@ -294,7 +317,8 @@ fn depth(lower: &str, names: &Names) -> Option<Line> {
 /// `grid[i][j] is either 0 or 1`.
 fn alphabet(subject: &str, tail: &str, names: &Names) -> Option<Line> {
     let mut bases = Vec::new();
-    for part in subject.split(" and ").flat_map(|p| p.split(',')) {
+    // `s1, s2, and s3` (97): the comma before `and` leaves an empty part.
+    for part in subject.split(" and ").flat_map(|p| p.split(',')).filter(|p| !p.trim().is_empty()) {
         // `Both s and t`, `The string s`: the term is the last word.
         let key = expr::term(part.split_whitespace().last()?)?;
         bases.push(key.base().to_string());
@@ -329,13 +353,27 @@ fn alphabet(subject: &str, tail: &str, names: &Names) -> Option<Line> {
 /// The characters a sentence's tail names, or `None` when it names no class of them.
 fn charset(tail: &str) -> Option<Vec<char>> {
     let lower = tail.to_ascii_lowercase();
+    // More than an alphabet (`a valid parentheses string`, `digits which are at most limit`):
+    // read as one, the rest would be dropped.
+    if ["valid", "balanced", "which", "at most", "at least"].iter().any(|w| lower.contains(w)) {
+        return None;
+    }
+    // 1358's `a, b or c characters`: bare letters, one each.
+    let words = tail.trim_end_matches('.').trim_end_matches(" characters").trim_end_matches(" letters");
+    let bare: Vec<&str> =
+        words.split([',', ' ']).map(str::trim).filter(|w| !w.is_empty() && *w != "or" && *w != "and").collect();
+    if bare.len() >= 2 && bare.iter().all(|w| w.len() == 1 && w.as_bytes()[0].is_ascii_alphabetic()) {
+        return Some(bare.iter().map(|w| w.as_bytes()[0] as char).collect());
+    }
     let mut set: Vec<char> = Vec::new();
     let (lo, up) = (
         lower.contains("lowercase") || lower.contains("lower-case") || lower.contains("lower case"),
         lower.contains("uppercase") || lower.contains("upper-case") || lower.contains("upper case"),
     );
-    // `the '#' letter` (1309) names one character, not the letters.
-    if lower.replace("' letter", "'").replace("\" letter", "\"").contains("letter") {
+    // `the '#' letter` (1309) names one character, not the letters; `lowercase English
+    // characters` (1147) are letters.
+    let characters = lower.contains("character") && (lo || up || lower.contains("english"));
+    if lower.replace("' letter", "'").replace("\" letter", "\"").contains("letter") || characters {
         if lo || !up {
             set.extend('a'..='z');
         }
@@ -349,15 +387,20 @@ fn charset(tail: &str) -> Option<Vec<char>> {
     if lower.contains("space") {
         set.push(' ');
     }
+    // 1190's `lower case English characters and parentheses`.
+    if lower.contains("parenthes") {
+        set.extend(['(', ')']);
+    }
     let quoted: Vec<char> = tail.chars().collect();
     let quoted: Vec<char> = quoted
         .windows(3)
         .filter(|w| w[0] == '\'' && w[2] == '\'' || w[0] == '"' && w[2] == '"')
         .map(|w| w[1])
         .collect();
-    // `a digit in the range ['2', '9']` (17): the characters between, not every digit.
+    // `a digit in the range ['2', '9']` (17), `digits from '1' to '9'`, `letters from 'a' to
+    // 'j'`, `digits '0' through '9'`: the characters between, not every digit.
     if let [a, b] = quoted[..]
-        && lower.contains("range")
+        && ["range", "from", "through"].iter().any(|w| lower.contains(w))
     {
         return Some((a..=b).collect());
     }
@@ -413,8 +456,9 @@ fn targets(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Vec<Strin
             .map(|(n, _)| n.clone())
             .collect();
     }
-    // `The graph is connected` (684): of the lists of pairs where no list is named for edges.
-    if targets.is_empty() && lower.contains("graph") {
+    // `The graph is connected` (684), 2492's `There are no repeated edges` of `roads`: of the
+    // lists of pairs where no list is named for edges.
+    if targets.is_empty() && ["graph", "edge", "path between"].iter().any(|w| lower.contains(w)) {
         targets = tuples.values().map(|(list, _)| list.clone()).filter(|l| names.known(l)).collect();
         targets.dedup();
     }
@@ -452,7 +496,9 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
     let keys: Vec<Key> = targets.iter().map(|t| Key::Var(t.clone())).collect();
     let rows = lower.contains("edge") || lower.contains("pair");
     let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphabetic()).collect();
-    let connected = !order_only && words.contains(&"connected") && (rows || words.contains(&"graph"));
+    // 1786's `There is at least one path between any two nodes`.
+    let path = lower.contains("path between any two") || lower.contains("path between every");
+    let connected = !order_only && (words.contains(&"connected") && (rows || words.contains(&"graph")) || path);
     let mut said: Vec<Flag> = flag(line, lower, rows, self_loop, negated, order_only).into_iter().collect();
     if self_loop
         && negated
@@ -542,8 +588,14 @@ fn pairs_flag(lower: &str, rows: bool) -> Option<Flag> {
     // 2204's `There is at most one edge between any pair of vertices`.
     let twice =
         ["repeated", "duplicate", "distinct", "unique", "twice", "at most one"].iter().any(|w| lower.contains(w));
-    let distinct: Flag = Box::new(|f, t| {
-        f.distinct_rows.insert(t);
+    // `no repeated edges`: of the ends alone (an edge's weight is no other edge).
+    let edges = lower.contains("edge");
+    let distinct: Flag = Box::new(move |f, t| {
+        if edges {
+            f.distinct_pairs.insert(t)
+        } else {
+            f.distinct_rows.insert(t)
+        };
     });
     (rows && twice).then_some(distinct)
 }

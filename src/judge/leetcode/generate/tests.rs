@@ -1280,6 +1280,84 @@ fn a_product_of_two_terms_bounds_each_by_the_other() {
 }
 
 #[test]
+fn terms_said_to_differ_differ() {
+    // 787's `src != dst`, 29's `divisor != 0`, 127's `beginWord != endWord`: unread, a small
+    // draw gave the same value often.
+    let md = "**Constraints:**\n\n- `1 <= n <= 3`\n- `0 <= src, dst < n`\n- `src != dst`\n- `-2 <= divisor <= 2`\n- `divisor != 0`\n";
+    let p = plan(md, &[ex("n = 3, src = 0, dst = 2, divisor = 1")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..60 {
+        let args = args_of(&p.testcase(seed, 0.1));
+        let v: Vec<i64> = args.iter().map(|(_, v)| v.as_i64().unwrap()).collect();
+        assert!(v[0] == 1 || v[1] != v[2], "{args:?}");
+        assert_ne!(v[3], 0, "{args:?}");
+    }
+    let md = "**Constraints:**\n\n- `1 <= beginWord.length <= 2`\n- `endWord.length == beginWord.length`\n- `beginWord != endWord`\n- `beginWord` and `endWord` consist of the letters `'a'` and `'b'`.\n";
+    let p = plan(md, &[ex("beginWord = \"ab\", endWord = \"ba\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..60 {
+        let args = args_of(&p.testcase(seed, 0.1));
+        assert_ne!(args[0].1, args[1].1, "{args:?}");
+    }
+}
+
+#[test]
+fn alphabets_said_in_more_words() {
+    // 97's `s1, s2, and s3 consist of …`, 1048's `only consists of`, 1147's `English
+    // characters`, 1190's `… and parentheses`, 1358's bare `a, b or c`, 2730's `'0' <= s[i] <=
+    // '9'`, 2264's `digits '0' through '9'`: all unread before.
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "`a`, `b`, and `c` consist of lowercase English letters.",
+            "a = \"x\", b = \"y\", c = \"z\"",
+            "abcdefghijklmnopqrstuvwxyz",
+        ),
+        ("`a` only consists of lowercase English characters.", "a = \"x\"", "abcdefghijklmnopqrstuvwxyz"),
+        (
+            "`a` only contains lower case English characters and parentheses.",
+            "a = \"(x)\"",
+            "abcdefghijklmnopqrstuvwxyz()",
+        ),
+        ("`a` only consists of a, b or c characters.", "a = \"ab\"", "abc"),
+        ("`'2' <= a[i] <= '5'`", "a = \"23\"", "2345"),
+        ("`a` only consists of digits `'3'` through `'6'`.", "a = \"34\"", "3456"),
+    ];
+    for (line, example, alphabet) in cases {
+        let md = format!("**Constraints:**\n\n- `1 <= a.length <= 50`\n- {line}\n");
+        let p = plan(&md, &[ex(example)], None, None).unwrap();
+        assert!(p.unread().is_empty(), "{line}: {:?}", p.unread());
+        for seed in 0..10 {
+            for (_, v) in args_of(&p.testcase(seed, 0.8)) {
+                assert!(v.as_str().unwrap().chars().all(|c| alphabet.contains(c)), "{line}: {v}");
+            }
+        }
+    }
+    // More than an alphabet stays unread (read as one, `valid` was dropped).
+    for line in ["`a` is a valid parentheses string.", "`a` only consists of digits which are at most `k`."] {
+        let md = format!("**Constraints:**\n\n- `1 <= a.length <= 50`\n- {line}\n");
+        let p = plan(&md, &[ex("a = \"()\"")], None, None).unwrap();
+        assert_eq!(p.unread().len(), 1, "{line}");
+    }
+    // 73's `n == matrix[0].length`: the rows' length.
+    let md = "**Constraints:**\n\n- `m == matrix.length`\n- `n == matrix[0].length`\n- `1 <= m, n <= 4`\n- `0 <= matrix[i][j] <= 9`\n";
+    let p = plan(md, &[ex("matrix = [[1,2],[3,4]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    // 2492's `There are no repeated edges` of weighted `roads`: no two roads join the same pair.
+    let md = "**Constraints:**\n\n- `2 <= n <= 6`\n- `1 <= roads.length <= 30`\n- `roads[i].length == 3`\n- `roads[i] = [a_i, b_i, d_i]`\n- `1 <= a_i, b_i <= n`\n- `a_i != b_i`\n- `1 <= d_i <= 100`\n- There are no repeated edges.\n";
+    let p = plan(md, &[ex("n = 4, roads = [[1,2,9],[2,3,6]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..30 {
+        let roads = args_of(&p.testcase(seed, 0.9))[1].1.clone();
+        let mut ends: Vec<(i64, i64)> = (roads.as_array().unwrap().iter())
+            .map(|r| (r[0].as_i64().unwrap(), r[1].as_i64().unwrap()))
+            .map(|(a, b)| (a.min(b), a.max(b)))
+            .collect();
+        ends.sort_unstable();
+        assert!(ends.windows(2).all(|w| w[0] != w[1]), "{roads}");
+    }
+}
+
+#[test]
 fn pairs_whose_range_only_the_prose_says_are_labels_of_the_count() {
     // 323's shape: `a graph of n nodes` in the prose, no range line for the pairs; every example's
     // pairs are 0 to n - 1 of its n. They were drawn up to 10 where n was 2.

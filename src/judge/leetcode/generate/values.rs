@@ -14,7 +14,7 @@ use std::collections::{BTreeMap, HashSet};
 use serde_json::Value;
 
 use super::constraints::{Bound, Sort};
-use super::expr::{Key, NODE};
+use super::expr::{Expr, Key, NODE};
 use super::rng::Rng;
 use super::shape::{Role, Ty};
 use super::{Design, Form, Param, Plan};
@@ -83,6 +83,7 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
             }
             let mut parts: Vec<(String, String)> = ps.iter().map(|p| (p.name.clone(), g.value(p))).collect();
             g.mend_parallel(ps, &mut parts);
+            g.strings_apart(ps, &mut parts);
             super::members::fill(&mut parts, &plan.members, &mut g.rng);
             g.walks(&mut parts);
             let drawn = parts.clone();
@@ -340,8 +341,46 @@ impl Gen<'_> {
             }
             _ => x,
         };
+        let x = self.apart(&class, x, lo, hi, rem.is_some());
         for c in class {
             self.env.insert(c, x);
+        }
+    }
+
+    /// `x`, or the nearest value in `[lo, hi]` (of the same parity where one is said) that no
+    /// term said to differ from the class has (`start != goal`, `divisor != 0`).
+    fn apart(&self, class: &[Key], x: f64, lo: f64, hi: f64, parity: bool) -> f64 {
+        let taken: Vec<f64> = (self.plan.facts.apart.iter())
+            .filter_map(|(a, other)| {
+                let value = |e: &Expr| e.eval(&|k: &Key| self.env.get(k).copied());
+                match other {
+                    Expr::Key(b) if class.contains(b) => self.env.get(a).copied(),
+                    _ if class.contains(a) => value(other),
+                    _ => None,
+                }
+            })
+            .collect();
+        let step = if parity { 2.0 } else { 1.0 };
+        let candidates = (0..4).flat_map(|i| [x + step * i as f64, x - step * i as f64]);
+        candidates.filter(|y| (lo..=hi).contains(y)).find(|y| !taken.contains(y)).unwrap_or(x)
+    }
+
+    /// Strings and lists said to differ (`beginWord != endWord`, 1274's `topRight !=
+    /// bottomLeft`): the second drawn again while they are the same (numbers differ as drawn).
+    fn strings_apart(&mut self, ps: &[Param], parts: &mut [(String, String)]) {
+        for (a, other) in &self.plan.facts.apart {
+            let (Key::Var(a), Expr::Key(Key::Var(b))) = (a, other) else { continue };
+            let (Some(i), Some(j)) = (parts.iter().position(|(n, _)| n == a), parts.iter().position(|(n, _)| n == b))
+            else {
+                continue;
+            };
+            let Some(p) = ps.iter().find(|p| &p.name == b && matches!(p.ty, Ty::Str | Ty::List(_))) else { continue };
+            for _ in 0..20 {
+                if parts[i].1 != parts[j].1 {
+                    break;
+                }
+                parts[j].1 = self.value(p);
+            }
         }
     }
 
@@ -691,7 +730,8 @@ impl Gen<'_> {
             let widths: Vec<usize> = (0..n).map(|i| w(self, i)).collect();
             return self.unique_cells(p, &widths);
         }
-        let distinct = self.plan.facts.distinct_rows.contains(&p.name);
+        let distinct =
+            self.plan.facts.distinct_rows.contains(&p.name) || self.plan.facts.distinct_pairs.contains(&p.name);
         // A graph with no cycle: each pair goes up a random order of the labels (an odd
         // multiplier is a bijection of u64, so the order is total).
         let order = self.plan.facts.acyclic.contains(&p.name).then(|| self.rng.next() | 1);
@@ -699,9 +739,7 @@ impl Gen<'_> {
         let mut rows = Vec::with_capacity(n);
         if connected {
             for row in self.spanning_rows(p, leaf, n, order) {
-                let mut key = row.clone();
-                key[..2].sort();
-                seen.insert(key);
+                seen.insert(self.row_key(p, &row));
                 rows.push(format!("[{}]", row.join(",")));
             }
         }
@@ -720,11 +758,7 @@ impl Gen<'_> {
                 // No self-loop where the statement says none, or where the graph has no cycle.
                 let loops = self.plan.facts.distinct_ends.contains(&p.name) || order.is_some();
                 let ends = !(loops && row.len() >= 2 && row[0] == row[1]);
-                let mut key = row.clone();
-                if row.len() >= 2 {
-                    key[..2].sort();
-                }
-                if ends && (!distinct || seen.insert(key)) {
+                if ends && (!distinct || seen.insert(self.row_key(p, &row))) {
                     break;
                 }
                 // A row that breaks a rule read is dropped (the list comes out shorter).
@@ -738,6 +772,18 @@ impl Gen<'_> {
             self.shuffle(&mut rows);
         }
         format!("[{}]", rows.join(","))
+    }
+
+    /// What a row may not repeat: its first two parts either way round where no edge may repeat
+    /// (1786's weighted `edges` under `There is at most one edge between any two nodes`), else
+    /// all of it, the first two either way round.
+    fn row_key(&self, p: &Param, row: &[String]) -> Vec<String> {
+        let edge = self.plan.facts.distinct_pairs.contains(&p.name);
+        let mut key = if edge && row.len() > 2 { row[..2].to_vec() } else { row.to_vec() };
+        if key.len() >= 2 {
+            key[..2].sort();
+        }
+        key
     }
 
     /// One row of `w` items: a tuple's parts each in turn, the ones before known to the next
