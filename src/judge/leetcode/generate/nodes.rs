@@ -261,7 +261,7 @@ impl Gen<'_> {
     }
 
     /// Whether a pair `[a, b]` keeps to its parts' ranges (the second's may name the first).
-    fn fits(&mut self, p: &Param, a: i64, b: i64) -> bool {
+    pub(super) fn fits(&mut self, p: &Param, a: i64, b: i64) -> bool {
         let first = Key::Elem(p.name.clone(), Some(0));
         let (lo0, hi0) = self.elem_range(p, Some(0));
         self.env.insert(first.clone(), a as f64);

@@ -588,8 +588,9 @@ fn pairs_flag(lower: &str, rows: bool) -> Option<Flag> {
     // 2204's `There is at most one edge between any pair of vertices`.
     let twice =
         ["repeated", "duplicate", "distinct", "unique", "twice", "at most one"].iter().any(|w| lower.contains(w));
-    // `no repeated edges`: of the ends alone (an edge's weight is no other edge).
-    let edges = lower.contains("edge");
+    // `no repeated edges`, 743's `All the pairs (u_i, v_i) are unique`: of the ends alone (an
+    // edge's weight does not make it another edge).
+    let edges = lower.contains("edge") || lower.contains("pair");
     let distinct: Flag = Box::new(move |f, t| {
         if edges {
             f.distinct_pairs.insert(t)

@@ -1358,6 +1358,23 @@ fn alphabets_said_in_more_words() {
 }
 
 #[test]
+fn unique_tuples_may_fill_their_whole_range() {
+    // 1970's `cells.length == row * col` and `All the values of cells are unique`: unread, cells
+    // repeated; drawn at random, the last free cells are rarely found.
+    let md = "**Constraints:**\n\n- `2 <= row, col <= 20`\n- `4 <= row * col <= 200`\n- `cells.length == row * col`\n- `cells[i] = [r_i, c_i]`\n- `1 <= r_i <= row`\n- `1 <= c_i <= col`\n- All the values of `cells` are **unique**.\n";
+    let p = plan(md, &[ex("row = 2, col = 2, cells = [[1,1],[2,1],[1,2],[2,2]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let args = args_of(&p.testcase(seed, if seed % 2 == 0 { 1.0 } else { 0.5 }));
+        let (r, c) = (args[0].1.as_i64().unwrap(), args[1].1.as_i64().unwrap());
+        let cells: std::collections::BTreeSet<(i64, i64)> =
+            args[2].1.as_array().unwrap().iter().map(|x| (x[0].as_i64().unwrap(), x[1].as_i64().unwrap())).collect();
+        assert_eq!(cells.len() as i64, r * c, "{args:?}");
+        assert!(cells.iter().all(|&(a, b)| (1..=r).contains(&a) && (1..=c).contains(&b)), "{args:?}");
+    }
+}
+
+#[test]
 fn pairs_whose_range_only_the_prose_says_are_labels_of_the_count() {
     // 323's shape: `a graph of n nodes` in the prose, no range line for the pairs; every example's
     // pairs are 0 to n - 1 of its n. They were drawn up to 10 where n was 2.

@@ -730,11 +730,33 @@ impl Gen<'_> {
             let widths: Vec<usize> = (0..n).map(|i| w(self, i)).collect();
             return self.unique_cells(p, &widths);
         }
-        let distinct =
-            self.plan.facts.distinct_rows.contains(&p.name) || self.plan.facts.distinct_pairs.contains(&p.name);
+        let rows = self.row_list(p, leaf, n, width, (lo, hi), connected);
+        format!("[{}]", rows.join(","))
+    }
+
+    /// `n` rows of widths in `lo..=hi` (or the tuple's `width`), each drawn again (20 times,
+    /// then from the pairs left) while it repeats one where no row may, or loops where no edge
+    /// may; a spanning tree's edges first where the graph is connected.
+    fn row_list(
+        &mut self,
+        p: &Param,
+        leaf: &Ty,
+        n: usize,
+        width: Option<usize>,
+        (lo, hi): (f64, f64),
+        connected: bool,
+    ) -> Vec<String> {
+        let facts = &self.plan.facts;
+        // Tuples said unique are distinct tuples (1970's `All the values of cells are unique`).
+        let unique = width.is_some() && facts.unique.contains(&p.name);
+        let distinct = unique || facts.distinct_rows.contains(&p.name) || facts.distinct_pairs.contains(&p.name);
         // A graph with no cycle: each pair goes up a random order of the labels (an odd
         // multiplier is a bijection of u64, so the order is total).
-        let order = self.plan.facts.acyclic.contains(&p.name).then(|| self.rng.next() | 1);
+        let order = facts.acyclic.contains(&p.name).then(|| self.rng.next() | 1);
+        // No self-loop where the statement says none, or where the graph has no cycle.
+        let loops = facts.distinct_ends.contains(&p.name) || order.is_some();
+        let triangle = facts.triangle.contains(&p.name);
+        let inner = Key::Inner(p.name.clone());
         let mut seen = HashSet::new();
         let mut rows = Vec::with_capacity(n);
         if connected {
@@ -743,7 +765,7 @@ impl Gen<'_> {
                 rows.push(format!("[{}]", row.join(",")));
             }
         }
-        let triangle = self.plan.facts.triangle.contains(&p.name);
+        let mut left: Option<Vec<Vec<String>>> = None;
         for i in rows.len()..n {
             let w = if triangle {
                 i + 1
@@ -755,15 +777,19 @@ impl Gen<'_> {
             let mut row = Vec::new();
             for _ in 0..20 {
                 row = self.row(p, leaf, w, width.is_some(), order);
-                // No self-loop where the statement says none, or where the graph has no cycle.
-                let loops = self.plan.facts.distinct_ends.contains(&p.name) || order.is_some();
                 let ends = !(loops && row.len() >= 2 && row[0] == row[1]);
                 if ends && (!distinct || seen.insert(self.row_key(p, &row))) {
                     break;
                 }
-                // A row that breaks a rule read is dropped (the list comes out shorter).
                 row.clear();
             }
+            // 1970's `cells` of every cell of the grid, `unique`: the last ones are rarely drawn
+            // at random; they come from the pairs not taken yet.
+            if row.is_empty() && distinct && width == Some(2) {
+                let left = left.get_or_insert_with(|| self.pairs_left(p, &seen, loops));
+                row = std::iter::from_fn(|| left.pop()).find(|r| seen.insert(self.row_key(p, r))).unwrap_or_default();
+            }
+            // A row that breaks a rule read is dropped (the list comes out shorter).
             if !row.is_empty() || width.is_none() {
                 rows.push(format!("[{}]", row.join(",")));
             }
@@ -771,16 +797,39 @@ impl Gen<'_> {
         if connected {
             self.shuffle(&mut rows);
         }
-        format!("[{}]", rows.join(","))
+        rows
+    }
+
+    /// The pairs in the parts' ranges not taken yet (none where there are more than the item
+    /// budget), in random order.
+    fn pairs_left(&mut self, p: &Param, seen: &HashSet<Vec<String>>, loops: bool) -> Vec<Vec<String>> {
+        let ((lo0, hi0), (lo1, hi1)) = (self.elem_range(p, Some(0)), self.elem_range(p, Some(1)));
+        if (hi0 - lo0 + 1.0) * (hi1 - lo1 + 1.0) > BUDGET as f64 {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for a in lo0 as i64..=hi0 as i64 {
+            for b in lo1 as i64..=hi1 as i64 {
+                let row = vec![a.to_string(), b.to_string()];
+                if !(loops && a == b) && self.fits(p, a, b) && !seen.contains(&self.row_key(p, &row)) {
+                    out.push(row);
+                }
+            }
+        }
+        self.shuffle(&mut out);
+        out
     }
 
     /// What a row may not repeat: its first two parts either way round where no edge may repeat
     /// (1786's weighted `edges` under `There is at most one edge between any two nodes`), else
     /// all of it, the first two either way round.
     fn row_key(&self, p: &Param, row: &[String]) -> Vec<String> {
-        let edge = self.plan.facts.distinct_pairs.contains(&p.name);
+        let facts = &self.plan.facts;
+        let edge = facts.distinct_pairs.contains(&p.name);
         let mut key = if edge && row.len() > 2 { row[..2].to_vec() } else { row.to_vec() };
-        if key.len() >= 2 {
+        // `All the values of cells are unique` (1970): `[1,2]` and `[2,1]` are two cells.
+        let ordered = facts.unique.contains(&p.name) && !edge && !facts.distinct_rows.contains(&p.name);
+        if key.len() >= 2 && !ordered {
             key[..2].sort();
         }
         key
