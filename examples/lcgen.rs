@@ -25,6 +25,7 @@ fn main() -> ExitCode {
             plan.read().iter().for_each(|l| eprintln!("read:    {l}"));
             plan.unread().iter().for_each(|l| eprintln!("unread:  {l}"));
             plan.assumed().iter().for_each(|l| eprintln!("assumed: {l}"));
+            plan.premises().iter().for_each(|l| eprintln!("premise: {l}"));
             println!("{}", plan.testcase(seed, size));
             ExitCode::SUCCESS
         }

@@ -727,6 +727,21 @@ fn premises_read_from_the_examples() {
         xs.dedup();
         assert!(xs.len() as i64 == n - 1 && xs[0] >= 1 && *xs.last().unwrap() <= n, "{a:?}");
     }
+    // A line that says a premise the examples show is read: the testcases keep it (136, 854,
+    // 1021, 1233 were doubted).
+    let md = "**Constraints:**\n\n- `1 <= nums.length <= 3 * 10^4`\n- `-3 * 10^4 <= nums[i] <= 3 * 10^4`\n- Each element in the array appears twice except for one element which appears only once.\n";
+    let p = plan(md, &[ex("nums = [2,2,1]"), ex("nums = [4,1,2,1,2]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 10^5`\n- `s[i]` is either `'('` or `')'`.\n- `s` is a valid parentheses string.\n";
+    let p = plan(md, &[ex("s = \"(()())(())\""), ex("s = \"()()\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let md = "**Constraints:**\n\n- `1 <= folder.length <= 100`\n- `2 <= folder[i].length <= 10`\n- `folder[i]` contains only lowercase letters and `'/'`.\n- `folder[i]` always starts with the character `'/'`.\n";
+    let p = plan(md, &[ex("folder = [\"/a\",\"/a/b\"]"), ex("folder = [\"/c/d\"]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    // Not a line of another premise: the examples do not show it, the line stays unread.
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 10^5`\n- `s` is a valid parentheses string.\n";
+    let p = plan(md, &[ex("s = \"(a)\""), ex("s = \"b\"")], None, None).unwrap();
+    assert_eq!(p.unread().len(), 1, "{:?}", p.read());
     // What chance makes is no premise: letters in common, two examples of three items.
     let md = "**Constraints:**\n\n- `1 <= s.length <= 100`\n";
     let p = plan(md, &[ex("s = \"ab\", t = \"ba\""), ex("s = \"a-b\", t = \"c-d\"")], None, None).unwrap();
