@@ -238,15 +238,19 @@ fn times(p: &Param) -> Option<Premise> {
         }
     }
     let k = k?;
-    (k >= 2 && items >= 5).then(|| Premise::Times(p.name.clone(), k))
+    // Two examples of three items, `[1,3,1]` and `[3,1,1]`, are this often by chance (3259's
+    // energy drinks): one example at least is longer.
+    let longest = p.seen.iter().filter_map(|v| v.as_array().map(Vec::len)).max().unwrap_or(0);
+    (k >= 2 && items >= 5 && (longest >= 5 || k >= 3 && longest >= 4)).then(|| Premise::Times(p.name.clone(), k))
 }
 
 /// Every example is `1..=n` with one value twice and one missing (at least 5 items in all).
 fn mismatch(p: &Param) -> Option<Premise> {
-    let mut items = 0;
+    let (mut items, mut longest) = (0, 0);
     for v in &p.seen {
         let mut xs: Vec<i64> = v.as_array()?.iter().map(Value::as_i64).collect::<Option<_>>()?;
         items += xs.len();
+        longest = longest.max(xs.len());
         let n = xs.len() as i64;
         xs.sort_unstable();
         xs.dedup();
@@ -254,7 +258,7 @@ fn mismatch(p: &Param) -> Option<Premise> {
             return None;
         }
     }
-    (items >= 5).then(|| Premise::Mismatch(p.name.clone()))
+    (items >= 5 && longest >= 4).then(|| Premise::Mismatch(p.name.clone()))
 }
 
 /// Mends a testcase's values (`name = value`, as JSON) so that each premise holds.

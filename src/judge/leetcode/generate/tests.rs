@@ -742,6 +742,26 @@ fn premises_read_from_the_examples() {
     let md = "**Constraints:**\n\n- `1 <= s.length <= 10^5`\n- `s` is a valid parentheses string.\n";
     let p = plan(md, &[ex("s = \"(a)\""), ex("s = \"b\"")], None, None).unwrap();
     assert_eq!(p.unread().len(), 1, "{:?}", p.read());
+    // 3259's drinks, `[1,3,1]` and `[3,1,1]`: "every value twice but one" and "1 to 3, one
+    // twice" by chance. Taken for premises, their mends left the two lists of unequal lengths
+    // where `n == a.length == b.length`.
+    let md = "**Constraints:**\n\n- `n == a.length == b.length`\n- `3 <= n <= 10^5`\n- `1 <= a[i], b[i] <= 10^5`\n";
+    let p = plan(md, &[ex("a = [1,3,1], b = [3,1,1]"), ex("a = [4,1,1], b = [1,1,3]")], None, None).unwrap();
+    assert!(p.premises().is_empty(), "{:?}", p.premises());
+    for seed in 0..30 {
+        let a = args_of(&p.testcase(seed, 0.3));
+        assert_eq!(a[0].1.as_array().unwrap().len(), a[1].1.as_array().unwrap().len(), "{a:?}");
+    }
+    // A real premise's mend changes a length only where no line ties it to another's.
+    let md =
+        "**Constraints:**\n\n- `n == a.length == b.length`\n- `1 <= n <= 3 * 10^4`\n- `-100 <= a[i], b[i] <= 100`\n";
+    let exs = [ex("a = [2,2,3,2], b = [1,2,3,4]"), ex("a = [0,1,0,1,0,1,99], b = [1,2,3,4,5,6,7]")];
+    let p = plan(md, &exs, None, None).unwrap();
+    assert_eq!(p.premises(), ["every value of a occurs 3 times but one, once"]);
+    for seed in 0..30 {
+        let a = args_of(&p.testcase(seed, 0.4));
+        assert_eq!(a[0].1.as_array().unwrap().len(), a[1].1.as_array().unwrap().len(), "{a:?}");
+    }
     // What chance makes is no premise: letters in common, two examples of three items.
     let md = "**Constraints:**\n\n- `1 <= s.length <= 100`\n";
     let p = plan(md, &[ex("s = \"ab\", t = \"ba\""), ex("s = \"a-b\", t = \"c-d\"")], None, None).unwrap();

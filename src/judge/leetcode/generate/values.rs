@@ -533,10 +533,14 @@ impl Gen<'_> {
             }
             let Ok(Value::Array(a)) = serde_json::from_str::<Value>(value) else { continue };
             let n = a.len() as f64;
-            let (lo, hi) = self.range(&Key::Len(p.name.clone()), true, || (n, n));
+            let len = Key::Len(p.name.clone());
+            let (lo, hi) = self.range(&len, true, || (n, n));
+            // A length tied to another term's (3259's `n == energyDrinkA.length ==
+            // energyDrinkB.length`) keeps the value drawn for them all.
+            let tied = self.plan.facts.class(&len).len() > 1 && self.env.get(&len).is_some_and(|&m| m != n);
             let (vlo, vhi) = self.elem_range(p, None);
             let items = a.iter().filter_map(Value::as_f64).all(|x| (vlo..=vhi).contains(&x));
-            if !((lo..=hi).contains(&n) && items) {
+            if !((lo..=hi).contains(&n) && items) || tied {
                 *value = drawn[slot].1.clone();
             }
         }
