@@ -47,6 +47,8 @@ pub(super) struct Names<'a> {
     pub(super) flat: &'a [String],
     /// Strings and lists of strings.
     pub(super) strings: &'a [String],
+    /// Lists of lists of numbers (grids, and lists of tuples).
+    pub(super) grids: &'a [String],
 }
 
 impl Names<'_> {
@@ -72,6 +74,11 @@ pub(super) struct Facts {
     /// only within a row.
     pub(super) unique_cells: BTreeSet<String>,
     pub(super) sorted: BTreeMap<String, Sort>,
+    /// Grids whose columns are sorted (240's `All the integers in each column are sorted in
+    /// ascending order`), and those whose rows go on from each other (74's `The first integer of
+    /// each row is greater than the last integer of the previous row`).
+    pub(super) sorted_columns: BTreeMap<String, Sort>,
+    pub(super) chained: BTreeSet<String>,
     pub(super) permutation: BTreeSet<String>,
     /// Lists of strings all of one length.
     pub(super) same_length: BTreeSet<String>,
@@ -257,6 +264,8 @@ impl Facts {
     /// and their lines.
     pub(super) fn absorb(&mut self, other: Facts) {
         self.sorted.extend(other.sorted);
+        self.sorted_columns.extend(other.sorted_columns);
+        self.chained.extend(other.chained);
         self.unique.extend(other.unique);
         self.no_leading_zero.extend(other.no_leading_zero);
         self.trimmed.extend(other.trimmed);

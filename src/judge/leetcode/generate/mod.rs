@@ -125,7 +125,12 @@ pub(crate) fn plan(
         .filter(|p| p.ty == Ty::Str || matches!(&p.ty, Ty::List(t) if **t == Ty::Str))
         .map(|p| p.name.clone())
         .collect();
-    let reader = constraints::Names { params: &names, flat: &flat, strings: &strings };
+    let grids: Vec<String> = params_of(&form)
+        .into_iter()
+        .filter(|p| matches!(&p.ty, Ty::List(r) if matches!(&**r, Ty::List(t) if matches!(**t, Ty::Int | Ty::Double))))
+        .map(|p| p.name.clone())
+        .collect();
+    let reader = constraints::Names { params: &names, flat: &flat, strings: &strings, grids: &grids };
     let mut facts = constraints::read(&lines, &statement, &reader, prose::sentence);
     // Premises in the prose are read only for an order or a number's leading zero: elsewhere
     // their words speak of the answer or of a whole structure (`there is always a binary search

@@ -432,7 +432,8 @@ pub(super) fn premise(line: &str, names: &Names, tuples: &Tuples) -> Option<Line
     if lower.contains("leading zero") || lower.contains("leading 0") {
         return leading_zeros(line, &lower, names);
     }
-    sorted(&lower)?;
+    let chained = lower.contains("previous row") && lower.contains("first");
+    (sorted(&lower).is_some() || chained).then_some(())?;
     flags(line, &lower, names, tuples, true)
 }
 
@@ -466,6 +467,10 @@ fn targets(line: &str, lower: &str, names: &Names, tuples: &Tuples) -> Vec<Strin
         // `There are no self-loops` beside `roads[i] = [a_i, b_i]`: the lists of pairs.
         targets = tuples.values().map(|(list, _)| list.clone()).filter(|l| names.known(l)).collect();
         targets.dedup();
+    }
+    // 74's `Each row is sorted in non-decreasing order`: of the one grid.
+    if targets.is_empty() && (lower.contains("row") || lower.contains("column")) && names.grids.len() == 1 {
+        targets = names.grids.to_vec();
     }
     if targets.is_empty() && (lower.contains("node") || lower.contains("tree")) {
         targets = names.params.iter().filter(|(_, r)| !r.is_empty()).map(|(n, _)| n.clone()).collect();
@@ -603,13 +608,27 @@ fn pairs_flag(lower: &str, rows: bool) -> Option<Flag> {
 
 /// A sorted list, or a design argument's order over the calls (strictly: no value twice).
 fn order(lower: &str) -> Option<Flag> {
+    // 74's `The first integer of each row is greater than the last integer of the previous row`.
+    if lower.contains("previous row") && lower.contains("first") {
+        return Some(Box::new(|f, t| {
+            f.chained.insert(t.clone());
+            f.sorted.insert(t, Sort::Ascending);
+        }));
+    }
     let order = sorted(lower)?;
     let strict = lower.contains("strictly");
+    // 240's `… in each column are sorted`, 378's `All the rows and columns of matrix are …`.
+    let (rows, columns) = (!lower.contains("column") || lower.contains("row"), lower.contains("column"));
     Some(Box::new(move |f, t| {
         if strict {
             f.unique.insert(t.clone());
         }
-        f.sorted.insert(t, order);
+        if columns {
+            f.sorted_columns.insert(t.clone(), order);
+        }
+        if rows {
+            f.sorted.insert(t, order);
+        }
     }))
 }
 

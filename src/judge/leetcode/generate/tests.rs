@@ -1410,6 +1410,45 @@ fn unique_tuples_may_fill_their_whole_range() {
 }
 
 #[test]
+fn grids_sorted_by_rows_columns_or_in_one_run() {
+    // 240's rows and columns sorted, 378's `All the rows and columns of matrix are … sorted`
+    // (its columns were not), 74's rows that go on from each other: unread before.
+    let grid = |p: &Plan, seed| -> Vec<Vec<i64>> {
+        let g = args_of(&p.testcase(seed, 0.7))[0].1.clone();
+        g.as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect())
+            .collect()
+    };
+    let sizes =
+        "- `m == matrix.length`\n- `n == matrix[i].length`\n- `1 <= n, m <= 30`\n- `-10^9 <= matrix[i][j] <= 10^9`\n";
+    let ex1 = [ex("matrix = [[1,4],[2,5]], target = 5")];
+    for lines in [
+        "- All the integers in each row are **sorted** in ascending order.\n- All the integers in each column are **sorted** in ascending order.\n",
+        "- All the rows and columns of `matrix` are **guaranteed** to be sorted in **non-decreasing order**.\n",
+    ] {
+        let p = plan(&format!("**Constraints:**\n\n{sizes}{lines}"), &ex1, None, None).unwrap();
+        assert!(p.unread().is_empty(), "{:?}", p.unread());
+        for seed in 0..20 {
+            let g = grid(&p, seed);
+            assert!(g.iter().all(|r| r.windows(2).all(|w| w[0] <= w[1])), "rows: {g:?}");
+            assert!(g.windows(2).all(|w| w[0].iter().zip(&w[1]).all(|(a, b)| a <= b)), "columns: {g:?}");
+        }
+    }
+    let md = format!(
+        "You are given a matrix with two properties:\n\n- Each row is sorted in non-decreasing order.\n- The first integer of each row is greater than the last integer of the previous row.\n\n**Constraints:**\n\n{sizes}"
+    );
+    let p = plan(&md, &ex1, None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let g = grid(&p, seed);
+        let flat: Vec<i64> = g.concat();
+        assert!(flat.windows(2).all(|w| w[0] < w[1]), "{g:?}");
+    }
+}
+
+#[test]
 fn pairs_whose_range_only_the_prose_says_are_labels_of_the_count() {
     // 323's shape: `a graph of n nodes` in the prose, no range line for the pairs; every example's
     // pairs are 0 to n - 1 of its n. They were drawn up to 10 where n was 2.

@@ -734,7 +734,8 @@ impl Gen<'_> {
             let widths: Vec<usize> = (0..n).map(|i| w(self, i)).collect();
             return self.unique_cells(p, &widths);
         }
-        let rows = self.row_list(p, leaf, n, width, (lo, hi), connected);
+        let mut rows = self.row_list(p, leaf, n, width, (lo, hi), connected);
+        self.arrange_grid(p, &mut rows);
         format!("[{}]", rows.join(","))
     }
 
@@ -822,6 +823,42 @@ impl Gen<'_> {
         }
         self.shuffle(&mut out);
         out
+    }
+
+    /// A grid whose columns are sorted (each row sorted first where rows are: sorting the
+    /// columns then keeps them so), or whose rows go on from each other (74: distinct values
+    /// in order, row after row).
+    fn arrange_grid(&mut self, p: &Param, rows: &mut [String]) {
+        let columns = self.plan.facts.sorted_columns.get(&p.name).copied();
+        let chained = self.plan.facts.chained.contains(&p.name);
+        if columns.is_none() && !chained {
+            return;
+        }
+        let mut grid: Vec<Vec<Value>> = rows.iter().filter_map(|r| serde_json::from_str(r).ok()).collect();
+        if grid.len() != rows.len() {
+            return;
+        }
+        if chained {
+            let (lo, hi) = self.elem_range(p, None);
+            let mut xs = self.distinct(lo, hi, grid.iter().map(Vec::len).sum());
+            xs.sort_unstable();
+            let mut xs = xs.into_iter();
+            grid.iter_mut().flatten().for_each(|v| *v = Value::from(xs.next().unwrap_or_default()));
+        }
+        if let Some(order) = columns {
+            let num = |v: &Value| v.as_f64().unwrap_or(0.0);
+            for c in 0..grid.iter().map(Vec::len).min().unwrap_or(0) {
+                let mut col: Vec<Value> = grid.iter().map(|r| r[c].clone()).collect();
+                col.sort_by(|a, b| num(a).total_cmp(&num(b)));
+                if order == Sort::Descending {
+                    col.reverse();
+                }
+                grid.iter_mut().zip(col).for_each(|(r, v)| r[c] = v);
+            }
+        }
+        for (s, r) in rows.iter_mut().zip(grid) {
+            *s = Value::from(r).to_string();
+        }
     }
 
     /// What a row may not repeat: its first two parts either way round where no edge may repeat
