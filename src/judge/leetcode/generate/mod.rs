@@ -140,8 +140,8 @@ pub(crate) fn plan(
     // What the statement's prose says of the tree, beyond the constraints.
     if names.iter().any(|(_, r)| *r == "tree") {
         facts.bst |= lower.contains("binary search tree");
-        facts.perfect = lower.contains("perfect binary tree");
-        facts.complete = lower.contains("complete binary tree");
+        facts.perfect |= lower.contains("perfect binary tree");
+        facts.complete |= lower.contains("complete binary tree");
     }
     let mut form = form;
     chars_where_no_length(&mut form, &facts);

@@ -46,6 +46,9 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
     if let Some(said) = parity(line, &lower).or_else(|| total(line, &lower, names)) {
         return Some(said);
     }
+    if let Some(said) = node_shapes(&lower, names) {
+        return Some(said);
+    }
     if lower.contains("traversal")
         && let Some(said) = walks(&lower, names)
     {
@@ -215,6 +218,30 @@ fn node_count(line: &str, lower: &str, names: &Names) -> Option<Line> {
         }
     }
     constraints::all(parts)
+}
+
+/// What the node generators keep, said in a line: 222's `The tree is guaranteed to be complete`
+/// (or perfect), 141's `pos is -1 or a valid index in the linked-list` (a cycle's entry is drawn
+/// so), 138's `Node.random is null or is pointing to some node in the linked list`.
+fn node_shapes(lower: &str, names: &Names) -> Option<Line> {
+    let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphanumeric()).collect();
+    if words.iter().any(|w| ["not", "may", "no"].contains(w)) {
+        return None;
+    }
+    let role = |r: &str| names.params.iter().any(|(_, role)| *role == r);
+    let shape = ["complete", "perfect"].into_iter().find(|w| words.contains(w));
+    if let Some(shape) = shape.filter(|_| role("tree") && words.contains(&"tree") && !lower.contains("binary search")) {
+        return constraints::fact(
+            Vec::new(),
+            move |f: &mut Facts| {
+                if shape == "complete" { f.complete = true } else { f.perfect = true }
+            },
+        );
+    }
+    let pos = names.params.iter().any(|(n, _)| n == "pos") && role("list");
+    let kept = pos && words.contains(&"pos") && lower.contains("valid index")
+        || role("list") && words.contains(&"random") && words.contains(&"null");
+    kept.then(|| constraints::fact(Vec::new(), |_| {}))?
 }
 
 /// 105's `preorder is guaranteed to be the preorder traversal of the tree`, 889's `preorder and

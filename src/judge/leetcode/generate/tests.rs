@@ -285,6 +285,24 @@ fn values_that_exist_in_the_tree_are_drawn_from_it() {
     }
 }
 
+/// Lines that say what the node generators keep (222's complete tree, 141's cycle entry, 138's
+/// random pointers) are read, not doubted.
+#[test]
+fn lines_the_node_shapes_keep_are_read() {
+    let md = "**Constraints:**\n\n- The number of nodes in the tree is in the range `[0, 5 * 10^4]`.\n- `0 <= Node.val <= 5 * 10^4`\n- The tree is guaranteed to be **complete**.\n";
+    let code = "class Solution:\n    def countNodes(self, root: Optional[TreeNode]) -> int:\n";
+    let p = plan(md, &[ex("root = [1,2,3,4,5,6]"), ex("root = []")], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..20 {
+        let t = args_of(&p.testcase(seed, 0.4))[0].1.clone();
+        assert!(t.as_array().unwrap().iter().all(|x| !x.is_null()), "a gap in a complete tree: {t}");
+    }
+    let md = "**Constraints:**\n\n- The number of the nodes in the list is in the range `[0, 10^4]`.\n- `-10^5 <= Node.val <= 10^5`\n- `pos` is `-1` or a **valid index** in the linked-list.\n";
+    let code = "class Solution:\n    def hasCycle(self, head: Optional[ListNode]) -> bool:\n";
+    let p = plan(md, &[ex("head = [3,2,0,-4], pos = 1"), ex("head = [1], pos = -1")], Some(code), None).unwrap();
+    assert!(p.unread().is_empty() && p.assumed().is_empty(), "{:?} {:?}", p.unread(), p.assumed());
+}
+
 fn args_of(t: &str) -> Vec<(String, Value)> {
     let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
     args

@@ -118,7 +118,8 @@ pub(super) fn assumptions(plan: &Plan) -> Vec<String> {
         if list && !plan.facts.bounded(&Key::Len(name.clone())) && !matches!(plan.form, Form::Design(_)) {
             out.push(format!("{name}: no length read; lengths up to {}", default_len(p)));
         }
-        let numeric = matches!(leaf, Ty::Int | Ty::Double);
+        // A list's cycle entry (`pos`) is drawn -1 or an index of the list, never from a range.
+        let numeric = matches!(leaf, Ty::Int | Ty::Double) && name != "pos";
         let bounded = [None, Some(0), Some(1)].iter().any(|&c| g.elem_key(p, c).is_some());
         if numeric && !bounded && !plan.facts.choices.contains_key(name) && !plan.facts.tree_edges.contains(name) {
             match labels(plan, p) {
