@@ -49,6 +49,18 @@ pub(super) struct Names<'a> {
     pub(super) strings: &'a [String],
     /// Lists of lists of numbers (grids, and lists of tuples).
     pub(super) grids: &'a [String],
+    /// A design problem's methods, but the constructor.
+    pub(super) methods: &'a [String],
+}
+
+/// Design methods that put something in (`push`, `addNum`, `insert`), and that take it out.
+pub(super) const ADDS: [&str; 8] = ["push", "add", "insert", "append", "offer", "enqueue", "put", "record"];
+pub(super) const TAKES: [&str; 6] = ["pop", "remove", "poll", "dequeue", "delete", "erase"];
+
+/// Whether a method's name starts with one of `words` (`addNum`, `pushBack`).
+pub(super) fn named_for(method: &str, words: &[&str]) -> bool {
+    let lower = method.to_ascii_lowercase();
+    words.iter().any(|w| lower.starts_with(w))
 }
 
 impl Names<'_> {
@@ -121,6 +133,11 @@ pub(super) struct Facts {
     /// The statement's tree is perfect, or complete (level order without a gap).
     pub(super) perfect: bool,
     pub(super) complete: bool,
+    /// Design methods called only while something was put in (155's `pop, top and getMin …
+    /// will always be called on non-empty stacks`), and methods said to put it in (2034's `only
+    /// after update has been called`).
+    pub(super) nonempty: BTreeSet<String>,
+    pub(super) adders: BTreeSet<String>,
     /// A design problem's total number of calls.
     pub(super) calls: Option<f64>,
     /// The trees' greatest depth, in nodes (`The depth of the tree will be in the range [1, 10]`).

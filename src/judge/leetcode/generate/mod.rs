@@ -130,7 +130,12 @@ pub(crate) fn plan(
         .filter(|p| matches!(&p.ty, Ty::List(r) if matches!(&**r, Ty::List(t) if matches!(**t, Ty::Int | Ty::Double))))
         .map(|p| p.name.clone())
         .collect();
-    let reader = constraints::Names { params: &names, flat: &flat, strings: &strings, grids: &grids };
+    let methods: Vec<String> = match &form {
+        Form::Design(d) => d.methods.iter().skip(1).map(|m| m.name.clone()).collect(),
+        Form::Function(_) => Vec::new(),
+    };
+    let reader =
+        constraints::Names { params: &names, flat: &flat, strings: &strings, grids: &grids, methods: &methods };
     let mut facts = constraints::read(&lines, &statement, &reader, prose::sentence);
     // Premises in the prose are read only for an order or a number's leading zero: elsewhere
     // their words speak of the answer or of a whole structure (`there is always a binary search

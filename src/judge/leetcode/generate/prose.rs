@@ -46,7 +46,7 @@ pub(super) fn sentence(line: &str, names: &Names, tuples: &Tuples) -> Option<Lin
     if let Some(said) = parity(line, &lower).or_else(|| total(line, &lower, names)) {
         return Some(said);
     }
-    if let Some(said) = node_shapes(&lower, names) {
+    if let Some(said) = node_shapes(&lower, names).or_else(|| nonempty_calls(line, &lower, names)) {
         return Some(said);
     }
     if lower.contains("traversal")
@@ -218,6 +218,29 @@ fn node_count(line: &str, lower: &str, names: &Names) -> Option<Line> {
         }
     }
     constraints::all(parts)
+}
+
+/// 155's `Methods pop, top and getMin operations will always be called on non-empty stacks`,
+/// 895's `… at least one element in the stack before calling pop`, 225's `All the calls to pop
+/// and top are valid`, 2034's `current, maximum, and minimum will be called only after update
+/// has been called at least once`: the methods named are called only while the calls before
+/// put in more than they took out. Not where no method puts anything in (an iterator's `next`).
+fn nonempty_calls(line: &str, lower: &str, names: &Names) -> Option<Line> {
+    let said = ["non-empty", "at least one element", "at least one item", "are valid", "only after"];
+    if !lower.contains("call") || !said.iter().any(|w| lower.contains(w)) {
+        return None;
+    }
+    let words: Vec<&str> = line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).collect();
+    let after = lower.find("only after ").and_then(|i| line[i + 11..].split(|c: char| !c.is_alphanumeric()).next());
+    let after = after.filter(|a| names.methods.iter().any(|m| m == a)).map(str::to_string);
+    let named: Vec<String> =
+        names.methods.iter().filter(|m| words.contains(&m.as_str()) && after.as_ref() != Some(*m)).cloned().collect();
+    let adds = after.is_some() || names.methods.iter().any(|m| constraints::named_for(m, &constraints::ADDS));
+    (!named.is_empty() && adds).then_some(())?;
+    constraints::fact(Vec::new(), move |f: &mut Facts| {
+        f.nonempty.extend(named);
+        f.adders.extend(after);
+    })
 }
 
 /// What the node generators keep, said in a line: 222's `The tree is guaranteed to be complete`

@@ -303,6 +303,45 @@ fn lines_the_node_shapes_keep_are_read() {
     assert!(p.unread().is_empty() && p.assumed().is_empty(), "{:?} {:?}", p.unread(), p.assumed());
 }
 
+/// 225's `All the calls to pop and top are valid`, 2034's `… only after update has been called`:
+/// a design's calls on an empty structure were drawn (`pop` first), and the reference crashed.
+#[test]
+fn calls_said_valid_come_after_something_is_put_in() {
+    let md = "**Constraints:**\n\n- `1 <= x <= 9`\n- At most `100` calls will be made to `push`, `pop`, `top`, and `empty`.\n- All the calls to `pop` and `top` are valid.\n";
+    let e = example::parse(
+        "[\"MyStack\", \"push\", \"top\", \"pop\", \"empty\"]\n[[], [1], [], [], []]",
+        "[null, null, 1, 1, true]",
+    )
+    .unwrap();
+    let code = "class MyStack:\n    def __init__(self):\n    def push(self, x: int) -> None:\n    def pop(self) -> int:\n    def top(self) -> int:\n    def empty(self) -> bool:\n";
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..30 {
+        let Call::Design { methods, .. } = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else { panic!() };
+        let mut held = 0i64;
+        for m in &methods[1..] {
+            match m.as_str() {
+                "push" => held += 1,
+                "pop" | "top" => {
+                    assert!(held > 0, "{m} on an empty stack: {methods:?}");
+                    held -= i64::from(m == "pop");
+                }
+                _ => {}
+            }
+        }
+    }
+    let md = "**Constraints:**\n\n- `1 <= price <= 10^9`\n- At most `10^5` calls will be made in total to `update` and `maximum`.\n- `maximum` will be called **only after** `update` has been called **at least once**.\n";
+    let e = example::parse("[\"StockPrice\", \"update\", \"maximum\"]\n[[], [3], []]", "[null, null, 3]").unwrap();
+    let code = "class StockPrice:\n    def __init__(self):\n    def update(self, price: int) -> None:\n    def maximum(self) -> int:\n";
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..30 {
+        let Call::Design { methods, .. } = example::parse(&p.testcase(seed, 0.5), "0").unwrap().call else { panic!() };
+        let first = methods.iter().position(|m| m == "maximum");
+        assert!(first.is_none_or(|i| methods[1..i].contains(&"update".to_string())), "{methods:?}");
+    }
+}
+
 fn args_of(t: &str) -> Vec<(String, Value)> {
     let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
     args

@@ -1127,10 +1127,38 @@ impl Gen<'_> {
             args.push(self.args(&d.methods[m]));
             which.push(m);
         }
+        self.keep_nonempty(d, &mut which, &mut names, &mut args);
         let keep = self.in_order(d, &which, &mut args);
         names.truncate(keep);
         args.truncate(keep);
         format!("[{}]\n[{}]", names.join(","), args.join(","))
+    }
+
+    /// A method said to be called only on a non-empty structure (`pop`, `top`, `getMin`), called
+    /// where the calls before put in no more than they took out, is a call that puts in instead.
+    fn keep_nonempty(&mut self, d: &Design, which: &mut [usize], names: &mut [String], args: &mut [String]) {
+        let facts = &self.plan.facts;
+        if facts.nonempty.is_empty() {
+            return;
+        }
+        let adds = |m: &str| facts.adders.contains(m) || super::constraints::named_for(m, &super::constraints::ADDS);
+        let takes = |m: &str| super::constraints::named_for(m, &super::constraints::TAKES);
+        let Some(adder) = (1..d.methods.len()).find(|&m| adds(&d.methods[m].name)) else { return };
+        let mut held = 0usize;
+        for i in 1..which.len() {
+            let name = d.methods[which[i]].name.as_str();
+            if facts.nonempty.contains(name) && held == 0 {
+                which[i] = adder;
+                names[i] = json_str(&d.methods[adder].name);
+                args[i] = self.args(&d.methods[adder]);
+            }
+            let name = d.methods[which[i]].name.as_str();
+            if adds(name) {
+                held += 1;
+            } else if takes(name) {
+                held = held.saturating_sub(1);
+            }
+        }
     }
 
     /// A method's integer argument said to grow (or shrink) from call to call (933's `call ping
