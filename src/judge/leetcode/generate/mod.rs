@@ -115,27 +115,8 @@ pub(crate) fn plan(
             prose_lines.push(s);
         }
     }
-    let flat: Vec<String> = params_of(&form)
-        .into_iter()
-        .filter(|p| matches!(&p.ty, Ty::List(t) if matches!(**t, Ty::Int | Ty::Double)))
-        .map(|p| p.name.clone())
-        .collect();
-    let strings: Vec<String> = params_of(&form)
-        .into_iter()
-        .filter(|p| p.ty == Ty::Str || matches!(&p.ty, Ty::List(t) if **t == Ty::Str))
-        .map(|p| p.name.clone())
-        .collect();
-    let grids: Vec<String> = params_of(&form)
-        .into_iter()
-        .filter(|p| matches!(&p.ty, Ty::List(r) if matches!(&**r, Ty::List(t) if matches!(**t, Ty::Int | Ty::Double))))
-        .map(|p| p.name.clone())
-        .collect();
-    let methods: Vec<String> = match &form {
-        Form::Design(d) => d.methods.iter().skip(1).map(|m| m.name.clone()).collect(),
-        Form::Function(_) => Vec::new(),
-    };
-    let reader =
-        constraints::Names { params: &names, flat: &flat, strings: &strings, grids: &grids, methods: &methods };
+    let kinds = ParamKinds::of(&form);
+    let reader = kinds.names(&names);
     let mut facts = constraints::read(&lines, &statement, &reader, prose::sentence);
     // Premises in the prose are read only for an order or a number's leading zero: elsewhere
     // their words speak of the answer or of a whole structure (`there is always a binary search
@@ -264,6 +245,42 @@ fn statement_names(mut d: Design, lines: &[String]) -> Design {
         }
     }
     d
+}
+
+/// The parameters by kind, as the constraint reader asks for them (`constraints::Names`).
+struct ParamKinds {
+    flat: Vec<String>,
+    strings: Vec<String>,
+    grids: Vec<String>,
+    methods: Vec<String>,
+}
+
+impl ParamKinds {
+    fn of(form: &Form) -> Self {
+        let named = |keep: &dyn Fn(&Ty) -> bool| -> Vec<String> {
+            params_of(form).into_iter().filter(|p| keep(&p.ty)).map(|p| p.name.clone()).collect()
+        };
+        let number = |t: &Ty| matches!(t, Ty::Int | Ty::Double);
+        ParamKinds {
+            flat: named(&|t| matches!(t, Ty::List(i) if number(i))),
+            strings: named(&|t| *t == Ty::Str || matches!(t, Ty::List(i) if **i == Ty::Str)),
+            grids: named(&|t| matches!(t, Ty::List(r) if matches!(&**r, Ty::List(i) if number(i)))),
+            methods: match form {
+                Form::Design(d) => d.methods.iter().skip(1).map(|m| m.name.clone()).collect(),
+                Form::Function(_) => Vec::new(),
+            },
+        }
+    }
+
+    fn names<'a>(&'a self, params: &'a [(String, &'static str)]) -> constraints::Names<'a> {
+        constraints::Names {
+            params,
+            flat: &self.flat,
+            strings: &self.strings,
+            grids: &self.grids,
+            methods: &self.methods,
+        }
+    }
 }
 
 /// A string every example writes as one character, with no length stated, is a character.
