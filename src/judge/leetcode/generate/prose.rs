@@ -545,11 +545,15 @@ fn flags(line: &str, lower: &str, names: &Names, tuples: &Tuples, order_only: bo
     }
     let before = &lower[..lower.find("self").unwrap_or(0)];
     let negated = before.starts_with("no ") || [" no ", " not ", "without", "never"].iter().any(|w| before.contains(w));
-    if targets.is_empty() || lower.contains(" not ") && !self_loop {
+    // 787's `There will not be any multiple flights between two cities`: a negation that says
+    // no pair twice.
+    let no_multiple = lower.contains("multiple") && (lower.contains("not be any") || lower.contains("no multiple"));
+    if targets.is_empty() || lower.contains(" not ") && !self_loop && !no_multiple {
         return None;
     }
     let keys: Vec<Key> = targets.iter().map(|t| Key::Var(t.clone())).collect();
-    let rows = lower.contains("edge") || lower.contains("pair");
+    // `multiple flights between two cities` (787) speaks of pairs too.
+    let rows = lower.contains("edge") || lower.contains("pair") || lower.contains(" between ");
     let words: Vec<&str> = lower.split(|c: char| !c.is_ascii_alphabetic()).collect();
     // 1786's `There is at least one path between any two nodes`.
     let path = lower.contains("path between any two") || lower.contains("path between every");
@@ -641,11 +645,12 @@ fn pairs_flag(lower: &str, rows: bool) -> Option<Flag> {
         }));
     }
     // 2204's `There is at most one edge between any pair of vertices`.
-    let twice =
-        ["repeated", "duplicate", "distinct", "unique", "twice", "at most one"].iter().any(|w| lower.contains(w));
+    let twice = ["repeated", "duplicate", "distinct", "unique", "twice", "at most one", "multiple"]
+        .iter()
+        .any(|w| lower.contains(w));
     // `no repeated edges`, 743's `All the pairs (u_i, v_i) are unique`: of the ends alone (an
     // edge's weight does not make it another edge).
-    let edges = lower.contains("edge") || lower.contains("pair");
+    let edges = lower.contains("edge") || lower.contains("pair") || lower.contains("between");
     let distinct: Flag = Box::new(move |f, t| {
         if edges {
             f.distinct_pairs.insert(t)
@@ -653,7 +658,10 @@ fn pairs_flag(lower: &str, rows: bool) -> Option<Flag> {
             f.distinct_rows.insert(t)
         };
     });
-    (rows && twice).then_some(distinct)
+    // `There may be multiple edges between two nodes` allows them (`may have at most one` does
+    // not).
+    let allowed = lower.contains(" may ") && !lower.contains("at most one");
+    (rows && twice && !allowed).then_some(distinct)
 }
 
 /// A sorted list, or a design argument's order over the calls (strictly: no value twice).

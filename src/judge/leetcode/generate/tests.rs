@@ -1342,6 +1342,20 @@ fn an_edge_list_said_connected_joins_every_label() {
         assert!(keys.windows(2).all(|w| w[0] != w[1]), "{e:?}");
         assert!(n == 1 || joined(&e, 0..=n - 1), "n = {n}, {e:?}");
     }
+    // 787's `There will not be any multiple flights between two cities` (weighted: the ends
+    // alone); `There may be multiple edges between two nodes` allows them, and is not read so.
+    let md = "**Constraints:**\n\n- `1 <= n <= 4`\n- `0 <= flights.length <= 40`\n- `flights[i].length == 3`\n- `flights[i] = [from_i, to_i, price_i]`\n- `0 <= from_i, to_i < n`\n- `1 <= price_i <= 10^4`\n- There will not be any multiple flights between two cities.\n";
+    let p = plan(md, &[ex("n = 3, flights = [[0,1,100],[1,2,100]]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..30 {
+        let mut ends: Vec<(i64, i64)> =
+            pairs(&args_of(&p.testcase(seed, 0.9))[1].1).iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
+        ends.sort_unstable();
+        assert!(ends.windows(2).all(|w| w[0] != w[1]), "{ends:?}");
+    }
+    let md = "**Constraints:**\n\n- `0 <= edges.length <= 40`\n- `edges[i] = [a_i, b_i]`\n- `0 <= a_i, b_i < 5`\n- There may be multiple edges between two nodes.\n";
+    let p = plan(md, &[ex("edges = [[0,1],[0,1]]")], None, None).unwrap();
+    assert_eq!(p.unread().len(), 1, "{:?}", p.read());
     // 2204's `There is at most one edge between any pair of vertices`; 2192's `The graph is
     // directed and acyclic` (a drawn pair `[1,1]` was a cycle of one).
     let md = "**Constraints:**\n\n- `1 <= n <= 1000`\n- `0 <= edges.length <= 2000`\n- `edges[i].length == 2`\n- `edges[i] = [a_i, b_i]`\n- `0 <= a_i, b_i <= n - 1`\n- There is at most one edge between any pair of vertices.\n- The graph is directed and acyclic.\n";
