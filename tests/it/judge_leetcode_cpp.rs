@@ -128,6 +128,14 @@ void push(int val) { s.push(val); m.push(min(val, m.top())); }\n    void pop() {
 int top() { return s.top(); }\n    int getMin() { return m.top(); }\n};\n",
         "AC",
     ),
+    // 173's `stack<TreeNode*> stack;`: a member named as its type, which LeetCode's Clang takes,
+    // and GCC only with `-fpermissive`.
+    (
+        &[("[\"Box\", \"put\", \"last\"]\n[[], [4], []]", "[null, null, 4]")],
+        "class Box {\n    stack<int> stack;\npublic:\n    Box() {}\n    void put(int x) { stack.push(x); }\n    \
+int last() { return stack.top(); }\n};\n",
+        "AC",
+    ),
     // A design class whose constructor takes a list and keeps a reference to it.
     (
         &[("[\"NumArray\", \"sumRange\", \"sumRange\"]\n[[[-2, 0, 3, -5, 2, -1]], [0, 2], [2, 5]]", "[null, 1, -1]")],

@@ -60,10 +60,13 @@ signed main(signed argc, char** argv) {{\n    oj_leetcode::start(argc, argv);\n 
     // With AddressSanitizer, as LeetCode builds, where this compiler can (`toolchain::ASAN`); the
     // session's part too, so the precompiled prelude is built with the program's flags.
     let asan: &[&str] = if toolchain::sanitizes(tool) { &toolchain::ASAN } else { &[] };
+    // 173's `stack<TreeNode*> stack;`, a member named as the type it holds: Clang takes it, GCC
+    // stops ("changes meaning of 'stack'") unless permissive, where it only warns.
+    let permissive: &[&str] = if matches!(compiler, Some(Compiler::Gcc(_))) { &["-fpermissive"] } else { &[] };
     let words = |more: &[&str]| {
         let std: Vec<&str> = std.as_deref().into_iter().collect();
         let linker: Vec<&str> = toolchain::linker().into_iter().collect();
-        let mut defaults: Vec<&[&str]> = vec![&std, &["-O2"], &["-pipe"], &linker];
+        let mut defaults: Vec<&[&str]> = vec![&std, &["-O2"], &["-pipe"], permissive, &linker];
         defaults.extend(asan.iter().map(std::slice::from_ref));
         let mut argv = toolchain::with_defaults(tool, &defaults);
         argv.extend(more.iter().map(|s| s.to_string()));
