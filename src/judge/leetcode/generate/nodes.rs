@@ -110,12 +110,13 @@ impl Gen<'_> {
     /// on a random tree's nodes, each list then that tree in its own order.
     pub(super) fn walks(&mut self, parts: &mut [(String, String)]) {
         let walks = &self.plan.facts.walks;
-        let Some(first) = parts.iter().find(|(n, _)| walks.contains_key(n)) else { return };
+        let walk = |name: &str| walks.iter().find(|(n, _)| n == name).map(|w| w.1);
+        let Some(first) = parts.iter().find(|(n, _)| walk(n).is_some()) else { return };
         let Ok(serde_json::Value::Array(vals)) = serde_json::from_str(&first.1) else { return };
         let vals: Vec<String> = vals.iter().map(serde_json::Value::to_string).collect();
         let kids = self.shape(vals.len());
         for (name, value) in parts.iter_mut() {
-            if let Some(&walk) = walks.get(name) {
+            if let Some(walk) = walk(name) {
                 let order = walk_order(&kids, walk);
                 *value = format!("[{}]", order.iter().map(|&u| vals[u].as_str()).collect::<Vec<_>>().join(","));
             }

@@ -295,7 +295,11 @@ fn walks(lower: &str, names: &Names) -> Option<Line> {
         return None;
     }
     let keys = lists.iter().map(|t| Key::Var(t.clone())).collect();
-    constraints::fact(keys, move |f: &mut Facts| f.walks.extend(lists.into_iter().zip(orders)))
+    constraints::fact(keys, move |f: &mut Facts| {
+        for (list, order) in lists.into_iter().zip(orders) {
+            f.walks.push((list, order));
+        }
+    })
 }
 
 /// `num does not have any leading zeros except for the zero itself`, `digits does not contain
