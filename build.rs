@@ -30,24 +30,33 @@ fn main() {
     println!("cargo:rerun-if-changed={}", page.display());
     let text = fs::read_to_string(page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
     fs::write(out.join("view_page.pack"), pack(uncommented(&text).as_bytes())).expect("OUT_DIR is writable");
-    pack_schemas(Path::new("src/tools/schemas"), &out.join("schemas.pack"));
+    pack_texts(&[Path::new("src/tools/schemas"), Path::new("src/prompts")], &out.join("texts.pack"));
 }
 
-/// The tools' JSON Schemas (`src/tools/schemas/*.json`, written indented for people) compiled in
-/// as one packed stream, each file without the white space between its tokens: `name\0json\0`
-/// per file, sorted by name (`tools::schema::file` reads it). 28.6 KB of files, 19.9 KB minified,
-/// about 5 KB packed; the same values once parsed.
-fn pack_schemas(from: &Path, to: &Path) {
-    println!("cargo:rerun-if-changed={}", from.display());
-    let mut files: Vec<PathBuf> =
-        fs::read_dir(from).expect("src/tools/schemas exists").flatten().map(|e| e.path()).collect();
+/// The tools' texts and JSON Schemas (`src/tools/schemas/`) and the prompts' list and
+/// instructions (`src/prompts/`, but its `.rs` files), compiled in as one packed stream
+/// (`src/texts.rs` reads it): `name\0text\0` per file, sorted by name, JSON files (written
+/// indented for people) without the white space between their tokens. 56 KB of files, 43 KB
+/// minified, 11.5 KB packed; the same values once parsed.
+fn pack_texts(dirs: &[&Path], to: &Path) {
+    let mut files: Vec<(String, PathBuf)> = Vec::new();
+    for dir in dirs {
+        println!("cargo:rerun-if-changed={}", dir.display());
+        for path in fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display())).flatten().map(|e| e.path()) {
+            let name = path.file_name().and_then(|n| n.to_str()).expect("text file names are UTF-8").to_string();
+            if !name.ends_with(".rs") {
+                files.push((name, path));
+            }
+        }
+    }
     files.sort();
     let mut all = String::new();
-    for path in files {
+    for (i, (name, path)) in files.iter().enumerate() {
+        assert!(i == 0 || files[i - 1].0 != *name, "two text files are named {name}");
         println!("cargo:rerun-if-changed={}", path.display());
-        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-        let name = path.file_name().and_then(|n| n.to_str()).expect("schema file names are UTF-8");
-        all.push_str(&format!("{name}\0{}\0", minify_json(&text)));
+        let text = fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text = if name.ends_with(".json") { minify_json(&text) } else { text };
+        all.push_str(&format!("{name}\0{text}\0"));
     }
     fs::write(to, pack(all.as_bytes())).expect("OUT_DIR is writable");
 }

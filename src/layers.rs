@@ -43,6 +43,8 @@ const LAYERS: &[(&str, u8)] = &[
     // is not pure, and it uses nothing of `problems`, so no cycle.
     ("solvelog", 2),
     ("view", 2),
+    // The texts compiled in packed (the tools' and prompts'): unpacked by the judge's inflater.
+    ("texts", 2),
     // 3: the MCP features, peers.
     ("tools", 3),
     ("resources", 3),

@@ -38,6 +38,7 @@ pub use oj_mcp_rs_text::samples;
 use oj_mcp_rs_text::scan;
 pub mod server;
 pub mod solvelog;
+mod texts;
 use oj_mcp_rs_text::statement;
 mod tools;
 mod view;

@@ -1,19 +1,21 @@
-//! The MCP tools feature: each tool's declaration (name, title, description, its parameters,
-//! its output schema, its operation in `problems/`), the registry `tools/list` shows, and the
-//! argument check before an operation runs. What a tool does is in `problems/`, which resources,
-//! prompts and completions reach too, from the side.
+//! The MCP tools feature: each tool's declaration (name, title, its parameters, its operation in
+//! `problems/`, its texts in `schemas/`), the registry `tools/list` shows, and the argument check
+//! before an operation runs. What a tool does is in `problems/`, which resources, prompts and
+//! completions reach too, from the side.
 //!
-//! A tool's parameters are declared once, in its `params` table: the input schema is built from
-//! it (`type: object`, `additionalProperties: false`, one property per parameter, `required`),
-//! the unknown-argument check and its message take the names from it in the same order, and the
-//! operation may read only those names (`Args` asserts it in debug builds, which the tests run).
-//! So the schema, the accepted names and what the handler reads cannot drift apart.
+//! A tool's parameters are declared once, in its `params` table: names, order and which are
+//! required. The unknown-argument check and its message take the names from it in that order, and
+//! the operation may read only those names (`Args` asserts it in debug builds, which the tests
+//! run). What the model reads about a tool, its description and each parameter's schema, is text
+//! in `schemas/{file}.tool.json` (packed into the binary by build.rs, a third of the room Rust
+//! strings took); `tests::tool_files_declare_the_params` fails when that file and the table
+//! disagree, so the schema, the accepted names and what the handler reads cannot drift apart.
 //!
 //! The calls that read a problem or run a program (`LOGGED`) are recorded in the solve log here,
 //! in one place, from the operation's structured output: the operations know nothing of it.
 //!
-//! `test_solution`, whose operation is the local judge (`judge/`), is declared here like the
-//! others but offered only under `--allow-run`: [`listed`] adds it, and only then.
+//! `test_solution` and `stress_test`, whose operation is the local judge (`judge/`), are declared
+//! here like the others but offered only under `--allow-run`: [`listed`] adds them, and only then.
 
 pub(crate) mod schema;
 
@@ -22,22 +24,22 @@ use serde_json::{Map, Value};
 use crate::judge;
 use crate::problems::{self, Args, Ctx, ToolResult};
 
-/// One parameter of a tool: its name, whether it is required, and its JSON Schema (a JSON text,
-/// compiled in; `"@source"` stands for the shared fragment, as in `schema::load`).
+/// One parameter of a tool: its name and whether it is required. Its JSON Schema is under
+/// `params` in the tool's `.tool.json` file (`"@code"` there stands for the shared fragment
+/// `code.fragment.json`, as in `schema::load`).
 pub(crate) struct Param {
     name: &'static str,
     required: bool,
-    schema: &'static str,
 }
 
 /// A parameter the tool cannot do without.
-const fn required(name: &'static str, schema: &'static str) -> Param {
-    Param { name, required: true, schema }
+const fn required(name: &'static str) -> Param {
+    Param { name, required: true }
 }
 
 /// A parameter that may be left out.
-const fn optional(name: &'static str, schema: &'static str) -> Param {
-    Param { name, required: false, schema }
+const fn optional(name: &'static str) -> Param {
+    Param { name, required: false }
 }
 
 /// `record_solve`: it appends to the user's solve log, a file of this machine: neither read-only
@@ -71,10 +73,10 @@ pub(crate) struct Tool {
     pub(crate) name: &'static str,
     /// A short human title.
     title: &'static str,
-    /// What it does and when to use it, written for a model.
-    description: &'static str,
-    /// The JSON Schema of its `structuredContent` (an object).
-    output_schema: fn() -> Value,
+    /// The stem of its files in `schemas/`: `{file}.tool.json`, its description (what it does
+    /// and when to use it, written for a model) and its parameters' schemas; `{file}.output.json`,
+    /// the JSON Schema of its `structuredContent` (an object).
+    file: &'static str,
     /// Its parameters, in the order an argument error names them: the one declaration.
     params: &'static [Param],
     /// Its annotations' hints.
@@ -102,7 +104,7 @@ pub(crate) fn find(name: &str, allow_run: bool) -> Option<&'static Tool> {
     listed(allow_run).find(|t| t.name == name)
 }
 
-/// A description or a parameter's schema as listed, with the judge's languages put in from the
+/// A tool's `.tool.json` text as listed, with the judge's languages put in from the
 /// tables it chooses by (`tools/list` builds each list once): `{languages}`, every `language`;
 /// `{language_tools}`, each with what builds and runs it; `{leetcode_languages}`, those with a
 /// LeetCode driver; `"@languages"`, the schema's enum of `language`. So no description names a language the judge does not take
@@ -124,16 +126,17 @@ impl Tool {
     /// unless `--structured-content off`); `annotations`: whether it has annotations (2025-03-26
     /// on).
     pub(crate) fn listing(&self, title: bool, output_schema: bool, annotations: bool) -> Value {
+        let mut text = self.text();
         let mut v = json!({
             "name": self.name,
-            "description": fill(self.description),
-            "inputSchema": self.input_schema(),
+            "description": text["description"].take(),
+            "inputSchema": self.input_schema(&mut text["params"]),
         });
         if title {
             v["title"] = json!(self.title);
         }
         if output_schema {
-            v["outputSchema"] = (self.output_schema)();
+            v["outputSchema"] = self.output_schema();
         }
         if annotations {
             let h = &self.hints;
@@ -148,10 +151,21 @@ impl Tool {
         v
     }
 
-    /// Its JSON Schema for `arguments`, built from [`Tool::params`].
-    fn input_schema(&self) -> Value {
+    /// Its `.tool.json` file, parsed, with the judge's languages and the fragments put in.
+    fn text(&self) -> Value {
+        schema::load(&fill(schema::file(&format!("{}.tool.json", self.file))))
+    }
+
+    /// The JSON Schema of its `structuredContent`.
+    fn output_schema(&self) -> Value {
+        schema::load(schema::file(&format!("{}.output.json", self.file)))
+    }
+
+    /// Its JSON Schema for `arguments`: [`Tool::params`], each with its schema from `schemas`
+    /// (the `params` of its `.tool.json` file).
+    fn input_schema(&self, schemas: &mut Value) -> Value {
         let properties: Map<String, Value> =
-            self.params.iter().map(|p| (p.name.to_string(), schema::load(&fill(p.schema)))).collect();
+            self.params.iter().map(|p| (p.name.to_string(), schemas[p.name].take())).collect();
         let mut s = json!({ "type": "object", "additionalProperties": false, "properties": properties });
         let required: Vec<&str> = self.params.iter().filter(|p| p.required).map(|p| p.name).collect();
         if !required.is_empty() {
@@ -190,46 +204,16 @@ fn program(args: &Args) -> Option<Vec<u8>> {
 }
 
 // The program's parameters, the same in test_solution and stress_test.
-const CODE: Param = optional(
-    "code",
-    r#"{"description": "The program's source text (give `code`, `file` or `command`; `code` and `file` need `language`).", "type": "string"}"#,
-);
-const FILE: Param = optional(
-    "file",
-    r#"{"description": "The path of a source file on this machine, read instead of `code`.", "type": "string"}"#,
-);
-const COMMAND: Param = optional(
-    "command",
-    r#"{"description": "The argv of an already built program, run as it is (no `language`), e.g. [\"./a.out\"] with `cwd`.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
-);
-const CWD: Param = optional(
-    "cwd",
-    r#"{"description": "The folder `command` runs in (default: a fresh empty folder).", "type": "string"}"#,
-);
+const CODE: Param = optional("code");
+const FILE: Param = optional("file");
+const COMMAND: Param = optional("command");
+const CWD: Param = optional("cwd");
 
 const DAILY: Tool = Tool {
     name: "get_daily_challenge",
     title: "LeetCode daily challenge",
-    description: "Get the LeetCode daily challenge: title, difficulty, tags, link, acceptance rate and the full \
-statement as Markdown. Use it when the user asks for today's LeetCode problem (or the daily problem of a past \
-day). Defaults to today on leetcode.com; `domain: \"cn\"` gives leetcode.cn's daily problem, whose day follows \
-China time (UTC+8), in Chinese unless `language: \"en\"`. If the backend is still fetching the problem, the answer \
-says so and when to retry.",
-    output_schema: || schema::load(schema::file("daily.output.json")),
-    params: &[
-        optional(
-            "domain",
-            r#"{"default": "com", "description": "Which site's daily challenge: \"com\" (leetcode.com, days in UTC) or \"cn\" (leetcode.cn, days in UTC+8).", "enum": ["com", "cn"], "type": "string"}"#,
-        ),
-        optional(
-            "date",
-            r#"{"description": "The day, YYYY-MM-DD (from 2020-04-01 up to today). Default: today in the domain's calendar.", "pattern": "^[0-9]{4}-[0-9]{2}-[0-9]{2}$", "type": "string"}"#,
-        ),
-        optional(
-            "language",
-            r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"zh\" with domain \"cn\" (what leetcode.cn shows), else \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
-        ),
-    ],
+    file: "daily",
+    params: &[optional("domain"), optional("date"), optional("language")],
     hints: READS,
     call: problems::daily::call,
 };
@@ -237,23 +221,8 @@ says so and when to retry.",
 const PROBLEM: Tool = Tool {
     name: "get_problem",
     title: "Get a problem",
-    description: "Get one competitive-programming problem by platform and id: title, difficulty, tags, link, \
-acceptance rate and the full statement as Markdown (TeX math kept as $…$). Use it when you know the platform \
-and id, e.g. leetcode 1, codeforces 1920A, atcoder abc321_a, luogu P1001, spoj SP1. Ids are case-sensitive; \
-LeetCode takes the numeric id, not the slug. For a URL or a slug use resolve_problem instead. `language: \"zh\"` \
-gives LeetCode's Chinese statement (when a language is missing, the one that exists, with a note).",
-    output_schema: || schema::load(schema::file("problem.output.json")),
-    params: &[
-        required("source", r#""@source""#),
-        required(
-            "id",
-            r#"{"description": "The problem id on that platform, case-sensitive: \"1\" (LeetCode), \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"P1001\" (Luogu), \"SP1\" (SPOJ).", "examples": ["1", "1920A", "abc321_a", "P1001"], "type": "string"}"#,
-        ),
-        optional(
-            "language",
-            r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
-        ),
-    ],
+    file: "problem",
+    params: &[required("source"), required("id"), optional("language")],
     hints: READS,
     call: problems::problem::call,
 };
@@ -261,37 +230,14 @@ gives LeetCode's Chinese statement (when a language is missing, the one that exi
 const SIMILAR: Tool = Tool {
     name: "find_similar_problems",
     title: "Find similar problems",
-    description: "Find problems similar to a given one, across platforms, ranked by embedding similarity. Two \
-modes: give `source` and `id` to find neighbours of that problem, or give `query` (3-2000 characters of free \
-text, e.g. a statement or an idea such as \"shortest path with one free edge\") to search by meaning; `query` \
-wins when both are given. Returns a table of source, id, title, difficulty, similarity and link; follow up with \
-get_problem to read one.",
-    output_schema: || schema::load(schema::file("similar.output.json")),
+    file: "similar",
     params: &[
-        optional(
-            "source",
-            r#"{"description": "By id: the platform of the problem (leetcode, codeforces, atcoder, luogu, spoj). Needs `id`.", "type": "string"}"#,
-        ),
-        optional(
-            "id",
-            r#"{"description": "By id: the problem id on that platform, e.g. \"1\" or \"1920A\". Needs `source`.", "type": "string"}"#,
-        ),
-        optional(
-            "query",
-            r#"{"description": "By text: what the problem is about, 3 to 2000 characters. When given, `source` and `id` are ignored.", "maxLength": 2000, "minLength": 3, "type": "string"}"#,
-        ),
-        optional(
-            "limit",
-            r#"{"default": 10, "description": "How many results, 1 to 50.", "maximum": 50, "minimum": 1, "type": "integer"}"#,
-        ),
-        optional(
-            "threshold",
-            r#"{"default": 0.0, "description": "Minimum similarity, 0.0 to 1.0.", "maximum": 1.0, "minimum": 0.0, "type": "number"}"#,
-        ),
-        optional(
-            "source_filter",
-            r#"{"description": "Only these platforms, comma-separated, e.g. \"leetcode,codeforces\".", "type": "string"}"#,
-        ),
+        optional("source"),
+        optional("id"),
+        optional("query"),
+        optional("limit"),
+        optional("threshold"),
+        optional("source_filter"),
     ],
     hints: READS,
     call: problems::similar::call,
@@ -300,21 +246,8 @@ get_problem to read one.",
 const RESOLVE: Tool = Tool {
     name: "resolve_problem",
     title: "Resolve a problem from a URL or name",
-    description: "Find a problem from whatever the user gave: a problem URL (leetcode.com, leetcode.cn, \
-codeforces.com, atcoder.jp, luogu.com.cn), a prefixed id (\"codeforces:1920A\", \"atcoder:abc321_a\"), a LeetCode \
-slug (\"two-sum\") or a bare id (\"1920A\", \"P3371\", \"SP1\"). Returns the same Markdown as get_problem. Use it \
-when the platform or id is not given separately.",
-    output_schema: || schema::load(schema::file("resolve.output.json")),
-    params: &[
-        required(
-            "query",
-            r#"{"description": "A problem URL, a prefixed id (platform:id), a LeetCode slug, or a bare id.", "examples": ["https://leetcode.com/problems/two-sum/", "codeforces:1920A", "two-sum", "P3371"], "type": "string"}"#,
-        ),
-        optional(
-            "language",
-            r#"{"description": "The statement's language: \"en\" (English) or \"zh\" (Chinese, with the Chinese title). When that language is missing, the answer has the one that exists and says so. Default: \"zh\" for a leetcode.cn URL, else \"en\".", "enum": ["en", "zh"], "type": "string"}"#,
-        ),
-    ],
+    file: "resolve",
+    params: &[required("query"), optional("language")],
     hints: READS,
     call: problems::resolve::call,
 };
@@ -322,10 +255,7 @@ when the platform or id is not given separately.",
 const STATUS: Tool = Tool {
     name: "get_platform_status",
     title: "Backend platform status",
-    description: "Show which online judges the backend covers and how completely: for each platform the number \
-of problems stored, how many lack a statement, and how many are not yet searchable by similarity. Use it to \
-explain missing statements or empty similarity results. Needs the server's API token.",
-    output_schema: || schema::load(schema::file("status.output.json")),
+    file: "status",
     params: &[],
     hints: READS,
     call: problems::status::call,
@@ -334,40 +264,19 @@ explain missing statements or empty similarity results. Needs the server's API t
 const SEARCH: Tool = Tool {
     name: "search_problems",
     title: "Search a platform's problems",
-    description: "Browse and filter one platform's problems: by words in the title or id (`search`), \
-`difficulty`, `tags` (any or all of them), and a rating range, sorted by id, difficulty, rating or acceptance \
-rate. Returns a compact table (id, title, difficulty, rating, tags, link) one page at a time, and says how to \
-get the next page. Use it to pick practice problems (\"hard graph problems on LeetCode\", \"Codeforces 1200-1400 \
-greedy\"); use list_tags to see the tag names, and get_problem to read a statement. A tag that itself contains a \
-comma (list_tags shows it in quotes) cannot be a `tags` filter: the backend splits the filter on commas.",
-    output_schema: || schema::load(schema::file("search.output.json")),
+    file: "search",
     params: &[
-        required("source", r#""@source""#),
-        optional("search", r#"{"description": "Words in the title (English or Chinese) or an id.", "type": "string"}"#),
-        optional(
-            "difficulty",
-            r#"{"description": "Exact difficulty as the platform writes it (LeetCode: Easy, Medium, Hard; Luogu: 入门, 普及−, …).", "type": "string"}"#,
-        ),
-        optional(
-            "tags",
-            r#"{"description": "Tag names (case-insensitive), e.g. [\"graph\", \"shortest path\"]; see list_tags.", "items": {"type": "string"}, "type": "array"}"#,
-        ),
-        optional(
-            "tag_mode",
-            r#"{"default": "any", "description": "Match problems with any of the tags, or all of them.", "enum": ["any", "all"], "type": "string"}"#,
-        ),
-        optional(
-            "rating_min",
-            r#"{"description": "Lowest rating (e.g. Codeforces 800).", "minimum": 0, "type": "number"}"#,
-        ),
-        optional("rating_max", r#"{"description": "Highest rating.", "minimum": 0, "type": "number"}"#),
-        optional("sort_by", r#"{"enum": ["id", "difficulty", "rating", "ac_rate"], "type": "string"}"#),
-        optional(
-            "sort_order",
-            r#"{"default": "asc", "description": "Needs sort_by.", "enum": ["asc", "desc"], "type": "string"}"#,
-        ),
-        optional("page", r#"{"default": 1, "minimum": 1, "type": "integer"}"#),
-        optional("per_page", r#"{"default": 20, "maximum": 100, "minimum": 1, "type": "integer"}"#),
+        required("source"),
+        optional("search"),
+        optional("difficulty"),
+        optional("tags"),
+        optional("tag_mode"),
+        optional("rating_min"),
+        optional("rating_max"),
+        optional("sort_by"),
+        optional("sort_order"),
+        optional("page"),
+        optional("per_page"),
     ],
     hints: READS,
     call: problems::search::call,
@@ -376,11 +285,8 @@ comma (list_tags shows it in quotes) cannot be a `tags` filter: the backend spli
 const TAGS: Tool = Tool {
     name: "list_tags",
     title: "List a platform's tags",
-    description: "List the topic tags used on one platform (lowercased, e.g. \"dynamic programming\", \"graph\"). \
-Use it before search_problems to pick valid `tags`. When a tag itself contains a comma, every tag is shown in \
-double quotes; such a tag cannot be a search_problems filter (the backend splits that filter on commas).",
-    output_schema: || schema::load(schema::file("tags.output.json")),
-    params: &[required("source", r#""@source""#)],
+    file: "tags",
+    params: &[required("source")],
     hints: READS,
     call: problems::tags::call,
 };
@@ -388,39 +294,15 @@ double quotes; such a tag cannot be a search_problems filter (the backend splits
 const RECORD_SOLVE: Tool = Tool {
     name: "record_solve",
     title: "Record a solve in the solve log",
-    description: "Record in the user's local solve log what the real judge (or the user) said about a problem you \
-worked on: `outcome` accepted, rejected or gave_up, with your model name in `model`. The time is measured from the \
-log's first read of the problem (get_problem, get_daily_challenge) unless `time_ms` is given, the local runs \
-counted from its test_solution calls unless `attempts` is given. Answers with one line to repeat to the user, e.g. \
-\"Recorded claude-sonnet on atcoder abc321_c: accepted in 4 min 12 s after 3 local runs (your average on AtCoder C \
-problems: 6 min 03 s over 11 solves)\". Call it once per verdict, only when the user reports one or asks you to.",
-    output_schema: || schema::load(schema::file("record_solve.output.json")),
+    file: "record_solve",
     params: &[
-        required("source", r#""@source""#),
-        required(
-            "id",
-            r#"{"description": "The problem id, as get_problem takes it: \"abc321_c\", \"1920A\", \"1\".", "type": "string"}"#,
-        ),
-        required(
-            "model",
-            r#"{"description": "Your model's name, e.g. \"claude-sonnet-4\" (up to 100 characters).", "type": "string"}"#,
-        ),
-        required(
-            "outcome",
-            r#"{"description": "What the real judge or the user said: accepted, rejected, or gave_up.", "enum": ["accepted", "rejected", "gave_up"], "type": "string"}"#,
-        ),
-        optional(
-            "time_ms",
-            r#"{"description": "How long the solve took, in ms. Default: from the log's first read of the problem to now.", "maximum": 2592000000, "minimum": 0, "type": "integer"}"#,
-        ),
-        optional(
-            "attempts",
-            r#"{"description": "Local runs before the verdict. Default: the log's test_solution calls on the problem.", "maximum": 100000, "minimum": 0, "type": "integer"}"#,
-        ),
-        optional(
-            "note",
-            r#"{"description": "A short note kept with the line (up to 500 characters), e.g. the idea that worked.", "type": "string"}"#,
-        ),
+        required("source"),
+        required("id"),
+        required("model"),
+        required("outcome"),
+        optional("time_ms"),
+        optional("attempts"),
+        optional("note"),
     ],
     hints: APPENDS,
     call: problems::solves::record,
@@ -429,27 +311,8 @@ problems: 6 min 03 s over 11 solves)\". Call it once per verdict, only when the 
 const SOLVE_STATS: Tool = Tool {
     name: "solve_stats",
     title: "Solve statistics from the solve log",
-    description: "Summarise the user's local solve log: problems attempted, passing every sample locally and accepted, \
-per platform and per difficulty; per model; the average and median time from a problem's first read to its first \
-all-AC local run; the verdicts met most often; the last ten problems. Filters: `model`, `source`, `since` and `until` \
-(a day YYYY-MM-DD, `until` inclusive, or an RFC 3339 time). Use it when the user asks about their progress or \
-history; the resource oj://log/{source}/{id} has one problem's history.",
-    output_schema: || schema::load(schema::file("solve_stats.output.json")),
-    params: &[
-        optional(
-            "model",
-            r#"{"description": "Only this model's solves (and the problems it solved).", "type": "string"}"#,
-        ),
-        optional("source", r#"{"description": "Only this platform, e.g. \"atcoder\".", "type": "string"}"#),
-        optional(
-            "since",
-            r#"{"description": "From this day (YYYY-MM-DD, UTC) or RFC 3339 time on.", "examples": ["2026-11-01"], "type": "string"}"#,
-        ),
-        optional(
-            "until",
-            r#"{"description": "Up to this day (YYYY-MM-DD, UTC, the whole day) or before this RFC 3339 time.", "examples": ["2026-11-28"], "type": "string"}"#,
-        ),
-    ],
+    file: "solve_stats",
+    params: &[optional("model"), optional("source"), optional("since"), optional("until")],
     hints: READS_LOG,
     call: problems::solves::stats,
 };
@@ -457,64 +320,23 @@ history; the resource oj://log/{source}/{id} has one problem's history.",
 const TEST_SOLUTION: Tool = Tool {
     name: "test_solution",
     title: "Test a solution on the samples",
-    description: "Compile and run a program ON THIS MACHINE against every sample test of a problem and report a \
-verdict per sample (AC, WA, TLE, RE, MLE, OLE, CE; UNVERIFIED when the statement accepts several answers and no \
-checker was given), the time, the first differing line and the end of stderr. Give the problem (source, id) and the \
-program: `code` or `file` with `language` ({languages}), or `command` (argv of a built program). Limits \
-default to the statement's, else the platform's usual ones (the result says which); float comparison is chosen when \
-the statement accepts an error. LeetCode problems: {leetcode_languages} (the code as pasted into LeetCode). \
-Interactive problems cannot be judged. Each run gets a temporary folder, a clean environment and a time limit, \
-and, where the OS allows, a memory limit and confinement (bubblewrap or unshare on Linux, sandbox-exec on macOS): the \
-filesystem read-only but for the run's folder, no network, on Linux only its own processes. It can still read what \
-you can; the result's `confinement` says what held on this machine. Samples are weak tests: add edge cases with \
-`custom_tests`, and once the samples pass, run stress_test against a brute force before submitting.",
-    output_schema: || schema::load(schema::file("test_solution.output.json")),
+    file: "test_solution",
     params: &[
-        required("source", r#""@source""#),
-        required(
-            "id",
-            r#"{"description": "The problem whose samples to run, as get_problem takes it: \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"P1001\" (Luogu), \"SP1\" (SPOJ), \"1\" (LeetCode).", "type": "string"}"#,
-        ),
+        required("source"),
+        required("id"),
         CODE,
         FILE,
         COMMAND,
         CWD,
-        optional(
-            "language",
-            r#"{"description": "The programming language of `code` or `file`: {language_tools}. LeetCode problems: {leetcode_languages}.", "enum": "@languages", "type": "string"}"#,
-        ),
-        optional(
-            "time_limit_ms",
-            r#"{"description": "Wall-clock limit per sample in ms (1-60000). Default: the statement's limit, else 2000.", "maximum": 60000, "minimum": 1, "type": "integer"}"#,
-        ),
-        optional(
-            "memory_limit_mb",
-            r#"{"description": "Memory limit per sample in MB (0: none; up to 65536). Default: the statement's limit, else the platform's usual one (256 to 1536; the result says which).", "maximum": 65536, "minimum": 0, "type": "integer"}"#,
-        ),
-        optional(
-            "compare",
-            r#"{"description": "How outputs are compared: tokens (whitespace-insensitive, the default), exact, or float (numbers within `float_tolerance`). Default: float when the statement accepts an absolute or relative error, else tokens.", "enum": ["tokens", "exact", "float"], "type": "string"}"#,
-        ),
-        optional(
-            "float_tolerance",
-            r#"{"description": "The absolute or relative error `float` accepts (default: the statement's, else 1e-6).", "exclusiveMinimum": 0, "maximum": 1, "type": "number"}"#,
-        ),
-        optional(
-            "tests",
-            r#"{"description": "Which samples to run, by number from 1 (default: all).", "items": {"minimum": 1, "type": "integer"}, "type": "array"}"#,
-        ),
-        optional(
-            "custom_tests",
-            r#"{"description": "Your own tests, run after the samples (or alone when the statement has none): each an `input` and optionally the expected `output`. Stdin problems: the input is the program's stdin. LeetCode: the input is written as LeetCode writes a testcase, `nums = [2,7,11,15], target = 9` (design problems: the two lines of method names and argument lists), and `output` is a value such as `[0,1]`. With an output a test is judged like a sample; without one its output and time are shown (verdict RAN, or RE/TLE/MLE). Add edge cases the samples miss: smallest and largest values, empty or single-element inputs.", "items": {"additionalProperties": false, "properties": {"input": {"type": "string"}, "output": {"type": "string"}}, "required": ["input"], "type": "object"}, "maxItems": 100, "type": "array"}"#,
-        ),
-        optional(
-            "fail_fast",
-            r#"{"description": "Stop at the first sample that fails (default false: run them all).", "type": "boolean"}"#,
-        ),
-        optional(
-            "checker",
-            r#"{"description": "A special judge's argv, run per sample with three file paths appended: the input, the program's output, the expected output. Exit 0 means accepted. Use it when the statement accepts several answers.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
-        ),
+        optional("language"),
+        optional("time_limit_ms"),
+        optional("memory_limit_mb"),
+        optional("compare"),
+        optional("float_tolerance"),
+        optional("tests"),
+        optional("custom_tests"),
+        optional("fail_fast"),
+        optional("checker"),
     ],
     hints: RUNS_CODE,
     call: judge::test_solution,
@@ -523,90 +345,29 @@ you can; the result's `confinement` says what held on this machine. Samples are 
 const STRESS_TEST: Tool = Tool {
     name: "stress_test",
     title: "Stress-test a solution against a brute force",
-    description: "Use AFTER test_solution passes the samples and BEFORE submitting: samples miss most wrong answers \
-(an edge case, an overflow, a slow loop). Runs the program ON THIS MACHINE against a `reference` (a simple, surely \
-correct brute force you write) on many random inputs from a `generator` you write, run as `generator SEED SIZE` \
-(SEED and SIZE are its two arguments; it prints one input: a stdin problem's input, or for LeetCode one testcase as \
-LeetCode writes it, `nums = [3,1,2], target = 4`; LeetCode problems need no generator: testcases are then \
-generated from the signature and the statement's constraints). The three are built once; rounds run in parallel, sandboxed, under \
-the limits; outputs are compared as the samples are (or by `checker`, the reference's output as the expected one). \
-It stops at the first differing round, shrinks it (new seeds at smaller sizes) and reports the smallest input, both \
-outputs, the first difference, and the seed and size. A crashing reference is reported as its fault; where the \
-statement accepts several answers and no checker is given, a difference is OUTPUTS_DIFFER, not WA; on a generated \
-input that may break a constraint the generator did not read, a failure is UNCONFIRMED (check the input). `largest: true` \
-also runs the program once on the generator's input at `largest_size` and reports TLE when it is too slow. Keep \
-sizes small (the default sizes are 1 to 10) so the brute force stays fast and counterexamples readable.",
-    output_schema: || schema::load(schema::file("stress_test.output.json")),
+    file: "stress_test",
     params: &[
-        required("source", r#""@source""#),
-        required(
-            "id",
-            r#"{"description": "The problem, as get_problem takes it: \"1920A\" (Codeforces), \"abc321_a\" (AtCoder), \"1\" (LeetCode).", "type": "string"}"#,
-        ),
+        required("source"),
+        required("id"),
         CODE,
         FILE,
         COMMAND,
         CWD,
-        optional(
-            "language",
-            r#"{"description": "The programming language of `code` or `file` (also of `reference` and `generator` given as code): {language_tools}. LeetCode problems: {leetcode_languages}.", "enum": "@languages", "type": "string"}"#,
-        ),
-        optional(
-            "reference",
-            r#"{"description": "The brute force the program is compared with: {\"code\": …, \"language\": …}, {\"file\": …, \"language\": …} or {\"command\": [argv…], \"cwd\": …}. LeetCode: code in a language with a driver. Required unless `rounds` is 0.", "type": "object"}"#,
-        ),
-        optional(
-            "generator",
-            r#"{"description": "The input generator, as `reference`; run as `generator SEED SIZE`, it prints one input (LeetCode: one testcase in LeetCode's syntax). The same SEED and SIZE must give the same input. Required for stdin problems; for LeetCode, without it testcases are generated from the signature and the statement's constraints (the result lists the constraints read and not read).", "type": "object"}"#,
-        ),
-        optional(
-            "rounds",
-            r#"{"description": "At most this many rounds (default 10000; the time budget usually ends them first). 0 with `largest: true`: only the largest input.", "maximum": 1000000, "minimum": 0, "type": "integer"}"#,
-        ),
-        optional(
-            "time_budget_s",
-            r#"{"description": "Seconds for the rounds (default 10; 0.5-300). Shrinking a counterexample may take up to half as long again.", "maximum": 300, "minimum": 0.5, "type": "number"}"#,
-        ),
-        optional(
-            "max_size",
-            r#"{"description": "Round i runs the generator with SIZE 1 + i mod max_size (default 10): sizes 1 to max_size, small first.", "maximum": 1000000000, "minimum": 1, "type": "integer"}"#,
-        ),
-        optional(
-            "seed",
-            r#"{"description": "The first round's SEED (default 1); round i uses seed + i.", "minimum": 0, "type": "integer"}"#,
-        ),
-        optional(
-            "largest",
-            r#"{"description": "Also run the program once, alone, on the generator's input of SIZE `largest_size` under the time limit, and report its time (TLE: too slow on the largest input).", "type": "boolean"}"#,
-        ),
-        optional(
-            "largest_size",
-            r#"{"description": "The SIZE the generator takes to print the largest input the constraints allow (with `largest`).", "minimum": 1, "type": "integer"}"#,
-        ),
-        optional(
-            "time_limit_ms",
-            r#"{"description": "Wall-clock limit per run in ms (1-60000). Default: the statement's limit, else 2000.", "maximum": 60000, "minimum": 1, "type": "integer"}"#,
-        ),
-        optional(
-            "reference_time_limit_ms",
-            r#"{"description": "The reference's limit per run in ms (default: the program's).", "maximum": 60000, "minimum": 1, "type": "integer"}"#,
-        ),
-        optional(
-            "memory_limit_mb",
-            r#"{"description": "Memory limit per run in MB (0: none). Default: the statement's, else the platform's usual.", "maximum": 65536, "minimum": 0, "type": "integer"}"#,
-        ),
-        optional(
-            "compare",
-            r#"{"description": "How outputs are compared: tokens, exact, or float. Default: as test_solution (float when the statement accepts an error).", "enum": ["tokens", "exact", "float"], "type": "string"}"#,
-        ),
-        optional(
-            "float_tolerance",
-            r#"{"description": "The error `float` accepts (default: the statement's, else 1e-6).", "exclusiveMinimum": 0, "maximum": 1, "type": "number"}"#,
-        ),
-        optional(
-            "checker",
-            r#"{"description": "A special judge's argv, run per differing round with three file paths appended: the input, the program's output, the reference's output. Exit 0 means accepted. Needed when several answers are accepted.", "items": {"type": "string"}, "minItems": 1, "type": "array"}"#,
-        ),
+        optional("language"),
+        optional("reference"),
+        optional("generator"),
+        optional("rounds"),
+        optional("time_budget_s"),
+        optional("max_size"),
+        optional("seed"),
+        optional("largest"),
+        optional("largest_size"),
+        optional("time_limit_ms"),
+        optional("reference_time_limit_ms"),
+        optional("memory_limit_mb"),
+        optional("compare"),
+        optional("float_tolerance"),
+        optional("checker"),
     ],
     hints: RUNS_CODE,
     call: judge::stress_test,
@@ -625,14 +386,33 @@ mod tests {
         assert_eq!(names.len(), TOOLS.len() + RUNNERS.len(), "tool names are unique");
         assert_eq!(listed(false).count(), TOOLS.len(), "test_solution only with --allow-run");
         for t in listed(true) {
-            assert_eq!((t.output_schema)()["type"], "object", "{}", t.name);
-            for s in [t.input_schema(), (t.output_schema)()] {
+            assert_eq!(t.output_schema()["type"], "object", "{}", t.name);
+            let listing = t.listing(true, true, true);
+            for s in [&listing["inputSchema"], &listing["outputSchema"]] {
                 assert!(!s.to_string().contains("\"@"), "{}: a fragment marker was left unexpanded", t.name);
             }
             let mut params = t.names();
             params.sort_unstable();
             params.dedup();
             assert_eq!(params.len(), t.params.len(), "{}: a parameter declared twice", t.name);
+        }
+    }
+
+    /// A tool's `.tool.json` file has a description and a schema for each parameter of its table,
+    /// and no other: the file and the table are one declaration.
+    #[test]
+    fn tool_files_declare_the_params() {
+        for t in listed(true) {
+            let text = t.text();
+            assert!(text["description"].as_str().is_some_and(|d| d.len() > 80), "{}: a description", t.name);
+            let mut declared: Vec<&str> = text["params"].as_object().unwrap().keys().map(String::as_str).collect();
+            let mut names = t.names();
+            declared.sort_unstable();
+            names.sort_unstable();
+            assert_eq!(declared, names, "{}.tool.json's params and the table", t.file);
+            for (name, s) in text["params"].as_object().unwrap() {
+                assert!(s.is_object(), "{}: {name}'s schema is an object", t.name);
+            }
         }
     }
 

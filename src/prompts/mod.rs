@@ -9,52 +9,17 @@ use crate::error::ToolError;
 use crate::language::LANGUAGES;
 use crate::mcp::{ErrorCode, ResponseError};
 use crate::problems::{Args, Ctx, daily, samples, similar, solves};
-use crate::routes;
+use crate::{routes, texts};
 
-/// `prompts/list`.
-#[cfg_attr(oj_size, optimize(size))]
+/// `prompts/list`: `list.json`, compiled in packed (build.rs).
 pub(crate) fn list() -> Value {
-    json!({ "prompts": [
-        {
-            "name": "solve_problem",
-            "title": "Solve a problem",
-            "description": "Work on one problem with the model as a coach: progressive hints (no spoilers), a full walkthrough, or a review of your solution.",
-            "arguments": [
-                { "name": "source", "description": "Platform: leetcode, codeforces, atcoder, luogu or spoj.", "required": true },
-                { "name": "id", "description": "Problem id, e.g. 1 or 1920A.", "required": true },
-                { "name": "mode", "description": "hints (default), walkthrough or review.", "required": false },
-                { "name": "language", "description": "The statement's language: en (default) or zh.", "required": false }
-            ]
-        },
-        {
-            "name": "daily_practice",
-            "title": "Daily practice",
-            "description": "Today's LeetCode daily challenge, with coaching.",
-            "arguments": [
-                { "name": "domain", "description": "com (default) or cn.", "required": false },
-                { "name": "language", "description": "The statement's language: en or zh (default: zh for cn, else en).", "required": false }
-            ]
-        },
-        {
-            "name": "practice_similar",
-            "title": "Practice with similar problems",
-            "description": "A problem and its nearest neighbours, turned into a short study plan.",
-            "arguments": [
-                { "name": "source", "description": "Platform of the problem.", "required": true },
-                { "name": "id", "description": "Problem id.", "required": true },
-                { "name": "language", "description": "The statement's language: en (default) or zh.", "required": false }
-            ]
-        },
-        {
-            "name": "weekly_review",
-            "title": "Review my week",
-            "description": "The last days of your local solve log (problems read, local runs, recorded solves) turned into a review: what you practised, where you struggled, what to practise next.",
-            "arguments": [
-                { "name": "days", "description": "How many days back, 1 to 90 (default 7).", "required": false },
-                { "name": "model", "description": "Only this model's solves.", "required": false }
-            ]
-        }
-    ]})
+    serde_json::from_str(texts::file("list.json")).expect("list.json is valid JSON (tests::list_is_the_prompts)")
+}
+
+/// The instruction `name` (`hints`, `walkthrough`, …): `name.md`, compiled in packed. Each is
+/// one line, a message the model reads after the problem.
+fn instruction(name: &str) -> &'static str {
+    texts::file(&format!("{name}.md")).trim_end()
 }
 
 fn invalid(msg: impl Into<String>) -> ResponseError {
@@ -148,29 +113,6 @@ fn text_message(text: &str) -> Value {
     json!({ "role": "user", "content": { "type": "text", "text": text } })
 }
 
-const HINTS: &str = "Coach me through the problem above with progressive hints. Start with the smallest useful \
-nudge (an observation about the input or the constraints), then stop and let me think. Give the next, stronger \
-hint only when I ask for it. Do not reveal the full solution or write code unless I explicitly give up.";
-const WALKTHROUGH: &str = "Walk me through the problem above: restate it in one paragraph, work through the \
-examples, derive the key idea step by step, argue why it is correct, give the time and space complexity against \
-the constraints, and finish with a clean, commented reference implementation.";
-const REVIEW: &str = "I am going to paste my solution to the problem above. Review it: correctness (try the \
-edge cases the constraints allow), complexity against the limits, and readability. For each bug, show a small \
-failing input and the fix. Do not rewrite it from scratch unless it is beyond repair.";
-const DAILY: &str = "This is today's LeetCode daily challenge. Be my practice coach: tell me what to notice first, \
-let me attempt it, and give progressively stronger hints only when I ask. After I solve it, discuss the optimal \
-complexity and one related technique worth practising next.";
-const PLAN: &str = "Above are a problem and its most similar problems. Make me a short study plan: which of them \
-to solve in which order (easiest first), what common technique they share, and what each one adds. Do not solve \
-them for me.";
-
-const WEEK: &str = "Above is my solve log for these days: the problems I read, my local runs and their verdicts, \
-and the solves I recorded. Review it as a coach, briefly: what I practised (platforms, difficulties, topics you can \
-tell from the titles), where I struggled (the verdicts I met most often, problems tried but not accepted, solves \
-slower than my average), and what to practise next: three to five concrete problems or topics, easiest first, each \
-with why. Suggest real problems with search_problems or find_similar_problems when you can. If the log is empty or \
-off, say so and suggest how to start (get_problem, test_solution, record_solve).";
-
 /// `weekly_review`: the solve log's summary of the last `days` days, and the instruction.
 fn weekly_review(ctx: &Ctx, args: &PromptArgs) -> Result<Value, ResponseError> {
     args.check_known(&["days", "model"])?;
@@ -189,7 +131,7 @@ fn weekly_review(ctx: &Ctx, args: &PromptArgs) -> Result<Value, ResponseError> {
     let who = model.as_deref().map_or(String::new(), |m| format!(" ({m})"));
     Ok(json!({
         "description": format!("Review of the solve log since {since}{who}"),
-        "messages": [text_message(&summary.text), text_message(WEEK)]
+        "messages": [text_message(&summary.text), text_message(instruction("week"))]
     }))
 }
 
@@ -259,9 +201,9 @@ pub(crate) fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseEr
             let uri = problem_uri(&source, &id, args.language()?);
             let mode = args.opt("mode")?.unwrap_or_else(|| "hints".into());
             let instruction = match mode.as_str() {
-                "hints" => HINTS,
-                "walkthrough" => WALKTHROUGH,
-                "review" => REVIEW,
+                "hints" => instruction("hints"),
+                "walkthrough" => instruction("walkthrough"),
+                "review" => instruction("review"),
                 other => {
                     return Err(invalid(format!(
                         "solve_problem: `mode` must be hints, walkthrough or review, got {other:?}"
@@ -298,7 +240,7 @@ pub(crate) fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseEr
             let daily = embed(ctx, &uri, "Today's daily challenge")?;
             Ok(json!({
                 "description": format!("Today's LeetCode daily challenge ({domain})"),
-                "messages": [daily, text_message(DAILY)]
+                "messages": [daily, text_message(instruction("daily"))]
             }))
         }
         "practice_similar" => {
@@ -309,7 +251,7 @@ pub(crate) fn get(ctx: &Ctx, params: Option<&Value>) -> Result<Value, ResponseEr
             let similar = similar_message(ctx, &source, &id);
             Ok(json!({
                 "description": format!("Study plan around {source} {id}"),
-                "messages": [problem, similar, text_message(PLAN)]
+                "messages": [problem, similar, text_message(instruction("plan"))]
             }))
         }
         "weekly_review" => weekly_review(ctx, &args),
@@ -325,5 +267,35 @@ fn problem_uri(source: &str, id: &str, language: Option<&str>) -> String {
     match language {
         Some(l) => format!("{uri}/{l}"),
         None => uri,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `list.json` is the four prompts `get` serves, each with a title, a description and its
+    /// arguments.
+    #[test]
+    fn list_is_the_prompts() {
+        let list = list();
+        let prompts = list["prompts"].as_array().unwrap();
+        let names: Vec<&str> = prompts.iter().map(|p| p["name"].as_str().unwrap()).collect();
+        assert_eq!(names, ["solve_problem", "daily_practice", "practice_similar", "weekly_review"]);
+        for p in prompts {
+            assert!(p["title"].is_string() && p["description"].as_str().is_some_and(|d| d.len() > 20), "{p}");
+            for a in p["arguments"].as_array().unwrap() {
+                assert!(a["name"].is_string() && a["description"].is_string() && a["required"].is_boolean(), "{a}");
+            }
+        }
+    }
+
+    /// Every instruction the prompts send is compiled in: one line of text.
+    #[test]
+    fn instructions_are_compiled_in() {
+        for name in ["hints", "walkthrough", "review", "daily", "plan", "week"] {
+            let text = instruction(name);
+            assert!(text.len() > 100 && !text.contains('\n'), "{name}.md: {text:?}");
+        }
     }
 }
