@@ -136,12 +136,29 @@ fn a_failure_on_an_input_that_may_break_an_unread_premise_is_unconfirmed() {
     assert_eq!(v["verdict"], "UNCONFIRMED", "{v}");
     assert_eq!(v["counterexample"]["program"]["verdict"], "RE", "{v}");
     assert!(v["notes"].to_string().contains(line.trim_end_matches('.')), "{v}");
-    // The reference's crash on such an input is no proof against it either.
+    // The reference's crash on such an input is no proof against it either: the reference is the
+    // trusted side, so the input is taken as outside the statement and the round skipped; the
+    // rounds on inputs with an even number agree (385, 797, 2437: accepted solutions crash on
+    // what their statements rule out).
     let v = stress("least-even", &content(&format!("<li>{line}</li>")), b, a, 40);
+    assert_eq!(v["verdict"], "PASSED", "{v}");
+    let skipped = v["rounds_skipped"].as_u64().unwrap();
+    assert!(skipped > 0 && skipped < v["rounds"].as_u64().unwrap(), "{v}");
+    assert!(v["summary"].as_str().unwrap().contains(&format!("({skipped} more skipped")), "{v}");
+    assert_eq!(v["first_skipped"]["reference"]["verdict"], "RE", "{v}");
+    assert!(v["notes"].to_string().contains("were skipped: the reference failed on their inputs"), "{v}");
+    // A reference that fails on every input: nothing was tested, and its failure is shown.
+    let never = "class Solution:\n    def leastEven(self, nums: List[int]) -> int:\n        raise ValueError(nums)\n";
+    let v = stress("least-even", &content(&format!("<li>{line}</li>")), b, never, 10);
     assert_eq!(
         (v["verdict"].as_str(), v["counterexample"]["fault"].as_str()),
-        (Some("UNCONFIRMED"), Some("reference"))
+        (Some("UNCONFIRMED"), Some("reference")),
+        "{v}"
     );
+    assert_eq!(v["rounds_skipped"], v["rounds"], "{v}");
+    // Without a line not read, a crashing reference is its own fault, as before.
+    let v = stress("least-even", &content(""), b, a, 40);
+    assert_eq!(v["verdict"], "REFERENCE_FAULT", "{v}");
     let v = stress("least-even", &content(""), a, b, 40);
     assert_eq!(v["verdict"], "RE", "{v}");
 }

@@ -16,7 +16,7 @@ use super::super::init::BATCH;
 use super::super::sandbox::{self, Limits};
 use super::super::verdict::Verdict;
 use super::super::{Case, Exec, OUTPUT_CAP, execute_for, judge_output};
-use super::rounds::{Engine, Found, Round, blank, round};
+use super::rounds::{Engine, Found, Round, blank, outside, round};
 use super::source::GeneratorSource;
 
 /// Rounds in a thread's first batch; each clean batch doubles it, up to [`MOST`].
@@ -24,11 +24,14 @@ pub(super) const FIRST: u64 = 4;
 pub(super) const MOST: u64 = 32;
 
 /// What rounds `from..to` found: how many ran to their end and agreed (or, alone, agreed again:
-/// `unrepeated` of them), and the first that did not, alone.
+/// `unrepeated` of them), how many were skipped as outside the statement (`rounds::outside`; the
+/// first of them), and the first that did not agree, alone.
 #[derive(Default)]
 pub(super) struct Batch {
     pub(super) same: u64,
     pub(super) unrepeated: u64,
+    pub(super) skipped: u64,
+    pub(super) first_skipped: Option<(u64, Round)>,
     pub(super) first: Option<(u64, Round)>,
 }
 
@@ -78,6 +81,12 @@ pub(super) fn rounds(
         let r = round(e, seed, size, cancelled);
         if cancelled() {
             break;
+        }
+        if outside(e, &r) {
+            b.skipped += 1;
+            b.first_skipped.get_or_insert((i, r));
+            i += 1;
+            continue;
         }
         if r.found != Found::Same {
             b.first = Some((i, r));
@@ -302,13 +311,19 @@ fn printed_both(refs: &str, outs: &str, n: usize) -> usize {
 
 /// How a search stopped.
 pub(super) struct Searched {
-    /// Rounds run to their end.
+    /// Rounds run to their end (the skipped among them).
     pub(super) done: u64,
+    /// Rounds skipped as outside the statement (`rounds::outside`), and the first of them.
+    pub(super) skipped: u64,
+    pub(super) first_skipped: Option<Round>,
     /// The round of the smallest index that did not find `Same`.
     pub(super) first: Option<Round>,
     /// Rounds that failed in a batch but agreed when run again alone (a busy machine's time-out).
     pub(super) unrepeated: u64,
 }
+
+/// The round of the smallest index of a kind that the threads of a search found, with its index.
+type Earliest = Mutex<Option<(u64, Round)>>;
 
 /// The next batch's rounds: twice the last, up to [`MOST`], and no more than fit in the `left`
 /// seconds at the last batch's pace (`per_round` seconds): a batch the deadline cuts loses its
@@ -331,8 +346,16 @@ pub(super) fn search(
     progress: &(dyn Fn(u64) + Sync),
 ) -> Searched {
     let (next, done, stop) = (AtomicU64::new(0), AtomicU64::new(0), AtomicBool::new(false));
-    let unrepeated = AtomicU64::new(0);
-    let first: Mutex<Option<(u64, Round)>> = Mutex::new(None);
+    let (unrepeated, skipped) = (AtomicU64::new(0), AtomicU64::new(0));
+    let (first, first_skipped): (Earliest, Earliest) = Default::default();
+    let earliest = |slot: &Earliest, found: Option<(u64, Round)>| {
+        if let Some((j, r)) = found {
+            let mut f = slot.lock().unwrap_or_else(PoisonError::into_inner);
+            if f.as_ref().is_none_or(|(k, _)| j < *k) {
+                *f = Some((j, r));
+            }
+        }
+    };
     let work = || {
         let mut size = FIRST;
         while !stop.load(Ordering::Relaxed) && !cancelled() && Instant::now() < deadline {
@@ -346,16 +369,13 @@ pub(super) fn search(
                 return;
             }
             unrepeated.fetch_add(b.unrepeated, Ordering::Relaxed);
-            for _ in 0..b.same + u64::from(b.first.is_some()) {
+            skipped.fetch_add(b.skipped, Ordering::Relaxed);
+            for _ in 0..b.same + b.skipped + u64::from(b.first.is_some()) {
                 progress(done.fetch_add(1, Ordering::Relaxed) + 1);
             }
-            if let Some((j, r)) = b.first {
-                stop.store(true, Ordering::Relaxed);
-                let mut f = first.lock().unwrap_or_else(PoisonError::into_inner);
-                if f.as_ref().is_none_or(|(k, _)| j < *k) {
-                    *f = Some((j, r));
-                }
-            }
+            stop.fetch_or(b.first.is_some(), Ordering::Relaxed);
+            earliest(&first, b.first);
+            earliest(&first_skipped, b.first_skipped);
             let left = deadline.saturating_duration_since(Instant::now()).as_secs_f64();
             size = next_size(size, started.elapsed().as_secs_f64() / b.same.max(1) as f64, left);
         }
@@ -367,8 +387,14 @@ pub(super) fn search(
         }
         work();
     });
-    let first = first.into_inner().unwrap_or_else(PoisonError::into_inner).map(|(_, r)| r);
-    Searched { done: done.into_inner(), first, unrepeated: unrepeated.into_inner() }
+    let last = |slot: Earliest| slot.into_inner().unwrap_or_else(PoisonError::into_inner).map(|(_, r)| r);
+    Searched {
+        done: done.into_inner(),
+        skipped: skipped.into_inner(),
+        first_skipped: last(first_skipped),
+        first: last(first),
+        unrepeated: unrepeated.into_inner(),
+    }
 }
 
 #[cfg(test)]

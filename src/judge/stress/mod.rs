@@ -46,6 +46,10 @@ struct Outcome {
     stopped_by: &'static str,
     /// Time-outs seen among parallel rounds that did not repeat when the round ran alone.
     unrepeated: u64,
+    /// Rounds skipped: the reference failed on a generated input that may break a line the
+    /// generator did not read (`rounds::outside`); the first of them, for the note.
+    skipped: u64,
+    first_skipped: Option<rounds::Round>,
     /// The statement's lines the generator did not keep that may rule out an input: while there
     /// is one, a failure is `UNCONFIRMED`, not a wrong answer (the input may be invalid).
     doubts: Vec<String>,
@@ -106,6 +110,7 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         generator: &built.generator,
         reader: reader.as_ref(),
         many: reader.is_some() && many(&job.program) && a.reference.as_ref().is_some_and(many),
+        doubtful: !built.generator.doubts().is_empty(),
     };
     let mut outcome = run(ctx, &engine, &a);
     outcome.doubts = built.generator.doubts();
@@ -210,6 +215,8 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
         cancelled: false,
         stopped_by: "rounds",
         unrepeated: 0,
+        skipped: 0,
+        first_skipped: None,
         doubts: Vec::new(),
     };
     if a.rounds > 0 {
@@ -217,14 +224,17 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
         out.rounds = s.done;
         out.unrepeated = s.unrepeated;
         out.first_size = s.first.as_ref().map(|r| r.size);
-        out.found = s.first;
-        out.stopped_by = if out.found.is_some() {
+        (out.skipped, out.first_skipped) = (s.skipped, s.first_skipped);
+        // Every round skipped: nothing was tested, and the reference's failure is what there is
+        // to show (UNCONFIRMED, the lines not read named).
+        out.stopped_by = if s.first.is_some() {
             "difference"
         } else if s.done < a.rounds {
             "time_budget"
         } else {
             "rounds"
         };
+        out.found = s.first.or(if s.skipped == s.done { out.first_skipped.take() } else { None });
     }
     if let Some(first) = out.found.take() {
         out.found = confirmed(e, first, &cancelled, &mut out.unrepeated);

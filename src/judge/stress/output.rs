@@ -101,10 +101,14 @@ fn verdict(o: &Outcome) -> (&'static str, String) {
         }
         _ => String::new(),
     };
-    match (o.rounds, largest.is_empty()) {
-        (0, false) => ("PASSED", format!("no round run; {largest}")),
-        (n, false) => ("PASSED", format!("no difference in {n} rounds; {largest}")),
-        (n, true) => ("PASSED", format!("no difference in {n} rounds")),
+    let skipped = match o.skipped {
+        0 => String::new(),
+        k => format!(" ({k} more skipped: the reference failed on inputs outside the statement)"),
+    };
+    match (o.rounds - o.skipped, largest.is_empty()) {
+        (0, false) => ("PASSED", format!("no round run{skipped}; {largest}")),
+        (n, false) => ("PASSED", format!("no difference in {n} rounds{skipped}; {largest}")),
+        (n, true) => ("PASSED", format!("no difference in {n} rounds{skipped}")),
     }
 }
 
@@ -157,6 +161,9 @@ pub(super) fn output(p: &Problem, job: &Job, a: &Stress, facts: &Facts, o: &Outc
         "rounds_per_second": if secs > 0.0 { (o.rounds as f64 / secs * 10.0).round() / 10.0 } else { 0.0 },
         "stopped_by": o.stopped_by,
         "timeouts_not_repeated": o.unrepeated,
+        "rounds_skipped": o.skipped,
+        "first_skipped": o.first_skipped.as_ref().map(|r| json!({ "seed": r.seed, "size": r.size, "input": r.input,
+            "reference": r.reference.as_ref().map(side_json) })),
         "generator_call": "generator SEED SIZE",
         "sizes": { "max_size": a.max_size, "first_seed": a.seed },
         "counterexample": o.found.as_ref().map(|r| counterexample(o, r)),
@@ -213,6 +220,20 @@ constraints) before trusting any verdict of this stress test."
 submitting, also try `largest: true` and edge cases (smallest values, equal elements, extremes)."
                 .into(),
         );
+    }
+    if let Some(r) = &o.first_skipped {
+        let how = r.reference.as_ref().map_or(String::new(), |s| {
+            format!(" ({}{})", s.verdict.name(), s.exit.as_deref().map(|e| format!(": {e}")).unwrap_or_default())
+        });
+        notes.push(format!(
+            "{} of the {} rounds were skipped: the reference failed on their inputs, generated from a statement with lines the generator did not read ({}), so those inputs are taken as outside the statement. The first: seed {}, size {}{how}, input `{}`. If that input keeps every line, the reference has a bug: fix it.",
+            o.skipped,
+            o.rounds,
+            o.doubts.join("; "),
+            r.seed,
+            r.size,
+            super::super::verdict::head(&r.input, 300).replace('`', "'")
+        ));
     }
     if o.unrepeated > 0 && o.stopped_by != "difference_not_repeated" {
         notes.push(format!(
@@ -421,6 +442,8 @@ mod tests {
             cancelled: false,
             stopped_by: "difference",
             unrepeated: 0,
+            skipped: 0,
+            first_skipped: None,
             doubts: Vec::new(),
         }
     }

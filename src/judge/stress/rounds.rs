@@ -32,6 +32,9 @@ pub(super) struct Engine<'a> {
     /// LeetCode, both sides built by a driver that runs a batch's testcases in one process
     /// (`--many`: `batch.rs`).
     pub(super) many: bool,
+    /// Inputs generated from a statement with lines the generator did not read: an input may
+    /// break one (see [`outside`]).
+    pub(super) doubtful: bool,
 }
 
 /// One program's run in a round.
@@ -208,6 +211,17 @@ pub(super) fn shrink_at(seed: u64) -> impl Fn(u64) -> (u64, u64) + Sync {
 /// Rounds a shrink below `size` tries.
 pub(super) fn shrink_count(size: u64) -> u64 {
     size.saturating_sub(1).saturating_mul(TRIES_PER_SIZE)
+}
+
+/// Whether round `r` is taken as an input outside the statement, and skipped: the reference (the
+/// trusted brute force) crashed or ran out of memory on an input generated from a statement with
+/// lines the generator did not read. Accepted solutions fail on the inputs those lines rule out
+/// (385's `s = "-"`, not a serialized NestedInteger; 797's graph with a cycle, not a DAG); a
+/// reference that is too slow is still its own fault (its limit, not the input), as is any
+/// failure on the caller's generator's inputs, which the caller vouches for.
+pub(super) fn outside(e: &Engine, r: &Round) -> bool {
+    let failed = r.reference.as_ref().is_some_and(|s| matches!(s.verdict, Verdict::Re | Verdict::Mle | Verdict::Ole));
+    e.doubtful && r.found == Found::Reference && failed
 }
 
 /// Whether a smaller round found the same kind of fault as `first` (the program's, of any kind).
