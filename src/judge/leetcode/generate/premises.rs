@@ -21,8 +21,10 @@ pub(super) enum Premise {
     Starts(String, char),
     /// Strings of this length hold this character at this index, and nowhere else.
     At(String, usize, usize, char),
-    /// Strings of brackets only, each balanced.
-    Balanced(String),
+    /// Strings whose brackets are balanced: of brackets only, or among other characters (1190's
+    /// `(u(love)i)`, 1614's `(1+(2*3)+((8)/4))+1`), which stay where they are: then one of the
+    /// examples' other characters, for a bracket too many.
+    Balanced(String, Option<char>),
     /// The second string is the first's characters shuffled, plus this many more.
     Anagram(String, String, usize),
     /// Every value of the list occurs this many times, but one that occurs once.
@@ -42,7 +44,8 @@ impl Premise {
         match self {
             Premise::Starts(p, c) => format!("every {p} string starts with '{c}'"),
             Premise::At(p, _, i, c) => format!("{p}[{i}] is '{c}' (and no other character is)"),
-            Premise::Balanced(p) => format!("{p} is a balanced bracket string"),
+            Premise::Balanced(p, None) => format!("{p} is a balanced bracket string"),
+            Premise::Balanced(p, Some(_)) => format!("the brackets of {p} are balanced"),
             Premise::Anagram(a, b, 0) => format!("{b} is an anagram of {a}"),
             Premise::Anagram(a, b, k) => format!("{b} is {a} shuffled with {k} more character(s)"),
             Premise::Times(p, k) => format!("every value of {p} occurs {k} times but one, once"),
@@ -72,8 +75,10 @@ impl Premise {
                 lower.contains(&times) && lower.contains("once") && lower.contains("except")
             }
             Premise::Anagram(a, b, 0) => lower.contains("anagram") && names(&[a, b]),
-            Premise::Balanced(p) => {
-                names(&[p]) && ["balanced", "valid parentheses", "vps"].iter().any(|w| lower.contains(w))
+            // 1190's `It is guaranteed that all parentheses are balanced` names no parameter.
+            Premise::Balanced(p, _) => {
+                (names(&[p]) || lower.contains("parenthes"))
+                    && ["balanced", "valid parentheses", "vps"].iter().any(|w| lower.contains(w))
             }
             Premise::Starts(p, c) => names(&[p]) && lower.contains("starts with") && line.contains(&format!("'{c}'")),
             _ => false,
@@ -185,9 +190,12 @@ fn string_premises(p: &Param, all: &[&Vec<char>]) -> Vec<Premise> {
             }
         }
     }
-    let chars: usize = all.iter().map(|s| s.len()).sum();
-    if chars >= 6 && all.iter().all(|s| s.iter().all(|c| BRACKETS.contains(*c)) && balanced(s)) {
-        out.push(Premise::Balanced(p.name.clone()));
+    // Three pairs at least, in strings that each have one: chance balances fewer.
+    let brackets = |s: &Vec<char>| s.iter().filter(|c| BRACKETS.contains(**c)).count();
+    let other = all.iter().flat_map(|s| s.iter()).copied().find(|c| !BRACKETS.contains(*c));
+    let pairs = all.iter().map(|s| brackets(s)).sum::<usize>() >= 6;
+    if pairs && all.iter().all(|s| brackets(s) > 0 && balanced(s)) {
+        out.push(Premise::Balanced(p.name.clone(), other));
     }
     out
 }
@@ -265,7 +273,7 @@ fn mismatch(p: &Param) -> Option<Premise> {
 pub(super) fn apply(premises: &[Premise], parts: &mut [(String, String)], rng: &mut Rng) {
     for pr in premises {
         let name = match pr {
-            Premise::Starts(p, _) | Premise::At(p, ..) | Premise::Balanced(p) | Premise::Times(p, _) => p,
+            Premise::Starts(p, _) | Premise::At(p, ..) | Premise::Balanced(p, _) | Premise::Times(p, _) => p,
             Premise::Item(p, ..) | Premise::Mismatch(p) | Premise::NoLeadingZero(p) => p,
             Premise::Anagram(_, b, _) => b,
         };
@@ -366,28 +374,46 @@ fn mend_string(pr: &Premise, s: &mut Vec<char>, rng: &mut Rng) {
             s.iter_mut().for_each(|d| *d = if *d == c { other } else { *d });
             s[i] = c;
         }
-        Premise::Balanced(_) => *s = balanced_like(s, rng),
+        Premise::Balanced(_, other) => balance(s, other, rng),
         _ => {}
     }
 }
 
-/// A balanced string of `s`'s bracket kinds, of `s`'s length (one less when that is odd).
-fn balanced_like(s: &[char], rng: &mut Rng) -> Vec<char> {
+/// `s`'s brackets made balanced, of `s`'s bracket kinds, where they were (among `other`
+/// characters; without, every character is made a bracket): an odd count takes `s`'s last other
+/// character for one more (1190's `(` put first by another premise is kept), else its last
+/// bracket becomes `other`, or goes (a string of brackets only is one shorter).
+fn balance(s: &mut Vec<char>, other: Option<char>, rng: &mut Rng) {
+    let mixed = other.is_some();
     let kinds: Vec<usize> = (0..3).filter(|k| s.iter().any(|&c| BRACKETS[2 * k..2 * k + 2].contains(c))).collect();
     let kinds = if kinds.is_empty() { vec![0] } else { kinds };
-    let n = s.len() / 2 * 2;
-    let (mut out, mut open) = (Vec::with_capacity(n), Vec::new());
-    for i in 0..n {
-        let left = n - i;
-        if !open.is_empty() && (open.len() == left || rng.chance(0.5)) {
-            out.push(BRACKETS.as_bytes()[2 * open.pop().unwrap_or(0) + 1] as char);
+    let mut at: Vec<usize> = (0..s.len()).filter(|&i| !mixed || BRACKETS.contains(s[i])).collect();
+    if at.len() % 2 == 1 {
+        match (0..s.len()).rev().find(|&i| mixed && !BRACKETS.contains(s[i])) {
+            Some(other) => {
+                at.push(other);
+                at.sort_unstable();
+            }
+            None => {
+                let last = at.pop().unwrap_or(0);
+                match other {
+                    Some(c) => s[last] = c,
+                    None => _ = s.remove(last),
+                }
+            }
+        }
+    }
+    let mut open = Vec::new();
+    for (i, &j) in at.iter().enumerate() {
+        let left = at.len() - i;
+        s[j] = if !open.is_empty() && (open.len() == left || rng.chance(0.5)) {
+            BRACKETS.as_bytes()[2 * open.pop().unwrap_or(0) + 1] as char
         } else {
             let k = kinds[rng.below(kinds.len() as u64) as usize];
             open.push(k);
-            out.push(BRACKETS.as_bytes()[2 * k] as char);
-        }
+            BRACKETS.as_bytes()[2 * k] as char
+        };
     }
-    out
 }
 
 /// The list's distinct values, one once and the others `k` times each, shuffled (as long as

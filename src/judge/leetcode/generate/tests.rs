@@ -864,6 +864,40 @@ fn generated_strings_keep_the_premises() {
     }
 }
 
+/// 1190's `It is guaranteed that all parentheses are balanced`, among letters: the examples'
+/// brackets balanced among other characters are a premise, which that line says (so it is read,
+/// though it names no parameter); every testcase keeps the letters where they are and balances
+/// the brackets, and a string of one character is a letter, not an empty string.
+#[test]
+fn brackets_balanced_among_other_characters() {
+    let md = "**Constraints:**\n\n- `1 <= s.length <= 40`\n- `s` only contains lower case English characters and parentheses.\n- It is guaranteed that all parentheses are balanced.\n";
+    let p =
+        plan(md, &[ex("s = \"(abcd)\""), ex("s = \"(u(love)i)\""), ex("s = \"(ed(et(oc))el)\"")], None, None).unwrap();
+    assert!(p.premises().contains(&"the brackets of s are balanced".to_string()), "{:?}", p.premises());
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let mut brackets = 0;
+    for seed in 0..60 {
+        let size = [0.05, 0.3, 1.0][seed as usize % 3];
+        let s = args_of(&p.testcase(seed, size))[0].1.as_str().unwrap().to_owned();
+        assert!(!s.is_empty(), "seed {seed}");
+        let mut depth = 0i32;
+        for c in s.chars() {
+            depth += match c {
+                '(' => 1,
+                ')' => -1,
+                _ => 0,
+            };
+            assert!(depth >= 0, "{s}");
+        }
+        assert_eq!(depth, 0, "{s}");
+        brackets += s.chars().filter(|c| "()".contains(*c)).count();
+    }
+    assert!(brackets > 0);
+    // Letters and brackets in only some examples, or fewer than three pairs: no premise.
+    let p = plan(md, &[ex("s = \"(ab)\""), ex("s = \"cd\"")], None, None).unwrap();
+    assert!(p.premises().iter().all(|x| !x.contains("balanced")), "{:?}", p.premises());
+}
+
 /// 403's `stones[0] == 0` (an index that is a number speaks of one item): read where every
 /// example keeps it, and kept by every testcase.
 #[test]
