@@ -3,7 +3,8 @@
 //! or list (993's `x and y are exist in the tree`). Drawn at random they named no node, and the
 //! reference crashed on an input the statement rules out. Such a value is drawn from the values
 //! the container was given, distinct ones where there are enough (`p != q`). Likewise a list of
-//! integers whose items are another's (1122's `Each arr2[i] is in arr1`).
+//! integers whose items are another's (1122's `Each arr2[i] is in arr1`), and a character that
+//! is one of a string's (2259's `digit occurs at least once in number`).
 
 use serde_json::Value;
 
@@ -19,21 +20,28 @@ pub(super) fn read(params: &mut [Param], facts: &mut Facts) -> Vec<(String, Stri
 }
 
 /// `Each arr2[i] is in arr1` (1122): a list of integers whose items are another's; `key is an
-/// integer from the array nums` (2200): an integer that is one of a list's.
+/// integer from the array nums` (2200): an integer that is one of a list's; `digit occurs at
+/// least once in number` (2259, 821): a character (the examples' values one character each) that
+/// is one of a string's.
 fn list_in_list(params: &[Param], facts: &mut Facts) -> Vec<(String, String)> {
     let list =
         |n: &str| params.iter().any(|p| p.name == n && p.role == Role::Plain && p.ty == Ty::List(Box::new(Ty::Int)));
     let int = |n: &str| list(n) || params.iter().any(|p| p.name == n && p.ty == Ty::Int);
+    let string = |n: &str| params.iter().any(|p| p.name == n && p.ty == Ty::Str);
+    let one_char = |p: &Param| p.seen.iter().all(|v| v.as_str().is_some_and(|s| s.chars().count() == 1));
+    let char_ = |n: &str| params.iter().any(|p| p.name == n && (p.ty == Ty::Char || p.ty == Ty::Str && one_char(p)));
     let mut out = Vec::new();
     let mut rest = Vec::new();
     for line in std::mem::take(&mut facts.unread) {
         let lower = line.to_ascii_lowercase();
-        let named: Vec<&str> = words(&line).filter(|w| int(w)).collect();
+        let named: Vec<&str> = words(&line).filter(|w| int(w) || string(w) || char_(w)).collect();
         let in_ = [" is in ", " are in ", " is present in ", " exists in ", " appears in ", " also in ", " from "];
+        let in_ = in_.iter().chain(&[" occurs at least once in ", " occurs in ", " also appear in "]);
+        let kinds = |m: &str, c: &str| int(m) && list(c) || char_(m) && string(c) && !char_(c);
         if named.len() == 2
             && named[0] != named[1]
-            && list(named[1])
-            && in_.iter().any(|w| lower.contains(w))
+            && kinds(named[0], named[1])
+            && in_.clone().any(|w| lower.contains(w))
             && !lower.contains(" not ")
         {
             out.push((named[0].to_string(), named[1].to_string()));
@@ -100,6 +108,15 @@ fn words(line: &str) -> impl Iterator<Item = &str> {
 pub(super) fn fill(parts: &mut [(String, String)], members: &[(String, String)], rng: &mut Rng) {
     let mut used: Vec<i64> = Vec::new();
     for (member, container) in members {
+        if let Some(chars) = parts.iter().find(|(n, _)| n == container).and_then(|(_, v)| chars(v))
+            && !chars.is_empty()
+        {
+            let c = chars[rng.range(0, chars.len() as i64 - 1) as usize];
+            if let Some(slot) = parts.iter_mut().find(|(n, _)| n == member) {
+                slot.1 = Value::String(c.into()).to_string();
+            }
+            continue;
+        }
         let Some(values) = parts.iter().find(|(n, _)| n == container).and_then(|(_, v)| ints(v)) else { continue };
         if let Some(slot) = parts.iter_mut().find(|(n, v)| n == member && v.starts_with('['))
             && !values.is_empty()
@@ -118,6 +135,11 @@ pub(super) fn fill(parts: &mut [(String, String)], members: &[(String, String)],
             slot.1 = v.to_string();
         }
     }
+}
+
+/// The characters of a generated string.
+fn chars(v: &str) -> Option<Vec<char>> {
+    serde_json::from_str::<Value>(v).ok()?.as_str().map(|s| s.chars().collect())
 }
 
 /// The integers of a generated list (a tree's level order, a linked list), `null`s left out.

@@ -522,6 +522,26 @@ fn a_lists_items_drawn_from_another_list() {
     }
 }
 
+/// 2259's `digit occurs at least once in number` (and 821's `c occurs at least once in s`) was
+/// unread: a digit the number lacks made the accepted solutions fail. A character parameter said
+/// to occur in a string is drawn from its characters; a longer string said to occur in one is not
+/// (a substring, not read here).
+#[test]
+fn a_character_drawn_from_a_string() {
+    let md = "**Constraints:**\n\n- `2 <= number.length <= 100`\n- `number` consists of digits from `'1'` to `'9'`.\n- `digit` is a digit from `'1'` to `'9'`.\n- `digit` occurs at least once in `number`.\n";
+    let p =
+        plan(md, &[ex("number = \"123\", digit = \"3\""), ex("number = \"1231\", digit = \"1\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let a = args_of(&p.testcase(seed, [0.05, 0.5, 1.0][seed as usize % 3]));
+        let (number, digit) = (a[0].1.as_str().unwrap(), a[1].1.as_str().unwrap());
+        assert!(digit.chars().count() == 1 && number.contains(digit), "{a:?}");
+    }
+    let md = "**Constraints:**\n\n- `1 <= s.length, w.length <= 10`\n- `w` occurs at least once in `s`.\n";
+    let p = plan(md, &[ex("s = \"abcab\", w = \"ab\""), ex("s = \"xyz\", w = \"yz\"")], None, None).unwrap();
+    assert_eq!(p.unread(), ["w occurs at least once in s"]);
+}
+
 /// 120: a triangle's rows, one item longer each, were drawn of any width; the accepted
 /// solutions index past a row's end.
 #[test]
