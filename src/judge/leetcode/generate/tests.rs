@@ -342,6 +342,29 @@ fn calls_said_valid_come_after_something_is_put_in() {
     }
 }
 
+/// 1756's `1 <= k <= n`, `n` the constructor's and `k` `fetch`'s: the constructor's numbers were
+/// dropped after its call, and `fetch(3)` followed `MRUQueue(1)` (the reference crashed). They now
+/// bound every call after it.
+#[test]
+fn a_constructors_numbers_bound_the_calls_after_it() {
+    let md =
+        "**Constraints:**\n\n- `1 <= n <= 2000`\n- `1 <= k <= n`\n- At most `2000` calls will be made to `fetch`.\n";
+    let e = example::parse("[\"MRUQueue\", \"fetch\", \"fetch\"]\n[[8], [3], [5]]", "[null, 3, 6]").unwrap();
+    let code = "class MRUQueue:\n    def __init__(self, n: int):\n    def fetch(self, k: int) -> int:\n";
+    let p = plan(md, &[e], Some(code), None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..40 {
+        let Call::Design { args, .. } =
+            example::parse(&p.testcase(seed, [0.1, 0.5, 1.0][seed as usize % 3]), "0").unwrap().call
+        else {
+            panic!()
+        };
+        let n = args[0][0].as_i64().unwrap();
+        assert!((1..=2000).contains(&n), "{args:?}");
+        assert!(args[1..].iter().all(|a| (1..=n).contains(&a[0].as_i64().unwrap())), "n = {n}: {args:?}");
+    }
+}
+
 fn args_of(t: &str) -> Vec<(String, Value)> {
     let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
     args

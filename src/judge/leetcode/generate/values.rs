@@ -1121,12 +1121,12 @@ impl Gen<'_> {
         let calls = if self.f >= 1.0 { hi as usize } else { self.length(lo, hi) }.max(1);
         let ctor = &d.methods[0];
         let others: Vec<usize> = (1..d.methods.len()).collect();
-        let (mut names, mut args) = (vec![json_str(&ctor.name)], vec![self.args(ctor)]);
+        let (mut names, mut args) = (vec![json_str(&ctor.name)], vec![self.args(ctor, true)]);
         let mut which = vec![0];
         for _ in 1..calls {
             let Some(&m) = others.get(self.rng.below(others.len().max(1) as u64) as usize) else { break };
             names.push(json_str(&d.methods[m].name));
-            args.push(self.args(&d.methods[m]));
+            args.push(self.args(&d.methods[m], false));
             which.push(m);
         }
         self.keep_nonempty(d, &mut which, &mut names, &mut args);
@@ -1152,7 +1152,7 @@ impl Gen<'_> {
             if facts.nonempty.contains(name) && held == 0 {
                 which[i] = adder;
                 names[i] = json_str(&d.methods[adder].name);
-                args[i] = self.args(&d.methods[adder]);
+                args[i] = self.args(&d.methods[adder], false);
             }
             let name = d.methods[which[i]].name.as_str();
             if adds(name) {
@@ -1200,7 +1200,18 @@ impl Gen<'_> {
 
     /// One call's arguments: each drawn afresh (a scalar in its range, a list of its length), a
     /// scalar known to the ones after it (307's `sumRange(left, right)`: `left <= right`).
-    fn args(&mut self, m: &super::Method) -> String {
+    fn args(&mut self, m: &super::Method, constructor: bool) -> String {
+        // The constructor's numbers bound the calls after it (1756's `MRUQueue(n)` and `fetch(k)`
+        // with `1 <= k <= n`): kept, where a call's own are dropped after it.
+        let kept: Vec<(Key, f64)> = if constructor {
+            Vec::new()
+        } else {
+            m.params
+                .iter()
+                .filter_map(|p| self.env.get_key_value(&Key::Var(p.name.clone())))
+                .map(|(k, x)| (k.clone(), *x))
+                .collect()
+        };
         let items: Vec<String> = m
             .params
             .iter()
@@ -1228,11 +1239,12 @@ impl Gen<'_> {
                 }
             })
             .collect();
-        for p in &m.params {
+        for p in m.params.iter().filter(|_| !constructor) {
             if matches!(p.ty, Ty::Int | Ty::Double) {
                 self.env.remove(&Key::Var(p.name.clone()));
             }
         }
+        self.env.extend(kept);
         format!("[{}]", items.join(","))
     }
 }
