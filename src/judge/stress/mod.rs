@@ -99,6 +99,7 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         Err(Failure::Compile(which, msg)) => return Ok(output::compile_error(&p, &job, which, &msg)),
         Err(Failure::Refused(msg)) => return Err(ToolError::Domain(msg)),
     };
+    let doubts = built.generator.doubts();
     let engine = rounds::Engine {
         job: &job,
         program: built.program,
@@ -110,10 +111,10 @@ pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
         generator: &built.generator,
         reader: reader.as_ref(),
         many: reader.is_some() && many(&job.program) && a.reference.as_ref().is_some_and(many),
-        doubtful: !built.generator.doubts().is_empty(),
+        doubtful: !doubts.is_empty(),
     };
     let mut outcome = run(ctx, &engine, &a);
-    outcome.doubts = built.generator.doubts();
+    outcome.doubts = doubts;
     let confinement = sandbox::confinement(built.limits);
     let mut out = output::output(&p, &job, &a, &facts, &outcome, &confinement);
     for n in built.generator.notes() {
@@ -225,8 +226,6 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
         out.unrepeated = s.unrepeated;
         out.first_size = s.first.as_ref().map(|r| r.size);
         (out.skipped, out.first_skipped) = (s.skipped, s.first_skipped);
-        // Every round skipped: nothing was tested, and the reference's failure is what there is
-        // to show (UNCONFIRMED, the lines not read named).
         out.stopped_by = if s.first.is_some() {
             "difference"
         } else if s.done < a.rounds {
@@ -234,6 +233,8 @@ fn run(ctx: &Ctx, e: &rounds::Engine, a: &args::Stress) -> Outcome {
         } else {
             "rounds"
         };
+        // Every round skipped: nothing was tested, and the reference's failure is what there is
+        // to show (UNCONFIRMED, the lines not read named).
         out.found = s.first.or(if s.skipped == s.done { out.first_skipped.take() } else { None });
     }
     if let Some(first) = out.found.take() {

@@ -105,7 +105,7 @@ fn verdict(o: &Outcome) -> (&'static str, String) {
         0 => String::new(),
         k => format!(" ({k} more skipped: the reference failed on inputs outside the statement)"),
     };
-    match (o.rounds - o.skipped, largest.is_empty()) {
+    match (o.rounds.saturating_sub(o.skipped), largest.is_empty()) {
         (0, false) => ("PASSED", format!("no round run{skipped}; {largest}")),
         (n, false) => ("PASSED", format!("no difference in {n} rounds{skipped}; {largest}")),
         (n, true) => ("PASSED", format!("no difference in {n} rounds{skipped}")),
@@ -226,7 +226,9 @@ submitting, also try `largest: true` and edge cases (smallest values, equal elem
             format!(" ({}{})", s.verdict.name(), s.exit.as_deref().map(|e| format!(": {e}")).unwrap_or_default())
         });
         notes.push(format!(
-            "{} of the {} rounds were skipped: the reference failed on their inputs, generated from a statement with lines the generator did not read ({}), so those inputs are taken as outside the statement. The first: seed {}, size {}{how}, input `{}`. If that input keeps every line, the reference has a bug: fix it.",
+            "{} of the {} rounds were skipped: the reference failed on their inputs, generated from a statement \
+with lines the generator did not read ({}), so those inputs are taken as outside the statement. The first: seed {}, \
+size {}{how}, input `{}`. If that input keeps every line, the reference has a bug: fix it.",
             o.skipped,
             o.rounds,
             o.doubts.join("; "),
