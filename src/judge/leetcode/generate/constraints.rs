@@ -173,7 +173,8 @@ pub(super) fn read(lines: &[String], statement: &[String], names: &Names, senten
     let mut facts = Facts::default();
     let mut said: Vec<(String, Line)> = Vec::new();
     for line in lines {
-        let s = relations(line, &tuples).or_else(|| sentence(line, names, &tuples));
+        let s =
+            relations(line, &tuples).or_else(|| successive(line, &tuples)).or_else(|| sentence(line, names, &tuples));
         match s {
             Some(s) => said.push((line.clone(), s)),
             None => facts.unread.push(line.clone()),
@@ -376,6 +377,34 @@ fn relations(line: &str, tuples: &BTreeMap<String, (String, usize)>) -> Option<L
         }
     }
     Some(said)
+}
+
+/// `arr[i] < arr[i + 1]` (873's `1 <= arr[i] < arr[i + 1] <= 10^9`, 1629's `releaseTimes[i] <
+/// releaseTimes[i+1]`): the list in order, strictly for `<` and `>` (so no value twice), and the
+/// line's other terms read as `arr[i]`'s bounds.
+fn successive(line: &str, tuples: &BTreeMap<String, (String, usize)>) -> Option<Line> {
+    let compact: String = line.chars().filter(|c| !c.is_whitespace()).collect();
+    let at = compact.find("[i+1]")?;
+    let name =
+        &compact[compact[..at].rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '_')).map_or(0, |i| i + 1)..at];
+    let (op, sort) =
+        [("<=", Sort::Ascending), (">=", Sort::Descending), ("<", Sort::Ascending), (">", Sort::Descending)]
+            .into_iter()
+            .find(|(op, _)| compact[..at].ends_with(&format!("{name}[i]{op}{name}")))?;
+    let strict = op.len() == 1;
+    let whole = format!("{name}[i]{op}{name}[i+1]");
+    let rest = compact.replacen(&whole, &format!("{name}[i]"), 1);
+    let name = name.to_string();
+    let order = fact(vec![Key::Var(name.clone())], move |f: &mut Facts| {
+        if strict {
+            f.unique.insert(name.clone());
+        }
+        f.sorted.insert(name, sort);
+    })?;
+    match rest.contains(['<', '>', '=']) {
+        true => all(vec![order, relations(&rest, tuples)?]),
+        false => Some(order),
+    }
 }
 
 fn relation(l: &Expr, op: &str, r: &Expr, said: &mut Line) -> Option<()> {

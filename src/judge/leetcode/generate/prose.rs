@@ -709,9 +709,16 @@ fn sorted(lower: &str) -> Option<Sort> {
     // `nums is strictly increasing` (2367) says it without `sorted` or `order`.
     // A design method's argument across calls (933's `call ping with strictly increasing values
     // of t`, `every call to ping uses a strictly larger value of t than the previous call`).
+    // 34's `nums is a non-decreasing array`, of a list itself (not 1439's `mat[i]`, a row); not
+    // 33's `an ascending array that is possibly rotated`, which is no sorted list.
+    let list = !lower.contains('[');
     let said = [" is strictly ", " is non-", " are strictly ", " are non-", "increasing values", "decreasing values"]
         .iter()
+        .chain(if list { &[" is a non-", " is a strictly "][..] } else { &[] })
         .any(|w| lower.contains(w));
+    if lower.contains("rotated") {
+        return None;
+    }
     if lower.contains("than the previous") {
         let up = ["larger", "greater", "bigger", "higher"].iter().any(|w| lower.contains(w));
         let down = ["smaller", "less", "lower"].iter().any(|w| lower.contains(w));

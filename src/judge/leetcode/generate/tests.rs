@@ -365,6 +365,35 @@ fn a_constructors_numbers_bound_the_calls_after_it() {
     }
 }
 
+/// Lists said to be in order in two more ways: `nums is a non-decreasing array` (34) and an item
+/// against the next (873's `1 <= arr[i] < arr[i + 1] <= 10^9`, strictly; 1685's `nums[i] <=
+/// nums[i + 1]`), whose other terms stay `arr[i]`'s bounds. Not a row (`mat[i] is a
+/// non-decreasing array`) nor 33's `ascending array that is possibly rotated`.
+#[test]
+fn lists_in_order_item_by_item() {
+    let sorted = |md: &str, example: &str, strict: bool, lo: i64, hi: i64| {
+        let p = plan(md, &[ex(example)], None, None).unwrap();
+        assert!(p.unread().is_empty(), "{md}: {:?}", p.unread());
+        for seed in 0..30 {
+            let a = args_of(&p.testcase(seed, [0.1, 0.5, 1.0][seed as usize % 3]));
+            let xs: Vec<i64> = a[0].1.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+            let ordered = xs.windows(2).all(|w| if strict { w[0] < w[1] } else { w[0] <= w[1] });
+            assert!(ordered && xs.iter().all(|x| (lo..=hi).contains(x)), "{md}: {xs:?}");
+        }
+    };
+    let md =
+        "**Constraints:**\n\n- `0 <= nums.length <= 50`\n- `-9 <= nums[i] <= 9`\n- `nums` is a non-decreasing array.\n";
+    sorted(md, "nums = [1,2,2,5]", false, -9, 9);
+    let md = "**Constraints:**\n\n- `3 <= arr.length <= 50`\n- `1 <= arr[i] < arr[i + 1] <= 10^9`\n";
+    sorted(md, "arr = [1,2,3,4,5]", true, 1, 1_000_000_000);
+    let md = "**Constraints:**\n\n- `2 <= nums.length <= 50`\n- `1 <= nums[i] <= nums[i + 1] <= 20`\n";
+    sorted(md, "nums = [2,3,5]", false, 1, 20);
+    let md =
+        "**Constraints:**\n\n- `1 <= nums.length <= 50`\n- `nums` is an ascending array that is possibly rotated.\n";
+    let p = plan(md, &[ex("nums = [4,5,1,2]")], None, None).unwrap();
+    assert_eq!(p.unread(), ["nums is an ascending array that is possibly rotated"]);
+}
+
 fn args_of(t: &str) -> Vec<(String, Value)> {
     let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
     args
