@@ -261,3 +261,28 @@ fn a_program_reaches_no_descriptor_the_server_inherited() {
     };
     each_way("python", &code, &|way, _, v| assert_eq!(said(v), "6", "{way}: {v}"));
 }
+
+/// The server itself leaves nothing in the temporary folder: the probe of its init and each
+/// run's folder go with the call (939 probe files had piled up in this machine's `/tmp`).
+#[test]
+fn the_server_leaves_nothing_in_the_temporary_folder() {
+    if !have("python3") {
+        return;
+    }
+    let tmp = Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("server-tmp-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&tmp);
+    std::fs::create_dir_all(&tmp).unwrap();
+    let b = Backend::start(&backend::fixtures_dir());
+    let url = b.url();
+    let mut opts = Opts { base_url: Some(&url), args: vec!["--allow-run"], ..Opts::default() };
+    opts.env.push(("TMPDIR", tmp.to_string_lossy().into_owned()));
+    opts.env.push(("PATH", std::env::var("PATH").unwrap_or_default()));
+    let mut s = Server::with(opts);
+    s.initialize("2025-11-25");
+    let v = judged(&mut s, json!({"source": "codeforces", "id": "1A", "language": "python", "code": "print(6)"}));
+    assert_eq!(v["verdict"], "AC", "{v}");
+    let _ = s.close();
+    let left: Vec<_> = std::fs::read_dir(&tmp).unwrap().flatten().map(|e| e.file_name()).collect();
+    let _ = std::fs::remove_dir_all(&tmp);
+    assert!(left.is_empty(), "left in the temporary folder: {left:?}");
+}

@@ -219,11 +219,14 @@ pub(super) fn init_program() -> Option<PathBuf> {
 /// Whether the binary starts as an init here, checked once: not where the system cannot run it
 /// itself (an arm64 build under qemu-user, which runs the server but not what it spawns).
 fn starts_as_init(exe: &Path) -> bool {
-    let status = std::env::temp_dir().join(format!("oj-judge-{}-init-probe", std::process::id()));
+    // In a folder of its own, removed after: the init writes its measures beside the status file
+    // (a file per server start was left in the temporary folder).
+    let Ok(probe) = TempDir::new("init-probe") else { return false };
+    let status = probe.path().join("status");
     let argv = [exe.as_os_str(), super::super::init::FLAG.as_ref(), status.as_os_str(), "/dev/null".as_ref()];
     let mut argv: Vec<String> = argv.iter().map(|a| a.to_string_lossy().into_owned()).collect();
     argv.extend(["--".into(), "true".into()]);
-    let ok = with_lifeline(&argv, &std::env::temp_dir());
+    let ok = with_lifeline(&argv, probe.path());
     if !ok {
         crate::debug!("judge: {} does not start as an init here: runs go without it", exe.display());
     }
