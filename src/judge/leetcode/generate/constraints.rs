@@ -185,6 +185,9 @@ pub(super) fn read(lines: &[String], statement: &[String], names: &Names, senten
             facts.union(a, b);
         }
     }
+    for (a, b) in named_lengths(statement, names) {
+        facts.union(&a, &b);
+    }
     let grounded = facts.ground(&said, names);
     for (line, s) in said {
         let grounded = s.keys.iter().all(|k| grounded.iter().any(|g| facts.class(k).contains(g)));
@@ -351,6 +354,44 @@ fn tuple_parts(lines: &[String], names: &Names) -> Tuples {
         parts.entry(name).or_insert(at);
     }
     parts
+}
+
+/// Lengths the statement names (`an integer array nums of length n`, `a string s of size n`,
+/// `nums1 and nums2 both of length n`): each `n` one with its list's or string's length, so that
+/// `3 <= n <= 100` bounds it where no `n == nums.length` says so (3637: lists of one item broke
+/// it, and a planted bug went unfound). Only after a parameter, and only a bare name (`of length
+/// n + 1` says nothing of `n`'s own range).
+fn named_lengths(statement: &[String], names: &Names) -> Vec<(Key, Key)> {
+    let sized = |w: &str| names.flat.iter().chain(names.strings).chain(names.grids).any(|n| n == w);
+    fn bare(w: &str) -> &str {
+        w.trim_matches(|c: char| matches!(c, ',' | '.' | ';' | ':' | '(' | ')' | '`'))
+    }
+    let mut out = Vec::new();
+    for line in statement {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        for at in 1..words.len().saturating_sub(2) {
+            if !matches!(words[at], "of" | "with") || !matches!(words[at + 1], "length" | "size") {
+                continue;
+            }
+            let n = bare(words[at + 2]);
+            let name = n.starts_with(|c: char| c.is_ascii_alphabetic())
+                && n.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+                && !sized(n);
+            let then = words.get(at + 3).map_or("", |w| *w);
+            if !name || (n == words[at + 2] && then.starts_with(['+', '-', '*', '/', '^'])) {
+                continue;
+            }
+            // Back over the parameters it names (`nums1 and nums2 both`).
+            for w in words[..at].iter().rev().map(|w| bare(w)) {
+                match w {
+                    "both" | "each" | "and" | "all" => {}
+                    w if sized(w) => out.push((Key::Var(n.to_string()), Key::Len(w.to_string()))),
+                    _ => break,
+                }
+            }
+        }
+    }
+    out
 }
 
 /// A line of comparisons (`1 <= m, n <= 200`, `m == grid.length`, `0 <= k < n`, `a_i != b_i`),

@@ -394,6 +394,26 @@ fn lists_in_order_item_by_item() {
     assert_eq!(p.unread(), ["nums is an ascending array that is possibly rotated"]);
 }
 
+#[test]
+fn a_length_named_in_the_statement() {
+    let md = "You are given an integer array `nums` of length `n`.\n\n**Constraints:**\n\n- `3 <= n <= 6`\n- `-1000 <= nums[i] <= 1000`\n";
+    let p = plan(md, &[ex("nums = [1,3,5,4,2,6]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    for seed in 0..30 {
+        let a = args_of(&p.testcase(seed, [0.05, 0.5, 1.0][seed as usize % 3]));
+        assert!((3..=6).contains(&a[0].1.as_array().unwrap().len()), "{a:?}");
+    }
+    // Both named; a length with arithmetic after it says nothing of `n`'s own range.
+    let md = "Given `nums1` and `nums2` both of length `n`, and `ans` of length n + 1.\n\n**Constraints:**\n\n- `2 <= n <= 4`\n- `0 <= nums1[i], nums2[i] <= 9`\n";
+    let p = plan(md, &[ex("nums1 = [1,2], nums2 = [3,4]")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let a = args_of(&p.testcase(3, 1.0));
+    assert_eq!((a[0].1.as_array().unwrap().len(), a[1].1.as_array().unwrap().len()), (4, 4), "{a:?}");
+    let md = "An array `nums` of length n + 1.\n\n**Constraints:**\n\n- `2 <= n <= 4`\n- `0 <= nums[i] <= 9`\n";
+    let p = plan(md, &[ex("nums = [1,2,3]")], None, None).unwrap();
+    assert_eq!(p.unread(), ["2 <= n <= 4"]);
+}
+
 fn args_of(t: &str) -> Vec<(String, Value)> {
     let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
     args
