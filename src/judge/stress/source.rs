@@ -32,7 +32,10 @@ impl GeneratorSource {
     pub(crate) fn input(&self, seed: u64, size: u64, cancelled: &dyn Fn() -> bool) -> Result<String, String> {
         match self {
             GeneratorSource::Statement { plan, max_size } => {
-                let fraction = if size == 0 || size >= *max_size { 1.0 } else { size as f64 / *max_size as f64 };
+                if size == 0 {
+                    return Ok(plan.largest(seed));
+                }
+                let fraction = if size >= *max_size { 1.0 } else { size as f64 / *max_size as f64 };
                 Ok(plan.testcase(seed, fraction))
             }
             GeneratorSource::Program { argv, cwd, limits } => {

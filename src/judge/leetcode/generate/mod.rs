@@ -311,7 +311,13 @@ impl Plan {
     /// The testcase for `seed` at `size`, a fraction in `(0, 1]` of the largest input the
     /// constraints allow (1: that input itself, every length at its maximum).
     pub fn testcase(&self, seed: u64, size: f64) -> String {
-        values::testcase(self, seed, size.clamp(0.0, 1.0))
+        values::testcase(self, seed, size.clamp(0.0, 1.0), false)
+    }
+
+    /// The largest input the constraints allow: every length and scalar at its maximum (the
+    /// largest testcases of [`Plan::testcase`] put some scalars at their least instead).
+    pub fn largest(&self, seed: u64) -> String {
+        values::testcase(self, seed, 1.0, true)
     }
 
     /// The constraint lines read, as the statement writes them (made plain).

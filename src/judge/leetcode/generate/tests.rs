@@ -414,6 +414,24 @@ fn a_length_named_in_the_statement() {
     assert_eq!(p.unread(), ["2 <= n <= 4"]);
 }
 
+#[test]
+fn largest_testcases_put_scalars_at_corners_but_the_largest_run() {
+    let md = "**Constraints:**\n\n- `1 <= total, cost1, cost2 <= 10^6`\n- `1 <= nums.length <= 20`\n";
+    let p = plan(md, &[ex("total = 20, cost1 = 10, cost2 = 5, nums = [1]")], None, None).unwrap();
+    let scalars = |t: &str| args_of(t).iter().take(3).map(|(_, v)| v.as_i64().unwrap()).collect::<Vec<_>>();
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..60 {
+        let a = args_of(&p.testcase(seed, 1.0));
+        assert_eq!(a[3].1.as_array().unwrap().len(), 20, "a length stays at its top: {a:?}");
+        seen.insert(scalars(&p.testcase(seed, 1.0)));
+        assert_eq!(scalars(&p.largest(seed)), [1_000_000; 3]);
+    }
+    // Every corner comes, the one that overflows a narrowed `int` (`total` at its top, the
+    // costs at their least) among them.
+    assert_eq!(seen.len(), 8, "{seen:?}");
+    assert!(seen.contains(&vec![1_000_000, 1, 1]));
+}
+
 fn args_of(t: &str) -> Vec<(String, Value)> {
     let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
     args

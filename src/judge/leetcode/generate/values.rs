@@ -38,6 +38,11 @@ pub(super) struct Gen<'a> {
     /// whole range rarely do in one path or one pair (planted bugs missed: a path of three
     /// edges near 10^9, a product of two coordinates' spans).
     extreme: bool,
+    /// A largest testcase (not the largest-input run's) whose scalars are each its range's least
+    /// or greatest value, from a stream of their own: every scalar at its top is one input, and
+    /// a narrowed type often overflows only at another corner (2240's `total = 10^6, cost1 =
+    /// cost2 = 1`: 5 * 10^11 ways, a planted `int` missed).
+    corners: Option<Rng>,
 }
 
 /// Whether edge values keep to the statement as far as it was read: not where an unread line
@@ -50,7 +55,12 @@ fn edges_safe(plan: &Plan) -> bool {
     })
 }
 
-pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
+/// The testcase for `seed` at size `f`; `largest`: the largest-input run's, every scalar at its
+/// top (else two largest testcases in three put the scalars at corners of their ranges).
+pub(super) fn testcase(plan: &Plan, seed: u64, f: f64, largest: bool) -> String {
+    let safe = edges_safe(plan);
+    let mut corners = Rng::new(!seed);
+    let corners = (f >= 1.0 && !largest && safe && corners.chance(2.0 / 3.0)).then_some(corners);
     let mut g = Gen {
         plan,
         rng: Rng::new(seed),
@@ -59,8 +69,8 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64) -> String {
         conflict: Cell::new(false),
         edge: false,
         extreme: false,
+        corners,
     };
-    let safe = edges_safe(plan);
     g.edge = f < 1.0 && g.rng.chance(0.25) && safe;
     g.extreme = f >= 1.0 && safe && g.rng.chance(0.5);
     match &plan.form {
@@ -105,6 +115,7 @@ pub(super) fn assumptions(plan: &Plan) -> Vec<String> {
         conflict: Cell::new(false),
         edge: false,
         extreme: false,
+        corners: None,
     };
     let params: Vec<&Param> = match &plan.form {
         Form::Function(ps) => ps.iter().collect(),
@@ -315,7 +326,9 @@ impl Gen<'_> {
             let (a, b) = self.scaled(lo, hi);
             if self.f >= 1.0 { hi } else { a + (b - a) * self.rng.unit() }
         } else if self.f >= 1.0 {
-            hi
+            // A length stays at its top: the largest input is the longest.
+            let corner = !lengthish && self.corners.as_mut().is_some_and(|c| c.chance(0.5));
+            if corner { lo } else { hi }
         } else if lengthish {
             let cap = lo + ((hi - lo + 1.0).powf(self.f) - 1.0).floor();
             self.rng.range(lo as i64, cap.max(lo) as i64) as f64
