@@ -124,6 +124,14 @@ ARGUED = {
     "python:2851:8:398ce6d2b8": ("equivalent", "the comparison changed is inside a docstring: the code is unchanged"),
     "python:3304:4:775db8d5de": ("equivalent", "one more doubling only makes word longer: word[k - 1] is unchanged"),
     "python:3366:18:ea16a93771": ("equivalent", "at x == d op2 alone gives 0 with one op1 fewer: each path through the lost option has a twin of the same cost, and the answer is the least over all op counts"),
+    "cpp:3015:7:a635e1ffe6": ("equivalent", "at i == n the inner loop starts at j = n + 1 and is empty"),
+    "python:3015:5:e99489122f": ("equivalent", "at i == n - 1 the inner loop range(n, n) is empty"),
+    "cpp:3690:23:f6e879e54c": ("equivalent", "moving [l, r] to the end is moving [r + 1, n - 1] to l, a move the loops still make"),
+    "python:3690:17:bc127dbb40": ("equivalent", "a move of a block starting at n - 1 is a move of the block before it the other way, which the loops still make"),
+    "cpp:3977:40:32e2cad666": ("equivalent", "relaxing on a tie pushes an equal distance again: the distances found are the same"),
+    "python:3977:27:c9431f5f9b": ("equivalent", "relaxing on a tie pushes an equal distance again: the distances found are the same"),
+    "python:3291:2:2cd5f6a5e2": ("equivalent", "a if a <= b else b is still the minimum"),
+    "python:1535:6:32fb257a5d": ("equivalent", "arr holds distinct integers: mx, an earlier item, never equals x"),
 }
 
 

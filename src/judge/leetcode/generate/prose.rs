@@ -371,8 +371,16 @@ fn depth(lower: &str, names: &Names) -> Option<Line> {
 /// `grid[i][j] is either 0 or 1`.
 fn alphabet(subject: &str, tail: &str, names: &Names) -> Option<Line> {
     let mut bases = Vec::new();
+    // `All strings consist of lowercase English letters` (1433): every string. Left unread, each
+    // took its own examples' letters, and 1433's two strings never shared one.
+    let lower = subject.trim().to_ascii_lowercase();
+    let words: Vec<&str> = lower.split_whitespace().filter(|w| !["the", "given", "input"].contains(w)).collect();
+    if matches!(words[..], ["all" | "both", "strings" | "words"]) && charset(tail).is_some() {
+        bases = names.strings.to_vec();
+    }
     // `s1, s2, and s3` (97): the comma before `and` leaves an empty part.
-    for part in subject.split(" and ").flat_map(|p| p.split(',')).filter(|p| !p.trim().is_empty()) {
+    let parts = if bases.is_empty() { subject } else { "" };
+    for part in parts.split(" and ").flat_map(|p| p.split(',')).filter(|p| !p.trim().is_empty()) {
         // `Both s and t`, `The string s`: the term is the last word.
         let key = expr::term(part.split_whitespace().last()?)?;
         bases.push(key.base().to_string());

@@ -432,6 +432,23 @@ fn largest_testcases_put_scalars_at_corners_but_the_largest_run() {
     assert!(seen.contains(&vec![1_000_000, 1, 1]));
 }
 
+#[test]
+fn all_strings_share_the_alphabet_said_of_them() {
+    let md = "**Constraints:**\n\n- `s1.length == n`\n- `s2.length == n`\n- `1 <= n <= 50`\n- All strings consist of lowercase English letters.\n";
+    // The examples' letters differ: each string drawn from its own never met the other's.
+    let p =
+        plan(md, &[ex("s1 = \"abc\", s2 = \"xya\""), ex("s1 = \"leetcode\", s2 = \"interview\"")], None, None).unwrap();
+    assert!(p.unread().is_empty(), "{:?}", p.unread());
+    let mut shared = 0;
+    for seed in 0..40 {
+        let a = args_of(&p.testcase(seed, 0.5));
+        let (x, y) = (a[0].1.as_str().unwrap(), a[1].1.as_str().unwrap());
+        assert!(x.chars().chain(y.chars()).all(|c| c.is_ascii_lowercase()), "{a:?}");
+        shared += usize::from(x.chars().any(|c| y.contains(c)));
+    }
+    assert!(shared >= 10, "{shared} of 40 share a letter");
+}
+
 fn args_of(t: &str) -> Vec<(String, Value)> {
     let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
     args
