@@ -274,6 +274,14 @@ fn compile_code(
         let version = toolchain::version(&tool).unwrap_or_default();
         s.why += &format!("; compiled by `{}` ({version}), as LeetCode compiles (OJ_CXX names another)", tool[0]);
     }
+    if let Some(s) = standard.as_mut().filter(|_| driver.is_some() && lang.passed_over_clang(judge, &tool)) {
+        let version = toolchain::version(&tool).unwrap_or_default();
+        s.why += &format!(
+            "; compiled by `{}` ({version}), not `clang++`: it cannot build with AddressSanitizer here (compiler-rt's \
+runtime is not installed: `apt install libclang-rt-dev`)",
+            tool[0]
+        );
+    }
     let sanitized = driver.is_some_and(|d| toolchain::sanitized(&d.compile));
     if let Some(s) = standard.as_mut().filter(|_| lang == Lang::Cpp && driver.is_some()) {
         s.why += &asan_words(sanitized, &tool);

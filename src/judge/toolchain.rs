@@ -173,14 +173,33 @@ impl Lang {
 
     /// [`Lang::tool`] for a problem of `judge`: a LeetCode C++ program without `OJ_CXX` is built
     /// by `clang++` where it is on `PATH` (LeetCode's own compiler is Clang; its precompiled
-    /// prelude makes a call's build about 40% cheaper than with g++: docs/cpp.md), else `g++`.
+    /// prelude makes a call's build about 40% cheaper than with g++: docs/cpp.md), else `g++`;
+    /// but by `g++` where only it can build with AddressSanitizer (clang++ without compiler-rt's
+    /// runtime): LeetCode builds with it, and an out-of-bounds read it reports as a Runtime
+    /// Error would pass here silently (a planted `j <= n - 1` of 2684 passed 100 rounds).
     pub(crate) fn tool_for(self, judge: &str, env: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
         let unset = env(self.var()).is_none_or(|v| v.trim().is_empty());
         if self == Lang::Cpp && judge.eq_ignore_ascii_case("leetcode") && unset && super::paths::which(CLANG).is_some()
         {
-            return vec![CLANG.to_string()];
+            let gxx = || super::paths::which(self.row().default).is_some() && sanitizes(&[self.row().default.into()]);
+            if sanitizes(&[CLANG.into()]) || !gxx() {
+                return vec![CLANG.to_string()];
+            }
         }
         self.tool(env)
+    }
+
+    /// Whether [`Lang::tool_for`] passed over an installed `clang++` for `tool` (`g++`), for
+    /// want of ASan's runtime for clang++ (after `tool_for`, whose probes are cached: cheap).
+    pub(crate) fn passed_over_clang(self, judge: &str, tool: &[String]) -> bool {
+        let unset = std::env::var(self.var()).map_or(true, |v| v.trim().is_empty());
+        self == Lang::Cpp
+            && judge.eq_ignore_ascii_case("leetcode")
+            && unset
+            && tool.len() == 1
+            && tool[0] == self.row().default
+            && super::paths::which(CLANG).is_some()
+            && !sanitizes(&[CLANG.into()])
     }
 
     /// The other language's tool a build's runs need, where the tool writes a program that is
@@ -593,7 +612,10 @@ mod tests {
     fn leetcode_cpp_is_clang_where_it_is_installed_unless_oj_cxx_names_one() {
         let none = |_: &str| None;
         let clang = super::super::paths::which(CLANG).is_some();
-        assert_eq!(Lang::Cpp.tool_for("leetcode", &none), [if clang { CLANG } else { "g++" }]);
+        // Unless only g++ builds with AddressSanitizer here.
+        let asan_gxx_only = !sanitizes(&[CLANG.into()]) && sanitizes(&["g++".into()]);
+        let want = if clang && !asan_gxx_only { CLANG } else { "g++" };
+        assert_eq!(Lang::Cpp.tool_for("leetcode", &none), [want]);
         assert_eq!(Lang::Cpp.tool_for("atcoder", &none), ["g++"]);
         assert_eq!(Lang::C.tool_for("leetcode", &none), ["gcc"]);
         let gxx = |k: &str| (k == "OJ_CXX").then(|| "g++ -O3".to_string());

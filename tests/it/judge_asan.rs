@@ -76,6 +76,8 @@ fn a_read_past_the_end_is_re_with_asans_report_and_a_leak_is_not_an_error() {
     assert!(v["confinement"].to_string().contains("resident memory limited"), "{v}");
     let (v, _) = call(&mut s, "9500", LEAKS);
     assert_eq!(v["verdict"], "AC", "a leak is not an error: {v}");
+    // gold's ~200 warnings on clang's ASan runtime are no news of the program's.
+    assert!(!v["compile"]["log"].to_string().contains("Cannot export local symbol"), "{v}");
     // The same server: its session's driver part, built with ASan, is built once.
     stress_finds_a_read_past_the_end(&b, &mut s);
 }
@@ -118,6 +120,42 @@ exec g++ \"$@\"\n";
     // Its runs keep the address-space limit (where `prlimit` is), not ASan's resident one.
     assert!(!v["confinement"].to_string().contains("resident memory limited"), "{v}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A clang++ without compiler-rt's ASan runtime beside a g++ with libasan (a stand-in: clang++
+/// refusing `-fsanitize=address`, first on PATH): LeetCode's C++ is built by g++ with ASan, so
+/// a read past the end is `RE` as on LeetCode, not a silent pass under a plain clang++ build.
+#[cfg(unix)]
+#[test]
+fn where_only_gxx_builds_with_asan_it_builds_leetcode() {
+    use std::os::unix::fs::PermissionsExt;
+    if !have("clang++") || !have("g++") {
+        return;
+    }
+    let path = std::env::var_os("PATH").unwrap_or_default();
+    let clang = std::env::split_paths(&path).map(|d| d.join("clang++")).find(|c| c.is_file()).unwrap();
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(format!("clang-no-asan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("clang++");
+    let text = format!(
+        "#!/bin/sh\nfor a in \"$@\"; do [ \"$a\" = -fsanitize=address ] && {{ echo 'cannot find libclang_rt.asan' >&2; exit 1; }}; done\n\
+exec {} \"$@\"\n",
+        clang.display()
+    );
+    std::fs::write(&script, text).unwrap();
+    std::fs::set_permissions(&script, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let path = format!("{}:{}", dir.display(), std::env::var("PATH").unwrap_or_default());
+    let (b, mut s) = judge_server(vec![("PATH", path)]);
+    serve(&b, "leetcode", "9504", &leetcode(&[("nums = [1,2]", "3"), ("nums = [1,2,3]", "6")]), None);
+    let (v, _) = call(&mut s, "9504", PAST_THE_END);
+    let _ = std::fs::remove_dir_all(&dir);
+    let why = v["compile"]["standard_why"].as_str().unwrap_or_default();
+    if why.contains("cannot build with -fsanitize=address") {
+        eprintln!("skipping: g++ cannot build with AddressSanitizer here either: {why}");
+        return;
+    }
+    assert!(why.contains("compiled by `g++`") && why.contains("with AddressSanitizer"), "{v}");
+    assert_eq!(v["verdict"], "RE", "{v}");
 }
 
 /// `stress_test` finds a planted read one past the end as `RE` against a correct reference:

@@ -449,6 +449,24 @@ fn all_strings_share_the_alphabet_said_of_them() {
     assert!(shared >= 10, "{shared} of 40 share a letter");
 }
 
+#[test]
+fn some_long_lists_take_few_values() {
+    let md = "**Constraints:**\n\n- `3 <= nums.length <= 1000`\n- `1 <= nums[i] <= 10^9`\n- `1 <= k <= 10^9`\n";
+    let p = plan(md, &[ex("nums = [1,3,1], k = 3")], None, None).unwrap();
+    let mut narrow = 0;
+    for seed in 0..60 {
+        let a = args_of(&p.testcase(seed, 0.6));
+        let xs: std::collections::BTreeSet<i64> =
+            a[0].1.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect();
+        let long = a[0].1.as_array().unwrap().len() >= 20;
+        // The scalar as small as the items: a product of two items can equal it.
+        if long && xs.len() <= 10 && a[1].1.as_i64().unwrap() <= 10 {
+            narrow += 1;
+        }
+    }
+    assert!((8..=30).contains(&narrow), "{narrow} of 60 long lists of few values");
+}
+
 fn args_of(t: &str) -> Vec<(String, Value)> {
     let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
     args

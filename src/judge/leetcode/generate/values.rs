@@ -43,6 +43,12 @@ pub(super) struct Gen<'a> {
     /// a narrowed type often overflows only at another corner (2240's `total = 10^6, cost1 =
     /// cost2 = 1`: 5 * 10^11 ways, a planted `int` missed).
     corners: Option<Rng>,
+    /// A testcase below the largest whose items take few values whatever its lengths (the
+    /// range's least ones, as at the smallest sizes; strings from three letters): ties and equal
+    /// neighbours come in long lists too, where values scaled with the lengths seldom repeat
+    /// (planted bugs missed: 1671's `>=` for `>` in a mountain's descent, which needs equal
+    /// values four items long or more).
+    narrow: bool,
 }
 
 /// Whether edge values keep to the statement as far as it was read: not where an unread line
@@ -61,6 +67,8 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64, largest: bool) -> String 
     let safe = edges_safe(plan);
     let mut corners = Rng::new(!seed);
     let corners = (f >= 1.0 && !largest && safe && corners.chance(2.0 / 3.0)).then_some(corners);
+    // From a stream of its own, as the corners: the other draws stay as they were.
+    let narrow = f < 1.0 && Rng::new(seed.rotate_left(29) ^ 0x5851_f42d_4c95_7f2d).chance(0.3);
     let mut g = Gen {
         plan,
         rng: Rng::new(seed),
@@ -70,6 +78,7 @@ pub(super) fn testcase(plan: &Plan, seed: u64, f: f64, largest: bool) -> String 
         edge: false,
         extreme: false,
         corners,
+        narrow,
     };
     g.edge = f < 1.0 && g.rng.chance(0.25) && safe;
     g.extreme = f >= 1.0 && safe && g.rng.chance(0.5);
@@ -116,6 +125,7 @@ pub(super) fn assumptions(plan: &Plan) -> Vec<String> {
         edge: false,
         extreme: false,
         corners: None,
+        narrow: false,
     };
     let params: Vec<&Param> = match &plan.form {
         Form::Function(ps) => ps.iter().collect(),
@@ -340,7 +350,8 @@ impl Gen<'_> {
             let top = if hi > 1e6 { hi } else { hi.min(lo + 1.0) };
             self.edge_int(lo, top) as f64
         } else {
-            let (a, b) = self.scaled(lo, hi);
+            // Narrow, with the items: 2892's `x * y <= k` ties only where k is as small as they.
+            let (a, b) = if self.narrow { self.scaled_at(lo, hi, self.f.min(0.1)) } else { self.scaled(lo, hi) };
             self.rng.range(a as i64, b as i64) as f64
         };
         // `n is even`: the neighbour of the other parity, inside the range.
@@ -475,11 +486,16 @@ impl Gen<'_> {
 
     /// `[lo, hi]` narrowed around 0 (or its nearer end) for a size below 1.
     pub(super) fn scaled(&self, lo: f64, hi: f64) -> (f64, f64) {
-        if self.f >= 1.0 {
+        self.scaled_at(lo, hi, self.f)
+    }
+
+    /// [`Gen::scaled`] at size `f`.
+    fn scaled_at(&self, lo: f64, hi: f64, f: f64) -> (f64, f64) {
+        if f >= 1.0 {
             return (lo, hi);
         }
         let c = 0f64.clamp(lo, hi);
-        let half = (hi - lo).max(0.0).powf(self.f).ceil();
+        let half = (hi - lo).max(0.0).powf(f).ceil();
         ((c - half).max(lo), (c + half).min(hi))
     }
 
@@ -488,7 +504,7 @@ impl Gen<'_> {
         if self.extreme || self.edge && self.rng.chance(0.3) {
             return self.edge_int(lo, hi);
         }
-        let (a, b) = self.scaled(lo, hi);
+        let (a, b) = if self.narrow { self.scaled_at(lo, hi, self.f.min(0.1)) } else { self.scaled(lo, hi) };
         self.rng.range(a as i64, b as i64)
     }
 
@@ -1090,7 +1106,8 @@ impl Gen<'_> {
         let k = if self.f >= 1.0 {
             alphabet.len()
         } else {
-            ((alphabet.len() as f64).powf(self.f.max(0.3)).ceil() as usize).clamp(1, alphabet.len())
+            let f = if self.narrow { 0.3 } else { self.f.max(0.3) };
+            ((alphabet.len() as f64).powf(f).ceil() as usize).clamp(1, alphabet.len())
         };
         let skip = if self.edge { alphabet.len() - k } else { 0 };
         let mut s: Vec<char> = (0..n).map(|_| alphabet[skip + self.rng.below(k as u64) as usize]).collect();
