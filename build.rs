@@ -30,7 +30,10 @@ fn main() {
     println!("cargo:rerun-if-changed={}", page.display());
     let text = fs::read_to_string(page).unwrap_or_else(|e| panic!("{}: {e}", page.display()));
     fs::write(out.join("view_page.pack"), pack(uncommented(&text).as_bytes())).expect("OUT_DIR is writable");
-    pack_texts(&[Path::new("src/tools/schemas"), Path::new("src/prompts")], &out.join("texts.pack"));
+    pack_texts(
+        &[Path::new("src/tools/schemas"), Path::new("src/prompts"), Path::new("src/texts")],
+        &out.join("texts.pack"),
+    );
 }
 
 /// The tools' texts and JSON Schemas (`src/tools/schemas/`) and the prompts' list and

@@ -7,50 +7,6 @@ use std::time::Duration;
 
 use crate::log::Level;
 
-/// Usage text for `--help` and for errors.
-pub const HELP: &str = "\
-oj-mcp-rs: an MCP server (stdio) for online-judge problems from an oj-api-rs backend
-
-Usage: oj-mcp-rs --base-url URL [--token TOKEN] [options]
-
-Options:
-      --base-url URL       oj-api-rs base URL, http or https (env OJ_BASE_URL; required)
-      --token TOKEN        API token, sent as 'Authorization: Bearer' (env OJ_TOKEN;
-                           prefer the env: argv is visible to other users)
-      --timeout SECONDS    timeout of each backend call, 1-600 (env OJ_TIMEOUT; default 30)
-      --log-level LEVEL    error, warn, info or debug, on stderr (env OJ_LOG; default info)
-      --retries N          retries of a failed GET (connect errors, resets, 502/503/504),
-                           0-10 (env OJ_RETRIES; default 2)
-      --retry-backoff-ms MS
-                           first retry delay, doubled each time, 0-60000
-                           (env OJ_RETRY_BACKOFF_MS; default 200)
-      --ca-file PATH       extra PEM root certificates, e.g. a corporate TLS proxy's CA
-                           (env SSL_CERT_FILE)
-      --structured-content on|off
-                           off: tools have no outputSchema and results no structuredContent,
-                           so every client shows the model the Markdown text
-                           (env OJ_STRUCTURED_CONTENT; default on)
-      --allow-run          offer the test_solution tool, which compiles and runs code on
-                           this machine against a problem's samples (env OJ_ALLOW_RUN=1;
-                           default off). Confined where the OS allows (read-only files, no
-                           network), but it can read your files: see docs/sandbox.md
-      --log-file PATH      the solve log: one JSON line per problem fetched, solution tested
-                           and solve recorded (env OJ_LOG_FILE; default: the user's data
-                           folder, oj-mcp-rs/solves.jsonl; docs/solve-log.md)
-      --no-log             keep no solve log (env OJ_LOG=0)
-      --ui always|auto|never
-                           the MCP Apps view of problems and verdicts (docs/app.md): auto
-                           links it from the tools for clients that declare the extension,
-                           always for every client, never for none (env OJ_UI; default auto)
-  -h, --help               print this help and exit
-  -V, --version            print the version and exit
-
-Proxies: HTTPS_PROXY, HTTP_PROXY, ALL_PROXY (http:// or socks5://) and NO_PROXY, in upper
-or lower case. Loopback addresses are never proxied.
-
-The server speaks MCP (JSON-RPC 2.0, one message per line) on stdin/stdout.
-";
-
 /// Default timeout of a backend call.
 const DEFAULT_TIMEOUT: Duration = Duration::from_secs(30);
 /// Default number of retries.
@@ -151,7 +107,7 @@ impl fmt::Debug for Config {
 pub enum Command {
     /// Serve MCP on stdio.
     Run(Box<Config>),
-    /// Print [`HELP`].
+    /// Print the usage text (`oj_mcp_rs::help`).
     Help,
     /// Print the version.
     Version,

@@ -42,3 +42,8 @@ mod texts;
 use oj_mcp_rs_text::statement;
 mod tools;
 mod view;
+
+/// The usage text `--help` prints (and a command-line error after its message): `texts/help.txt`.
+pub fn help() -> &'static str {
+    texts::file("help.txt")
+}

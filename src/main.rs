@@ -50,12 +50,12 @@ fn main() -> ExitCode {
     let env = |k: &str| std::env::var(k).ok();
     let config = match cli::parse(args, &env) {
         Ok(Command::Run(c)) => c,
-        Ok(Command::Help) => return print_and_exit(cli::HELP),
+        Ok(Command::Help) => return print_and_exit(oj_mcp_rs::help()),
         Ok(Command::Version) => {
             return print_and_exit(concat!("oj-mcp-rs ", env!("CARGO_PKG_VERSION"), "\n"));
         }
         Err(e) => {
-            let _ = write!(io::stderr(), "oj-mcp-rs: {e}\n\n{}", cli::HELP);
+            let _ = write!(io::stderr(), "oj-mcp-rs: {e}\n\n{}", oj_mcp_rs::help());
             return ExitCode::from(2);
         }
     };

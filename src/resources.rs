@@ -7,70 +7,16 @@ use serde_json::Value;
 use crate::error::ToolError;
 use crate::mcp::{ErrorCode, ResponseError};
 use crate::problems::{Ctx, ToolOutput, samples};
-use crate::routes::{self, FORMS};
+use crate::routes;
+use crate::texts;
 use crate::view;
 
-/// `resources/templates/list`.
+/// `resources/templates/list`: `texts/resources.json`'s templates (data, packed: a `json!` of them
+/// was their text whole and the code that builds it).
 #[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn templates() -> Value {
-    json!({ "resourceTemplates": [
-        {
-            "uriTemplate": "oj://problem/{source}/{id}",
-            "name": "problem",
-            "title": "Problem statement",
-            "description": "A problem's metadata and statement as Markdown, e.g. oj://problem/leetcode/1 or oj://problem/codeforces/1920A.",
-            "mimeType": "text/markdown"
-        },
-        {
-            "uriTemplate": "oj://problem/{source}/{id}/{language}",
-            "name": "problem-in-language",
-            "title": "Problem statement in a language",
-            "description": "A problem's statement in English (en) or Chinese (zh), e.g. oj://problem/leetcode/1/zh. When that language is missing, the statement that exists, with a note.",
-            "mimeType": "text/markdown"
-        },
-        {
-            "uriTemplate": "oj://problem/{source}/{id}/samples",
-            "name": "problem-samples",
-            "title": "Problem sample tests",
-            "description": "A problem's sample tests as JSON in competitive-companion's shape (name, url, interactive, tests: [{input, output}]), plus io (stdin, function or interactive), e.g. oj://problem/codeforces/4A/samples.",
-            "mimeType": "application/json"
-        },
-        {
-            "uriTemplate": "oj://problem/{source}/{id}/{language}/samples",
-            "name": "problem-samples-in-language",
-            "title": "Problem sample tests of a language's statement",
-            "description": "The sample tests of a problem's English (en) or Chinese (zh) statement, as oj://problem/{source}/{id}/samples gives them, e.g. oj://problem/leetcode/1/zh/samples.",
-            "mimeType": "application/json"
-        },
-        {
-            "uriTemplate": "oj://daily/{domain}",
-            "name": "daily",
-            "title": "Today's LeetCode daily challenge",
-            "description": "Today's daily challenge on leetcode.com (oj://daily/com) or leetcode.cn (oj://daily/cn).",
-            "mimeType": "text/markdown"
-        },
-        {
-            "uriTemplate": "oj://daily/{domain}/{date}",
-            "name": "daily-by-date",
-            "title": "LeetCode daily challenge of a day",
-            "description": "The daily challenge of a past day, e.g. oj://daily/com/2024-01-15.",
-            "mimeType": "text/markdown"
-        },
-        {
-            "uriTemplate": "oj://daily/{domain}/{date}/{language}",
-            "name": "daily-by-date-in-language",
-            "title": "LeetCode daily challenge of a day, in a language",
-            "description": "The daily challenge of a day with its statement in English (en) or Chinese (zh), e.g. oj://daily/cn/2024-01-15/en (leetcode.cn's daily otherwise comes in Chinese). When that language is missing, the statement that exists, with a note.",
-            "mimeType": "text/markdown"
-        },
-        {
-            "uriTemplate": "oj://log/{source}/{id}",
-            "name": "solve-log-problem",
-            "title": "A problem's history in the solve log",
-            "description": "Every line the local solve log holds about one problem, oldest first: reads, local runs and their verdicts, recorded solves, e.g. oj://log/atcoder/abc321_c.",
-            "mimeType": "text/markdown"
-        }
-    ]})
+    let mut all: Value = serde_json::from_str(texts::file("resources.json")).unwrap_or_default();
+    json!({ "resourceTemplates": all["resourceTemplates"].take() })
 }
 
 /// `resources/list`: the status table, when a token is configured (it needs one); the MCP Apps
@@ -78,25 +24,14 @@ pub(crate) fn templates() -> Value {
 /// summary.
 pub(crate) fn list(has_token: bool, view: bool) -> Value {
     let mut resources = Vec::new();
+    let mut entries: Value = serde_json::from_str(texts::file("resources.json")).unwrap_or_default();
     if view {
         resources.push(view::listing());
     }
     if has_token {
-        resources.push(json!({
-            "uri": "oj://status",
-            "name": "status",
-            "title": "Backend platform status",
-            "description": "Problems stored, missing statements and missing embeddings, per platform.",
-            "mimeType": "text/markdown"
-        }));
+        resources.push(entries["status"].take());
     }
-    resources.push(json!({
-        "uri": "oj://log",
-        "name": "solve-log",
-        "title": "Solve log summary",
-        "description": "The local solve log: problems attempted and solved per platform, difficulty and model, times to a first all-AC run, verdicts met most often, the last ten problems.",
-        "mimeType": "text/markdown"
-    }));
+    resources.push(entries["log"].take());
     json!({ "resources": resources })
 }
 
@@ -125,7 +60,7 @@ pub(crate) fn read(ctx: &Ctx, params: Option<&Value>) -> Result<(Value, u64), Re
         _ => {
             return Err(ResponseError::new(
                 ErrorCode::InvalidParams,
-                format!("resources/read needs a \"uri\" string. Resource URIs: {FORMS}"),
+                format!("resources/read needs a \"uri\" string. Resource URIs: {}", routes::forms()),
             ));
         }
     };

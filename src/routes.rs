@@ -11,14 +11,10 @@ use crate::problems::{self, Args, Ctx, ToolResult};
 /// The modes of `solve_problem`.
 pub(crate) const MODES: &[&str] = &["hints", "walkthrough", "review"];
 
-/// The URI forms, for error messages.
-pub(crate) const FORMS: &str = "oj://problem/{source}/{id} (e.g. oj://problem/leetcode/1), oj://problem/{source}/{id}/{language} \
-(en or zh, e.g. oj://problem/leetcode/1/zh), oj://problem/{source}/{id}/samples (the sample tests as JSON), \
-oj://problem/{source}/{id}/{language}/samples (those of that language's statement), \
-oj://daily/{domain} (com or cn), \
-oj://daily/{domain}/{date} (e.g. oj://daily/com/2024-01-15), oj://daily/{domain}/{date}/{language} (e.g. \
-oj://daily/cn/2024-01-15/en), oj://status, oj://log (the solve log's summary), oj://log/{source}/{id} (one problem's \
-history in the solve log)";
+/// The URI forms, for error messages (`texts/uri_forms.txt`).
+pub(crate) fn forms() -> &'static str {
+    crate::texts::file("uri_forms.txt")
+}
 
 /// The operation a URI names: the one behind `get_problem`, `get_daily_challenge` or
 /// `get_platform_status`.
@@ -67,7 +63,7 @@ fn decode(part: &str) -> Option<String> {
 
 /// What a URI names: the operation that renders it and its arguments.
 pub(crate) fn route(uri: &str) -> Result<(Operation, Value), ResponseError> {
-    let bad = || not_found(uri, format!("Unknown resource URI {uri:?}. Resource URIs: {FORMS}"));
+    let bad = || not_found(uri, format!("Unknown resource URI {uri:?}. Resource URIs: {}", forms()));
     let rest = uri.strip_prefix("oj://").ok_or_else(bad)?;
     let parts: Vec<&str> = rest.split('/').collect();
     match parts.as_slice() {

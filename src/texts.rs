@@ -1,6 +1,7 @@
 //! The texts compiled in packed: the files of `tools/schemas/` (each tool's description and
-//! parameters, its output schema, the shared fragments) and of `prompts/` (the prompts' list and
-//! instructions). build.rs packs them into one stream, `name\0text\0` per file, sorted by name,
+//! parameters, its output schema, the shared fragments), of `prompts/` (the prompts' list and
+//! instructions) and of `texts/` (the usage text, the server's instructions to a model, the resources' listing,
+//! the URI forms and `resolve_problem`'s inputs that work). build.rs packs them into one stream, `name\0text\0` per file, sorted by name,
 //! JSON without the white space between its tokens: a quarter of their bytes, where Rust string
 //! literals would take them whole. Unpacked once, at the first `tools/list` or prompt.
 
@@ -21,4 +22,23 @@ pub(crate) fn file(name: &str) -> &'static str {
         }
     }
     ""
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn the_servers_texts_are_compiled_in() {
+        assert!(super::file("help.txt").starts_with("oj-mcp-rs: an MCP server"));
+        assert!(super::file("help.txt").contains("--base-url"));
+        assert!(super::file("instructions.md").contains("get_daily_challenge"));
+        assert!(super::file("uri_forms.txt").starts_with("oj://problem/{source}/{id}"));
+        assert!(super::file("resolve_forms.txt").starts_with("Inputs that work"));
+        let resources: serde_json::Value = serde_json::from_str(super::file("resources.json")).unwrap();
+        assert_eq!(resources["resourceTemplates"].as_array().map(Vec::len), Some(8));
+        assert_eq!(
+            (resources["status"]["uri"].as_str(), resources["log"]["uri"].as_str()),
+            (Some("oj://status"), Some("oj://log"))
+        );
+        assert_eq!(super::file("no-such-file"), "");
+    }
 }

@@ -5,11 +5,6 @@ use crate::error::ToolError;
 use crate::language::Language;
 use crate::models::{Problem, Resolved, Source};
 
-const FORMS: &str = "Inputs that work: a problem URL (https://leetcode.com/problems/two-sum/, \
-https://codeforces.com/contest/1920/problem/A, https://atcoder.jp/contests/abc300/tasks/abc300_a, \
-https://www.luogu.com.cn/problem/P1002), a prefixed id (leetcode:two-sum, codeforces:1920A, atcoder:abc321_a, \
-luogu:P1001, spoj:SP1), a LeetCode slug (two-sum) or a bare id (1920A, abc300_a, P3371, SP1).";
-
 #[cfg_attr(oj_size, optimize(size))]
 pub(crate) fn call(ctx: &Ctx, args: &Args) -> ToolResult {
     let query = args.req_str("query", "a problem URL, slug or id")?;
@@ -47,9 +42,10 @@ id, and search_problems finds a problem by title."
                 |problem| json!({ "detected_source": source, "detected_id": id, "problem": problem }),
             ))
         }
-        None if matches!(r.source.as_str(), "unknown" | "") => {
-            Err(ToolError::Domain(format!("Could not recognise a problem in {query:?}. {FORMS}")))
-        }
+        None if matches!(r.source.as_str(), "unknown" | "") => Err(ToolError::Domain(format!(
+            "Could not recognise a problem in {query:?}. {}",
+            crate::texts::file("resolve_forms.txt")
+        ))),
         None if !r.source.is_known() => Err(ToolError::Domain(format!(
             "Recognised platform {:?} (id {:?}), but the backend does not serve it. Supported platforms: {}.",
             r.source.as_str(),

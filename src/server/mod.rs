@@ -49,17 +49,6 @@ pub const WORKERS: usize = 4;
 /// After stdin closes, how long calls still running may take to send their replies.
 pub const EXIT_GRACE: Duration = Duration::from_millis(50);
 
-/// The `instructions` given to a model at start-up.
-const INSTRUCTIONS: &str = "Read competitive-programming problems (LeetCode, Codeforces, AtCoder, Luogu, \
-SPOJ) from an oj-api-rs backend. Today's or a past day's LeetCode daily problem: get_daily_challenge. A problem \
-whose platform and id you know (leetcode 1, codeforces 1920A, atcoder abc321_a): get_problem. A problem URL, a \
-slug like two-sum, or an id without a platform: resolve_problem. Related problems for practice, by problem or \
-by a text description: find_similar_problems. Which platforms the backend covers and how completely: \
-get_platform_status. Browsing a platform by tags, difficulty or rating: search_problems (tag names from \
-list_tags). When the user reports what the real judge said about a problem you worked on: record_solve (a local \
-solve log, which also records problems read and local runs); their progress and history: solve_stats. Statements \
-come back as Markdown with TeX math as $…$.";
-
 /// Which rules a request is served under.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Era {
@@ -304,7 +293,7 @@ impl Server {
             "protocolVersion": version,
             "capabilities": Self::capabilities(),
             "serverInfo": info,
-            "instructions": INSTRUCTIONS,
+            "instructions": crate::texts::file("instructions.md"),
         }))
     }
 
@@ -314,7 +303,7 @@ impl Server {
             "resultType": "complete",
             "supportedVersions": ProtocolVersion::ALL,
             "capabilities": Self::capabilities(),
-            "instructions": INSTRUCTIONS,
+            "instructions": crate::texts::file("instructions.md"),
             "ttlMs": STATIC_TTL_MS,
             "cacheScope": "public",
             "_meta": { META_SERVER_INFO: Self::server_info() },
