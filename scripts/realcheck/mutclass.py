@@ -132,6 +132,21 @@ ARGUED = {
     "python:3977:27:c9431f5f9b": ("equivalent", "relaxing on a tie pushes an equal distance again: the distances found are the same"),
     "python:3291:2:2cd5f6a5e2": ("equivalent", "a if a <= b else b is still the minimum"),
     "python:1535:6:32fb257a5d": ("equivalent", "arr holds distinct integers: mx, an earlier item, never equals x"),
+    "cpp:977:9:01ed60dbfd": ("equivalent", "on a tie a == b, and either square appended is the same value"),
+    "cpp:3029:5:39e276d1a7": ("equivalent", "i == n is reached only when k divides n, and then returns n / k, which (n + k - 1) / k also is"),
+    "cpp:1433:10:47e12f205f": ("equivalent", "i == size reads the strings' terminating '\\0' (defined for std::string): equal, never less"),
+    "cpp:1904:10:01ed60dbfd": ("equivalent", "a == b means equal login and logout times, which the statement rules out"),
+    "cpp:3855:6:917b4958ba": ("equivalent", "0 <= l <= r <= 9: n = r - l + 1 <= 10 fits an int"),
+    "cpp:3770:10:7b50f0511e": ("equivalent", "MX = 500000 is even, not prime: the sieve's last step changes nothing"),
+    "python:977:8:1a2c7ecfba": ("equivalent", "on a tie a == b, and either square appended is the same value"),
+    "python:1904:7:1a2c7ecfba": ("equivalent", "a == b means equal login and logout times, which the statement rules out"),
+    "python:3770:14:27a0f3fa3a": ("equivalent", "the sums of primes are checked only while t <= mx, and t == mx = 500000 is even (not prime): the break one step early appends nothing"),
+    "python:371:7:9cdc3a7e0c": ("equivalent", "a == 0x80000000 is the sum -2^31, out of reach of |a|, |b| <= 1000"),
+    "python:524:14:0779b3e873": ("equivalent", "on ans == t the assignment changes nothing"),
+    "python:3758:17:df205f63a7": ("equivalent", "at i == n no word fits (i + m <= n fails for every m >= 3): i steps past n and the loop ends"),
+    "cpp:2737:16:eb9c80e690": ("equivalent", "on a tie another node of the same least distance is taken first: Dijkstra's distances are the same"),
+    "cpp:524:8:0a547e92f5": ("equivalent", "at i == m, s[m] is the string's '\\0', never a letter of t: i stays m and check returns true as before"),
+    "cpp:1671:13:ab1877e0cd": ("equivalent", "right[0] is read only for a peak at 0, and a peak needs left[0] > 1, which index 0 never has"),
 }
 
 
