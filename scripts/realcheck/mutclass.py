@@ -147,6 +147,21 @@ ARGUED = {
     "cpp:2737:16:eb9c80e690": ("equivalent", "on a tie another node of the same least distance is taken first: Dijkstra's distances are the same"),
     "cpp:524:8:0a547e92f5": ("equivalent", "at i == m, s[m] is the string's '\\0', never a letter of t: i stays m and check returns true as before"),
     "cpp:1671:13:ab1877e0cd": ("equivalent", "right[0] is read only for a peak at 0, and a peak needs left[0] > 1, which index 0 never has"),
+    "cpp:3493:14:0ec2aa0a44": ("equivalent", "j == i unites a node's set with itself: nothing changes"),
+    "cpp:3138:10:bda3a2520f": ("equivalent", "i == n - 1 is a block start only for k == 1, where the first block's check already requires every letter equal"),
+    "cpp:1536:7:17ebbadfed": ("equivalent", "a row whose last 1 is in column 0 gets pos -1 for 0: both are <= every i"),
+    "cpp:1425:15:ddf8fa3494": ("equivalent", "an equal f kept behind a newer one leaves the front's value the same: the maxima are unchanged"),
+    "cpp:839:42:0ec2aa0a44": ("equivalent", "j == i unites a string's set with itself: nothing changes"),
+    "cpp:784:7:1796598311": ("equivalent", "at i == size it recurses once more, pushes the same string, and t[size] is '\\0', no letter"),
+    "cpp:2973:27:029c905862": ("equivalent", "at m == 5 the five values are kept as they are, reordered, and the parent sorts again"),
+    "python:3386:6:c4455d2632": ("equivalent", "i == ans assigns the same index and the same time: nothing changes"),
+    "python:1425:12:3ab8829cf5": ("equivalent", "an equal f kept behind a newer one leaves the front's value the same: the maxima are unchanged"),
+    "python:2973:11:6638f5df0f": ("equivalent", "at len(res) == 5, res[:2] + res[-3:] is res itself"),
+    "python:1278:8:f77527c464": ("equivalent", "at i + 1 == j the added g[i + 1][j - 1] is g[j][i], below the diagonal, always 0"),
+    "python:165:14:e018bb0cf8": ("equivalent", "a != b already holds: a <= b iff a < b"),
+    "python:774:7:7a874ffae7": ("equivalent", "right - left == 1e-6 exactly never occurs when halving floats from these bounds: one more halving at most, within the tolerance"),
+    "python:875:6:f05f2d3667": ("equivalent", "with no True in range(1, max), bisect_left returns its length max - 1, and 1 + that is max, the dropped value, which is then the answer"),
+    "cpp:3697:5:9435590a7f": ("undefined", "p *= 10 after the last digit of n = 10^9 overflows an int, and that p is never read: every p pushed is at most 10^9"),
 }
 
 

@@ -465,6 +465,17 @@ fn some_long_lists_take_few_values() {
         }
     }
     assert!((8..=30).contains(&narrow), "{narrow} of 60 long lists of few values");
+    // The largest testcases too (a count of equal pairs passes 2^31 there), not the largest run.
+    let few = |t: &str| {
+        let a = args_of(t);
+        let xs = a[0].1.as_array().unwrap();
+        let distinct: std::collections::BTreeSet<i64> = xs.iter().map(|x| x.as_i64().unwrap()).collect();
+        // Not an extreme testcase's edge values, which are few too.
+        xs.len() == 1000 && distinct.len() <= 10 && distinct.last().is_some_and(|&x| x <= 10)
+    };
+    let narrow = (0..60).filter(|&seed| few(&p.testcase(seed, 1.0))).count();
+    assert!((3..=20).contains(&narrow), "{narrow} of 60 largest testcases of few values");
+    assert!((0..60).all(|seed| !few(&p.largest(seed))));
 }
 
 fn args_of(t: &str) -> Vec<(String, Value)> {
