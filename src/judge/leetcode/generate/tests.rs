@@ -447,6 +447,12 @@ fn all_strings_share_the_alphabet_said_of_them() {
         shared += usize::from(x.chars().any(|c| y.contains(c)));
     }
     assert!(shared >= 10, "{shared} of 40 share a letter");
+    // Narrow testcases draw from the last three letters too (a `z` repeated).
+    let xyz = (0..60)
+        .map(|seed| args_of(&p.testcase(seed, 0.5)))
+        .filter(|a| a[0].1.as_str().is_some_and(|x| x.len() >= 5 && x.chars().all(|c| ('x'..='z').contains(&c))))
+        .count();
+    assert!(xyz >= 3, "{xyz} of 60 strings of x, y and z");
 }
 
 #[test]
