@@ -162,6 +162,18 @@ ARGUED = {
     "python:774:7:7a874ffae7": ("equivalent", "right - left == 1e-6 exactly never occurs when halving floats from these bounds: one more halving at most, within the tolerance"),
     "python:875:6:f05f2d3667": ("equivalent", "with no True in range(1, max), bisect_left returns its length max - 1, and 1 + that is max, the dropped value, which is then the answer"),
     "cpp:3697:5:9435590a7f": ("undefined", "p *= 10 after the last digit of n = 10^9 overflows an int, and that p is never read: every p pushed is at most 10^9"),
+    "cpp:1216:7:a16434c201": ("equivalent", "f[n - 1][n - 1] is read only as max(f[n - 1][n - 1], f[n - 2][n - 2]), which is 1 either way"),
+    "cpp:962:7:f266c530af": ("equivalent", "an equal value pushed later pops first, with a smaller width, before the earlier one: the maximum is the same"),
+    "cpp:2062:6:a16434c201": ("equivalent", "the last start gives substrings of one letter, never all five vowels"),
+    "cpp:2104:6:b046b70551": ("equivalent", "at i == n - 1 the inner loop is empty"),
+    "cpp:839:44:7c4f5e524d": ("equivalent", "k == m compares the strings' terminating '\\0's (defined for std::string): equal, no difference counted"),
+    "cpp:2509:9:01ed60dbfd": ("equivalent", "the loop runs while a != b: a >= b iff a > b inside it"),
+    "python:1216:5:e99489122f": ("equivalent", "f[n - 1][n - 1] is read only as max(f[n - 1][n - 1], f[n - 2][n - 2]), which is 1 either way"),
+    "python:962:5:a77c8ec3f9": ("equivalent", "an equal value pushed later pops first, with a smaller width, before the earlier one: the maximum is the same"),
+    "python:2062:5:e99489122f": ("equivalent", "the last start gives substrings of one letter, never all five vowels"),
+    "python:166:6:b7dc386a20": ("equivalent", "numerator == 0 returned before: numerator >= 0 iff numerator > 0 here"),
+    "python:2509:7:1a2c7ecfba": ("equivalent", "the loop runs while a != b: a >= b iff a > b inside it"),
+    "python:3552:31:f25d846eef": ("equivalent", "a cell pushed again at an equal distance is processed again with the same distance: the distances are the same"),
 }
 
 
