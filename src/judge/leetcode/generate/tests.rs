@@ -484,6 +484,38 @@ fn some_long_lists_take_few_values() {
     assert!((0..60).all(|seed| !few(&p.largest(seed))));
 }
 
+#[test]
+fn a_total_of_lengths_bounds_the_strings_and_rows() {
+    let total = |a: &[(String, Value)], i: usize| -> usize {
+        a[i].1
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_str().map_or_else(|| x.as_array().unwrap().len(), str::len))
+            .sum()
+    };
+    let forms = [
+        "- `1 <= words.length <= 20`\n- `1 <= words[i].length <= 10`\n- `1 <= sum(words[i].length) <= 30`\n",
+        "- `1 <= words.length <= 20`\n- `1 <= words[i].length <= 10`\n- The input is generated such that sum(words[i].length) <= 30.\n",
+        "- `1 <= words.length <= 20`\n- `1 <= words[i].length <= 10`\n- The total length of all strings in words does not exceed 30.\n",
+    ];
+    for form in forms {
+        let md = format!("**Constraints:**\n\n{form}- `words[i]` consists of lowercase English letters.\n");
+        let p = plan(&md, &[ex("words = [\"ab\",\"c\"]")], None, None).unwrap();
+        assert!(p.unread().is_empty(), "{form}: {:?}", p.unread());
+        for seed in 0..20 {
+            let a = args_of(&p.testcase(seed, [0.5, 1.0][seed as usize % 2]));
+            assert!(total(&a, 0) <= 30, "{form}: {a:?}");
+        }
+    }
+    // Rows too; a bound shared with another term is not this one.
+    let md = "**Constraints:**\n\n- `1 <= rooms.length <= 40`\n- `0 <= rooms[i].length <= 40`\n- `0 <= rooms[i][j] < 40`\n- `1 <= sum(rooms[i].length) <= 50`\n- `1 <= k <= sum(piles[i].length) <= 9`\n";
+    let p = plan(md, &[ex("rooms = [[1],[2],[]]")], None, None).unwrap();
+    assert_eq!(p.unread(), ["1 <= k <= sum(piles[i].length) <= 9"]);
+    let a = args_of(&p.testcase(1, 1.0));
+    assert!(total(&a, 0) <= 50, "{a:?}");
+}
+
 fn args_of(t: &str) -> Vec<(String, Value)> {
     let Call::Function(args) = example::parse(t, "0").unwrap().call else { panic!("{t}") };
     args

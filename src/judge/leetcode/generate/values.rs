@@ -674,7 +674,7 @@ impl Gen<'_> {
                     Some(&w) => (w, w),
                     None => self.range(&width, true, || (1.0, default_len(p) as f64)),
                 };
-                let hi = hi.min((BUDGET / n.max(1)).max(1) as f64);
+                let hi = hi.min(self.item_cap(p, n));
                 let lo = lo.min(hi);
                 let mut seen = HashSet::new();
                 let same = self.plan.facts.same_length.contains(&p.name).then(|| self.length(lo, hi));
@@ -757,9 +757,7 @@ impl Gen<'_> {
             (None, Some(&w)) => (w, w),
             (None, None) => self.range(&inner, true, || (1.0, default_len(p) as f64)),
         };
-        // Within the budget even where a bound read asks for more (2569's rows were read as
-        // wide as a list of 10^6: 10^12 items, generated until memory ran out).
-        let hi = hi.min((BUDGET / n.max(1)).max(1) as f64);
+        let hi = hi.min(self.item_cap(p, n));
         let lo = lo.min(hi);
         if self.plan.facts.unique_cells.contains(&p.name) && *leaf == Ty::Int {
             let w = |g: &mut Self, i: usize| match (g.plan.facts.triangle.contains(&p.name), width) {
@@ -774,6 +772,14 @@ impl Gen<'_> {
         let mut rows = self.row_list(p, leaf, n, width, (lo, hi), connected);
         self.arrange_grid(p, &mut rows);
         format!("[{}]", rows.join(","))
+    }
+
+    /// The most items each of `n` strings or rows of `p` may hold: within the item budget (2569's
+    /// rows were read as wide as a list of 10^6: 10^12 items, generated until memory ran out) and
+    /// within a total the statement gives their lengths (`sum(words[i].length) <= 10^5`).
+    fn item_cap(&self, p: &Param, n: usize) -> f64 {
+        let total = self.plan.facts.total_len.get(&p.name).map_or(f64::INFINITY, |&t| (t / n.max(1) as f64).floor());
+        ((BUDGET / n.max(1)).max(1) as f64).min(total.max(1.0))
     }
 
     /// `n` rows of widths in `lo..=hi` (or the tuple's `width`), each drawn again (20 times,
