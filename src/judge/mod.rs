@@ -275,12 +275,8 @@ fn compile_code(
         s.why += &format!("; compiled by `{}` ({version}), as LeetCode compiles (OJ_CXX names another)", tool[0]);
     }
     if let Some(s) = standard.as_mut().filter(|_| driver.is_some() && lang.passed_over_clang(judge, &tool)) {
-        let version = toolchain::version(&tool).unwrap_or_default();
-        s.why += &format!(
-            "; compiled by `{}` ({version}), not `clang++`: it cannot build with AddressSanitizer here (compiler-rt's \
-runtime is not installed: `apt install libclang-rt-dev`)",
-            tool[0]
-        );
+        s.why += "; compiled by `g++`, not `clang++`: it cannot build with AddressSanitizer here (compiler-rt's \
+runtime is not installed: `apt install libclang-rt-dev`)";
     }
     let sanitized = driver.is_some_and(|d| toolchain::sanitized(&d.compile));
     if let Some(s) = standard.as_mut().filter(|_| lang == Lang::Cpp && driver.is_some()) {

@@ -189,15 +189,12 @@ impl Lang {
         self.tool(env)
     }
 
-    /// Whether [`Lang::tool_for`] passed over an installed `clang++` for `tool` (`g++`), for
-    /// want of ASan's runtime for clang++ (after `tool_for`, whose probes are cached: cheap).
+    /// Whether `tool` is a bare `g++` where an installed `clang++` cannot build with ASan: what
+    /// [`Lang::tool_for`] chooses then (after it, whose probes are cached: cheap).
     pub(crate) fn passed_over_clang(self, judge: &str, tool: &[String]) -> bool {
-        let unset = std::env::var(self.var()).map_or(true, |v| v.trim().is_empty());
         self == Lang::Cpp
             && judge.eq_ignore_ascii_case("leetcode")
-            && unset
-            && tool.len() == 1
-            && tool[0] == self.row().default
+            && tool == [self.row().default]
             && super::paths::which(CLANG).is_some()
             && !sanitizes(&[CLANG.into()])
     }

@@ -102,7 +102,7 @@ pub(super) struct Facts {
     pub(super) sums: BTreeMap<String, Expr>,
     /// Lists of strings or rows whose lengths add up to at most this (`sum(words[i].length) <=
     /// 10^5`).
-    pub(super) total_len: BTreeMap<String, f64>,
+    pub(super) total_len: BTreeMap<String, Expr>,
     /// Lists of rows whose row `i` has `i + 1` items (120's triangle).
     pub(super) triangle: BTreeSet<String>,
     /// Adjacency lists (row `i`: node `i`'s neighbours, never `i`, each once), undirected ones,

@@ -497,7 +497,6 @@ fn a_total_of_lengths_bounds_the_strings_and_rows() {
     let forms = [
         "- `1 <= words.length <= 20`\n- `1 <= words[i].length <= 10`\n- `1 <= sum(words[i].length) <= 30`\n",
         "- `1 <= words.length <= 20`\n- `1 <= words[i].length <= 10`\n- The input is generated such that sum(words[i].length) <= 30.\n",
-        "- `1 <= words.length <= 20`\n- `1 <= words[i].length <= 10`\n- The total length of all strings in words does not exceed 30.\n",
     ];
     for form in forms {
         let md = format!("**Constraints:**\n\n{form}- `words[i]` consists of lowercase English letters.\n");

@@ -778,7 +778,8 @@ impl Gen<'_> {
     /// rows were read as wide as a list of 10^6: 10^12 items, generated until memory ran out) and
     /// within a total the statement gives their lengths (`sum(words[i].length) <= 10^5`).
     fn item_cap(&self, p: &Param, n: usize) -> f64 {
-        let total = self.plan.facts.total_len.get(&p.name).map_or(f64::INFINITY, |&t| (t / n.max(1) as f64).floor());
+        let total = self.plan.facts.total_len.get(&p.name).and_then(|t| t.eval(&|_| None));
+        let total = total.map_or(f64::INFINITY, |t| (t / n.max(1) as f64).floor());
         ((BUDGET / n.max(1)).max(1) as f64).min(total.max(1.0))
     }
 
